@@ -1,0 +1,13 @@
+//! Field paths and field errors: the Rust counterpart of upstream's
+//! `k8s.io/apimachinery/pkg/util/validation/field`.
+//!
+//! See `docs/errors.md` for how errors map to upstream.
+
+mod error;
+mod path;
+pub(crate) mod unicode;
+mod value;
+
+pub use error::{Error, ErrorList, ErrorType};
+pub use path::{IntoFieldPath, Path, Segment};
+pub use value::{go_quote, write_go_quoted, write_json_string, BadValue, MapKey, ToBadValue};

@@ -1,0 +1,273 @@
+//! Lazy field paths.
+//!
+//! A [`Path`] is a borrowed chain of segments that lives on the stack while a
+//! validator descends into an object. Building one costs nothing: no heap
+//! allocation, no formatting. It is rendered to a string only when an
+//! [`Error`](super::Error) is created, with exactly upstream's rendering
+//! (`k8s.io/apimachinery/pkg/util/validation/field.Path.String()`):
+//!
+//! * the root path renders as `<nil>` (generated validation starts from a nil
+//!   path, so a type-level error on the root object has field `<nil>`);
+//! * a named segment renders as `.name`, without the dot when it is first;
+//! * list indices and map keys render as `[0]` / `[key]`, keys unquoted;
+//! * an empty name is treated as a subscript (`[]`), as upstream does.
+//!
+//! ```
+//! use validation_runtime::field::Path;
+//!
+//! let root = Path::root();
+//! let spec = root.child("spec");
+//! let containers = spec.child("containers");
+//! let first = containers.index(0);
+//! assert_eq!(first.child("name").to_string(), "spec.containers[0].name");
+//! assert_eq!(root.to_string(), "<nil>");
+//!
+//! let labels = Path::new("metadata");
+//! let labels = labels.child("labels");
+//! assert_eq!(labels.key("app.kubernetes.io/name").to_string(), "metadata.labels[app.kubernetes.io/name]");
+//! ```
+
+use std::fmt::{self, Write as _};
+
+/// One step of a [`Path`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment<'a> {
+    /// A struct field, by its JSON name: `.name`.
+    Field(&'a str),
+    /// A list index: `[3]`.
+    Index(usize),
+    /// A map key, rendered verbatim: `[key]`.
+    Key(&'a str),
+}
+
+static ROOT: Path<'static> = Path { node: None };
+
+/// A field path: the root, or a segment below a parent path.
+///
+/// Paths borrow their parent, so they are built on the stack as validation
+/// descends, and are `Copy`.
+#[derive(Clone, Copy)]
+pub struct Path<'a> {
+    node: Option<Node<'a>>,
+}
+
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    parent: &'a Path<'a>,
+    segment: Segment<'a>,
+}
+
+impl<'a> Path<'a> {
+    /// The root path (upstream's nil `*field.Path`); renders as `<nil>`.
+    pub const fn root() -> Path<'static> {
+        Path { node: None }
+    }
+
+    /// A one-segment path (upstream's `field.NewPath(name)`).
+    pub fn new(name: &'a str) -> Path<'a> {
+        Path {
+            node: Some(Node {
+                parent: &ROOT,
+                segment: Segment::Field(name),
+            }),
+        }
+    }
+
+    /// Whether this is the root path.
+    pub const fn is_root(&self) -> bool {
+        self.node.is_none()
+    }
+
+    /// The last segment, or `None` for the root.
+    pub fn segment(&self) -> Option<Segment<'a>> {
+        self.node.map(|n| n.segment)
+    }
+
+    /// The parent path, or `None` for the root.
+    pub fn parent(&self) -> Option<&'a Path<'a>> {
+        self.node.map(|n| n.parent)
+    }
+
+    /// A struct field below this path: `.name`.
+    pub fn child<'b>(&'b self, name: &'b str) -> Path<'b> {
+        self.push(Segment::Field(name))
+    }
+
+    /// A list element below this path: `[i]`.
+    pub fn index(&self, i: usize) -> Path<'_> {
+        self.push(Segment::Index(i))
+    }
+
+    /// A map entry below this path: `[key]` (the key is not quoted).
+    pub fn key<'b>(&'b self, key: &'b str) -> Path<'b> {
+        self.push(Segment::Key(key))
+    }
+
+    /// The path of a field embedded with `#[serde(flatten)]` (Go's embedded
+    /// struct): the parent path itself, except at the root, where upstream
+    /// names the embedded Go type (`T2.intField`).
+    pub fn embedded<'b>(&'b self, type_name: &'b str) -> Path<'b> {
+        if self.is_root() {
+            self.child(type_name)
+        } else {
+            *self
+        }
+    }
+
+    fn push<'b>(&'b self, segment: Segment<'b>) -> Path<'b> {
+        Path {
+            node: Some(Node {
+                parent: self,
+                segment,
+            }),
+        }
+    }
+
+    /// Renders the path into `out` (the root renders as `<nil>`).
+    pub fn write_to(&self, out: &mut String) {
+        if self.is_root() {
+            out.push_str("<nil>");
+        } else {
+            self.write_segments(out);
+        }
+    }
+
+    fn write_segments(&self, out: &mut String) {
+        let Some(node) = self.node else { return };
+        node.parent.write_segments(out);
+        match node.segment {
+            Segment::Field(name) if !name.is_empty() => {
+                if !node.parent.is_root() {
+                    out.push('.');
+                }
+                out.push_str(name);
+            }
+            Segment::Field(_) => out.push_str("[]"),
+            Segment::Index(i) => {
+                let _ = write!(out, "[{i}]");
+            }
+            Segment::Key(k) => {
+                out.push('[');
+                out.push_str(k);
+                out.push(']');
+            }
+        }
+    }
+
+    /// The rendered path as an owned string.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        out
+    }
+}
+
+impl Default for Path<'static> {
+    fn default() -> Self {
+        Path::root()
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl fmt::Debug for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Path({:?})", self.render())
+    }
+}
+
+/// Something that names the field an [`Error`](super::Error) is about: a
+/// [`Path`] (rendered upstream's way) or an already rendered string.
+pub trait IntoFieldPath {
+    /// The rendered field path.
+    fn into_field_path(self) -> String;
+}
+
+impl IntoFieldPath for &Path<'_> {
+    fn into_field_path(self) -> String {
+        self.render()
+    }
+}
+
+impl IntoFieldPath for Path<'_> {
+    fn into_field_path(self) -> String {
+        self.render()
+    }
+}
+
+impl IntoFieldPath for &str {
+    fn into_field_path(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl IntoFieldPath for String {
+    fn into_field_path(self) -> String {
+        self
+    }
+}
+
+impl IntoFieldPath for &String {
+    fn into_field_path(self) -> String {
+        self.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_like_upstream() {
+        let root = Path::root();
+        assert_eq!(root.render(), "<nil>");
+        let p = Path::new("root");
+        let p = p.child("first");
+        let p = p.child("second");
+        let p = p.index(0);
+        let p = p.child("third");
+        let p = p.index(93);
+        assert_eq!(p.render(), "root.first.second[0].third[93]");
+    }
+
+    #[test]
+    fn root_children_have_no_leading_dot() {
+        let root = Path::root();
+        assert_eq!(root.child("spec").render(), "spec");
+        assert_eq!(root.index(0).render(), "[0]");
+        assert_eq!(root.key("k").render(), "[k]");
+    }
+
+    #[test]
+    fn keys_are_not_quoted() {
+        let p = Path::new("m");
+        assert_eq!(p.key("a.b").render(), "m[a.b]");
+        assert_eq!(p.key("").render(), "m[]");
+        assert_eq!(p.key("0").render(), p.index(0).render());
+    }
+
+    #[test]
+    fn empty_name_is_a_subscript() {
+        let p = Path::new("");
+        assert_eq!(p.render(), "[]");
+        assert_eq!(p.child("x").render(), "[].x");
+    }
+
+    #[test]
+    fn embedded_adds_type_name_only_at_root() {
+        let root = Path::root();
+        assert_eq!(
+            root.embedded("T2").child("intField").render(),
+            "T2.intField"
+        );
+        let spec = root.child("spec");
+        assert_eq!(
+            spec.embedded("T2").child("intField").render(),
+            "spec.intField"
+        );
+    }
+}

@@ -1,0 +1,558 @@
+//! Bad values: the offending value carried by an [`Error`](super::Error), and
+//! how it is printed.
+//!
+//! Upstream prints a bad value according to its Go dynamic type
+//! (`field.Error.ErrorBody`): `int64`, `int32`, `float64`, `float32` and `bool`
+//! with `%v`, a plain `string` Go-quoted (`strconv.Quote`), and everything else
+//! (named string types, pointers, slices, maps, structs, `nil`) as JSON
+//! (`encoding/json`, which escapes `<`, `>` and `&`). [`BadValue`] keeps that
+//! distinction: a Rust `String` is a Go `string`; an `Option`, a newtype, a
+//! list, a map or a struct is rendered as JSON through [`ToBadValue`].
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::{self, Write as _};
+
+/// The offending value of an error, already reduced to how upstream prints it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadValue {
+    /// No value (upstream's `omitValue` sentinel, or a kind that never prints
+    /// its value, such as `Required`).
+    Omitted,
+    /// Go `nil`: printed `null`.
+    Null,
+    /// A Go `bool`: `true` / `false`.
+    Bool(bool),
+    /// A Go integer: printed in decimal.
+    Int(i64),
+    /// A Go unsigned integer: printed in decimal.
+    Uint(u64),
+    /// A Go `float64` printed with `%v`.
+    Float(f64),
+    /// A plain Go `string`: printed Go-quoted (`"a\tb"`).
+    String(String),
+    /// Anything else, already rendered as JSON (named string types, pointers,
+    /// lists, maps, structs).
+    Json(String),
+}
+
+impl BadValue {
+    /// A bad value printed as JSON from anything that implements [`ToBadValue`].
+    pub fn json<T: ToBadValue + ?Sized>(value: &T) -> BadValue {
+        let mut out = String::new();
+        value.write_json(&mut out);
+        BadValue::Json(out)
+    }
+
+    /// Writes the value as upstream's `ErrorBody` prints it.
+    pub fn write_to(&self, out: &mut String) {
+        match self {
+            BadValue::Omitted => {}
+            BadValue::Null => out.push_str("null"),
+            BadValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            BadValue::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            BadValue::Uint(u) => {
+                let _ = write!(out, "{u}");
+            }
+            BadValue::Float(f) => write_go_float_v(*f, out),
+            BadValue::String(s) => write_go_quoted(s, out),
+            BadValue::Json(j) => out.push_str(j),
+        }
+    }
+
+    /// Whether this is the omitted sentinel.
+    pub fn is_omitted(&self) -> bool {
+        matches!(self, BadValue::Omitted)
+    }
+}
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.write_to(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl From<String> for BadValue {
+    fn from(s: String) -> Self {
+        BadValue::String(s)
+    }
+}
+
+impl From<i64> for BadValue {
+    fn from(v: i64) -> Self {
+        BadValue::Int(v)
+    }
+}
+
+impl From<bool> for BadValue {
+    fn from(v: bool) -> Self {
+        BadValue::Bool(v)
+    }
+}
+
+/// Conversion of a Rust value into the bad value upstream would print for the
+/// corresponding Go value.
+///
+/// [`to_bad_value`](ToBadValue::to_bad_value) is the top-level rendering (a
+/// `String` is a Go `string` and is Go-quoted); [`write_json`](ToBadValue::write_json)
+/// is the JSON rendering used for everything nested and for named types.
+/// `#[derive(Validate)]` implements this trait for your types, using their
+/// JSON field names.
+pub trait ToBadValue {
+    /// The value as a top-level bad value. Defaults to JSON.
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::json(self)
+    }
+
+    /// Writes the value as Go's `encoding/json` would marshal it.
+    fn write_json(&self, out: &mut String);
+}
+
+impl<T: ToBadValue + ?Sized> ToBadValue for &T {
+    fn to_bad_value(&self) -> BadValue {
+        (**self).to_bad_value()
+    }
+    fn write_json(&self, out: &mut String) {
+        (**self).write_json(out)
+    }
+}
+
+impl ToBadValue for str {
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::String(self.to_owned())
+    }
+    fn write_json(&self, out: &mut String) {
+        write_json_string(self, out)
+    }
+}
+
+impl ToBadValue for String {
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::String(self.clone())
+    }
+    fn write_json(&self, out: &mut String) {
+        write_json_string(self, out)
+    }
+}
+
+impl ToBadValue for bool {
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::Bool(*self)
+    }
+    fn write_json(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" })
+    }
+}
+
+macro_rules! signed {
+    ($($t:ty),*) => {$(
+        impl ToBadValue for $t {
+            fn to_bad_value(&self) -> BadValue { BadValue::Int(*self as i64) }
+            fn write_json(&self, out: &mut String) { let _ = write!(out, "{}", self); }
+        }
+    )*};
+}
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl ToBadValue for $t {
+            fn to_bad_value(&self) -> BadValue { BadValue::Uint(*self as u64) }
+            fn write_json(&self, out: &mut String) { let _ = write!(out, "{}", self); }
+        }
+    )*};
+}
+signed!(i8, i16, i32, i64, isize);
+unsigned!(u8, u16, u32, u64, usize);
+
+impl ToBadValue for f64 {
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::Float(*self)
+    }
+    fn write_json(&self, out: &mut String) {
+        write_json_float(*self, 64, out)
+    }
+}
+
+impl ToBadValue for f32 {
+    fn to_bad_value(&self) -> BadValue {
+        // Go prints a float32 with %v using 32-bit shortest formatting; the
+        // decimal rendering of the f32 is what `Display` gives.
+        BadValue::Json(format_go_float32_v(*self))
+    }
+    fn write_json(&self, out: &mut String) {
+        write_json_float(f64::from(*self), 32, out)
+    }
+}
+
+impl<T: ToBadValue> ToBadValue for Option<T> {
+    fn to_bad_value(&self) -> BadValue {
+        match self {
+            None => BadValue::Null,
+            Some(_) => BadValue::json(self),
+        }
+    }
+    fn write_json(&self, out: &mut String) {
+        match self {
+            None => out.push_str("null"),
+            Some(v) => v.write_json(out),
+        }
+    }
+}
+
+impl<T: ToBadValue + ?Sized> ToBadValue for Box<T> {
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::json(&**self)
+    }
+    fn write_json(&self, out: &mut String) {
+        (**self).write_json(out)
+    }
+}
+
+impl<T: ToBadValue> ToBadValue for [T] {
+    fn write_json(&self, out: &mut String) {
+        out.push('[');
+        for (i, v) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            v.write_json(out);
+        }
+        out.push(']');
+    }
+}
+
+impl<T: ToBadValue> ToBadValue for Vec<T> {
+    fn write_json(&self, out: &mut String) {
+        self.as_slice().write_json(out)
+    }
+}
+
+/// Map keys as Go's `encoding/json` writes them (always strings).
+pub trait MapKey {
+    /// The key text, before JSON quoting.
+    fn key_str(&self) -> std::borrow::Cow<'_, str>;
+}
+
+impl MapKey for String {
+    fn key_str(&self) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+
+impl MapKey for str {
+    fn key_str(&self) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+
+impl<K: MapKey + ?Sized> MapKey for &K {
+    fn key_str(&self) -> std::borrow::Cow<'_, str> {
+        (**self).key_str()
+    }
+}
+
+macro_rules! int_keys {
+    ($($t:ty),*) => {$(
+        impl MapKey for $t {
+            fn key_str(&self) -> std::borrow::Cow<'_, str> { std::borrow::Cow::Owned(self.to_string()) }
+        }
+    )*};
+}
+int_keys!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+fn write_json_map<'a, K, V, I>(entries: I, out: &mut String)
+where
+    K: MapKey + 'a + ?Sized,
+    V: ToBadValue + 'a,
+    I: Iterator<Item = (&'a K, &'a V)>,
+{
+    // Go sorts map keys by their string form.
+    let mut items: Vec<(std::borrow::Cow<'_, str>, &V)> =
+        entries.map(|(k, v)| (k.key_str(), v)).collect();
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    out.push('{');
+    for (i, (k, v)) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_json_string(k, out);
+        out.push(':');
+        v.write_json(out);
+    }
+    out.push('}');
+}
+
+impl<K: MapKey, V: ToBadValue> ToBadValue for BTreeMap<K, V> {
+    fn write_json(&self, out: &mut String) {
+        write_json_map(self.iter(), out)
+    }
+}
+
+impl<K: MapKey, V: ToBadValue, S> ToBadValue for HashMap<K, V, S> {
+    fn write_json(&self, out: &mut String) {
+        write_json_map(self.iter(), out)
+    }
+}
+
+impl ToBadValue for serde_json::Value {
+    fn write_json(&self, out: &mut String) {
+        use serde_json::Value;
+        match self {
+            Value::Null => out.push_str("null"),
+            Value::Bool(b) => b.write_json(out),
+            Value::Number(n) => {
+                if let Some(f) = n.as_f64().filter(|_| n.is_f64()) {
+                    write_json_float(f, 64, out)
+                } else {
+                    let _ = write!(out, "{n}");
+                }
+            }
+            Value::String(s) => write_json_string(s, out),
+            Value::Array(a) => a.write_json(out),
+            Value::Object(o) => write_json_map(o.iter(), out),
+        }
+    }
+}
+
+impl ToBadValue for () {
+    fn to_bad_value(&self) -> BadValue {
+        BadValue::Null
+    }
+    fn write_json(&self, out: &mut String) {
+        out.push_str("null")
+    }
+}
+
+/// Writes `s` as Go's `strconv.Quote` does.
+pub fn write_go_quoted(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if super::unicode::is_go_printable(c) => out.push(c),
+            c if (c as u32) < 0x80 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// `s` quoted as Go's `strconv.Quote` does.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_go_quoted(s, &mut out);
+    out
+}
+
+/// Writes `s` as a JSON string the way Go's `encoding/json` does (HTML-safe:
+/// `<`, `>` and `&` escaped, U+2028 and U+2029 escaped).
+pub fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Go's `%v` of a `float64`: shortest representation, `%e` form when the
+/// exponent is < -4 or >= 21.
+fn write_go_float_v(f: f64, out: &mut String) {
+    if f.is_nan() {
+        out.push_str("NaN");
+        return;
+    }
+    if f.is_infinite() {
+        out.push_str(if f > 0.0 { "+Inf" } else { "-Inf" });
+        return;
+    }
+    if f == 0.0 {
+        out.push_str(if f.is_sign_negative() { "-0" } else { "0" });
+        return;
+    }
+    let exp = f.abs().log10().floor() as i32;
+    if !(-4..21).contains(&exp) {
+        out.push_str(&go_exponent(&format!("{f:e}")));
+    } else {
+        let _ = write!(out, "{f}");
+    }
+}
+
+fn format_go_float32_v(f: f32) -> String {
+    if f.is_nan() || f.is_infinite() || f == 0.0 {
+        let mut s = String::new();
+        write_go_float_v(f64::from(f), &mut s);
+        return s;
+    }
+    let exp = f.abs().log10().floor() as i32;
+    if !(-4..21).contains(&exp) {
+        go_exponent(&format!("{f:e}"))
+    } else {
+        format!("{f}")
+    }
+}
+
+/// Rust's `1.5e21` / `1e-7` into Go's `1.5e+21` / `1e-07`.
+fn go_exponent(rust: &str) -> String {
+    let (mantissa, exp) = rust.split_once('e').unwrap_or((rust, "0"));
+    let (sign, digits) = match exp.strip_prefix('-') {
+        Some(d) => ('-', d),
+        None => ('+', exp),
+    };
+    if digits.len() < 2 {
+        format!("{mantissa}e{sign}0{digits}")
+    } else {
+        format!("{mantissa}e{sign}{digits}")
+    }
+}
+
+/// Go's `encoding/json` float encoding: `%f`-like unless the magnitude is
+/// below 1e-6 or at least 1e21, then exponent form with a trimmed exponent.
+/// NaN and infinities cannot be marshalled; upstream then falls back to `%#v`,
+/// which prints `NaN`, `+Inf`, `-Inf`.
+fn write_json_float(f: f64, bits: u32, out: &mut String) {
+    if f.is_nan() {
+        out.push_str("NaN");
+        return;
+    }
+    if f.is_infinite() {
+        out.push_str(if f > 0.0 { "+Inf" } else { "-Inf" });
+        return;
+    }
+    let abs = f.abs();
+    let use_exp = abs != 0.0 && (abs < 1e-6 || abs >= 1e21);
+    let text = if bits == 32 {
+        let g = f as f32;
+        if use_exp {
+            format!("{g:e}")
+        } else {
+            format!("{g}")
+        }
+    } else if use_exp {
+        format!("{f:e}")
+    } else {
+        format!("{f}")
+    };
+    if use_exp {
+        // Go writes e-07 as e-7 and always includes the sign: 1e+21.
+        let (m, e) = text.split_once('e').unwrap_or((&text, "0"));
+        if let Some(d) = e.strip_prefix('-') {
+            let _ = write!(out, "{m}e-{d}");
+        } else {
+            let _ = write!(out, "{m}e+{e}");
+        }
+    } else {
+        out.push_str(&text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(v: &BadValue) -> String {
+        let mut s = String::new();
+        v.write_to(&mut s);
+        s
+    }
+
+    #[test]
+    fn go_quote_matches_strconv() {
+        assert_eq!(go_quote("the value"), r#""the value""#);
+        assert_eq!(go_quote("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(go_quote("\u{1f}"), r#""\x1f""#);
+        assert_eq!(go_quote("\u{a0}"), r#""\u00a0""#);
+        assert_eq!(go_quote("<&>"), r#""<&>""#);
+        assert_eq!(go_quote("héllo 😀"), "\"héllo 😀\"");
+        assert_eq!(go_quote("\u{7f}"), r#""\x7f""#);
+        assert_eq!(go_quote("\t\n"), r#""\t\n""#);
+    }
+
+    #[test]
+    fn json_escapes_like_go() {
+        let mut s = String::new();
+        write_json_string("<a&b>\u{2028}\n\u{1}é", &mut s);
+        assert_eq!(s, r#""\u003ca\u0026b\u003e\u2028\n\u0001é""#);
+    }
+
+    #[test]
+    fn top_level_rendering_follows_go_dynamic_type() {
+        assert_eq!(render(&"the value".to_bad_value()), r#""the value""#);
+        assert_eq!(
+            render(&Some("the value".to_string()).to_bad_value()),
+            r#""the value""#
+        );
+        assert_eq!(render(&(-42i64).to_bad_value()), "-42");
+        assert_eq!(render(&true.to_bad_value()), "true");
+        assert_eq!(render(&None::<String>.to_bad_value()), "null");
+        assert_eq!(
+            render(&vec!["one".to_string(), "two".into(), "three".into()].to_bad_value()),
+            r#"["one","two","three"]"#
+        );
+        let m: HashMap<String, i32> = [("one", 1), ("two", 2), ("three", 3)]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        assert_eq!(render(&m.to_bad_value()), r#"{"one":1,"three":3,"two":2}"#);
+        assert_eq!(
+            render(&Some("<x>".to_string()).to_bad_value()),
+            r#""\u003cx\u003e""#
+        );
+        assert_eq!(render(&"<x>".to_bad_value()), r#""<x>""#);
+    }
+
+    #[test]
+    fn floats_follow_go() {
+        assert_eq!(render(&1.5f64.to_bad_value()), "1.5");
+        assert_eq!(render(&1e21f64.to_bad_value()), "1e+21");
+        assert_eq!(render(&1e-7f64.to_bad_value()), "1e-07");
+        assert_eq!(render(&100000f64.to_bad_value()), "100000");
+        assert_eq!(render(&f64::NAN.to_bad_value()), "NaN");
+        let mut s = String::new();
+        write_json_float(1e-7, 64, &mut s);
+        assert_eq!(s, "1e-7");
+        s.clear();
+        write_json_float(1e21, 64, &mut s);
+        assert_eq!(s, "1e+21");
+        s.clear();
+        write_json_float(0.5, 64, &mut s);
+        assert_eq!(s, "0.5");
+    }
+
+    #[test]
+    fn json_value_renders() {
+        let v: serde_json::Value = serde_json::json!({"b": [1, "x"], "a": null});
+        assert_eq!(render(&v.to_bad_value()), r#"{"a":null,"b":[1,"x"]}"#);
+    }
+}

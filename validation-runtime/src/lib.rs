@@ -1,0 +1,33 @@
+//! Runtime of Kubernetes-style declarative validation for Rust.
+//!
+//! This crate is what code generated from `+k8s:` tags calls: field paths
+//! and errors that render exactly like a Kubernetes API server's
+//! ([`field`]), the [`Operation`] being validated, the [`Validate`] trait,
+//! and one validator module per tag family ([`validate`]).
+//!
+//! ```
+//! use validation_runtime::field::Path;
+//! use validation_runtime::{validate, ErrorType, Operation};
+//!
+//! let root = Path::root();
+//! let replicas = root.child("spec");
+//! let replicas = replicas.child("replicas");
+//! let errs = validate::minimum(&Operation::create(), &replicas, Some(&-1i32), None, 0);
+//! assert_eq!(errs.len(), 1);
+//! assert_eq!(errs[0].kind(), ErrorType::Invalid);
+//! assert_eq!(errs[0].origin(), Some("minimum"));
+//! assert_eq!(
+//!     errs[0].to_string(),
+//!     "spec.replicas: Invalid value: -1: must be greater than or equal to 0"
+//! );
+//! ```
+#![warn(missing_docs)]
+
+pub mod field;
+mod operation;
+mod traits;
+pub mod validate;
+
+pub use field::{Error, ErrorList, ErrorType};
+pub use operation::{Operation, OperationType};
+pub use traits::{IsZero, Validate};

@@ -1,0 +1,160 @@
+//! The operation being validated: upstream's `operation.Operation`.
+
+use std::borrow::Cow;
+
+/// Whether an object is being created or updated. PUT and PATCH are both
+/// updates; there is no delete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OperationType {
+    /// A create: no old object, no ratcheting.
+    Create,
+    /// An update: validation ratchets against the old object.
+    Update,
+}
+
+/// The operation a validation runs for: create or update, the enabled
+/// validation options, and the subresource of the request.
+///
+/// ```
+/// use validation_runtime::Operation;
+///
+/// let op = Operation::update().with_option("FeatureX").with_subresource("/status");
+/// assert!(op.is_update());
+/// assert!(op.has_option("FeatureX"));
+/// assert!(!op.has_option("FeatureY")); // every other option is disabled
+/// assert_eq!(op.subresource_path(), "/status");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    kind: OperationType,
+    options: Vec<Cow<'static, str>>,
+    subresources: Vec<String>,
+}
+
+impl Operation {
+    /// A create operation on the root resource with no options enabled.
+    pub const fn create() -> Operation {
+        Operation {
+            kind: OperationType::Create,
+            options: Vec::new(),
+            subresources: Vec::new(),
+        }
+    }
+
+    /// An update operation on the root resource with no options enabled.
+    pub const fn update() -> Operation {
+        Operation {
+            kind: OperationType::Update,
+            options: Vec::new(),
+            subresources: Vec::new(),
+        }
+    }
+
+    /// An operation of the given type.
+    pub const fn new(kind: OperationType) -> Operation {
+        Operation {
+            kind,
+            options: Vec::new(),
+            subresources: Vec::new(),
+        }
+    }
+
+    /// Enables a validation option (`+k8s:ifEnabled("Name")`). Options that
+    /// are not enabled are disabled, as in Kubernetes 1.35.
+    #[must_use]
+    pub fn with_option(mut self, name: impl Into<Cow<'static, str>>) -> Operation {
+        let name = name.into();
+        if !self.options.contains(&name) {
+            self.options.push(name);
+        }
+        self
+    }
+
+    /// Sets the subresource of the request: `"/status"`, or a nested path
+    /// such as `"/x/y"` (the leading slash is optional). `"/"` or `""` is the
+    /// root resource.
+    #[must_use]
+    pub fn with_subresource(mut self, path: &str) -> Operation {
+        self.subresources = path
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+        self
+    }
+
+    /// The operation type.
+    pub const fn kind(&self) -> OperationType {
+        self.kind
+    }
+
+    /// Whether this is an update.
+    pub const fn is_update(&self) -> bool {
+        matches!(self.kind, OperationType::Update)
+    }
+
+    /// Whether this is a create.
+    pub const fn is_create(&self) -> bool {
+        matches!(self.kind, OperationType::Create)
+    }
+
+    /// Whether the named option is enabled.
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o == name)
+    }
+
+    /// The enabled options.
+    pub fn options(&self) -> impl Iterator<Item = &str> {
+        self.options.iter().map(|o| o.as_ref())
+    }
+
+    /// The subresource segments (`["status"]`; empty for the root resource).
+    pub fn subresources(&self) -> &[String] {
+        &self.subresources
+    }
+
+    /// The subresource path: `/` for the root resource, else `/` + the
+    /// segments joined by `/` (`/status`, `/x/y`).
+    pub fn subresource_path(&self) -> String {
+        format!("/{}", self.subresources.join("/"))
+    }
+}
+
+impl Default for Operation {
+    fn default() -> Self {
+        Operation::create()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subresource_paths() {
+        assert_eq!(Operation::create().subresource_path(), "/");
+        assert_eq!(
+            Operation::update().with_subresource("/x/y").subresources(),
+            ["x", "y"]
+        );
+        assert_eq!(
+            Operation::update()
+                .with_subresource("status")
+                .subresource_path(),
+            "/status"
+        );
+        assert_eq!(
+            Operation::update().with_subresource("/").subresource_path(),
+            "/"
+        );
+    }
+
+    #[test]
+    fn options_default_disabled() {
+        let op = Operation::create()
+            .with_option("A")
+            .with_option(String::from("B"));
+        assert!(op.has_option("A") && op.has_option("B") && !op.has_option("C"));
+        assert_eq!(op.options().count(), 2);
+    }
+}

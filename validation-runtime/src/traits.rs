@@ -1,0 +1,338 @@
+//! The [`Validate`] trait and the [`IsZero`] trait, with their impls for the
+//! standard types.
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+
+use crate::field::{ErrorList, MapKey, Path};
+use crate::operation::Operation;
+
+/// A type with declarative validation.
+///
+/// Implement it with `#[derive(Validate)]` (or the `validation-gen` CLI).
+/// Standard types (primitives, `String`, `Option`, `Box`, `Vec`, maps and
+/// `serde_json::Value`) validate nothing themselves but recurse into their
+/// contents, so a field of any of them is covered.
+///
+/// # Ratcheting
+///
+/// On update, a field, list element (correlated by key or value), map entry
+/// or subfield whose value is unchanged from the old object is not validated
+/// again. "Unchanged" is `PartialEq`: a type with semantic equality (a
+/// `Quantity` where `1Gi == 1024Mi`, a timestamp compared by instant) gets
+/// upstream's `equality.Semantic` behaviour from its own `PartialEq` impl.
+///
+/// ```
+/// use validation_runtime::{Operation, Validate};
+///
+/// // Standard types validate nothing by themselves.
+/// assert!(vec![1, 2, 3].validate(&Operation::create()).is_empty());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `Validate`",
+    label = "this type has no declarative validation",
+    note = "add #[derive(Validate)] to `{Self}`, or mark the field `+k8s:opaqueType` to skip it"
+)]
+pub trait Validate {
+    /// Validates `self` at `path`, appending errors to `errs`.
+    ///
+    /// `old` is the correlated old value on update (`None` on create, and on
+    /// update when there is no correlated old value, such as a new list item).
+    /// This is the method generated code calls; [`validate`](Validate::validate)
+    /// and [`validate_update`](Validate::validate_update) are the entry points.
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    );
+
+    /// Validates a new object (the root of the path is `<nil>`).
+    fn validate(&self, op: &Operation) -> ErrorList {
+        let mut errs = ErrorList::new();
+        self.validate_into(op, &Path::root(), None, &mut errs);
+        errs
+    }
+
+    /// Validates an update of `old` to `self`, ratcheting unchanged fields.
+    fn validate_update(&self, old: &Self, op: &Operation) -> ErrorList {
+        let mut errs = ErrorList::new();
+        self.validate_into(op, &Path::root(), Some(old), &mut errs);
+        errs
+    }
+}
+
+macro_rules! leaf_validate {
+    ($($t:ty),* $(,)?) => {$(
+        impl Validate for $t {
+            #[inline]
+            fn validate_into(&self, _: &Operation, _: &Path<'_>, _: Option<&Self>, _: &mut ErrorList) {}
+        }
+    )*};
+}
+
+leaf_validate!(
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    f32,
+    f64,
+    char,
+    String,
+    str,
+    (),
+    serde_json::Value,
+);
+
+impl<T: Validate + ?Sized> Validate for &T {
+    #[inline]
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        (**self).validate_into(op, path, old.map(|o| &**o), errs)
+    }
+}
+
+impl<T: Validate> Validate for Option<T> {
+    #[inline]
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        if let Some(v) = self {
+            v.validate_into(op, path, old.and_then(Option::as_ref), errs);
+        }
+    }
+}
+
+impl<T: Validate + ?Sized> Validate for Box<T> {
+    #[inline]
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        (**self).validate_into(op, path, old.map(|o| &**o), errs)
+    }
+}
+
+/// A list without list semantics is atomic: its elements are validated with
+/// no correlated old element.
+impl<T: Validate> Validate for Vec<T> {
+    #[inline]
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        _old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        self.as_slice().validate_into(op, path, None, errs)
+    }
+}
+
+impl<T: Validate> Validate for [T] {
+    #[inline]
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        _old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        for (i, item) in self.iter().enumerate() {
+            item.validate_into(op, &path.index(i), None, errs);
+        }
+    }
+}
+
+/// Map values are correlated with the old map by key; an unchanged value is
+/// not validated again on update.
+impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        for (k, v) in self {
+            let old_v = old.and_then(|o| o.get(k));
+            if op.is_update() && old_v.is_some_and(|o| o == v) {
+                continue;
+            }
+            let key = k.key_str();
+            v.validate_into(op, &path.key(&key), old_v, errs);
+        }
+    }
+}
+
+/// Like `BTreeMap`; errors come out in key order, whatever the hash order.
+impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
+    for HashMap<K, V, S>
+{
+    fn validate_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        let start = errs.len();
+        let mut failed = false;
+        for (k, v) in self {
+            let old_v = old.and_then(|o| o.get(k));
+            if op.is_update() && old_v.is_some_and(|o| o == v) {
+                continue;
+            }
+            let before = errs.len();
+            let key = k.key_str();
+            v.validate_into(op, &path.key(&key), old_v, errs);
+            failed |= errs.len() > before;
+        }
+        if failed {
+            // Redo in key order so the errors are deterministic; the valid
+            // path never sorts (and never allocates).
+            errs.truncate(start);
+            let mut keys: Vec<&K> = self.keys().collect();
+            keys.sort();
+            for k in keys {
+                let v = &self[k];
+                let old_v = old.and_then(|o| o.get(k));
+                if op.is_update() && old_v.is_some_and(|o| o == v) {
+                    continue;
+                }
+                let key = k.key_str();
+                v.validate_into(op, &path.key(&key), old_v, errs);
+            }
+        }
+    }
+}
+
+/// Go's zero-value test: a non-`Option` field is "unset" when it equals its
+/// zero value (`""`, `0`, `false`, an empty list or map); an `Option` is unset
+/// when it is `None`, whatever it holds.
+///
+/// `+k8s:required`, `+k8s:optional`, `+k8s:forbidden`, unions and
+/// `+k8s:update` use it. `#[derive(Validate)]` implements it for your types.
+pub trait IsZero {
+    /// Whether the value is Go's zero value for its type.
+    fn is_zero(&self) -> bool;
+}
+
+macro_rules! zero_eq {
+    ($zero:expr => $($t:ty),* $(,)?) => {$(
+        impl IsZero for $t {
+            #[inline]
+            fn is_zero(&self) -> bool { *self == $zero }
+        }
+    )*};
+}
+zero_eq!(0 => i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+zero_eq!(0.0 => f32, f64);
+zero_eq!(false => bool);
+zero_eq!('\0' => char);
+
+impl IsZero for String {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl IsZero for str {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T: IsZero + ?Sized> IsZero for &T {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        (**self).is_zero()
+    }
+}
+
+impl<T> IsZero for Option<T> {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_none()
+    }
+}
+
+impl<T: IsZero + ?Sized> IsZero for Box<T> {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        (**self).is_zero()
+    }
+}
+
+impl<T> IsZero for Vec<T> {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T> IsZero for [T] {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<K, V> IsZero for BTreeMap<K, V> {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<K, V, S> IsZero for HashMap<K, V, S> {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl IsZero for serde_json::Value {
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.is_null()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_values_follow_go() {
+        assert!(0i32.is_zero() && !1i32.is_zero());
+        assert!(String::new().is_zero() && !"x".to_string().is_zero());
+        assert!(None::<i32>.is_zero() && !Some(0).is_zero());
+        assert!(Vec::<i32>::new().is_zero());
+        assert!(!true.is_zero());
+    }
+}
