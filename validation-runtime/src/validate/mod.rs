@@ -18,6 +18,17 @@
 //! Validators are re-exported here flat (`validate::minimum`), as generated
 //! code calls them.
 
+pub mod collections;
 pub mod limits;
 
+pub use collections::MapLike;
 pub use limits::*;
+
+use crate::Operation;
+
+/// The ratchet check generated code runs before a field's validations: on
+/// update, a value equal to its correlated old value is not validated again.
+#[inline]
+pub fn unchanged<T: PartialEq + ?Sized>(op: &Operation, value: &T, old: Option<&T>) -> bool {
+    op.is_update() && old.is_some_and(|o| o == value)
+}
