@@ -19,10 +19,41 @@
 //! code calls them.
 
 pub mod collections;
+pub mod content;
+pub mod dependent;
+pub mod each;
+pub mod enums;
+pub mod equality;
+pub mod format;
+pub mod immutable;
+pub mod item;
 pub mod limits;
+pub mod lists;
+pub mod monotonic;
+pub mod options;
+pub mod required;
+pub mod subfield;
+pub mod testing;
+pub mod union;
+pub mod update;
 
 pub use collections::MapLike;
+pub use dependent::*;
+pub use each::*;
+pub use enums::*;
+pub use equality::*;
+pub use format::*;
+pub use immutable::*;
+pub use item::*;
 pub use limits::*;
+pub use lists::*;
+pub use monotonic::*;
+pub use options::*;
+pub use required::*;
+pub use subfield::*;
+pub use testing::*;
+pub use union::*;
+pub use update::*;
 
 use crate::Operation;
 

@@ -1,0 +1,1 @@
+//! Catalog of known tags (filled by the tag-parser work).

@@ -1,0 +1,1 @@
+//! Content checks behind the formats (upstream `validate/content`): hand-written byte scanners, no regex.

@@ -1,0 +1,1 @@
+//! Field dependencies: `+k8s:dependentRequired`, `+k8s:dependentForbidden`.

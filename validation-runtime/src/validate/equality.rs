@@ -1,0 +1,1 @@
+//! Equality: `+k8s:neq` (upstream `validate/equality.go`).

@@ -1,0 +1,1 @@
+//! String formats: `+k8s:format=<name>` (upstream `validate/strfmt.go`).

@@ -1,0 +1,1 @@
+//! Immutability: `+k8s:immutable` (upstream `validate/immutable.go`).

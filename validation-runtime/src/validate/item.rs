@@ -1,0 +1,1 @@
+//! List items: `+k8s:item(key: value)` (upstream `validate/item.go`).

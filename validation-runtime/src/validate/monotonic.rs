@@ -1,0 +1,1 @@
+//! Monotonic integers: `+k8s:monotonic`.

@@ -1,0 +1,1 @@
+//! Subfields: `+k8s:subfield(name)` (upstream `validate/subfield.go`).
