@@ -30,4 +30,4 @@ pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
 pub use operation::{Operation, OperationType};
-pub use traits::{IsZero, Validate};
+pub use traits::{IntValue, IsZero, Newtype, StrValue, Validate};

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use crate::field::{ErrorList, MapKey, Path};
+use crate::field::{ErrorList, MapKey, Path, ToBadValue};
 use crate::operation::Operation;
 
 /// A type with declarative validation.
@@ -320,6 +320,77 @@ impl IsZero for serde_json::Value {
     #[inline]
     fn is_zero(&self) -> bool {
         self.is_null()
+    }
+}
+
+/// A Go typedef ported as a Rust tuple newtype (`pub struct Name(pub String)`).
+///
+/// `#[derive(Validate)]` implements it for tuple newtypes, so validators that
+/// need a string or an integer accept the newtype wherever they accept its
+/// inner type ([`StrValue`], [`IntValue`], [`MapKey`](crate::field::MapKey)),
+/// and print its bad values as upstream prints a typedef (JSON).
+pub trait Newtype {
+    /// The wrapped type.
+    type Inner: ?Sized;
+    /// The wrapped value.
+    fn inner(&self) -> &Self::Inner;
+}
+
+/// A string value for the string validators (`+k8s:format`, `+k8s:maxLength`,
+/// `+k8s:enum`, ...): `String`, `str`, or a newtype of one.
+pub trait StrValue: ToBadValue {
+    /// The string.
+    fn as_str(&self) -> &str;
+}
+
+impl StrValue for String {
+    #[inline]
+    fn as_str(&self) -> &str {
+        self
+    }
+}
+
+impl StrValue for str {
+    #[inline]
+    fn as_str(&self) -> &str {
+        self
+    }
+}
+
+impl<T: Newtype + ToBadValue + ?Sized> StrValue for T
+where
+    T::Inner: StrValue,
+{
+    #[inline]
+    fn as_str(&self) -> &str {
+        self.inner().as_str()
+    }
+}
+
+/// An integer value for `+k8s:minimum`, `+k8s:maximum`, `+k8s:monotonic`:
+/// any primitive integer, or a newtype of one.
+pub trait IntValue: ToBadValue {
+    /// The value, widened.
+    fn to_i128(&self) -> i128;
+}
+
+macro_rules! int_value {
+    ($($t:ty),*) => {$(
+        impl IntValue for $t {
+            #[inline]
+            fn to_i128(&self) -> i128 { *self as i128 }
+        }
+    )*};
+}
+int_value!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl<T: Newtype + ToBadValue + ?Sized> IntValue for T
+where
+    T::Inner: IntValue,
+{
+    #[inline]
+    fn to_i128(&self) -> i128 {
+        self.inner().to_i128()
     }
 }
 

@@ -247,9 +247,12 @@ impl MapKey for str {
     }
 }
 
-impl<K: MapKey + ?Sized> MapKey for &K {
+impl<T: crate::Newtype + ?Sized> MapKey for T
+where
+    T::Inner: MapKey,
+{
     fn key_str(&self) -> std::borrow::Cow<'_, str> {
-        (**self).key_str()
+        self.inner().key_str()
     }
 }
 
