@@ -2,9 +2,97 @@
 //! `+k8s:format=k8s-short-name`, ...) to Rust validators.
 //!
 //! The generator is a pipeline: [`tags`] (the tag grammar, shared by the
-//! derive and the CLI) -> `model` (types, fields, JSON names and the
-//! validations attached to each) -> `check` (generation-time errors) -> `emit`
-//! (one module per tag family) -> prettyplease.
+//! derive and the CLI) -> [`model`] (types, fields, JSON names, shapes and
+//! the tags attached to each) -> `emit` (checks and code, one module per tag
+//! family) -> prettyplease. The `#[derive(Validate)]` macro and the CLI call
+//! the same functions, so they produce the same code.
 #![warn(missing_docs)]
 
+pub mod ast;
+pub mod diag;
+pub(crate) mod emit;
+pub mod enum_values;
+pub mod model;
 pub mod tags;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use diag::Diagnostics;
+
+/// Generates the `Validate` impl (and helpers) for one type definition.
+///
+/// On a generation-time error this returns the errors, each spanned at the
+/// offending tag or field.
+pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostics> {
+    let mut diags = Diagnostics::new();
+    let parsed = match ast::parse_input(input) {
+        Ok(p) => p,
+        Err(e) => {
+            diags.error(e.span(), e.to_string());
+            return Err(diags);
+        }
+    };
+    let model = model::TypeModel::from_input(parsed, &mut diags);
+    let tokens = emit::emit_type(&model, &mut diags);
+    if diags.is_empty() {
+        Ok(tokens)
+    } else {
+        Err(diags)
+    }
+}
+
+/// The derive entry point: the impls, or the errors plus an empty fallback
+/// impl so that the user sees the tag error and not a cascade of "Validate
+/// is not implemented" errors.
+pub fn expand_derive(input: TokenStream) -> TokenStream {
+    let input: syn::DeriveInput = match syn::parse2(input) {
+        Ok(i) => i,
+        Err(e) => return e.to_compile_error(),
+    };
+    match generate_type(&input) {
+        Ok(tokens) => tokens,
+        Err(diags) => {
+            let errors = diags
+                .to_syn_error()
+                .map(|e| e.to_compile_error())
+                .unwrap_or_default();
+            let ident = &input.ident;
+            let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+            quote! {
+                #errors
+                impl #impl_generics ::validation_runtime::Validate for #ident #ty_generics #where_clause {
+                    fn validate_into(
+                        &self,
+                        _: &::validation_runtime::Operation,
+                        _: &::validation_runtime::field::Path<'_>,
+                        _: ::core::option::Option<&Self>,
+                        _: &mut ::validation_runtime::ErrorList,
+                    ) {
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The `#[enum_values]` attribute entry point: the impl block unchanged plus
+/// the hidden consts the `+k8s:enum` validation reads.
+pub fn expand_enum_values(item: TokenStream) -> TokenStream {
+    let imp: syn::ItemImpl = match syn::parse2(item.clone()) {
+        Ok(i) => i,
+        Err(e) => return e.to_compile_error(),
+    };
+    let mut diags = Diagnostics::new();
+    let values = enum_values::read(&imp, &mut diags);
+    let consts = enum_values::emit(&imp, &values);
+    let errors = diags
+        .to_syn_error()
+        .map(|e| e.to_compile_error())
+        .unwrap_or_default();
+    quote! {
+        #item
+        #consts
+        #errors
+    }
+}

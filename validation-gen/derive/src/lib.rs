@@ -1,0 +1,31 @@
+//! `#[derive(Validate)]` and `#[enum_values]`: a thin shim over the
+//! `validation-gen` library, which the `validation-gen` CLI uses too, so
+//! both front ends produce the same code. Use them through
+//! `validation_runtime` (feature `derive`, on by default).
+
+use proc_macro::TokenStream;
+
+/// Derives `validation_runtime::Validate` from `+k8s:` doc-comment tags.
+///
+/// ```ignore
+/// use validation_runtime::Validate;
+///
+/// #[derive(Validate, PartialEq)]
+/// pub struct Spec {
+///     /// +k8s:optional
+///     /// +k8s:minimum=0
+///     pub replicas: Option<i32>,
+/// }
+/// ```
+#[proc_macro_derive(Validate)]
+pub fn derive_validate(input: TokenStream) -> TokenStream {
+    validation_gen::expand_derive(input.into()).into()
+}
+
+/// Marks the `impl` block holding the values of a `+k8s:enum` type:
+/// `pub const RUNNING: &'static str = "Running";` items. Tag a const
+/// `+k8s:enumExclude` (or `+k8s:ifEnabled(Opt)=+k8s:enumExclude`) to exclude it.
+#[proc_macro_attribute]
+pub fn enum_values(_args: TokenStream, item: TokenStream) -> TokenStream {
+    validation_gen::expand_enum_values(item.into()).into()
+}

@@ -1,0 +1,201 @@
+//! Input: a Rust type as the generator sees it (serde_derive's `ast.rs`
+//! role). JSON names come from serde's own attribute parsing
+//! (`serde_derive_internals`), so `rename`, `rename_all`, `flatten` and `skip`
+//! mean exactly what they mean to serde.
+
+use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use serde_derive_internals::{ast as serde_ast, Ctxt, Derive};
+use syn::spanned::Spanned;
+
+/// One doc-comment line (`/// text` or `#[doc = "text"]`).
+#[derive(Clone, Debug)]
+pub struct DocLine {
+    /// The text after the comment marker.
+    pub text: String,
+    /// The span of the whole attribute.
+    pub span: Span,
+}
+
+/// A type to generate validation for.
+pub struct Input {
+    /// The type name.
+    pub ident: syn::Ident,
+    /// Its generics.
+    pub generics: syn::Generics,
+    /// Its doc-comment lines (type-level tags).
+    pub docs: Vec<DocLine>,
+    /// Its shape.
+    pub kind: InputKind,
+    /// Span for diagnostics about the whole type.
+    pub span: Span,
+}
+
+/// Struct with named fields, or tuple newtype (a Go typedef).
+pub enum InputKind {
+    /// `struct T { ... }`
+    Struct(Vec<InputField>),
+    /// `struct T(pub Inner);`
+    Newtype(InputField),
+}
+
+/// A field of an input type.
+pub struct InputField {
+    /// `self.<member>`.
+    pub member: syn::Member,
+    /// The Rust field name (`0` for a newtype).
+    pub rust_name: String,
+    /// The JSON name (serde's serialize name).
+    pub json_name: String,
+    /// The field type.
+    pub ty: syn::Type,
+    /// `#[serde(flatten)]`: Go's embedded struct.
+    pub flatten: bool,
+    /// `#[serde(skip)]` / `skip_serializing`: not validated.
+    pub skip: bool,
+    /// `#[serde(skip_serializing_if = "...")]`: omitted from JSON renderings when true.
+    pub skip_serializing_if: Option<syn::ExprPath>,
+    /// Doc-comment lines (field-level tags).
+    pub docs: Vec<DocLine>,
+    /// Span of the field.
+    pub span: Span,
+}
+
+/// Doc-comment lines of a list of attributes.
+pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<DocLine> {
+    let mut out = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                // A `/** ... */` block may hold several lines.
+                for line in s.value().lines() {
+                    out.push(DocLine {
+                        text: line.to_string(),
+                        span: attr.span(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reads a type definition.
+pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
+    let cx = Ctxt::new();
+    let container = serde_ast::Container::from_ast(&cx, input, Derive::Serialize);
+    // Serde attribute errors are serde's to report; we only need the names.
+    let _ = cx.check();
+    let docs = doc_lines(&input.attrs);
+    let span = input.ident.span();
+    let kind = match (&input.data, container) {
+        (syn::Data::Struct(data), Some(c)) => match (&data.fields, c.data) {
+            (syn::Fields::Named(_), serde_ast::Data::Struct(_, fields)) => InputKind::Struct(
+                fields
+                    .iter()
+                    .map(|f| {
+                        let rust_name = match &f.member {
+                            syn::Member::Named(id) => unraw(id),
+                            syn::Member::Unnamed(i) => i.index.to_string(),
+                        };
+                        InputField {
+                            member: f.member.clone(),
+                            rust_name,
+                            json_name: f.attrs.name().serialize_name().to_string(),
+                            ty: f.ty.clone(),
+                            flatten: f.attrs.flatten(),
+                            skip: f.attrs.skip_serializing() && f.attrs.skip_deserializing(),
+                            skip_serializing_if: f.attrs.skip_serializing_if().cloned(),
+                            docs: doc_lines(&f.original.attrs),
+                            span: f.original.span(),
+                        }
+                    })
+                    .collect(),
+            ),
+            (syn::Fields::Unnamed(u), _) if u.unnamed.len() == 1 => {
+                let f = &u.unnamed[0];
+                InputKind::Newtype(InputField {
+                    member: syn::Member::Unnamed(syn::Index::from(0)),
+                    rust_name: "0".into(),
+                    json_name: String::new(),
+                    ty: f.ty.clone(),
+                    flatten: false,
+                    skip: false,
+                    skip_serializing_if: None,
+                    docs: doc_lines(&f.attrs),
+                    span: f.span(),
+                })
+            }
+            (syn::Fields::Unnamed(_), _) => {
+                return Err(syn::Error::new(
+                    span,
+                    "#[derive(Validate)] supports structs with named fields and tuple newtypes \
+                     (`struct T(pub Inner);`, a Go typedef); this tuple struct has more than one field",
+                ))
+            }
+            _ => {
+                return Err(syn::Error::new(
+                    span,
+                    "#[derive(Validate)] does not support unit structs: there is nothing to validate",
+                ))
+            }
+        },
+        (syn::Data::Struct(_), None) => {
+            return Err(syn::Error::new(span, "could not read this struct's serde attributes"))
+        }
+        (syn::Data::Enum(_), _) => {
+            return Err(syn::Error::new(
+                span,
+                "#[derive(Validate)] does not support Rust enums: a Kubernetes enum is a string newtype \
+                 (`pub struct Phase(pub String);`) tagged `+k8s:enum`, with its values as consts in an \
+                 `impl` block marked #[validation_runtime::enum_values]",
+            ))
+        }
+        (syn::Data::Union(_), _) => {
+            return Err(syn::Error::new(span, "#[derive(Validate)] does not support unions"))
+        }
+    };
+    Ok(Input {
+        ident: input.ident.clone(),
+        generics: input.generics.clone(),
+        docs,
+        kind,
+        span,
+    })
+}
+
+fn unraw(id: &syn::Ident) -> String {
+    let s = id.to_string();
+    s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
+}
+
+/// The last path segment of a type (`T2` for `crate::api::T2`), Go's name for
+/// an embedded field.
+pub fn type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
+        other => other.to_token_stream().to_string(),
+    }
+}
+
+/// Tokens of a type, for messages.
+pub fn type_text(ty: &syn::Type) -> String {
+    ty.to_token_stream().to_string().replace(' ', "")
+}
+
+/// Empty token stream helper.
+pub fn none() -> TokenStream {
+    TokenStream::new()
+}

@@ -1,0 +1,15 @@
+//! `+k8s:customValidation`: calls a hand-written function of the type
+//! (`validate_custom` for the type, `validate_custom_<field>` for a field).
+
+use quote::{format_ident, quote};
+
+use super::{Call, Cx, Site};
+
+pub(super) fn lower(_cx: &mut Cx<'_>, site: &Site<'_>) -> Vec<Call> {
+    let f = match site.field {
+        Some(field) => format_ident!("validate_custom_{}", field.rust_name),
+        None => format_ident!("validate_custom"),
+    };
+    let (leaf, old) = (&site.whole_opt, &site.old_whole);
+    vec![Call::errors(quote!(Self::#f(op, path, #leaf, #old)))]
+}

@@ -1,0 +1,94 @@
+//! `+k8s:eachVal=...`, `+k8s:eachKey=...` (runtime: `validate::each`): the
+//! payload validates every list element, map value or map key, correlated
+//! with the old value as the list semantics say.
+
+use quote::quote;
+
+use super::{element_closure, leaf_ty, list_value, lower_tag, payload, value_site, Call, Cx, Site};
+use crate::model::{Shape, TagAt, Ty};
+use crate::tags::catalog::Scope;
+use crate::tags::Tag;
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, name: &str) -> Vec<Call> {
+    let Some(inner) = payload(cx, at, tag) else {
+        return Vec::new();
+    };
+    let shape = leaf_ty(site).map(|t| &t.shape);
+    let keys = name == "eachKey";
+    match (shape, keys) {
+        (Some(Shape::List(elem)), false) => {
+            let elem_site = element_site(site, Scope::ListVal, elem, true);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, |cx, calls| {
+                let closure = element_closure(cx, calls, true);
+                let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+                match &site.list {
+                    Some(meta) => meta.each_expr(&list, &old, closure),
+                    None => quote!(validate::each_slice_val(op, path, #list, #old, #closure)),
+                }
+            })
+        }
+        (Some(Shape::Map(_, _, value)), false) => {
+            let elem_site = element_site(site, Scope::MapVal, value, true);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, |cx, calls| {
+                let closure = element_closure(cx, calls, true);
+                let (leaf, old) = (&site.leaf, &site.old_leaf);
+                quote!(validate::each_map_val(op, path, #leaf, #old, #closure))
+            })
+        }
+        (Some(Shape::Map(_, key, _)), true) => {
+            let elem_site = element_site(site, Scope::MapKey, key, false);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, |cx, calls| {
+                let closure = element_closure(cx, calls, false);
+                let (leaf, old) = (&site.leaf, &site.old_leaf);
+                quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
+            })
+        }
+        (Some(Shape::Named) | None, _) => {
+            cx.error(
+                at,
+                format!(
+                    "tag \"{}\" on a value of a named type: put it on the list or map type's own definition",
+                    tag.name
+                ),
+            );
+            Vec::new()
+        }
+        (Some(_), _) => {
+            let kind = leaf_ty(site).map(Ty::kind_name).unwrap_or_default();
+            let what = if keys { "map" } else { "list or map" };
+            cx.error(at, format!("can only be used on {what} types ({kind})"));
+            Vec::new()
+        }
+    }
+}
+
+fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool) -> Site<'a> {
+    let old = if with_old {
+        quote!(old_value)
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    let mut s = value_site(scope, elem, quote!(value), old, site.owner, None);
+    s.enclosing_list = site.list.clone();
+    s
+}
+
+/// One wrapper call around all the payload's calls; the wrapper short-
+/// circuits the field if the payload does.
+fn wrap(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    build: impl FnOnce(&mut Cx<'_>, Vec<Call>) -> proc_macro2::TokenStream,
+) -> Vec<Call> {
+    if calls.is_empty() {
+        return Vec::new();
+    }
+    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let tokens = build(cx, calls);
+    let mut call = Call::errors(tokens).deferred();
+    call.short_circuit = short_circuit;
+    vec![call]
+}

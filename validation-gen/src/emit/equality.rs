@@ -1,0 +1,48 @@
+//! `+k8s:neq=<value>` (runtime: `validate::equality`).
+
+use proc_macro2::Literal;
+use quote::quote;
+
+use super::{leaf_ty, Call, Cx, Site};
+use crate::model::{Shape, TagAt};
+use crate::tags::{Tag, Value};
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+    let Some(v) = tag.scalar() else {
+        cx.error(at, "missing required payload");
+        return Vec::new();
+    };
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let shape = leaf_ty(site).map(|t| &t.shape);
+    let payload_type = v.value_type();
+    let mismatch = |field: &str| format!("type mismatch: field is a {field}, but payload is of type {payload_type}");
+    match (shape, v) {
+        (Some(Shape::Str) | None | Some(Shape::Named), Value::String(s)) => {
+            vec![Call::errors(quote!(validate::neq_str(op, path, #leaf, #old, #s)))]
+        }
+        (Some(Shape::Int(_)) | None | Some(Shape::Named), Value::Int(n)) => {
+            let lit = Literal::i64_unsuffixed(n.unsigned_abs() as i64);
+            let lit = if *n < 0 { quote!(-#lit) } else { quote!(#lit) };
+            vec![Call::errors(quote!(validate::neq(op, path, #leaf, #old, &(#lit))))]
+        }
+        (Some(Shape::Bool) | None | Some(Shape::Named), Value::Bool(b)) => {
+            vec![Call::errors(quote!(validate::neq(op, path, #leaf, #old, &#b)))]
+        }
+        (Some(Shape::Str), _) => {
+            cx.error(at, mismatch("string"));
+            Vec::new()
+        }
+        (Some(Shape::Int(_)), _) => {
+            cx.error(at, mismatch("int"));
+            Vec::new()
+        }
+        (Some(Shape::Bool), _) => {
+            cx.error(at, mismatch("bool"));
+            Vec::new()
+        }
+        _ => {
+            cx.error(at, "unsupported type for 'neq' tag");
+            Vec::new()
+        }
+    }
+}

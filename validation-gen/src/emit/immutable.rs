@@ -1,0 +1,11 @@
+//! `+k8s:immutable` (runtime: `validate::immutable`). Relies on the ratchet
+//! check: it is only reached when the value changed.
+
+use quote::quote;
+
+use super::{Call, Cx, Site};
+
+pub(super) fn lower(_cx: &mut Cx<'_>, site: &Site<'_>) -> Vec<Call> {
+    let (whole, old) = (&site.whole_opt, &site.old_whole);
+    vec![Call::errors(quote!(validate::immutable(op, path, #whole, #old))).short_circuit()]
+}

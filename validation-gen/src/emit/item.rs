@@ -1,0 +1,121 @@
+//! `+k8s:item(key: value, ...)=...` (runtime: `validate::item`): the payload
+//! validates the list-map item with the given key values.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::{element_closure, list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
+use crate::model::{accessor_ident, TagAt};
+use crate::tags::catalog::Scope;
+use crate::tags::{Tag, Value};
+
+/// The selector text upstream uses as the item's cohort: `{"name": "x"}`.
+pub(crate) fn selector_text(tag: &Tag) -> String {
+    let parts: Vec<String> = tag
+        .args
+        .iter()
+        .map(|a| {
+            let v = match &a.value {
+                Value::String(s) => format!("{s:?}"),
+                Value::Int(i) => i.to_string(),
+                Value::Bool(b) => b.to_string(),
+            };
+            format!("{:?}: {v}", a.name.clone().unwrap_or_default())
+        })
+        .collect();
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// `|item| key_matches(item.__k8s_field_k(), ...) && ...`, or an error.
+pub(crate) fn matcher(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Option<TokenStream> {
+    let rt = super::rt();
+    if tag.args.is_empty() {
+        cx.error(at, "no selection criteria was specified");
+        return None;
+    }
+    if tag.args.iter().any(|a| a.name.is_none()) {
+        cx.error(at, "all arguments must be named");
+        return None;
+    }
+    let Some(meta) = &site.list else {
+        cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
+        return None;
+    };
+    if meta.semantics() != super::lists::ListKind::Map {
+        cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
+        return None;
+    }
+    let mut seen = Vec::new();
+    for a in &tag.args {
+        let n = a.name.clone().unwrap_or_default();
+        if seen.contains(&n) {
+            cx.error(at, format!("duplicate argument: {n:?}"));
+            return None;
+        }
+        seen.push(n);
+    }
+    if tag.args.len() != meta.keys.len() {
+        cx.error(
+            at,
+            format!(
+                "number of arguments ({}) does not match number of listMapKey fields ({})",
+                tag.args.len(),
+                meta.keys.len()
+            ),
+        );
+        return None;
+    }
+    let missing: Vec<&String> = meta.keys.iter().filter(|k| !seen.contains(k)).collect();
+    if !missing.is_empty() {
+        cx.error(at, format!("missing required listMapKey fields: {missing:?}"));
+        return None;
+    }
+    let checks = tag.args.iter().map(|a| {
+        let acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
+        let lit = match &a.value {
+            Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
+            Value::Int(i) => {
+                let l = Literal::i128_unsuffixed((*i as i128).abs());
+                if *i < 0 {
+                    quote!(#rt::validate::KeyLiteral::Int(-#l))
+                } else {
+                    quote!(#rt::validate::KeyLiteral::Int(#l))
+                }
+            }
+            Value::Bool(b) => quote!(#rt::validate::KeyLiteral::Bool(#b)),
+        };
+        quote!(#rt::validate::key_matches(item.#acc(), #lit))
+    });
+    Some(quote!(|item| #(#checks)&&*))
+}
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+    let Some(inner) = payload(cx, at, tag) else {
+        return Vec::new();
+    };
+    if matches!(inner.name.as_str(), "k8s:unionMember" | "k8s:zeroOrOneOfMember" | "k8s:unionDiscriminator") {
+        // List-item unions are emitted at the list level (see `union`).
+        return Vec::new();
+    }
+    let Some(elem) = list_elem(site) else {
+        let kind = site.ty.map(|t| t.leaf().kind_name()).unwrap_or_default();
+        cx.error(at, format!("can only be used on list types ({kind})"));
+        return Vec::new();
+    };
+    let Some(matcher) = matcher(cx, site, at, tag) else {
+        return Vec::new();
+    };
+    let mut elem_site = value_site(Scope::ListVal, elem, quote!(value), quote!(old_value), site.owner, None);
+    elem_site.enclosing_list = site.list.clone();
+    let calls = lower_tag(cx, &elem_site, at, inner);
+    if calls.is_empty() {
+        return Vec::new();
+    }
+    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let closure = element_closure(cx, calls, true);
+    let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let mut call = Call::errors(quote!(validate::slice_item(op, path, #list, #old, #matcher, #closure))).deferred();
+    call.short_circuit = short_circuit;
+    call.cohort = Some(selector_text(tag));
+    vec![call]
+}

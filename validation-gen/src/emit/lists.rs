@@ -1,0 +1,193 @@
+//! List semantics: `+k8s:listType=atomic|set|map`, `+k8s:listMapKey`,
+//! `+k8s:unique=set|map`, `+k8s:customUnique` (runtime: `validate::lists`).
+//! The semantics also decide how list elements correlate with the old list.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{list_elem, list_value, Call, Cx, Site};
+use crate::model::{accessor_ident, Shape, TagAt};
+use crate::tags::Value;
+
+/// How a list's elements are identified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ListKind {
+    /// No identity: elements never correlate.
+    Atomic,
+    /// By value.
+    Set,
+    /// By the `listMapKey` fields.
+    Map,
+}
+
+/// The list semantics of a field or typedef.
+#[derive(Clone, Debug)]
+pub(crate) struct ListMeta {
+    pub list_type: Option<ListKind>,
+    pub unique: Option<ListKind>,
+    pub keys: Vec<String>,
+    pub custom_unique: bool,
+}
+
+impl ListMeta {
+    /// The semantics used for correlation and uniqueness.
+    pub(crate) fn semantics(&self) -> ListKind {
+        match (self.list_type, self.unique) {
+            (_, Some(u)) => u,
+            (Some(t), None) => t,
+            (None, None) => ListKind::Atomic,
+        }
+    }
+
+    pub(crate) fn is_atomic(&self) -> bool {
+        self.semantics() == ListKind::Atomic
+    }
+
+    /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
+    pub(crate) fn key_closure(&self) -> TokenStream {
+        let keys = self.keys.iter().map(|k| {
+            let acc = accessor_ident(k, false);
+            quote!(item.#acc())
+        });
+        quote!(|item| (#(#keys,)*))
+    }
+
+    /// Iterates the list with correlation, calling `closure` per element.
+    pub(crate) fn each_call(
+        &self,
+        _cx: &mut Cx<'_>,
+        _site: &Site<'_>,
+        list: &TokenStream,
+        old_list: &TokenStream,
+        closure: TokenStream,
+    ) -> TokenStream {
+        match self.semantics() {
+            ListKind::Map => {
+                let key = self.key_closure();
+                quote!(errs.append(validate::each_slice_val_map(op, path, #list, #old_list, #key, #closure));)
+            }
+            ListKind::Set => quote!(errs.append(validate::each_slice_val_set(op, path, #list, #old_list, #closure));),
+            ListKind::Atomic => quote!(errs.append(validate::each_slice_val(op, path, #list, #old_list, #closure));),
+        }
+    }
+
+    /// The same iteration as an `ErrorList` expression.
+    pub(crate) fn each_expr(&self, list: &TokenStream, old_list: &TokenStream, closure: TokenStream) -> TokenStream {
+        match self.semantics() {
+            ListKind::Map => {
+                let key = self.key_closure();
+                quote!(validate::each_slice_val_map(op, path, #list, #old_list, #key, #closure))
+            }
+            ListKind::Set => quote!(validate::each_slice_val_set(op, path, #list, #old_list, #closure)),
+            ListKind::Atomic => quote!(validate::each_slice_val(op, path, #list, #old_list, #closure)),
+        }
+    }
+}
+
+fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String> {
+    match v {
+        Some(Value::String(s)) if s == "atomic" && allow_atomic => Ok(ListKind::Atomic),
+        Some(Value::String(s)) if s == "set" => Ok(ListKind::Set),
+        Some(Value::String(s)) if s == "map" => Ok(ListKind::Map),
+        Some(Value::String(s)) => Err(format!("unknown list type {s:?}")),
+        _ => Err("requires a string value".into()),
+    }
+}
+
+/// Reads the list semantics of a site from its tags; `None` when it has none.
+pub(crate) fn list_meta<'a>(
+    cx: &mut Cx<'_>,
+    tags: impl Iterator<Item = &'a TagAt>,
+    site: &Site<'_>,
+) -> Option<ListMeta> {
+    let mut meta = ListMeta {
+        list_type: None,
+        unique: None,
+        keys: Vec::new(),
+        custom_unique: false,
+    };
+    let mut any = false;
+    let mut last: Option<&TagAt> = None;
+    for at in tags {
+        match at.tag.name.as_str() {
+            "k8s:listType" => match parse_kind(at.tag.scalar(), true) {
+                Ok(k) => meta.list_type = Some(k),
+                Err(e) => cx.error(at, e),
+            },
+            "k8s:unique" => match parse_kind(at.tag.scalar(), false) {
+                Ok(k) => meta.unique = Some(k),
+                Err(e) => cx.error(at, e),
+            },
+            "k8s:listMapKey" => match at.tag.scalar() {
+                Some(Value::String(k)) => meta.keys.push(k.clone()),
+                _ => cx.error(at, "requires a JSON field name"),
+            },
+            "k8s:customUnique" => meta.custom_unique = true,
+            _ => continue,
+        }
+        any = true;
+        last = Some(at);
+    }
+    let at = last?;
+    if !any {
+        return None;
+    }
+    if let Some(ty) = site.ty.map(|t| t.leaf()) {
+        if !matches!(ty.shape, Shape::List(_) | Shape::Named) {
+            cx.error(at, format!("can only be used on list types ({})", ty.kind_name()));
+            return None;
+        }
+    }
+    if meta.list_type.is_none() && (meta.unique.is_some() || !meta.keys.is_empty() || meta.custom_unique) {
+        if meta.unique.is_some() || meta.custom_unique {
+            cx.error(at, "listType must be specified - use listType=atomic, listType=set, or listType=map");
+            return None;
+        }
+    }
+    if meta.unique.is_some() && meta.list_type != Some(ListKind::Atomic) {
+        cx.error(at, "unique requires listType=atomic");
+        return None;
+    }
+    let map = meta.semantics() == ListKind::Map;
+    if !meta.keys.is_empty() && !map {
+        cx.error(at, "found listMapKey without listType=map or unique=map");
+        return None;
+    }
+    if map && meta.keys.is_empty() {
+        cx.error(at, "found listType=map or unique=map without listMapKey");
+        return None;
+    }
+    Some(meta)
+}
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, _at: &TagAt, name: &str) -> Vec<Call> {
+    // Uniqueness is emitted once, from `listType` (it sorts first).
+    if name != "listType" {
+        return Vec::new();
+    }
+    let Some(meta) = &site.list else {
+        return Vec::new();
+    };
+    if meta.custom_unique {
+        return Vec::new();
+    }
+    let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let call = match meta.semantics() {
+        ListKind::Atomic => return Vec::new(),
+        ListKind::Map => {
+            let key = meta.key_closure();
+            quote!(validate::unique_map(op, path, #list, #old, #key))
+        }
+        ListKind::Set => {
+            let hashable = list_elem(site)
+                .is_some_and(|e| matches!(e.shape, Shape::Str | Shape::Int(_) | Shape::Bool));
+            if hashable {
+                quote!(validate::unique_set(op, path, #list, #old))
+            } else {
+                quote!(validate::unique_set_by_eq(op, path, #list, #old))
+            }
+        }
+    };
+    let _ = cx;
+    vec![Call::errors(call).deferred()]
+}

@@ -1,0 +1,757 @@
+//! Emission: the validations attached to each site become calls into
+//! `validation_runtime::validate`, ordered as upstream orders them, then
+//! wrapped into a `Validate` impl. One module per tag family, mirroring the
+//! runtime's `validate` modules.
+
+mod custom;
+mod dependent;
+mod each;
+mod enums;
+mod equality;
+mod format;
+mod immutable;
+mod item;
+mod limits;
+mod lists;
+mod monotonic;
+mod options;
+mod required;
+mod subfield;
+mod testing;
+mod union;
+mod update;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::diag::Diagnostics;
+use crate::model::{accessor_ident, Field, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::tags::catalog::{self, Scope};
+use crate::tags::{Tag, TagValue, Value};
+
+pub(crate) use lists::ListMeta;
+
+/// How a call's result is used.
+#[derive(Clone)]
+pub(crate) enum CallKind {
+    /// An expression of type `ErrorList`, appended to the errors.
+    Errors(TokenStream),
+    /// A `bool` expression: when true, the rest of the cohort is skipped
+    /// (a short-circuit that reports nothing, such as `+k8s:optional`).
+    StopIf(TokenStream),
+}
+
+/// One validation call at a site.
+#[derive(Clone)]
+pub(crate) struct Call {
+    pub kind: CallKind,
+    /// Runs before the others of its cohort; a failure skips the rest.
+    pub short_circuit: bool,
+    /// Named cohort (`+k8s:item` selector, subfield name, `cohort:` arg).
+    pub cohort: Option<String>,
+    /// Produced after the site's other tags (upstream's deferred validators).
+    pub deferred: bool,
+}
+
+impl Call {
+    pub(crate) fn errors(tokens: TokenStream) -> Call {
+        Call {
+            kind: CallKind::Errors(tokens),
+            short_circuit: false,
+            cohort: None,
+            deferred: false,
+        }
+    }
+
+    pub(crate) fn short_circuit(mut self) -> Call {
+        self.short_circuit = true;
+        self
+    }
+
+    pub(crate) fn deferred(mut self) -> Call {
+        self.deferred = true;
+        self
+    }
+
+    pub(crate) fn stop_if(cond: TokenStream) -> Call {
+        Call {
+            kind: CallKind::StopIf(cond),
+            short_circuit: true,
+            cohort: None,
+            deferred: false,
+        }
+    }
+
+    /// The same call, wrapped (`ifEnabled`, `eachVal`, ...): flags are kept.
+    pub(crate) fn map_tokens(mut self, f: impl FnOnce(TokenStream) -> TokenStream) -> Call {
+        self.kind = match self.kind {
+            CallKind::Errors(t) => CallKind::Errors(f(t)),
+            CallKind::StopIf(t) => CallKind::StopIf(t),
+        };
+        self
+    }
+}
+
+/// Where validations are attached: a type, a field, a list element, a map
+/// key or value, or a subfield.
+#[derive(Clone)]
+pub(crate) struct Site<'a> {
+    pub scope: Scope,
+    /// The value's type, when known (unknown for subfields of other types).
+    pub ty: Option<&'a Ty>,
+    /// `&T`: the whole value (the value's own `Validate`).
+    pub whole: TokenStream,
+    /// `Option<&T>`: the whole value for presence checks (`Some` unless the
+    /// value itself may be missing, as a subfield of an unset struct).
+    pub whole_opt: TokenStream,
+    /// `Option<&T>`: the correlated old whole value.
+    pub old_whole: TokenStream,
+    /// `Option<&Leaf>`: the value behind `Option`/`Box` (Go's pointee).
+    pub leaf: TokenStream,
+    /// `Option<&Leaf>`: the old leaf.
+    pub old_leaf: TokenStream,
+    /// The type being generated.
+    pub owner: &'a TypeModel,
+    /// The field, for field sites.
+    pub field: Option<&'a Field>,
+    /// List semantics that apply to this value (field or typedef).
+    pub list: Option<ListMeta>,
+    /// For a list element: the semantics of the enclosing list.
+    pub enclosing_list: Option<ListMeta>,
+    /// Whether the value's own type must not be descended into.
+    pub opaque: bool,
+}
+
+/// Generation state for one type.
+pub(crate) struct Cx<'d> {
+    pub diags: &'d mut Diagnostics,
+    /// Counter for unique closure-local labels.
+    pub labels: usize,
+}
+
+impl Cx<'_> {
+    pub(crate) fn error(&mut self, at: &TagAt, message: impl std::fmt::Display) {
+        self.diags.error(at.span, format!("{message} (in `{}`)", at.line));
+    }
+}
+
+/// `::validation_runtime`.
+pub(crate) fn rt() -> TokenStream {
+    quote!(::validation_runtime)
+}
+
+/// Lowers the tags of a site into calls, in upstream's order (tags sorted
+/// bytewise by name; deferred validations after immediate ones).
+pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> Vec<Call> {
+    let mut sorted: Vec<&TagAt> = tags.to_vec();
+    sorted.sort_by(|a, b| a.tag.name.as_bytes().cmp(b.tag.name.as_bytes()));
+    let mut immediate = Vec::new();
+    let mut deferred = Vec::new();
+    for at in sorted {
+        for call in lower_tag(cx, site, at, &at.tag) {
+            if call.deferred {
+                deferred.push(call);
+            } else {
+                immediate.push(call);
+            }
+        }
+    }
+    immediate.extend(deferred);
+    immediate
+}
+
+/// Lowers one tag (possibly a chained payload of another tag) at a site.
+pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+    if let Err(e) = catalog::type_check(tag, site.scope) {
+        cx.error(at, e.message);
+        return Vec::new();
+    }
+    let name = tag.name.strip_prefix("k8s:").unwrap_or(&tag.name);
+    match name {
+        "required" | "optional" | "forbidden" => required::lower(cx, site, at, tag, name),
+        "minimum" | "maximum" | "maxLength" | "minLength" | "maxBytes" | "maxItems"
+        | "minItems" | "maxProperties" | "minProperties" => limits::lower(cx, site, at, tag, name),
+        "format" => format::lower(cx, site, at, tag),
+        "neq" => equality::lower(cx, site, at, tag),
+        "enum" => enums::lower(cx, site, at),
+        "listType" | "listMapKey" | "unique" | "customUnique" => lists::lower(cx, site, at, name),
+        "eachVal" | "eachKey" => each::lower(cx, site, at, tag, name),
+        "item" => item::lower(cx, site, at, tag),
+        "subfield" => subfield::lower(cx, site, at, tag),
+        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => Vec::new(), // struct level
+        "dependentRequired" | "dependentForbidden" => Vec::new(), // struct level
+        "immutable" => immutable::lower(cx, site),
+        "update" => update::lower(cx, site, at, tag),
+        "monotonic" => monotonic::lower(cx, site, at),
+        "ifEnabled" | "ifDisabled" => options::lower(cx, site, at, tag, name == "ifEnabled"),
+        "validateFalse" | "validateTrue" | "validateTrueAlpha" | "validateTrueBeta" => {
+            testing::lower(cx, site, at, tag, name)
+        }
+        "validateError" => {
+            let msg = match tag.scalar() {
+                Some(Value::String(s)) => s.clone(),
+                _ => String::new(),
+            };
+            cx.error(at, format!("forced error: {msg:?}"));
+            Vec::new()
+        }
+        "opaqueType" | "isSubresource" | "supportsSubresource" | "enumExclude" => Vec::new(),
+        "customValidation" => custom::lower(cx, site),
+        "alpha" | "beta" | "ifMode" | "modeDiscriminator" => {
+            cx.error(
+                at,
+                format!(
+                    "tag \"{}\" is not supported yet by this generator (it is newer than Kubernetes 1.35)",
+                    tag.name
+                ),
+            );
+            Vec::new()
+        }
+        _ => {
+            cx.error(at, format!("unknown tag \"{}\"", tag.name));
+            Vec::new()
+        }
+    }
+}
+
+/// The chained payload tag, or an error naming the outer tag.
+pub(crate) fn payload<'t>(cx: &mut Cx<'_>, at: &TagAt, tag: &'t Tag) -> Option<&'t Tag> {
+    match &tag.value {
+        Some(TagValue::Tag(t)) => Some(t),
+        _ => {
+            cx.error(
+                at,
+                format!("tag \"{}\" requires a validation tag as its value payload", tag.name),
+            );
+            None
+        }
+    }
+}
+
+/// Exit from a block of calls when a short-circuit fires.
+pub(crate) enum Exit {
+    /// `return;` (type-level validations of a `validate_into`).
+    Return,
+    /// `break 'label;`
+    Break(syn::Lifetime),
+}
+
+impl Exit {
+    fn tokens(&self) -> TokenStream {
+        match self {
+            Exit::Return => quote!(return;),
+            Exit::Break(l) => quote!(break #l;),
+        }
+    }
+}
+
+/// Emits calls grouped into cohorts (default first, then named ones in order
+/// of appearance), short-circuits first within each cohort.
+pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> TokenStream {
+    let mut cohorts: Vec<(Option<String>, Vec<Call>)> = vec![(None, Vec::new())];
+    for call in calls {
+        match cohorts.iter_mut().find(|(c, _)| *c == call.cohort) {
+            Some((_, v)) => v.push(call),
+            None => cohorts.push((call.cohort.clone(), vec![call])),
+        }
+    }
+    let mut out = TokenStream::new();
+    for (cohort, calls) in cohorts {
+        if calls.is_empty() {
+            continue;
+        }
+        match cohort {
+            None => out.extend(emit_cohort(calls, exit)),
+            Some(name) => {
+                cx.labels += 1;
+                let label = syn::Lifetime::new(&format!("'cohort_{}", cx.labels), Span::call_site());
+                let body = emit_cohort(calls, &Exit::Break(label.clone()));
+                let comment = format!("cohort {name}");
+                out.extend(quote! {
+                    #label: {
+                        let _ = #comment;
+                        #body
+                    }
+                });
+            }
+        }
+    }
+    out
+}
+
+fn emit_cohort(calls: Vec<Call>, exit: &Exit) -> TokenStream {
+    let (sc, rest): (Vec<Call>, Vec<Call>) = calls.into_iter().partition(|c| c.short_circuit);
+    let mut out = TokenStream::new();
+    if !sc.is_empty() {
+        let exit = exit.tokens();
+        let has_errors = sc.iter().any(|c| matches!(c.kind, CallKind::Errors(_)));
+        let stops: Vec<&TokenStream> = sc
+            .iter()
+            .filter_map(|c| match &c.kind {
+                CallKind::StopIf(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        if has_errors {
+            out.extend(quote!(let sc_start = errs.len();));
+        }
+        for c in &sc {
+            if let CallKind::Errors(t) = &c.kind {
+                out.extend(quote!(errs.append(#t);));
+            }
+        }
+        let failed = if has_errors {
+            quote!(errs.len() > sc_start)
+        } else {
+            quote!(false)
+        };
+        let cond = if stops.is_empty() {
+            failed
+        } else if has_errors {
+            quote!(#failed #(|| #stops)*)
+        } else {
+            quote!(#(#stops)||*)
+        };
+        out.extend(quote! {
+            if #cond {
+                #exit
+            }
+        });
+    }
+    for c in rest {
+        if let CallKind::Errors(t) = c.kind {
+            out.extend(quote!(errs.append(#t);));
+        }
+    }
+    out
+}
+
+/// `Option<&Leaf>` from a whole value expression of type `&T`.
+pub(crate) fn leaf_of(ty: &Ty, whole: &TokenStream) -> TokenStream {
+    match &ty.shape {
+        Shape::Option(inner) if matches!(inner.shape, Shape::Boxed(_)) => quote!(#whole.as_deref()),
+        Shape::Option(_) => quote!(#whole.as_ref()),
+        Shape::Boxed(_) => quote!(::core::option::Option::Some(&**#whole)),
+        _ => quote!(::core::option::Option::Some(#whole)),
+    }
+}
+
+/// `Option<&Leaf>` from an old whole value expression of type `Option<&T>`.
+pub(crate) fn old_leaf_of(ty: &Ty, old_whole: &TokenStream) -> TokenStream {
+    match &ty.shape {
+        Shape::Option(inner) if matches!(inner.shape, Shape::Boxed(_)) => {
+            quote!(#old_whole.and_then(|v| v.as_deref()))
+        }
+        Shape::Option(_) => quote!(#old_whole.and_then(|v| v.as_ref())),
+        Shape::Boxed(_) => quote!(#old_whole.map(|v| &**v)),
+        _ => quote!(#old_whole),
+    }
+}
+
+/// A site for a value expression of a known type.
+pub(crate) fn value_site<'a>(
+    scope: Scope,
+    ty: &'a Ty,
+    whole: TokenStream,
+    old_whole: TokenStream,
+    owner: &'a TypeModel,
+    field: Option<&'a Field>,
+) -> Site<'a> {
+    let leaf = leaf_of(ty, &whole);
+    let old_leaf = old_leaf_of(ty, &old_whole);
+    Site {
+        scope,
+        ty: Some(ty),
+        whole_opt: quote!(::core::option::Option::Some(#whole)),
+        whole,
+        old_whole,
+        leaf,
+        old_leaf,
+        owner,
+        field,
+        list: None,
+        enclosing_list: None,
+        opaque: false,
+    }
+}
+
+/// The leaf type of a site, if known.
+pub(crate) fn leaf_ty<'a>(site: &Site<'a>) -> Option<&'a Ty> {
+    site.ty.map(Ty::leaf)
+}
+
+/// The element type of a list site, if known.
+pub(crate) fn list_elem<'a>(site: &Site<'a>) -> Option<&'a Ty> {
+    match leaf_ty(site).map(|t| &t.shape) {
+        Some(Shape::List(e)) => Some(e),
+        _ => None,
+    }
+}
+
+/// `Option<&[T]>` for list validators.
+pub(crate) fn list_value(leaf: &TokenStream) -> TokenStream {
+    let rt = rt();
+    quote!(#leaf.map(#rt::validate::ListLike::items))
+}
+
+/// A closure validating one element with the given calls:
+/// `|path, value, old_value| -> ErrorList`.
+pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool) -> TokenStream {
+    let rt = rt();
+    cx.labels += 1;
+    let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
+    let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+    let params = if with_old {
+        quote!(|path: &#rt::field::Path<'_>, value, old_value|)
+    } else {
+        quote!(|path: &#rt::field::Path<'_>, value|)
+    };
+    quote! {
+        #params {
+            let mut errs = #rt::ErrorList::new();
+            #label: {
+                #body
+            }
+            errs
+        }
+    }
+}
+
+/// The call validating a value's own type (its `Validate` impl), with list
+/// correlation when the value is a list with set or map semantics.
+pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream> {
+    if site.opaque {
+        return None;
+    }
+    let rt = rt();
+    let whole = &site.whole;
+    let old_whole = &site.old_whole;
+    let ty = site.ty?;
+    match (&ty.leaf().shape, &site.list) {
+        (Shape::List(elem), Some(meta)) if !meta.is_atomic() => {
+            let leaf = list_value(&site.leaf);
+            let old_leaf = list_value(&site.old_leaf);
+            let body = quote! {
+                |path: &#rt::field::Path<'_>, value, old_value| {
+                    let mut errs = #rt::ErrorList::new();
+                    #rt::Validate::validate_into(value, op, path, old_value, &mut errs);
+                    errs
+                }
+            };
+            let _ = elem;
+            Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
+        }
+        (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
+        _ => Some(quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);)),
+    }
+}
+
+/// Generates everything for one type: the `Validate` impl and its helpers.
+pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
+    let mut cx = Cx { diags, labels: 0 };
+    let rt = rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+
+    let body = match &model.kind {
+        TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
+        TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
+    };
+    let subresources = subresources(&mut cx, model);
+    let helpers = helper_impls(model);
+    quote! {
+        impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
+            #subresources
+            #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            fn validate_into(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                #[allow(unused_imports)]
+                use #rt::validate;
+                #body
+            }
+        }
+        #helpers
+    }
+}
+
+fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
+    let mut paths: Vec<String> = Vec::new();
+    let mut is_sub: Option<String> = None;
+    for at in &model.tags.tags {
+        let v = match at.tag.scalar() {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => None,
+        };
+        match at.tag.name.as_str() {
+            "k8s:supportsSubresource" => match v {
+                Some(s) => paths.push(s),
+                None => cx.error(at, "tag \"k8s:supportsSubresource\" requires a quoted subresource path, such as \"/status\""),
+            },
+            "k8s:isSubresource" => match (v, &is_sub) {
+                (Some(_), Some(_)) => cx.error(at, "tag \"k8s:isSubresource\" may only be specified once"),
+                (Some(s), None) => is_sub = Some(s),
+                (None, _) => cx.error(at, "tag \"k8s:isSubresource\" requires a quoted subresource path, such as \"/scale\""),
+            },
+            _ => {}
+        }
+    }
+    if paths.is_empty() && is_sub.is_none() {
+        return TokenStream::new();
+    }
+    match is_sub {
+        Some(s) => paths.push(s),
+        None => paths.push("/".into()),
+    }
+    paths.sort();
+    paths.dedup();
+    quote!(const SUBRESOURCES: &'static [&'static str] = &[#(#paths),*];)
+}
+
+fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
+    model.tags.tags.iter().collect()
+}
+
+fn is_opaque_type(model: &TypeModel) -> bool {
+    model.tags.has("k8s:opaqueType")
+}
+
+fn emit_struct_body(cx: &mut Cx<'_>, model: &TypeModel, fields: &[Field]) -> TokenStream {
+    // Type-level validations: struct-level validations contributed by fields
+    // (unions, zeroOrOneOf, dependencies) in field order, then the type's tags.
+    let mut type_calls = union::struct_calls(cx, model);
+    type_calls.extend(dependent::struct_calls(cx, model));
+    let site = Site {
+        scope: Scope::Type,
+        ty: None,
+        whole: quote!(self),
+        whole_opt: quote!(::core::option::Option::Some(self)),
+        old_whole: quote!(old),
+        leaf: quote!(::core::option::Option::Some(self)),
+        old_leaf: quote!(old),
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: true,
+    };
+    type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
+    let mut out = emit_calls(cx, type_calls, &Exit::Return);
+    if is_opaque_type(model) {
+        return out;
+    }
+    for field in fields {
+        out.extend(emit_field(cx, model, field));
+    }
+    out
+}
+
+fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream {
+    let member = &field.member;
+    let json = &field.json_name;
+    let label = syn::Lifetime::new(&format!("'field_{}", field.rust_name), Span::call_site());
+    let mut site = value_site(
+        Scope::Field,
+        &field.ty,
+        quote!(value),
+        quote!(old_value),
+        model,
+        Some(field),
+    );
+    site.list = lists::list_meta(cx, field.tags.tags.iter(), &site);
+    site.opaque = field.tags.has("k8s:opaqueType");
+    let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
+    let calls = lower_site(cx, &site, &tags);
+    let type_call = type_call(cx, &site);
+    if calls.is_empty() && type_call.is_none() {
+        let comment = format!("field {}.{} has no validation", model.ident, field.rust_name);
+        return quote!(let _ = #comment;);
+    }
+    let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+    let path = if field.flatten {
+        let name = crate::ast::type_name(&field.ty.leaf().ty);
+        quote!(let path = path.embedded(#name);)
+    } else {
+        quote!(let path = path.child(#json);)
+    };
+    let comment = format!("field {}.{}", model.ident, field.rust_name);
+    quote_spanned! {field.span=>
+        #label: {
+            let _ = #comment;
+            let value = &self.#member;
+            let old_value = old.map(|old| &old.#member);
+            if validate::unchanged(op, value, old_value) {
+                break #label;
+            }
+            #path
+            let path = &path;
+            #body
+            #type_call
+        }
+    }
+}
+
+fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStream {
+    let scalar = matches!(
+        inner.shape,
+        Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
+    );
+    let (leaf, old_leaf) = if scalar {
+        (quote!(::core::option::Option::Some(self)), quote!(old))
+    } else {
+        (
+            leaf_of(inner, &quote!((&self.0))),
+            old_leaf_of(inner, &quote!(old.map(|old| &old.0))),
+        )
+    };
+    let mut site = Site {
+        scope: Scope::Type,
+        ty: Some(inner),
+        whole: quote!((&self.0)),
+        whole_opt: quote!(::core::option::Option::Some(&self.0)),
+        old_whole: quote!(old.map(|old| &old.0)),
+        leaf,
+        old_leaf,
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: is_opaque_type(model),
+    };
+    site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
+    let calls = lower_site(cx, &site, &type_level_tags(model));
+    let mut out = emit_calls(cx, calls, &Exit::Return);
+    if let Some(call) = type_call(cx, &site) {
+        out.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
+        out.extend(call);
+    }
+    out
+}
+
+/// `Newtype`, `IsZero`, `ToBadValue` and the field accessors other types'
+/// generated code uses.
+fn helper_impls(model: &TypeModel) -> TokenStream {
+    let rt = rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    match &model.kind {
+        TypeKind::Newtype(inner) => {
+            let inner_ty = &inner.ty;
+            quote! {
+                impl #impl_generics #rt::Newtype for #ident #ty_generics #where_clause {
+                    type Inner = #inner_ty;
+                    #[inline]
+                    fn inner(&self) -> &#inner_ty {
+                        &self.0
+                    }
+                }
+                impl #impl_generics #rt::IsZero for #ident #ty_generics #where_clause {
+                    #[inline]
+                    fn is_zero(&self) -> bool {
+                        #rt::IsZero::is_zero(&self.0)
+                    }
+                }
+                impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
+                    fn write_json(&self, out: &mut ::std::string::String) {
+                        #rt::field::ToBadValue::write_json(&self.0, out)
+                    }
+                }
+            }
+        }
+        TypeKind::Struct(fields) => {
+            let mut json = Vec::new();
+            let mut accessors = Vec::new();
+            let mut first = true;
+            for f in fields {
+                let member = &f.member;
+                let opaque = f.tags.has("k8s:opaqueType");
+                let key = format!("\"{}\":", f.json_name);
+                let write_value = if opaque {
+                    quote!(out.push_str("null");)
+                } else {
+                    quote!(#rt::field::ToBadValue::write_json(&self.#member, out);)
+                };
+                let sep = if first {
+                    quote!()
+                } else {
+                    quote!(if out.len() > start { out.push(','); })
+                };
+                let write = if f.flatten {
+                    quote! {{
+                        let mut inner = ::std::string::String::new();
+                        {
+                            let out = &mut inner;
+                            #write_value
+                        }
+                        if inner.len() > 2 {
+                            #sep
+                            out.push_str(&inner[1..inner.len() - 1]);
+                        }
+                    }}
+                } else {
+                    quote! {
+                        #sep
+                        out.push_str(#key);
+                        #write_value
+                    }
+                };
+                let write = match &f.skip_serializing_if {
+                    Some(pred) => quote!(if !#pred(&self.#member) { #write }),
+                    None => write,
+                };
+                json.push(write);
+                first = false;
+                let whole_acc = accessor_ident(&f.json_name, false);
+                let leaf_acc = accessor_ident(&f.json_name, true);
+                let ty = &f.ty.ty;
+                let leaf_ty = &f.ty.leaf().ty;
+                let leaf = leaf_of(&f.ty, &quote!((&self.#member)));
+                accessors.push(quote! {
+                    #[doc(hidden)]
+                    #[inline]
+                    pub fn #whole_acc(&self) -> &#ty {
+                        &self.#member
+                    }
+                    #[doc(hidden)]
+                    #[inline]
+                    pub fn #leaf_acc(&self) -> ::core::option::Option<&#leaf_ty> {
+                        #leaf
+                    }
+                });
+            }
+            quote! {
+                /// A struct value is always set, as in Go (only pointers,
+                /// lists, maps and scalars can be unset).
+                impl #impl_generics #rt::IsZero for #ident #ty_generics #where_clause {
+                    #[inline]
+                    fn is_zero(&self) -> bool {
+                        false
+                    }
+                }
+                impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
+                    #[allow(unused_variables)]
+                    fn write_json(&self, out: &mut ::std::string::String) {
+                        out.push('{');
+                        let start = out.len();
+                        #(#json)*
+                        out.push('}');
+                    }
+                }
+                #[allow(non_snake_case, dead_code)]
+                impl #impl_generics #ident #ty_generics #where_clause {
+                    #(#accessors)*
+                }
+            }
+        }
+    }
+}
+
+/// A unique identifier for generated locals.
+pub(crate) fn local(cx: &mut Cx<'_>, base: &str) -> syn::Ident {
+    cx.labels += 1;
+    format_ident!("{}_{}", base, cx.labels)
+}

@@ -1,0 +1,85 @@
+//! `+k8s:subfield(name)=...` (runtime: `validate::subfield`): the payload
+//! validates one field of a struct-typed value, found by JSON name through
+//! the accessors the struct's own derive generates.
+
+use quote::quote;
+
+use super::{element_closure, leaf_ty, lower_tag, payload, Call, Cx, Site};
+use crate::model::{accessor_ident, Shape, TagAt};
+use crate::tags::Value;
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &crate::tags::Tag) -> Vec<Call> {
+    let Some(Value::String(name)) = tag.positional_arg().map(|a| a.value.clone()) else {
+        cx.error(at, "tag \"k8s:subfield\" requires the JSON name of a field");
+        return Vec::new();
+    };
+    let Some(inner) = payload(cx, at, tag) else {
+        return Vec::new();
+    };
+    if inner.name == "k8s:subfield" || chain_has_subfield(inner) {
+        cx.error(
+            at,
+            "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead",
+        );
+        return Vec::new();
+    }
+    match leaf_ty(site).map(|t| &t.shape) {
+        Some(Shape::Named) => {}
+        Some(_) => {
+            let kind = leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default();
+            cx.error(at, format!("can only be used on struct types: {kind}"));
+            return Vec::new();
+        }
+        None if site.scope == crate::tags::catalog::Scope::Type => {
+            // On the struct itself: its own fields.
+            if site.owner.field_by_json(&name).is_none() {
+                cx.error(at, format!("no field for json name {name:?}"));
+                return Vec::new();
+            }
+        }
+        None => {}
+    }
+    let whole_acc = accessor_ident(&name, false);
+    let leaf_acc = accessor_ident(&name, true);
+    let inner_site = Site {
+        scope: crate::tags::catalog::Scope::Field,
+        ty: None,
+        whole: quote!(value),
+        whole_opt: quote!(value),
+        old_whole: quote!(old_value),
+        leaf: quote!(parent.and_then(|s| s.#leaf_acc())),
+        old_leaf: quote!(old_parent.and_then(|s| s.#leaf_acc())),
+        owner: site.owner,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: true,
+    };
+    let calls = lower_tag(cx, &inner_site, at, inner);
+    if calls.is_empty() {
+        return Vec::new();
+    }
+    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let closure = element_closure(cx, calls, true);
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let mut call = Call::errors(quote!({
+        let parent = #leaf;
+        let old_parent = #old;
+        validate::subfield(op, path, parent, old_parent, #name, |s| ::core::option::Option::Some(s.#whole_acc()), #closure)
+    }))
+    .deferred();
+    call.short_circuit = short_circuit;
+    call.cohort = Some(name);
+    vec![call]
+}
+
+fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
+    let mut t = tag.chained();
+    while let Some(x) = t {
+        if x.name == "k8s:subfield" {
+            return true;
+        }
+        t = x.chained();
+    }
+    false
+}

@@ -1,0 +1,47 @@
+//! Test tags: `+k8s:validateFalse`, `+k8s:validateTrue` (and the alpha/beta
+//! variants) with their `flags` and `cohort` arguments (runtime: `validate::testing`).
+
+use quote::quote;
+
+use super::{Call, CallKind, Cx, Site};
+use crate::model::TagAt;
+use crate::tags::{Tag, Value};
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, name: &str) -> Vec<Call> {
+    let msg = match tag.scalar() {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            cx.error(at, format!("tag value has wrong type: got {}, want string", other.value_type()));
+            return Vec::new();
+        }
+        None => String::new(),
+    };
+    let result = name != "validateFalse";
+    let mut short_circuit = false;
+    let mut non_error = false;
+    if let Some(arg) = tag.named_arg("flags") {
+        if let Value::String(flags) = &arg.value {
+            for flag in flags.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+                match flag {
+                    "ShortCircuit" => short_circuit = true,
+                    "NonError" => non_error = true,
+                    other => cx.error(at, format!("unknown flag: {other:?}")),
+                }
+            }
+        }
+    }
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let call = quote!(validate::fixed_result(op, path, #leaf, #old, #result, #msg));
+    let mut c = if non_error {
+        Call::stop_if(quote!(!#call.is_empty()))
+    } else {
+        Call::errors(call)
+    };
+    c.short_circuit = short_circuit || matches!(c.kind, CallKind::StopIf(_));
+    if let Some(arg) = tag.named_arg("cohort") {
+        if let Value::String(cohort) = &arg.value {
+            c.cohort = Some(cohort.clone());
+        }
+    }
+    vec![c]
+}

@@ -1,0 +1,132 @@
+//! `+k8s:unionMember`, `+k8s:unionDiscriminator`, `+k8s:zeroOrOneOfMember`
+//! (runtime: `validate::union`). Members are struct fields; the union is
+//! validated at the struct level, before the fields.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Call, Cx};
+use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
+use crate::tags::{Tag, Value};
+
+#[derive(Default)]
+struct Group<'a> {
+    members: Vec<(&'a Field, String)>,
+    discriminator: Option<&'a Field>,
+}
+
+fn union_name(tag: &Tag) -> String {
+    match tag.named_arg("union").map(|a| &a.value) {
+        Some(Value::String(s)) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The struct-level union calls of a type, one per union (sorted by name),
+/// unions before zeroOrOneOf groups.
+pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
+    let mut unions: Vec<(String, Group<'_>)> = Vec::new();
+    let mut zero_or_one: Vec<(String, Group<'_>)> = Vec::new();
+    for field in model.fields() {
+        for at in &field.tags.tags {
+            let tag = &at.tag;
+            let target = match tag.name.as_str() {
+                "k8s:unionMember" | "k8s:unionDiscriminator" => &mut unions,
+                "k8s:zeroOrOneOfMember" => &mut zero_or_one,
+                _ => continue,
+            };
+            let name = union_name(tag);
+            let idx = match target.iter().position(|(n, _)| *n == name) {
+                Some(i) => i,
+                None => {
+                    target.push((name, Group::default()));
+                    target.len() - 1
+                }
+            };
+            let group = &mut target[idx].1;
+            if tag.name == "k8s:unionDiscriminator" {
+                if !matches!(field.ty.shape, Shape::Str | Shape::Named) {
+                    cx.error(at, format!("can only be used on string types ({})", field.ty.kind_name()));
+                    continue;
+                }
+                if group.discriminator.is_some() {
+                    cx.error(at, "a union may only have one discriminator");
+                    continue;
+                }
+                group.discriminator = Some(field);
+                continue;
+            }
+            if !check_member(cx, at, field) {
+                continue;
+            }
+            let member_name = match tag.named_arg("memberName").map(|a| &a.value) {
+                Some(Value::String(s)) => s.clone(),
+                _ => upper_camel(&field.rust_name),
+            };
+            group.members.push((field, member_name));
+        }
+    }
+    unions.sort_by(|a, b| a.0.cmp(&b.0));
+    zero_or_one.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut calls = Vec::new();
+    for (_, g) in unions {
+        calls.extend(emit_group(model, &g, false));
+    }
+    for (_, g) in zero_or_one {
+        calls.extend(emit_group(model, &g, true));
+    }
+    calls
+}
+
+fn check_member(cx: &mut Cx<'_>, at: &TagAt, field: &Field) -> bool {
+    if field.json_name.is_empty() {
+        cx.error(at, format!("field {} is a union member but has no JSON name", field.rust_name));
+        return false;
+    }
+    true
+}
+
+fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
+    let rt = super::rt();
+    let ident = &model.ident;
+    let member = &field.member;
+    quote!(|obj: &#ident| !#rt::IsZero::is_zero(&obj.#member))
+}
+
+fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Call> {
+    if g.members.is_empty() {
+        return None;
+    }
+    let names: Vec<&str> = g.members.iter().map(|(f, _)| f.json_name.as_str()).collect();
+    let extractors: Vec<TokenStream> = g.members.iter().map(|(f, _)| extractor(model, f)).collect();
+    let ident = &model.ident;
+    let call = match (zero_or_one, g.discriminator) {
+        (true, _) => quote!(validate::zero_or_one_of(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*])),
+        (false, None) => quote!(validate::union(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*])),
+        (false, Some(d)) => {
+            let rt = super::rt();
+            let disc_json = &d.json_name;
+            let member = &d.member;
+            let pairs = g.members.iter().map(|(f, m)| {
+                let j = &f.json_name;
+                quote!((#j, #m))
+            });
+            quote!({
+                fn discriminator(obj: &#ident) -> &str {
+                    #rt::StrValue::as_str(&obj.#member)
+                }
+                validate::discriminated_union(
+                    op,
+                    path,
+                    ::core::option::Option::Some(self),
+                    old,
+                    #disc_json,
+                    discriminator,
+                    &[#(#pairs),*],
+                    &[#(#extractors),*],
+                )
+            })
+        }
+    };
+    Some(Call::errors(call))
+}

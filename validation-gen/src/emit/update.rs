@@ -1,0 +1,108 @@
+//! `+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem` (runtime:
+//! `validate::update`). All constraints of a site merge into one call.
+
+use quote::{format_ident, quote};
+
+use super::lists::ListKind;
+use super::{list_value, Call, Cx, Site};
+use crate::model::{Shape, TagAt};
+use crate::tags::{Tag, Value};
+
+const ORDER: [&str; 5] = ["NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"];
+
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+    let constraint = match tag.scalar() {
+        Some(Value::String(s)) if ORDER.contains(&s.as_str()) => s.clone(),
+        Some(Value::String(s)) => {
+            cx.error(at, format!("unknown +k8s:update constraint: {s}"));
+            return Vec::new();
+        }
+        _ => {
+            cx.error(at, "unknown +k8s:update constraint: ");
+            return Vec::new();
+        }
+    };
+    // Merge every update tag of the site into the call of the first one.
+    let all: Vec<&TagAt> = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named("k8s:update").collect(),
+        _ => vec![at],
+    };
+    if all.first().is_some_and(|first| !std::ptr::eq(*first, at)) {
+        return Vec::new();
+    }
+    let mut constraints: Vec<String> = all
+        .iter()
+        .filter_map(|a| match a.tag.scalar() {
+            Some(Value::String(s)) if ORDER.contains(&s.as_str()) => Some(s.clone()),
+            _ => None,
+        })
+        .collect();
+    if constraints.is_empty() {
+        constraints.push(constraint);
+    }
+    constraints.sort_by_key(|c| ORDER.iter().position(|o| o == c));
+    constraints.dedup();
+    let shape = site.ty.map(|t| &t.shape);
+    let leaf_shape = site.ty.map(|t| &t.leaf().shape);
+    let collection = matches!(leaf_shape, Some(Shape::List(_) | Shape::Map(..)));
+    let has_items = constraints.iter().any(|c| c == "NoAddItem" || c == "NoRemoveItem");
+    if matches!(site.scope, crate::tags::catalog::Scope::ListVal | crate::tags::catalog::Scope::MapVal) {
+        if let Some(c) = constraints.iter().find(|c| *c != "NoModify") {
+            cx.error(at, format!("+k8s:update={c} does not apply to list values, attach it to the enclosing field"));
+            return Vec::new();
+        }
+        if site.scope == crate::tags::catalog::Scope::ListVal {
+            let sem = site.enclosing_list.as_ref().map(|m| m.semantics());
+            if sem != Some(ListKind::Map) {
+                let got = match sem {
+                    Some(ListKind::Set) => "set",
+                    _ => "atomic",
+                };
+                cx.error(
+                    at,
+                    format!("+k8s:eachVal=+k8s:update=NoModify requires the enclosing list to use listType=map or unique=map (got {got})"),
+                );
+                return Vec::new();
+            }
+        }
+    }
+    if has_items && !collection && !matches!(leaf_shape, None | Some(Shape::Named)) {
+        cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem can only be used on list or map fields");
+        return Vec::new();
+    }
+    if collection && constraints.iter().any(|c| c == "NoModify") && site.scope == crate::tags::catalog::Scope::Field {
+        cx.error(at, "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability");
+        return Vec::new();
+    }
+    let rt = super::rt();
+    let list: Vec<_> = constraints
+        .iter()
+        .map(|c| {
+            let id = format_ident!("{}", c);
+            quote!(#rt::validate::UpdateConstraint::#id)
+        })
+        .collect();
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let call = match (shape, leaf_shape) {
+        (_, Some(Shape::List(_))) => {
+            let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
+                Some((ListKind::Map, m)) => {
+                    let key = m.key_closure();
+                    quote!(::core::option::Option::Some(&|a, b| { let key = #key; key(a) == key(b) }))
+                }
+                Some((ListKind::Set, _)) => quote!(::core::option::Option::Some(&|a, b| a == b)),
+                _ if has_items => {
+                    cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)");
+                    return Vec::new();
+                }
+                _ => quote!(::core::option::Option::None),
+            };
+            let (l, o) = (list_value(leaf), list_value(old));
+            quote!(validate::update_list(op, path, #l, #o, #matcher, &[#(#list),*]))
+        }
+        (_, Some(Shape::Map(..))) => quote!(validate::update_map(op, path, #leaf, #old, &[#(#list),*])),
+        (Some(Shape::Option(_)), _) => quote!(validate::update_pointer(op, path, #leaf, #old, &[#(#list),*])),
+        _ => quote!(validate::update_value(op, path, #leaf, #old, &[#(#list),*])),
+    };
+    vec![Call::errors(call).short_circuit().deferred()]
+}

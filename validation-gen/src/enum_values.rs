@@ -1,0 +1,88 @@
+//! `#[enum_values]`: the values of a `+k8s:enum` type are the `&'static str`
+//! consts of an `impl` block; this records them (sorted) and the
+//! `+k8s:enumExclude` exclusions for the generated `Validate` impl.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::doc_lines;
+use crate::diag::Diagnostics;
+use crate::model::read_tags;
+use crate::tags::Value;
+
+/// Values and exclusions of an enum impl block.
+pub struct EnumValues {
+    /// Values, sorted bytewise and deduplicated.
+    pub values: Vec<String>,
+    /// `(value, option, exclude_when)`.
+    pub exclusions: Vec<(String, String, bool)>,
+}
+
+/// Reads the consts of an impl block.
+pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
+    let mut values = Vec::new();
+    let mut exclusions = Vec::new();
+    for it in &item.items {
+        let syn::ImplItem::Const(c) = it else { continue };
+        let value = match &c.expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => s.value(),
+            other => {
+                diags.error(
+                    syn::spanned::Spanned::span(other),
+                    "+k8s:enum values must be string literals (`pub const NAME: &'static str = \"value\";`)",
+                );
+                continue;
+            }
+        };
+        let tags = read_tags(&doc_lines(&c.attrs), diags);
+        let mut excluded = false;
+        for at in &tags.tags {
+            match at.tag.name.as_str() {
+                "k8s:enumExclude" => excluded = true,
+                "k8s:ifEnabled" | "k8s:ifDisabled" => {
+                    let inner = at.tag.chained().map(|t| t.name.as_str());
+                    let opt = match at.tag.positional_arg().map(|a| &a.value) {
+                        Some(Value::String(s)) => s.clone(),
+                        _ => continue,
+                    };
+                    if inner == Some("k8s:enumExclude") {
+                        exclusions.push((value.clone(), opt, at.tag.name == "k8s:ifEnabled"));
+                    } else {
+                        diags.error(at.span, format!("only +k8s:enumExclude may be used on enum constants (in `{}`)", at.line));
+                    }
+                }
+                _ => diags.error(at.span, format!("tag \"{}\" cannot be specified on constant values (in `{}`)", at.tag.name, at.line)),
+            }
+        }
+        if !excluded {
+            values.push(value);
+        }
+    }
+    values.sort();
+    values.dedup();
+    // Upstream orders exclusions disabled-first, then by option name.
+    exclusions.sort_by(|a, b| (a.2, &a.1, &a.0).cmp(&(b.2, &b.1, &b.0)));
+    EnumValues { values, exclusions }
+}
+
+/// The hidden consts for an impl block.
+pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
+    let rt = crate::emit::rt();
+    let self_ty = &item.self_ty;
+    let (impl_generics, _, where_clause) = item.generics.split_for_impl();
+    let vals = &values.values;
+    let excl = values.exclusions.iter().map(|(v, o, w)| {
+        quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
+    });
+    quote! {
+        impl #impl_generics #self_ty #where_clause {
+            #[doc(hidden)]
+            pub const __K8S_ENUM_VALUES: &'static [&'static str] = &[#(#vals),*];
+            #[doc(hidden)]
+            pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! The model: types, fields, JSON names, Go shapes, and the tags attached to
+//! each (serde_derive's `ast` + garde's `model` role).
+
+use proc_macro2::Span;
+
+use crate::ast::{DocLine, Input, InputField, InputKind};
+use crate::diag::Diagnostics;
+use crate::tags::{self, Tag};
+
+/// Integer kinds, for payload range checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntKind {
+    /// `i8`
+    I8,
+    /// `i16`
+    I16,
+    /// `i32`
+    I32,
+    /// `i64`
+    I64,
+    /// `isize`
+    Isize,
+    /// `u8`
+    U8,
+    /// `u16`
+    U16,
+    /// `u32`
+    U32,
+    /// `u64`
+    U64,
+    /// `usize`
+    Usize,
+}
+
+impl IntKind {
+    fn from_ident(s: &str) -> Option<IntKind> {
+        Some(match s {
+            "i8" => IntKind::I8,
+            "i16" => IntKind::I16,
+            "i32" => IntKind::I32,
+            "i64" => IntKind::I64,
+            "isize" => IntKind::Isize,
+            "u8" => IntKind::U8,
+            "u16" => IntKind::U16,
+            "u32" => IntKind::U32,
+            "u64" => IntKind::U64,
+            "usize" => IntKind::Usize,
+            _ => return None,
+        })
+    }
+
+    /// The inclusive range of the type.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            IntKind::I8 => (i8::MIN as i128, i8::MAX as i128),
+            IntKind::I16 => (i16::MIN as i128, i16::MAX as i128),
+            IntKind::I32 => (i32::MIN as i128, i32::MAX as i128),
+            IntKind::I64 | IntKind::Isize => (i64::MIN as i128, i64::MAX as i128),
+            IntKind::U8 => (0, u8::MAX as i128),
+            IntKind::U16 => (0, u16::MAX as i128),
+            IntKind::U32 => (0, u32::MAX as i128),
+            IntKind::U64 | IntKind::Usize => (0, u64::MAX as i128),
+        }
+    }
+
+    /// Go's name for the type, for messages.
+    pub fn go_name(self) -> &'static str {
+        match self {
+            IntKind::I8 => "int8",
+            IntKind::I16 => "int16",
+            IntKind::I32 => "int32",
+            IntKind::I64 | IntKind::Isize => "int64",
+            IntKind::U8 => "uint8",
+            IntKind::U16 => "uint16",
+            IntKind::U32 => "uint32",
+            IntKind::U64 | IntKind::Usize => "uint64",
+        }
+    }
+}
+
+/// Map flavours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapKind {
+    /// `BTreeMap`
+    BTree,
+    /// `HashMap`
+    Hash,
+}
+
+/// The Go shape of a Rust type.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// `Option<T>`: a Go pointer (nilable).
+    Option(Box<Ty>),
+    /// `Box<T>`: transparent.
+    Boxed(Box<Ty>),
+    /// `Vec<T>`: a Go slice.
+    List(Box<Ty>),
+    /// `BTreeMap<K, V>` / `HashMap<K, V>`: a Go map.
+    Map(MapKind, Box<Ty>, Box<Ty>),
+    /// `String`
+    Str,
+    /// `bool`
+    Bool,
+    /// An integer.
+    Int(IntKind),
+    /// `f32` / `f64`
+    Float,
+    /// `serde_json::Value`: arbitrary JSON.
+    Json,
+    /// Any other named type: a struct, a newtype (Go typedef), or a foreign type.
+    Named,
+}
+
+/// A Rust type with its Go shape.
+#[derive(Clone, Debug)]
+pub struct Ty {
+    /// The Rust type.
+    pub ty: syn::Type,
+    /// Its shape.
+    pub shape: Shape,
+}
+
+impl Ty {
+    /// Classifies a Rust type.
+    pub fn of(ty: &syn::Type) -> Ty {
+        let shape = classify(ty);
+        Ty {
+            ty: ty.clone(),
+            shape,
+        }
+    }
+
+    /// The type behind `Option` and `Box` (Go's pointee).
+    pub fn leaf(&self) -> &Ty {
+        match &self.shape {
+            Shape::Option(t) | Shape::Boxed(t) => t.leaf(),
+            _ => self,
+        }
+    }
+
+    /// Whether the type is nilable in Go (pointer, slice, map).
+    pub fn is_option(&self) -> bool {
+        matches!(self.shape, Shape::Option(_))
+    }
+
+    /// A short description of the Go kind, for messages.
+    pub fn kind_name(&self) -> String {
+        match &self.shape {
+            Shape::Option(t) => format!("*{}", t.kind_name()),
+            Shape::Boxed(t) => t.kind_name(),
+            Shape::List(_) => "slice".into(),
+            Shape::Map(..) => "map".into(),
+            Shape::Str => "string".into(),
+            Shape::Bool => "bool".into(),
+            Shape::Int(k) => k.go_name().into(),
+            Shape::Float => "float64".into(),
+            Shape::Json => "interface".into(),
+            Shape::Named => crate::ast::type_text(&self.ty),
+        }
+    }
+}
+
+fn generic_args(seg: &syn::PathSegment) -> Vec<&syn::Type> {
+    match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn classify(ty: &syn::Type) -> Shape {
+    let ty = match ty {
+        syn::Type::Group(g) => &*g.elem,
+        syn::Type::Paren(p) => &*p.elem,
+        t => t,
+    };
+    let syn::Type::Path(p) = ty else {
+        return Shape::Named;
+    };
+    if p.qself.is_some() {
+        return Shape::Named;
+    }
+    let Some(seg) = p.path.segments.last() else {
+        return Shape::Named;
+    };
+    let name = seg.ident.to_string();
+    let args = generic_args(seg);
+    match (name.as_str(), args.as_slice()) {
+        ("Option", [t]) => Shape::Option(Box::new(Ty::of(t))),
+        ("Box", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
+        ("Vec", [t]) => Shape::List(Box::new(Ty::of(t))),
+        ("BTreeMap", [k, v]) => Shape::Map(MapKind::BTree, Box::new(Ty::of(k)), Box::new(Ty::of(v))),
+        ("HashMap", [k, v, ..]) => Shape::Map(MapKind::Hash, Box::new(Ty::of(k)), Box::new(Ty::of(v))),
+        ("String", []) => Shape::Str,
+        ("bool", []) => Shape::Bool,
+        ("f32" | "f64", []) => Shape::Float,
+        ("Value", []) if p.path.segments.len() == 1 || path_has(&p.path, "serde_json") => Shape::Json,
+        (n, []) => IntKind::from_ident(n).map_or(Shape::Named, Shape::Int),
+        _ => Shape::Named,
+    }
+}
+
+fn path_has(path: &syn::Path, seg: &str) -> bool {
+    path.segments.iter().any(|s| s.ident == seg)
+}
+
+/// A tag with the doc line it came from.
+#[derive(Clone, Debug)]
+pub struct TagAt {
+    /// The parsed tag.
+    pub tag: Tag,
+    /// The doc line (for diagnostics).
+    pub span: Span,
+    /// The doc line text (for diagnostics).
+    pub line: String,
+}
+
+/// Tags and `+default` read from one doc-comment block.
+#[derive(Clone, Debug, Default)]
+pub struct Tags {
+    /// Validation tags in source order.
+    pub tags: Vec<TagAt>,
+    /// The raw `+default=` value, if any.
+    pub default: Option<(String, Span)>,
+}
+
+impl Tags {
+    /// Whether any tag has this name (outermost).
+    pub fn has(&self, name: &str) -> bool {
+        self.tags.iter().any(|t| t.tag.name == name)
+    }
+
+    /// Tags with this name (outermost).
+    pub fn named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a TagAt> + 'a {
+        self.tags.iter().filter(move |t| t.tag.name == name)
+    }
+}
+
+/// Reads the tags of a doc-comment block, reporting parse errors.
+pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
+    let lines: Vec<tags::Line<'_>> = docs
+        .iter()
+        .enumerate()
+        .map(|(index, d)| tags::Line {
+            text: &d.text,
+            index,
+        })
+        .collect();
+    let mut out = Tags::default();
+    for item in tags::extract(&lines) {
+        let doc = &docs[item.line];
+        match item.tag {
+            Ok(tag) => out.tags.push(TagAt {
+                tag,
+                span: doc.span,
+                line: doc.text.trim().to_string(),
+            }),
+            Err(e) => diags.error(doc.span, format!("{} (in `{}`)", e.message, doc.text.trim())),
+        }
+    }
+    for doc in docs {
+        if let Some(v) = doc.text.trim().strip_prefix("+default=") {
+            out.default = Some((v.trim().to_string(), doc.span));
+        }
+    }
+    out
+}
+
+/// A field of a struct, with its tags.
+pub struct Field {
+    /// `self.<member>`.
+    pub member: syn::Member,
+    /// The Rust name.
+    pub rust_name: String,
+    /// The JSON name.
+    pub json_name: String,
+    /// The type and its shape.
+    pub ty: Ty,
+    /// Go embedded field (`#[serde(flatten)]`).
+    pub flatten: bool,
+    /// Omitted from JSON when this predicate holds.
+    pub skip_serializing_if: Option<syn::ExprPath>,
+    /// The field's tags.
+    pub tags: Tags,
+    /// The field span.
+    pub span: Span,
+}
+
+/// What kind of type is validated.
+pub enum TypeKind {
+    /// A struct with named fields (validated fields only; `#[serde(skip)]` dropped).
+    Struct(Vec<Field>),
+    /// A tuple newtype (Go typedef) of `inner`.
+    Newtype(Ty),
+}
+
+/// A type to generate validation for.
+pub struct TypeModel {
+    /// The type name.
+    pub ident: syn::Ident,
+    /// Generics.
+    pub generics: syn::Generics,
+    /// Struct or newtype.
+    pub kind: TypeKind,
+    /// Type-level tags.
+    pub tags: Tags,
+    /// The type span.
+    pub span: Span,
+}
+
+impl TypeModel {
+    /// Builds the model of one input type.
+    pub fn from_input(input: Input, diags: &mut Diagnostics) -> TypeModel {
+        let tags = read_tags(&input.docs, diags);
+        let kind = match input.kind {
+            InputKind::Struct(fields) => TypeKind::Struct(
+                fields
+                    .into_iter()
+                    .filter(|f| !f.skip)
+                    .map(|f| field_model(f, diags))
+                    .collect(),
+            ),
+            InputKind::Newtype(inner) => {
+                // Tags on the inner field of a newtype count as type tags.
+                let inner_tags = read_tags(&inner.docs, diags);
+                let mut tags = tags.clone();
+                tags.tags.extend(inner_tags.tags);
+                return TypeModel {
+                    ident: input.ident,
+                    generics: input.generics,
+                    kind: TypeKind::Newtype(Ty::of(&inner.ty)),
+                    tags,
+                    span: input.span,
+                };
+            }
+        };
+        TypeModel {
+            ident: input.ident,
+            generics: input.generics,
+            kind,
+            tags,
+            span: input.span,
+        }
+    }
+
+    /// The struct's fields (empty for a newtype).
+    pub fn fields(&self) -> &[Field] {
+        match &self.kind {
+            TypeKind::Struct(f) => f,
+            TypeKind::Newtype(_) => &[],
+        }
+    }
+
+    /// A field by JSON name.
+    pub fn field_by_json(&self, json: &str) -> Option<&Field> {
+        self.fields().iter().find(|f| f.json_name == json)
+    }
+}
+
+fn field_model(f: InputField, diags: &mut Diagnostics) -> Field {
+    let tags = read_tags(&f.docs, diags);
+    Field {
+        member: f.member,
+        rust_name: f.rust_name,
+        json_name: f.json_name,
+        ty: Ty::of(&f.ty),
+        flatten: f.flatten,
+        skip_serializing_if: f.skip_serializing_if,
+        tags,
+        span: f.span,
+    }
+}
+
+/// Go's field name for a Rust field: `replica_count` -> `ReplicaCount`.
+pub fn upper_camel(rust_name: &str) -> String {
+    let mut out = String::new();
+    let mut upper = true;
+    for c in rust_name.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The hidden accessor that exposes a field by JSON name to the generated
+/// code of other types: `__k8s_field_<mangled json name>`.
+pub fn accessor_ident(json: &str, leaf: bool) -> syn::Ident {
+    let mut s = String::from(if leaf { "__k8s_leaf_" } else { "__k8s_field_" });
+    for c in json.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c);
+        } else if c == '_' {
+            s.push_str("__");
+        } else {
+            s.push_str(&format!("_x{:x}_", c as u32));
+        }
+    }
+    syn::Ident::new(&s, Span::call_site())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        let t: syn::Type = syn::parse_quote!(Option<Box<Vec<BTreeMap<String, i32>>>>);
+        let ty = Ty::of(&t);
+        assert!(matches!(ty.leaf().shape, Shape::List(_)));
+        assert_eq!(ty.kind_name(), "*slice");
+        let t: syn::Type = syn::parse_quote!(serde_json::Value);
+        assert!(matches!(Ty::of(&t).shape, Shape::Json));
+        let t: syn::Type = syn::parse_quote!(u16);
+        assert!(matches!(Ty::of(&t).shape, Shape::Int(IntKind::U16)));
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(upper_camel("replica_count"), "ReplicaCount");
+        assert_eq!(accessor_ident("x-y", false).to_string(), "__k8s_field_x_x2d_y");
+    }
+}
