@@ -1,1 +1,73 @@
 //! Equality: `+k8s:neq` (upstream `validate/equality.go`).
+//!
+//! The tag applies to strings, integers and booleans. A value equal to the
+//! disallowed one fails with `Invalid value: <value>: must not be equal to
+//! <disallowed>`, origin `neq`, where a string is Go-quoted (`"x"`) and an
+//! integer or boolean is printed as is (`5`, `true`).
+
+use std::fmt::Display;
+
+use crate::field::{go_quote, BadValue, Error, ErrorList, Path, ToBadValue};
+use crate::Operation;
+
+/// `+k8s:neq=<int or bool>`: the value must not equal `disallowed`. Fails
+/// with `Invalid value: <v>: must not be equal to <disallowed>`, origin `neq`.
+/// `None` passes. Use [`neq_str`] for strings.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("replicas");
+/// let errs = validate::neq(&Operation::create(), &path, Some(&5i32), None, &5);
+/// assert_eq!(errs[0].to_string(), "replicas: Invalid value: 5: must not be equal to 5");
+/// assert_eq!(errs[0].origin(), Some("neq"));
+/// ```
+#[inline]
+pub fn neq<T: PartialEq + Display + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    disallowed: &T,
+) -> ErrorList {
+    match value {
+        Some(v) if v == disallowed => neq_error(path, v.to_bad_value(), disallowed.to_string()),
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:neq="<string>"`: the string must not equal `disallowed`. Fails with
+/// `Invalid value: <v>: must not be equal to "<disallowed>"` (Go-quoted),
+/// origin `neq`. `None` passes.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("name");
+/// let errs = validate::neq_str(&Operation::create(), &path, Some("x"), None, "x");
+/// assert_eq!(errs[0].to_string(), r#"name: Invalid value: "x": must not be equal to "x""#);
+/// ```
+#[inline]
+pub fn neq_str<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+    disallowed: &str,
+) -> ErrorList {
+    match value {
+        Some(v) if v.as_ref() == disallowed => {
+            neq_error(path, v.to_bad_value(), go_quote(disallowed))
+        }
+        _ => ErrorList::new(),
+    }
+}
+
+#[cold]
+fn neq_error(path: &Path<'_>, value: BadValue, disallowed: String) -> ErrorList {
+    Error::invalid(path, value, format!("must not be equal to {disallowed}"))
+        .with_origin("neq")
+        .into()
+}

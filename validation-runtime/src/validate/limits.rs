@@ -1,10 +1,34 @@
 //! Limits: `+k8s:minimum`, `+k8s:maximum`, `+k8s:maxLength`, `+k8s:minLength`,
 //! `+k8s:maxBytes`, `+k8s:maxItems`, `+k8s:minItems`, `+k8s:maxProperties`,
 //! `+k8s:minProperties` (upstream `validate/limits.go`).
+//!
+//! Each validator follows the first Kubernetes release that has its tag:
+//!
+//! | tag | release | counts | error, origin |
+//! |---|---|---|---|
+//! | `+k8s:minimum` | 1.35 | value | `Invalid`, `minimum` |
+//! | `+k8s:maximum` | 1.36 | value | `Invalid`, `maximum` |
+//! | `+k8s:maxLength` | 1.35 | **bytes** | `TooLong` (`... N bytes`), `maxLength` |
+//! | `+k8s:maxBytes` | 1.36 | bytes | `TooLong` (`... N bytes`), `maxBytes` |
+//! | `+k8s:minLength` | 1.36 | characters | `TooShort`, `minLength` |
+//! | `+k8s:maxItems` | 1.35 | list items | `TooMany`, `maxItems` |
+//! | `+k8s:minItems` | 1.36 | list items | `TooFew`, `minItems` |
+//! | `+k8s:maxProperties` | after 1.36 | map entries | `TooMany`, `maxProperties` |
+//! | `+k8s:minProperties` | after 1.36 | map entries | `TooFew`, `minProperties` |
+//!
+//! `+k8s:maxLength` counts bytes as Kubernetes 1.35 does (1.36 switched it to
+//! characters and added `+k8s:maxBytes` for bytes).
+//!
+//! Like upstream, the string and collection limits take an unsigned limit
+//! (the generator rejects negative payloads). An absent string (`None`)
+//! passes every string limit; an absent list or map (`None`) counts as empty,
+//! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
+//! report it.
 
 use std::fmt::Display;
 
-use crate::field::{Error, ErrorList, Path, ToBadValue};
+use super::collections::MapLike;
+use crate::field::{BadValue, Error, ErrorList, ErrorType, Path, ToBadValue};
 use crate::Operation;
 
 /// An integer type `+k8s:minimum` / `+k8s:maximum` accept.
@@ -55,5 +79,199 @@ pub fn maximum<T: Integer>(
         .with_origin("maximum")
         .into(),
         _ => ErrorList::new(),
+    }
+}
+
+/// Go's `int` view of a count or limit that is known to fit (a length never
+/// exceeds `isize::MAX`); saturates otherwise.
+#[inline]
+fn go_int(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// `TooShort` with the exact limit, even above `i64::MAX`.
+#[cold]
+fn too_short_error(path: &Path<'_>, value: &str, min: usize) -> Error {
+    match i64::try_from(min) {
+        Ok(m) => Error::too_short(path, value, m),
+        Err(_) => Error::new(
+            ErrorType::TooShort,
+            path,
+            value.to_bad_value(),
+            format!("must be at least {min} characters"),
+        ),
+    }
+}
+
+/// `TooFew` with the exact limit, even above `i64::MAX`.
+#[cold]
+fn too_few_error(path: &Path<'_>, actual: usize, min: usize) -> Error {
+    match i64::try_from(min) {
+        Ok(m) => Error::too_few(path, go_int(actual), m),
+        Err(_) => Error::new(
+            ErrorType::TooFew,
+            path,
+            BadValue::Int(go_int(actual)),
+            format!("must have at least {min} items"),
+        ),
+    }
+}
+
+/// `+k8s:maxLength=N` with Kubernetes 1.35 semantics: the value may be at most
+/// `max` **bytes** long. Fails with `Too long: may not be more than N bytes`
+/// (`byte` for 1), origin `maxLength`. `None` passes.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("name");
+/// let errs = validate::max_length(&Operation::create(), &path, Some("héllo"), None, 5);
+/// assert_eq!(errs[0].to_string(), "name: Too long: may not be more than 5 bytes");
+/// assert_eq!(errs[0].origin(), Some("maxLength"));
+/// ```
+#[inline]
+pub fn max_length<S: AsRef<str> + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+    max: usize,
+) -> ErrorList {
+    match value {
+        Some(v) if v.as_ref().len() > max => Error::too_long(path, go_int(max))
+            .with_origin("maxLength")
+            .into(),
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:maxBytes=N` (Kubernetes 1.36): the value may be at most `max` bytes
+/// long. Fails with `Too long: may not be more than N bytes` (`byte` for 1),
+/// origin `maxBytes`. `None` passes.
+#[inline]
+pub fn max_bytes<S: AsRef<str> + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+    max: usize,
+) -> ErrorList {
+    match value {
+        Some(v) if v.as_ref().len() > max => Error::too_long(path, go_int(max))
+            .with_origin("maxBytes")
+            .into(),
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:minLength=N` (Kubernetes 1.36): the value must be at least `min`
+/// **characters** (Unicode scalar values) long. Fails with
+/// `Too short: must be at least N characters` (`character` for 1), origin
+/// `minLength`. `None` passes.
+///
+/// As upstream, characters are only counted when the byte length cannot
+/// decide: `len` bytes hold at least `ceil(len / 4)` and at most `len`
+/// characters.
+#[inline]
+pub fn min_length<S: AsRef<str> + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+    min: usize,
+) -> ErrorList {
+    let Some(v) = value else {
+        return ErrorList::new();
+    };
+    let s = v.as_ref();
+    let bytes = s.len();
+    if bytes.div_ceil(4) >= min {
+        return ErrorList::new();
+    }
+    if bytes < min || s.chars().count() < min {
+        too_short_error(path, s, min)
+            .with_origin("minLength")
+            .into()
+    } else {
+        ErrorList::new()
+    }
+}
+
+/// `+k8s:maxItems=N`: the list may have at most `max` items. Fails with
+/// `Too many: <len>: must have at most N items` (`item` for 1), origin
+/// `maxItems`. `None` (no list) passes.
+#[inline]
+pub fn max_items<T>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    _old: Option<&[T]>,
+    max: usize,
+) -> ErrorList {
+    match value {
+        Some(v) if v.len() > max => Error::too_many(path, go_int(v.len()), go_int(max))
+            .with_origin("maxItems")
+            .into(),
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:minItems=N` (Kubernetes 1.36): the list must have at least `min`
+/// items. Fails with `Too few: <len>: must have at least N items` (`item` for
+/// 1), origin `minItems`. `None` counts as an empty list (Go's nil slice).
+#[inline]
+pub fn min_items<T>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    _old: Option<&[T]>,
+    min: usize,
+) -> ErrorList {
+    let len = value.map_or(0, <[T]>::len);
+    if len < min {
+        too_few_error(path, len, min).with_origin("minItems").into()
+    } else {
+        ErrorList::new()
+    }
+}
+
+/// `+k8s:maxProperties=N`: the map may have at most `max` entries. Fails with
+/// `Too many: <len>: must have at most N items` (upstream says "items"),
+/// origin `maxProperties`. `None` (no map) passes.
+#[inline]
+pub fn max_properties<M: MapLike + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    _old: Option<&M>,
+    max: usize,
+) -> ErrorList {
+    match value {
+        Some(m) if m.len() > max => Error::too_many(path, go_int(m.len()), go_int(max))
+            .with_origin("maxProperties")
+            .into(),
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:minProperties=N`: the map must have at least `min` entries. Fails
+/// with `Too few: <len>: must have at least N items` (upstream says "items"),
+/// origin `minProperties`. `None` counts as an empty map (Go's nil map).
+#[inline]
+pub fn min_properties<M: MapLike + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    _old: Option<&M>,
+    min: usize,
+) -> ErrorList {
+    let len = value.map_or(0, |m| m.len());
+    if len < min {
+        too_few_error(path, len, min)
+            .with_origin("minProperties")
+            .into()
+    } else {
+        ErrorList::new()
     }
 }

@@ -1,1 +1,108 @@
-//! Presence: `+k8s:required`, `+k8s:optional`, `+k8s:forbidden` (upstream `validate/required.go`).
+//! Presence: `+k8s:required`, `+k8s:optional`, `+k8s:forbidden` (upstream
+//! `validate/required.go`).
+//!
+//! Upstream has one function per Go shape (`RequiredValue`, `RequiredPointer`,
+//! `RequiredSlice`, `RequiredMap`, and likewise for `Optional*` and
+//! `Forbidden*`). Here a single generic function covers all of them: generated
+//! code passes the whole field (`Some(&self.field)`), and [`IsZero`] decides
+//! whether it is set:
+//!
+//! | Rust field | Go shape | unset when |
+//! |---|---|---|
+//! | `Option<X>` | pointer | `None` |
+//! | `Vec<X>` | slice | empty |
+//! | `BTreeMap` / `HashMap` | map | empty |
+//! | a value (`String`, integers, `bool`, structs) | value | Go's zero value |
+//!
+//! A `value` of `None` (nothing to look at) is treated as unset as well.
+//!
+//! None of these errors has an origin, as upstream.
+
+use crate::field::{Error, ErrorList, Path};
+use crate::{IsZero, Operation};
+
+/// The detail of the error [`optional`] returns for an unset value.
+const OPTIONAL_NOT_SPECIFIED: &str = "optional value was not specified";
+
+/// Whether the value is unset: `None`, or Go's zero value for its type
+/// (`None` for an `Option`, empty for a list or map, `""`, `0`, `false`).
+///
+/// This is the allocation-free check generated code uses for `+k8s:optional`:
+/// an unset optional field stops the validation of that field.
+///
+/// ```
+/// use validation_runtime::validate::is_unset;
+///
+/// assert!(is_unset(Some(&None::<i32>)));
+/// assert!(is_unset(Some(&String::new())));
+/// assert!(is_unset::<Vec<i32>>(None));
+/// assert!(!is_unset(Some(&Some(0))));
+/// assert!(!is_unset(Some(&vec![0])));
+/// ```
+#[inline]
+pub fn is_unset<T: IsZero + ?Sized>(value: Option<&T>) -> bool {
+    match value {
+        Some(v) => v.is_zero(),
+        None => true,
+    }
+}
+
+/// `+k8s:required`: `Required value` when the value is unset (see
+/// [`is_unset`]); no origin.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("name");
+/// let errs = validate::required(&Operation::create(), &path, Some(&String::new()), None);
+/// assert_eq!(errs[0].to_string(), "name: Required value");
+/// ```
+#[inline]
+pub fn required<T: IsZero + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+) -> ErrorList {
+    if is_unset(value) {
+        Error::required(path, "").into()
+    } else {
+        ErrorList::new()
+    }
+}
+
+/// `+k8s:optional`: upstream's `Required value: optional value was not
+/// specified` when the value is unset (see [`is_unset`]); no origin.
+///
+/// The error is not meant to be reported: generated code only uses it (or,
+/// cheaper, [`is_unset`]) to stop validating an unset optional field.
+#[inline]
+pub fn optional<T: IsZero + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+) -> ErrorList {
+    if is_unset(value) {
+        Error::required(path, OPTIONAL_NOT_SPECIFIED).into()
+    } else {
+        ErrorList::new()
+    }
+}
+
+/// `+k8s:forbidden`: `Forbidden` when the value is set (not
+/// [`is_unset`]); no origin.
+#[inline]
+pub fn forbidden<T: IsZero + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+) -> ErrorList {
+    if is_unset(value) {
+        ErrorList::new()
+    } else {
+        Error::forbidden(path, "").into()
+    }
+}

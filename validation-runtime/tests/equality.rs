@@ -1,0 +1,230 @@
+//! Equality: `+k8s:neq`.
+//!
+//! Upstream has no unit test for `NEQ` at v0.35.0; the cases follow
+//! validation-gen's `output_tests/tags/neq/{neqstring,neqint,neqbool}` at
+//! v0.35.0 (same fields, disallowed values and origin), with the exact text
+//! built from `content.NEQError` (`%q` for strings, `%v` otherwise).
+
+use validation_runtime::field::{BadValue, Path, ToBadValue};
+use validation_runtime::validate::{neq, neq_str};
+use validation_runtime::{ErrorList, ErrorType, Operation};
+
+mod alloc_counter {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn count() {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    }
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            count();
+            System.alloc(layout)
+        }
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            count();
+            System.alloc_zeroed(layout)
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            count();
+            System.realloc(ptr, layout, new_size)
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            System.dealloc(ptr, layout)
+        }
+    }
+
+    /// Runs `f` and returns its result with the number of heap allocations
+    /// it made on this thread.
+    pub fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
+        let before = ALLOCATIONS.with(Cell::get);
+        let r = f();
+        (r, ALLOCATIONS.with(Cell::get) - before)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
+
+use alloc_counter::allocations;
+
+/// Go's `type StringType string`: printed as JSON.
+struct StringType(String);
+
+impl AsRef<str> for StringType {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl ToBadValue for StringType {
+    fn write_json(&self, out: &mut String) {
+        self.0.write_json(out)
+    }
+}
+
+#[track_caller]
+fn assert_ok(f: impl FnOnce() -> ErrorList) {
+    let (errs, allocs) = allocations(f);
+    assert!(errs.is_empty(), "unexpected errors: {errs:?}");
+    assert_eq!(allocs, 0, "the success path allocated");
+}
+
+#[track_caller]
+fn assert_one(errs: &ErrorList, text: &str, field: &str) {
+    assert_eq!(errs.len(), 1, "want one error, got {errs:?}");
+    let e = &errs[0];
+    assert_eq!(e.to_string(), text);
+    assert_eq!(e.kind(), ErrorType::Invalid);
+    assert_eq!(e.field(), field);
+    assert_eq!(e.origin(), Some("neq"));
+}
+
+/// `output_tests/tags/neq/neqstring`.
+#[test]
+fn strings() {
+    let op = Operation::create();
+    let root = Path::root();
+    let f = root.child("stringField");
+    assert_ok(|| neq_str(&op, &f, Some("allowed-string"), None, "disallowed-string"));
+    assert_ok(|| neq_str::<str>(&op, &f, None, None, "disallowed-string"));
+    assert_ok(|| neq_str(&op, &f, Some(""), None, "x"));
+    assert_ok(|| neq_str(&op, &f, Some("X"), None, "x"));
+    let errs = neq_str(
+        &op,
+        &f,
+        Some("disallowed-string"),
+        None,
+        "disallowed-string",
+    );
+    assert_one(
+        &errs,
+        r#"stringField: Invalid value: "disallowed-string": must not be equal to "disallowed-string""#,
+        "stringField",
+    );
+    assert_eq!(
+        errs[0].bad_value(),
+        &BadValue::String("disallowed-string".into())
+    );
+    let owned = String::from("disallowed-pointer");
+    let f = root.child("stringPtrField");
+    assert_one(
+        &neq_str(&op, &f, Some(&owned), Some(&owned), "disallowed-pointer"),
+        r#"stringPtrField: Invalid value: "disallowed-pointer": must not be equal to "disallowed-pointer""#,
+        "stringPtrField",
+    );
+    // The empty string can be disallowed too.
+    assert_one(
+        &neq_str(&op, &f, Some(""), None, ""),
+        r#"stringPtrField: Invalid value: "": must not be equal to """#,
+        "stringPtrField",
+    );
+}
+
+/// A typedef'd string prints as JSON; the disallowed value is always
+/// Go-quoted (`%q`).
+#[test]
+fn typedef_strings_and_quoting() {
+    let op = Operation::create();
+    let f = Path::new("stringTypedefField");
+    let allowed = StringType("allowed-typedef".into());
+    assert_ok(|| neq_str(&op, &f, Some(&allowed), None, "disallowed-typedef"));
+    let v = StringType("disallowed-typedef".into());
+    assert_one(
+        &neq_str(&op, &f, Some(&v), None, "disallowed-typedef"),
+        r#"stringTypedefField: Invalid value: "disallowed-typedef": must not be equal to "disallowed-typedef""#,
+        "stringTypedefField",
+    );
+    let v = StringType("<a\tb>".into());
+    assert_one(
+        &neq_str(&op, &f, Some(&v), None, "<a\tb>"),
+        r#"stringTypedefField: Invalid value: "\u003ca\tb\u003e": must not be equal to "<a\tb>""#,
+        "stringTypedefField",
+    );
+    assert_one(
+        &neq_str(&op, &f, Some("héllo\u{0}"), None, "héllo\u{0}"),
+        r#"stringTypedefField: Invalid value: "héllo\x00": must not be equal to "héllo\x00""#,
+        "stringTypedefField",
+    );
+}
+
+/// `output_tests/tags/neq/neqint`.
+#[test]
+fn integers() {
+    let op = Operation::create();
+    let root = Path::root();
+    let f = root.child("intField");
+    assert_ok(|| neq(&op, &f, Some(&1i64), None, &0));
+    assert_ok(|| neq::<i64>(&op, &f, None, None, &0));
+    assert_one(
+        &neq(&op, &f, Some(&0i64), None, &0),
+        "intField: Invalid value: 0: must not be equal to 0",
+        "intField",
+    );
+    let f = root.child("intPtrField");
+    assert_ok(|| neq(&op, &f, Some(&0i32), None, &-1));
+    assert_one(
+        &neq(&op, &f, Some(&-1i32), None, &-1),
+        "intPtrField: Invalid value: -1: must not be equal to -1",
+        "intPtrField",
+    );
+    let f = root.child("intTypedefField");
+    assert_one(
+        &neq(&op, &f, Some(&42u8), None, &42),
+        "intTypedefField: Invalid value: 42: must not be equal to 42",
+        "intTypedefField",
+    );
+    assert_one(
+        &neq(&op, &f, Some(&i64::MIN), None, &i64::MIN),
+        "intTypedefField: Invalid value: -9223372036854775808: must not be equal to -9223372036854775808",
+        "intTypedefField",
+    );
+    assert_one(
+        &neq(&op, &f, Some(&u64::MAX), None, &u64::MAX),
+        "intTypedefField: Invalid value: 18446744073709551615: must not be equal to 18446744073709551615",
+        "intTypedefField",
+    );
+    assert_eq!(
+        neq(&op, &f, Some(&5i32), None, &5)[0].detail(),
+        "must not be equal to 5"
+    );
+}
+
+/// `output_tests/tags/neq/neqbool`.
+#[test]
+fn booleans() {
+    let op = Operation::create();
+    let root = Path::root();
+    let f = root.child("neqTrueField");
+    assert_ok(|| neq(&op, &f, Some(&false), None, &true));
+    assert_one(
+        &neq(&op, &f, Some(&true), None, &true),
+        "neqTrueField: Invalid value: true: must not be equal to true",
+        "neqTrueField",
+    );
+    let f = root.child("neqFalsePtrField");
+    assert_ok(|| neq::<bool>(&op, &f, None, None, &false));
+    assert_ok(|| neq(&op, &f, Some(&true), None, &false));
+    assert_one(
+        &neq(&op, &f, Some(&false), None, &false),
+        "neqFalsePtrField: Invalid value: false: must not be equal to false",
+        "neqFalsePtrField",
+    );
+}
+
+/// The validator itself does not ratchet: generated code skips it when the
+/// value is unchanged.
+#[test]
+fn old_value_is_ignored() {
+    let op = Operation::update();
+    let f = Path::new("f");
+    assert_eq!(neq(&op, &f, Some(&1), Some(&1), &1).len(), 1);
+    assert_eq!(neq_str(&op, &f, Some("a"), Some("a"), "a").len(), 1);
+}

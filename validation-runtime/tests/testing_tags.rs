@@ -1,0 +1,182 @@
+//! Test tags: `+k8s:validateTrue` and `+k8s:validateFalse`.
+//!
+//! Cases are ported from upstream `pkg/api/validate/testing_test.go` at
+//! v0.35.0 (`TestFixedResult`: every value passes with `true` and fails with
+//! `false`, detail `forced failure: detail string`, origin `validateFalse`).
+//! Generated code passes upstream's validator a pointer (or a slice or map),
+//! so the value prints as JSON.
+
+use std::collections::BTreeMap;
+
+use validation_runtime::field::{BadValue, Path, ToBadValue};
+use validation_runtime::validate::fixed_result;
+use validation_runtime::{ErrorList, ErrorType, Operation};
+
+mod alloc_counter {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn count() {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    }
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            count();
+            System.alloc(layout)
+        }
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            count();
+            System.alloc_zeroed(layout)
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            count();
+            System.realloc(ptr, layout, new_size)
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            System.dealloc(ptr, layout)
+        }
+    }
+
+    /// Runs `f` and returns its result with the number of heap allocations
+    /// it made on this thread.
+    pub fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
+        let before = ALLOCATIONS.with(Cell::get);
+        let r = f();
+        (r, ALLOCATIONS.with(Cell::get) - before)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
+
+use alloc_counter::allocations;
+
+/// A struct as `#[derive(Validate)]` would render it.
+struct Thing {
+    name: String,
+    count: i32,
+}
+
+impl ToBadValue for Thing {
+    fn write_json(&self, out: &mut String) {
+        out.push_str("{\"name\":");
+        self.name.write_json(out);
+        out.push_str(",\"count\":");
+        self.count.write_json(out);
+        out.push('}');
+    }
+}
+
+/// Upstream's table: the value passes with `true` and fails with `false`
+/// rendered as `rendered`.
+#[track_caller]
+fn check<T: ToBadValue + ?Sized>(value: Option<&T>, rendered: &str) {
+    let p = Path::new("fldpath");
+    for op in [Operation::create(), Operation::update()] {
+        let (errs, allocs) =
+            allocations(|| fixed_result(&op, &p, value, value, true, "detail string"));
+        assert!(errs.is_empty(), "validateTrue failed: {errs:?}");
+        assert_eq!(allocs, 0, "validateTrue allocated");
+
+        let errs = fixed_result(&op, &p, value, None, false, "detail string");
+        assert_one(
+            &errs,
+            &format!("fldpath: Invalid value: {rendered}: forced failure: detail string"),
+        );
+        assert_eq!(errs[0].detail(), "forced failure: detail string");
+    }
+}
+
+#[track_caller]
+fn assert_one(errs: &ErrorList, text: &str) {
+    assert_eq!(errs.len(), 1, "want one error, got {errs:?}");
+    let e = &errs[0];
+    assert_eq!(e.to_string(), text);
+    assert_eq!(e.kind(), ErrorType::Invalid);
+    assert_eq!(e.field(), "fldpath");
+    assert_eq!(e.origin(), Some("validateFalse"));
+}
+
+/// Upstream `TestFixedResult`.
+#[test]
+fn fixed_results() {
+    check(Some(""), r#""""#);
+    check(Some("nonempty"), r#""nonempty""#);
+    check(Some(&String::from("nonempty")), r#""nonempty""#);
+    check(Some(&0i32), "0");
+    check(Some(&1i64), "1");
+    check(Some(&false), "false");
+    check(Some(&true), "true");
+    check::<i32>(None, "null");
+    check(Some(&None::<String>), "null");
+    check(Some(&Some(String::new())), r#""""#);
+    check(Some(&Some(String::from("nonempty"))), r#""nonempty""#);
+    check(Some(&Vec::<String>::new()), "[]");
+    check(Some(&vec![String::from("s")]), r#"["s"]"#);
+    check(Some(&[1u8, 2][..]), "[1,2]");
+    check(Some(&BTreeMap::<String, String>::new()), "{}");
+    check(
+        Some(&BTreeMap::from([("k".to_string(), "v".to_string())])),
+        r#"{"k":"v"}"#,
+    );
+    check(
+        Some(&Thing {
+            name: "x".into(),
+            count: 3,
+        }),
+        r#"{"name":"x","count":3}"#,
+    );
+    // A string prints as Go prints a *string: JSON, HTML characters escaped.
+    check(Some("<a&b>"), r#""\u003ca\u0026b\u003e""#);
+    check(Some(&1.5f64), "1.5");
+}
+
+/// The bad value is the JSON of the value (`null` when there is none).
+#[test]
+fn bad_value_is_json() {
+    let p = Path::new("fldpath");
+    let op = Operation::create();
+    let errs = fixed_result(&op, &p, Some("x"), None, false, "m");
+    assert_eq!(errs[0].bad_value(), &BadValue::Json(r#""x""#.into()));
+    let errs = fixed_result::<str>(&op, &p, None, None, false, "m");
+    assert_eq!(errs[0].bad_value(), &BadValue::Null);
+}
+
+/// With no message the detail keeps upstream's trailing space.
+#[test]
+fn empty_message() {
+    let p = Path::new("fldpath");
+    let errs = fixed_result::<i32>(&Operation::create(), &p, None, None, false, "");
+    assert_one(&errs, "fldpath: Invalid value: null: forced failure: ");
+    assert_eq!(errs[0].detail(), "forced failure: ");
+}
+
+/// Type-level use on the root object, as in the generator's output tests.
+#[test]
+fn root_path() {
+    let root = Path::root();
+    let thing = Thing {
+        name: String::new(),
+        count: 0,
+    };
+    let errs = fixed_result(
+        &Operation::create(),
+        &root,
+        Some(&thing),
+        None,
+        false,
+        "type T1",
+    );
+    assert_eq!(
+        errs[0].to_string(),
+        r#"<nil>: Invalid value: {"name":"","count":0}: forced failure: type T1"#
+    );
+    assert_eq!(errs[0].field(), "<nil>");
+}
