@@ -1,0 +1,104 @@
+//! `+k8s:monotonic`: `monotonic`.
+//!
+//! Ported from upstream `k8s.io/apimachinery/pkg/api/validate`
+//! `monotonic_test.go` (main branch: `TestMonotonic`,
+//! `testMonotonicPositive`, `testMonotonicNegative`).
+
+#![allow(clippy::type_complexity)] // test tables
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt::Display;
+
+use validation_runtime::field::Path;
+use validation_runtime::validate::limits::Integer;
+use validation_runtime::validate::monotonic;
+use validation_runtime::{ErrorType, Operation};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let before = ALLOCS.with(Cell::get);
+    let r = f();
+    (r, ALLOCS.with(Cell::get) - before)
+}
+
+fn expect_decrease<T: Integer + Display>(new: T, old: T) {
+    let path = Path::new("fldpath");
+    let errs = monotonic(&Operation::update(), &path, Some(&new), Some(&old));
+    assert_eq!(errs.len(), 1);
+    let e = &errs[0];
+    assert_eq!(
+        e.to_string(),
+        format!("fldpath: Invalid value: {new}: may not be decreased from {old}")
+    );
+    assert_eq!(e.kind(), ErrorType::Invalid);
+    assert_eq!(e.field(), "fldpath");
+    assert_eq!(e.origin(), Some("monotonic"));
+}
+
+fn expect_ok<T: Integer>(op: &Operation, new: Option<T>, old: Option<T>) {
+    let path = Path::new("fldpath");
+    let errs = monotonic(op, &path, new.as_ref(), old.as_ref());
+    assert!(errs.is_empty(), "{errs}");
+}
+
+fn positive<T: Integer + Display + From<u8>>() {
+    // upstream testMonotonicPositive
+    let (v0, v1, v2) = (T::from(0), T::from(1), T::from(2));
+    let update = Operation::update();
+    expect_ok(&Operation::create(), Some(v0), None); // create (ignored)
+    expect_ok(&Operation::create(), Some(v1), Some(v2)); // create ignores old
+    expect_ok(&update, Some(v1), Some(v1)); // update same value
+    expect_ok(&update, Some(v2), Some(v1)); // update increase
+    expect_decrease(v1, v2); // update decrease
+    expect_ok(&update, None, Some(v1)); // update nil value
+    expect_ok(&update, Some(v1), None); // update nil old value
+}
+
+#[test]
+fn monotonic_positive() {
+    // upstream TestMonotonic
+    positive::<i32>();
+    positive::<i64>();
+    positive::<u64>();
+    positive::<u8>();
+    positive::<usize>();
+}
+
+#[test]
+fn monotonic_negative() {
+    // upstream testMonotonicNegative
+    let update = Operation::update();
+    expect_ok(&update, Some(-1i32), Some(-2)); // update negative increase
+    expect_decrease(-2i32, -1); // update negative decrease
+    expect_decrease(-2i64, -1);
+    expect_decrease(i64::MIN, i64::MAX);
+    expect_decrease(0u64, u64::MAX);
+    expect_ok(&update, Some(i8::MAX), Some(i8::MIN));
+}
+
+#[test]
+fn monotonic_valid_path_does_not_allocate() {
+    let path = Path::new("fldpath");
+    let (errs, n) = allocations(|| monotonic(&Operation::update(), &path, Some(&5i64), Some(&5)));
+    assert!(errs.is_empty());
+    assert_eq!(n, 0);
+}
