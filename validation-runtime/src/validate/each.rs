@@ -1,1 +1,233 @@
-//! Iteration: `+k8s:eachVal`, `+k8s:eachKey` with old-value correlation (upstream `validate/each.go`).
+//! Iteration: `+k8s:eachVal` over list elements and map values, and
+//! `+k8s:eachKey` over map keys, with upstream's old-value correlation and
+//! ratcheting (upstream `validate/each.go`: `EachSliceVal`, `EachMapVal`,
+//! `EachMapKey`).
+//!
+//! The validator is called as `validator(path, new, old)`:
+//!
+//! * list element: `path[i]`; the old element is the correlated one (none
+//!   for atomic lists; the first equal old element for `listType=set`; the
+//!   first old element with the same key for `listType=map`);
+//! * map value: `path[key]`; the old value under the same key;
+//! * map key: the **map's own path** (an upstream quirk), no old value.
+//!
+//! On update, correlated elements that are unchanged are skipped. Errors come
+//! out in list order, and in key order for maps (also for `HashMap`, whose
+//! iteration order is random; upstream's map errors come out in random
+//! order).
+//!
+//! None of these allocate unless the validator fails, except the list-map
+//! correlation of an old list longer than [`SMALL_LIST`], which indexes the
+//! old list in a hash table.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use super::collections::MapLike;
+use super::lists::SMALL_LIST;
+use crate::field::{ErrorList, MapKey, Path};
+use crate::Operation;
+
+/// `+k8s:eachVal` on an atomic list (no `listType`, or `listType=atomic`):
+/// every element is validated at `path[i]` with no old element, so every
+/// element is validated again whenever the list changed.
+#[inline]
+pub fn each_slice_val<T>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    _old: Option<&[T]>,
+    mut validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (i, item) in value.unwrap_or(&[]).iter().enumerate() {
+        errs.append(validator(&path.index(i), item, None));
+    }
+    errs
+}
+
+/// `+k8s:eachVal` on a `listType=set` (or `unique=set`) list: the old
+/// element of `value[i]` is the first equal element of `old`; on update,
+/// elements that have one are skipped (they are unchanged).
+///
+/// Correlation compares with `==`: O(n) when the list kept its order (each
+/// element is first compared with the old element at the same index),
+/// O(n·m) otherwise. For items that are `Hash + Eq`,
+/// [`each_slice_val_map`] with the identity key (`|x| x`) gives the same
+/// result in expected O(n).
+pub fn each_slice_val_set<T: PartialEq>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    old: Option<&[T]>,
+    mut validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let Some(items) = value else {
+        return errs;
+    };
+    let old = old.unwrap_or(&[]);
+    for (i, item) in items.iter().enumerate() {
+        let old_item = if op.is_update() {
+            // Any equal old element means "unchanged": try the same index
+            // first, then search.
+            if old.get(i).is_some_and(|o| o == item) || old.iter().any(|o| o == item) {
+                continue;
+            }
+            None
+        } else {
+            old.iter().find(|o| *o == item)
+        };
+        errs.append(validator(&path.index(i), item, old_item));
+    }
+    errs
+}
+
+/// `+k8s:eachVal` on a `listType=map` (or `unique=map`) list: the old
+/// element of `value[i]` is the first element of `old` with the same key;
+/// on update, elements equal to their old element are skipped.
+///
+/// `key` is the list-map key, as for
+/// [`unique_map`](super::lists::unique_map). Correlation is O(n) expected:
+/// an old list of at most [`SMALL_LIST`] items is scanned with its keys
+/// cached on the stack, a longer one is indexed in a hash table (which
+/// allocates).
+pub fn each_slice_val_map<'a, T: PartialEq, K: Hash + Eq>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&'a [T]>,
+    old: Option<&'a [T]>,
+    key: impl Fn(&'a T) -> K,
+    mut validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let Some(items) = value else {
+        return errs;
+    };
+    let old = old.unwrap_or(&[]);
+    let mut visit = |i: usize, item: &T, old_item: Option<&T>| {
+        if op.is_update() && old_item.is_some_and(|o| o == item) {
+            return;
+        }
+        errs.append(validator(&path.index(i), item, old_item));
+    };
+    if old.is_empty() {
+        for (i, item) in items.iter().enumerate() {
+            visit(i, item, None);
+        }
+    } else if old.len() <= SMALL_LIST {
+        let old_keys: [Option<K>; SMALL_LIST] = std::array::from_fn(|j| old.get(j).map(&key));
+        let old_keys = &old_keys[..old.len()];
+        for (i, item) in items.iter().enumerate() {
+            let k = Some(key(item));
+            let old_item = old_keys.iter().position(|ok| *ok == k).map(|j| &old[j]);
+            visit(i, item, old_item);
+        }
+    } else {
+        let mut index: HashMap<K, &T> = HashMap::with_capacity(old.len());
+        for o in old {
+            // The first old element with a key wins, as upstream.
+            index.entry(key(o)).or_insert(o);
+        }
+        for (i, item) in items.iter().enumerate() {
+            let old_item = index.get(&key(item)).copied();
+            visit(i, item, old_item);
+        }
+    }
+    errs
+}
+
+/// `+k8s:eachVal` on a map: every value is validated at `path[key]` with the
+/// old value under the same key; on update, values equal to their old value
+/// are skipped. Errors come out in key order.
+pub fn each_map_val<M: MapLike>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    old: Option<&M>,
+    mut validator: impl FnMut(&Path<'_>, &M::Value, Option<&M::Value>) -> ErrorList,
+) -> ErrorList
+where
+    M::Value: PartialEq,
+{
+    let Some(map) = value else {
+        return ErrorList::new();
+    };
+    let mut sorted = KeyOrdered::<M::Key>::new(M::SORTED);
+    map.for_each_entry(|k, v| {
+        let old_v = old.and_then(|o| o.get_value(k));
+        if op.is_update() && old_v.is_some_and(|o| o == v) {
+            return;
+        }
+        let text = k.key_str();
+        sorted.add(k, validator(&path.key(&text), v, old_v));
+    });
+    sorted.finish()
+}
+
+/// `+k8s:eachKey` on a map: every key is validated, with the **map's** path
+/// (as upstream) and no old value; on update, keys already in the old map
+/// are skipped. Errors come out in key order.
+pub fn each_map_key<M: MapLike>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    old: Option<&M>,
+    mut validator: impl FnMut(&Path<'_>, &M::Key) -> ErrorList,
+) -> ErrorList {
+    let Some(map) = value else {
+        return ErrorList::new();
+    };
+    let mut sorted = KeyOrdered::<M::Key>::new(M::SORTED);
+    map.for_each_entry(|k, _| {
+        if op.is_update() && old.is_some_and(|o| o.contains(k)) {
+            return;
+        }
+        sorted.add(k, validator(path, k));
+    });
+    sorted.finish()
+}
+
+/// Collects per-entry errors so that they come out in key order. For maps
+/// that iterate in key order the errors are appended as they come; for the
+/// others, failing entries are buffered and sorted at the end, so a map
+/// without errors never allocates.
+struct KeyOrdered<'a, K> {
+    in_order: bool,
+    errs: ErrorList,
+    pending: Vec<(&'a K, ErrorList)>,
+}
+
+impl<'a, K: Ord> KeyOrdered<'a, K> {
+    #[inline]
+    fn new(in_order: bool) -> Self {
+        KeyOrdered {
+            in_order,
+            errs: ErrorList::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, key: &'a K, errs: ErrorList) {
+        if errs.is_empty() {
+            return;
+        }
+        if self.in_order {
+            self.errs.append(errs);
+        } else {
+            self.pending.push((key, errs));
+        }
+    }
+
+    fn finish(mut self) -> ErrorList {
+        if !self.pending.is_empty() {
+            // Keys of one map are distinct.
+            self.pending.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            for (_, e) in self.pending {
+                self.errs.append(e);
+            }
+        }
+        self.errs
+    }
+}

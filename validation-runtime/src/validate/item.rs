@@ -1,1 +1,52 @@
-//! List items: `+k8s:item(key: value)` (upstream `validate/item.go`).
+//! List items: `+k8s:item(key: value, ...)=+k8s:<tag>` validates the one
+//! element of a `listType=map` list selected by its key values (upstream
+//! `validate/item.go`, `SliceItem`).
+
+use crate::field::{ErrorList, Path};
+use crate::Operation;
+
+/// `+k8s:item(...)`: validates the **first** element of `value` for which
+/// `matches` is true, at `path[i]`, with the first matching element of `old`
+/// as its old value. No matching element: no errors. On update, an element
+/// equal to its old element is skipped. Removed elements (only in `old`) are
+/// not validated.
+///
+/// `matches` is the key selector generated from the tag arguments, e.g.
+/// `|c| c.name == "sidecar"`.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Error, ErrorList, Operation};
+///
+/// let names = ["main".to_string(), "sidecar".into()];
+/// let path = Path::new("containers");
+/// let errs = validate::slice_item(
+///     &Operation::create(), &path, Some(&names[..]), None,
+///     |n| n == "sidecar",
+///     |p, n, _old| Error::invalid(p, n.clone(), "found").into(),
+/// );
+/// assert_eq!(errs[0].to_string(), r#"containers[1]: Invalid value: "sidecar": found"#);
+/// ```
+#[inline]
+pub fn slice_item<T: PartialEq>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    old: Option<&[T]>,
+    matches: impl Fn(&T) -> bool,
+    validator: impl FnOnce(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> ErrorList {
+    let Some((index, item)) = value
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .find(|(_, item)| matches(item))
+    else {
+        return ErrorList::new();
+    };
+    let old_item = old.unwrap_or(&[]).iter().find(|item| matches(item));
+    if op.is_update() && old_item.is_some_and(|o| o == item) {
+        return ErrorList::new();
+    }
+    validator(&path.index(index), item, old_item)
+}

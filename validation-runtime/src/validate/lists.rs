@@ -1,1 +1,180 @@
-//! List semantics: uniqueness for `+k8s:listType=set|map` and `+k8s:unique`.
+//! List semantics: uniqueness for `+k8s:listType=set`, `+k8s:listType=map`
+//! (with `+k8s:listMapKey`) and `+k8s:unique=set|map` (upstream
+//! `validate/each.go`, `Unique`).
+//!
+//! Every item that equals (set) or has the same key as (map) an **earlier**
+//! item is reported as `Duplicate value: <item>` at `path[j]`, in ascending
+//! index order. First occurrences are never reported, the bad value is the
+//! whole item, and the errors have no origin, exactly as upstream.
+//!
+//! Upstream compares every pair of items. Here lists of up to
+//! [`SMALL_LIST`] items are compared pairwise on the stack (no allocation),
+//! and longer lists go through a hash set (one allocation, expected O(n));
+//! the result is the same.
+//!
+//! These checks do no ratcheting of their own: generated code only reaches
+//! them when the list changed (the field ratchet), as upstream.
+
+use std::collections::HashSet;
+use std::hash::Hash;
+
+use crate::field::{Error, ErrorList, Path, ToBadValue};
+use crate::Operation;
+
+/// Lists (and old lists, for correlation) of at most this many items are
+/// handled with stack-only pairwise comparisons; longer ones are indexed in a
+/// hash table, which allocates.
+pub const SMALL_LIST: usize = 32;
+
+/// `+k8s:listType=set` / `+k8s:unique=set` on items that are `Hash + Eq`:
+/// `Duplicate value: <item>` at `path[j]` for every item equal to an earlier
+/// one.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let list = ["a".to_string(), "b".into(), "a".into()];
+/// let path = Path::new("finalizers");
+/// let errs = validate::unique_set(&Operation::create(), &path, Some(&list[..]), None);
+/// assert_eq!(errs[0].to_string(), r#"finalizers[2]: Duplicate value: "a""#);
+/// ```
+#[inline]
+pub fn unique_set<T: Hash + Eq + ToBadValue>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    _old: Option<&[T]>,
+) -> ErrorList {
+    match value {
+        Some(items) => duplicates_by_key(path, items, |item| item),
+        None => ErrorList::new(),
+    }
+}
+
+/// `+k8s:listType=set` / `+k8s:unique=set` on items that are only
+/// `PartialEq` (floats, structs without `Hash`): like [`unique_set`], by
+/// pairwise comparison (O(n²), no allocation unless there is a duplicate).
+///
+/// An item is a duplicate when it equals (`==`) any earlier item, so a NaN
+/// is never a duplicate, as with Go's `==`.
+pub fn unique_set_by_eq<T: PartialEq + ToBadValue>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&[T]>,
+    _old: Option<&[T]>,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let Some(items) = value else {
+        return errs;
+    };
+    for (j, item) in items.iter().enumerate().skip(1) {
+        if items[..j].iter().any(|earlier| earlier == item) {
+            errs.push(duplicate(path, j, item));
+        }
+    }
+    errs
+}
+
+/// `+k8s:listType=map` / `+k8s:unique=map` with `+k8s:listMapKey`:
+/// `Duplicate value: <item>` at `path[j]` for every item whose key equals
+/// the key of an earlier item.
+///
+/// `key` returns the list-map key of an item: one field
+/// (`|c| c.name.as_str()`), a tuple for several `listMapKey`s
+/// (`|p| (p.container_port, p.protocol.as_str())`), `Option` for pointer
+/// keys (two unset keys are equal, as two nil pointers are upstream). It
+/// may borrow from the item and should not allocate.
+///
+/// ```
+/// use validation_runtime::field::{Path, ToBadValue};
+/// use validation_runtime::{validate, Operation};
+///
+/// #[derive(PartialEq)]
+/// struct Port { name: String, port: i32 }
+/// impl ToBadValue for Port {
+///     fn write_json(&self, out: &mut String) {
+///         out.push_str(&format!(r#"{{"name":"{}","port":{}}}"#, self.name, self.port));
+///     }
+/// }
+///
+/// let ports = [
+///     Port { name: "http".into(), port: 80 },
+///     Port { name: "http".into(), port: 8080 },
+/// ];
+/// let path = Path::new("ports");
+/// let errs = validate::unique_map(&Operation::create(), &path, Some(&ports[..]), None, |p| p.name.as_str());
+/// assert_eq!(errs[0].to_string(), r#"ports[1]: Duplicate value: {"name":"http","port":8080}"#);
+/// ```
+#[inline]
+pub fn unique_map<'a, T: ToBadValue, K: Hash + Eq>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&'a [T]>,
+    _old: Option<&'a [T]>,
+    key: impl Fn(&'a T) -> K,
+) -> ErrorList {
+    match value {
+        Some(items) => duplicates_by_key(path, items, key),
+        None => ErrorList::new(),
+    }
+}
+
+/// Reports every item whose key equals the key of an earlier item.
+fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
+    path: &Path<'_>,
+    items: &'a [T],
+    key: impl Fn(&'a T) -> K,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let n = items.len();
+    if n < 2 {
+        return errs;
+    }
+    if n <= SMALL_LIST {
+        // Keys are computed once, on the stack; then pairwise comparison.
+        let keys: [Option<K>; SMALL_LIST] = std::array::from_fn(|i| items.get(i).map(&key));
+        for j in 1..n {
+            let kj = &keys[j];
+            if keys[..j].iter().any(|ki| ki == kj) {
+                errs.push(duplicate(path, j, &items[j]));
+            }
+        }
+    } else {
+        let mut seen = HashSet::with_capacity(n);
+        for (j, item) in items.iter().enumerate() {
+            if !seen.insert(key(item)) {
+                errs.push(duplicate(path, j, item));
+            }
+        }
+    }
+    errs
+}
+
+#[cold]
+fn duplicate<T: ToBadValue + ?Sized>(path: &Path<'_>, index: usize, item: &T) -> Error {
+    Error::duplicate(path.index(index), item.to_bad_value())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn indices(errs: &ErrorList) -> Vec<String> {
+        errs.iter().map(|e| e.field().to_owned()).collect()
+    }
+
+    #[test]
+    fn small_and_large_paths_agree() {
+        // The same pattern of duplicates below and above the threshold.
+        for n in [5usize, SMALL_LIST, SMALL_LIST + 1, 200] {
+            let items: Vec<i64> = (0..n as i64).map(|i| i % 7).collect();
+            let p = Path::new("l");
+            let a = unique_set(&Operation::create(), &p, Some(&items), None);
+            let b = unique_set_by_eq(&Operation::create(), &p, Some(&items), None);
+            assert_eq!(a, b, "n = {n}");
+            let expected: Vec<String> = (7..n).map(|j| format!("l[{j}]")).collect();
+            assert_eq!(indices(&a), expected, "n = {n}");
+        }
+    }
+}

@@ -1,1 +1,54 @@
-//! Subfields: `+k8s:subfield(name)` (upstream `validate/subfield.go`).
+//! Subfields: `+k8s:subfield(name)=+k8s:<tag>` on a struct field or type
+//! validates one field of that struct, with its own ratcheting (upstream
+//! `validate/subfield.go`, `Subfield`).
+
+use crate::field::{ErrorList, Path};
+use crate::Operation;
+
+/// `+k8s:subfield(name)`: validates the subfield that `get` extracts, at
+/// `path.name`.
+///
+/// * `value` `None` (an unset parent): no errors. (Upstream relies on a
+///   short-circuiting `optional` for this.)
+/// * The old subfield is extracted only when the old struct is `Some`.
+/// * On update with an old struct, an unchanged subfield (`==`) is skipped.
+///
+/// `get` returns the subfield as an `Option`: `|s| Some(&s.name)` for a
+/// plain field, `|s| s.limit.as_ref()` for an `Option` field (unset =
+/// `None`, as a nil pointer upstream).
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// struct Strategy { max_surge: i32 }
+/// let new = Strategy { max_surge: -1 };
+/// let path = Path::new("strategy");
+/// let op = Operation::create();
+/// let errs = validate::subfield(
+///     &op, &path, Some(&new), None, "maxSurge",
+///     |s: &Strategy| Some(&s.max_surge),
+///     |p, v, o| validate::minimum(&op, p, v, o, 0),
+/// );
+/// assert_eq!(errs[0].to_string(), "strategy.maxSurge: Invalid value: -1: must be greater than or equal to 0");
+/// ```
+#[inline]
+pub fn subfield<S: ?Sized, F: PartialEq + ?Sized>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    old: Option<&S>,
+    name: &str,
+    get: impl Fn(&S) -> Option<&F>,
+    validator: impl FnOnce(&Path<'_>, Option<&F>, Option<&F>) -> ErrorList,
+) -> ErrorList {
+    let Some(value) = value else {
+        return ErrorList::new();
+    };
+    let new_sub = get(value);
+    let old_sub = old.and_then(&get);
+    if op.is_update() && old.is_some() && new_sub == old_sub {
+        return ErrorList::new();
+    }
+    validator(&path.child(name), new_sub, old_sub)
+}
