@@ -23,7 +23,9 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
     let mut values = Vec::new();
     let mut exclusions = Vec::new();
     for it in &item.items {
-        let syn::ImplItem::Const(c) = it else { continue };
+        let syn::ImplItem::Const(c) = it else {
+            continue;
+        };
         let value = match &c.expr {
             syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Str(s),
@@ -51,10 +53,22 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
                     if inner == Some("k8s:enumExclude") {
                         exclusions.push((value.clone(), opt, at.tag.name == "k8s:ifEnabled"));
                     } else {
-                        diags.error(at.span, format!("only +k8s:enumExclude may be used on enum constants (in `{}`)", at.line));
+                        diags.error(
+                            at.span,
+                            format!(
+                                "only +k8s:enumExclude may be used on enum constants (in `{}`)",
+                                at.line
+                            ),
+                        );
                     }
                 }
-                _ => diags.error(at.span, format!("tag \"{}\" cannot be specified on constant values (in `{}`)", at.tag.name, at.line)),
+                _ => diags.error(
+                    at.span,
+                    format!(
+                        "tag \"{}\" cannot be specified on constant values (in `{}`)",
+                        at.tag.name, at.line
+                    ),
+                ),
             }
         }
         if !excluded {

@@ -196,12 +196,18 @@ fn classify(ty: &syn::Type) -> Shape {
         ("Option", [t]) => Shape::Option(Box::new(Ty::of(t))),
         ("Box", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
         ("Vec", [t]) => Shape::List(Box::new(Ty::of(t))),
-        ("BTreeMap", [k, v]) => Shape::Map(MapKind::BTree, Box::new(Ty::of(k)), Box::new(Ty::of(v))),
-        ("HashMap", [k, v, ..]) => Shape::Map(MapKind::Hash, Box::new(Ty::of(k)), Box::new(Ty::of(v))),
+        ("BTreeMap", [k, v]) => {
+            Shape::Map(MapKind::BTree, Box::new(Ty::of(k)), Box::new(Ty::of(v)))
+        }
+        ("HashMap", [k, v, ..]) => {
+            Shape::Map(MapKind::Hash, Box::new(Ty::of(k)), Box::new(Ty::of(v)))
+        }
         ("String", []) => Shape::Str,
         ("bool", []) => Shape::Bool,
         ("f32" | "f64", []) => Shape::Float,
-        ("Value", []) if p.path.segments.len() == 1 || path_has(&p.path, "serde_json") => Shape::Json,
+        ("Value", []) if p.path.segments.len() == 1 || path_has(&p.path, "serde_json") => {
+            Shape::Json
+        }
         (n, []) => IntKind::from_ident(n).map_or(Shape::Named, Shape::Int),
         _ => Shape::Named,
     }
@@ -262,7 +268,10 @@ pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
                 span: doc.span,
                 line: doc.text.trim().to_string(),
             }),
-            Err(e) => diags.error(doc.span, format!("{} (in `{}`)", e.message, doc.text.trim())),
+            Err(e) => diags.error(
+                doc.span,
+                format!("{} (in `{}`)", e.message, doc.text.trim()),
+            ),
         }
     }
     for doc in docs {
@@ -430,6 +439,9 @@ mod tests {
     #[test]
     fn names() {
         assert_eq!(upper_camel("replica_count"), "ReplicaCount");
-        assert_eq!(accessor_ident("x-y", false).to_string(), "__k8s_field_x_x2d_y");
+        assert_eq!(
+            accessor_ident("x-y", false).to_string(),
+            "__k8s_field_x_x2d_y"
+        );
     }
 }

@@ -31,3 +31,12 @@ pub mod validate;
 pub use field::{Error, ErrorList, ErrorType};
 pub use operation::{Operation, OperationType};
 pub use traits::{IntValue, IsZero, Newtype, StrValue, Validate};
+
+/// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.
+#[cfg(feature = "derive")]
+pub use validation_gen_derive::Validate;
+
+/// `#[enum_values]`: marks the `impl` block whose `&'static str` consts are
+/// the values of a `+k8s:enum` type.
+#[cfg(feature = "derive")]
+pub use validation_gen_derive::enum_values;

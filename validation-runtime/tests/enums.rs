@@ -57,8 +57,10 @@ use alloc_counter::allocations;
 /// Go's `type StringType string`: printed as JSON.
 struct StringType(&'static str);
 
-impl AsRef<str> for StringType {
-    fn as_ref(&self) -> &str {
+/// As `#[derive(Validate)]` does for a tuple newtype.
+impl validation_runtime::Newtype for StringType {
+    type Inner = str;
+    fn inner(&self) -> &Self::Inner {
         self.0
     }
 }

@@ -58,8 +58,10 @@ use alloc_counter::allocations;
 /// Go's `type StringType string`: printed as JSON.
 struct StringType(String);
 
-impl AsRef<str> for StringType {
-    fn as_ref(&self) -> &str {
+/// As `#[derive(Validate)]` does for a tuple newtype.
+impl validation_runtime::Newtype for StringType {
+    type Inner = String;
+    fn inner(&self) -> &Self::Inner {
         &self.0
     }
 }

@@ -417,8 +417,8 @@ macro_rules! min_max_cases {
             assert_ok(|| minimum::<$t>(&op(), &p, Some(&1), None, 1));
             assert_ok(|| maximum::<$t>(&op(), &p, Some(&0), None, 0));
             assert_ok(|| maximum::<$t>(&op(), &p, Some(&1), None, 1));
-            assert_ok(|| minimum::<$t>(&op(), &p, None, None, <$t>::MAX));
-            assert_ok(|| maximum::<$t>(&op(), &p, Some(&<$t>::MAX), None, <$t>::MAX));
+            assert_ok(|| minimum::<$t>(&op(), &p, None, None, <$t>::MAX as i128));
+            assert_ok(|| maximum::<$t>(&op(), &p, Some(&<$t>::MAX), None, <$t>::MAX as i128));
             assert_one(
                 &minimum::<$t>(&op(), &p, Some(&1), None, 2),
                 "fldpath: Invalid value: 1: must be greater than or equal to 2",

@@ -11,7 +11,9 @@ use std::cell::Cell;
 use std::fmt::Display;
 
 use validation_runtime::field::Path;
-use validation_runtime::validate::limits::Integer;
+use validation_runtime::IntValue;
+trait Integer: IntValue + Copy {}
+impl<T: IntValue + Copy> Integer for T {}
 use validation_runtime::validate::monotonic;
 use validation_runtime::{ErrorType, Operation};
 

@@ -41,7 +41,10 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 continue;
             }
             if trigger.json_name.is_empty() {
-                cx.error(at, format!("trigger field {:?} has no JSON name", trigger.rust_name));
+                cx.error(
+                    at,
+                    format!("trigger field {:?} has no JSON name", trigger.rust_name),
+                );
                 continue;
             }
             let (tm, dm) = (&trigger.member, &dep.member);

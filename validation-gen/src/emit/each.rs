@@ -9,7 +9,13 @@ use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog::Scope;
 use crate::tags::Tag;
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, name: &str) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    name: &str,
+) -> Vec<Call> {
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };

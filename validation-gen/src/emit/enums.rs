@@ -22,5 +22,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let values = quote_spanned!(at.span=> Self::__K8S_ENUM_VALUES);
     let exclusions = quote_spanned!(at.span=> Self::__K8S_ENUM_EXCLUSIONS);
-    vec![Call::errors(quote!(validate::enumeration(op, path, #leaf, #old, #values, #exclusions)))]
+    vec![Call::errors(
+        quote!(validate::enumeration(op, path, #leaf, #old, #values, #exclusions)),
+    )]
 }

@@ -15,18 +15,26 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let shape = leaf_ty(site).map(|t| &t.shape);
     let payload_type = v.value_type();
-    let mismatch = |field: &str| format!("type mismatch: field is a {field}, but payload is of type {payload_type}");
+    let mismatch = |field: &str| {
+        format!("type mismatch: field is a {field}, but payload is of type {payload_type}")
+    };
     match (shape, v) {
         (Some(Shape::Str) | None | Some(Shape::Named), Value::String(s)) => {
-            vec![Call::errors(quote!(validate::neq_str(op, path, #leaf, #old, #s)))]
+            vec![Call::errors(
+                quote!(validate::neq_str(op, path, #leaf, #old, #s)),
+            )]
         }
         (Some(Shape::Int(_)) | None | Some(Shape::Named), Value::Int(n)) => {
             let lit = Literal::i64_unsuffixed(n.unsigned_abs() as i64);
             let lit = if *n < 0 { quote!(-#lit) } else { quote!(#lit) };
-            vec![Call::errors(quote!(validate::neq(op, path, #leaf, #old, &(#lit))))]
+            vec![Call::errors(
+                quote!(validate::neq(op, path, #leaf, #old, &(#lit))),
+            )]
         }
         (Some(Shape::Bool) | None | Some(Shape::Named), Value::Bool(b)) => {
-            vec![Call::errors(quote!(validate::neq(op, path, #leaf, #old, &#b)))]
+            vec![Call::errors(
+                quote!(validate::neq(op, path, #leaf, #old, &#b)),
+            )]
         }
         (Some(Shape::Str), _) => {
             cx.error(at, mismatch("string"));

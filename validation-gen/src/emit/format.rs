@@ -16,7 +16,10 @@ pub(crate) const FORMATS: &[(&str, &str)] = &[
     ("k8s-long-name-caseless", "long_name_caseless"),
     ("k8s-path-segment-name", "path_segment_name"),
     ("k8s-prefixed-label-key", "prefixed_label_key"),
-    ("k8s-resource-fully-qualified-name", "resource_fully_qualified_name"),
+    (
+        "k8s-resource-fully-qualified-name",
+        "resource_fully_qualified_name",
+    ),
     ("k8s-resource-pool-name", "resource_pool_name"),
     ("k8s-short-name", "short_name"),
     ("k8s-uuid", "uuid"),
@@ -37,7 +40,10 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         let known: Vec<&str> = FORMATS.iter().map(|(n, _)| *n).collect();
         cx.error(
             at,
-            format!("unsupported validation format {name:?} (supported: {})", known.join(", ")),
+            format!(
+                "unsupported validation format {name:?} (supported: {})",
+                known.join(", ")
+            ),
         );
         return Vec::new();
     };

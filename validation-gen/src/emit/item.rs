@@ -4,7 +4,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{element_closure, list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
+use super::{
+    element_closure, list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site,
+};
 use crate::model::{accessor_ident, TagAt};
 use crate::tags::catalog::Scope;
 use crate::tags::{Tag, Value};
@@ -27,7 +29,12 @@ pub(crate) fn selector_text(tag: &Tag) -> String {
 }
 
 /// `|item| key_matches(item.__k8s_field_k(), ...) && ...`, or an error.
-pub(crate) fn matcher(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Option<TokenStream> {
+pub(crate) fn matcher(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+) -> Option<TokenStream> {
     let rt = super::rt();
     if tag.args.is_empty() {
         cx.error(at, "no selection criteria was specified");
@@ -67,7 +74,10 @@ pub(crate) fn matcher(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -
     }
     let missing: Vec<&String> = meta.keys.iter().filter(|k| !seen.contains(k)).collect();
     if !missing.is_empty() {
-        cx.error(at, format!("missing required listMapKey fields: {missing:?}"));
+        cx.error(
+            at,
+            format!("missing required listMapKey fields: {missing:?}"),
+        );
         return None;
     }
     let checks = tag.args.iter().map(|a| {
@@ -93,7 +103,10 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    if matches!(inner.name.as_str(), "k8s:unionMember" | "k8s:zeroOrOneOfMember" | "k8s:unionDiscriminator") {
+    if matches!(
+        inner.name.as_str(),
+        "k8s:unionMember" | "k8s:zeroOrOneOfMember" | "k8s:unionDiscriminator"
+    ) {
         // List-item unions are emitted at the list level (see `union`).
         return Vec::new();
     }
@@ -105,7 +118,14 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     let Some(matcher) = matcher(cx, site, at, tag) else {
         return Vec::new();
     };
-    let mut elem_site = value_site(Scope::ListVal, elem, quote!(value), quote!(old_value), site.owner, None);
+    let mut elem_site = value_site(
+        Scope::ListVal,
+        elem,
+        quote!(value),
+        quote!(old_value),
+        site.owner,
+        None,
+    );
     elem_site.enclosing_list = site.list.clone();
     let calls = lower_tag(cx, &elem_site, at, inner);
     if calls.is_empty() {
@@ -114,7 +134,9 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     let short_circuit = calls.iter().any(|c| c.short_circuit);
     let closure = element_closure(cx, calls, true);
     let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
-    let mut call = Call::errors(quote!(validate::slice_item(op, path, #list, #old, #matcher, #closure))).deferred();
+    let mut call =
+        Call::errors(quote!(validate::slice_item(op, path, #list, #old, #matcher, #closure)))
+            .deferred();
     call.short_circuit = short_circuit;
     call.cohort = Some(selector_text(tag));
     vec![call]

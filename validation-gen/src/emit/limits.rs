@@ -18,16 +18,27 @@ fn int_literal(n: i128) -> TokenStream {
     }
 }
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, name: &str) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    name: &str,
+) -> Vec<Call> {
     let Some(Value::Int(n)) = tag.scalar().cloned() else {
-        cx.error(at, format!("tag \"{}\" requires an integer value", tag.name));
+        cx.error(
+            at,
+            format!("tag \"{}\" requires an integer value", tag.name),
+        );
         return Vec::new();
     };
     let n = n as i128;
     let shape = leaf_ty(site).map(|t| &t.shape);
     let leaf = &site.leaf;
     let old = &site.old_leaf;
-    let kind = shape.map(|_| leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()).unwrap_or_default();
+    let kind = shape
+        .map(|_| leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default())
+        .unwrap_or_default();
     match name {
         "minimum" | "maximum" => {
             match shape {
@@ -36,7 +47,10 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, nam
                     if n < lo || n > hi {
                         cx.error(
                             at,
-                            format!("value {n} does not fit in {} (range [{lo}, {hi}])", k.go_name()),
+                            format!(
+                                "value {n} does not fit in {} (range [{lo}, {hi}])",
+                                k.go_name()
+                            ),
                         );
                         return Vec::new();
                     }
@@ -47,9 +61,15 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, nam
                     return Vec::new();
                 }
             }
-            let f = if name == "minimum" { quote!(minimum) } else { quote!(maximum) };
+            let f = if name == "minimum" {
+                quote!(minimum)
+            } else {
+                quote!(maximum)
+            };
             let lit = int_literal(n);
-            vec![Call::errors(quote!(validate::#f(op, path, #leaf, #old, #lit)))]
+            vec![Call::errors(
+                quote!(validate::#f(op, path, #leaf, #old, #lit)),
+            )]
         }
         "maxLength" | "minLength" | "maxBytes" => {
             if !matches!(shape, None | Some(Shape::Str | Shape::Named)) {
@@ -69,7 +89,9 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, nam
                 _ => quote!(max_bytes),
             };
             let lit = Literal::usize_unsuffixed(n as usize);
-            vec![Call::errors(quote!(validate::#f(op, path, #leaf, #old, #lit)))]
+            vec![Call::errors(
+                quote!(validate::#f(op, path, #leaf, #old, #lit)),
+            )]
         }
         "maxItems" | "minItems" => {
             if !matches!(shape, None | Some(Shape::List(_) | Shape::Named)) {
@@ -83,9 +105,14 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, nam
             let lit = Literal::usize_unsuffixed(n as usize);
             let (v, o) = (list_value(leaf), list_value(old));
             if name == "maxItems" {
-                vec![Call::errors(quote!(validate::max_items(op, path, #v, #o, #lit))).short_circuit()]
+                vec![
+                    Call::errors(quote!(validate::max_items(op, path, #v, #o, #lit)))
+                        .short_circuit(),
+                ]
             } else {
-                vec![Call::errors(quote!(validate::min_items(op, path, #v, #o, #lit)))]
+                vec![Call::errors(
+                    quote!(validate::min_items(op, path, #v, #o, #lit)),
+                )]
             }
         }
         _ => {
@@ -99,9 +126,14 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, nam
             }
             let lit = Literal::usize_unsuffixed(n as usize);
             if name == "maxProperties" {
-                vec![Call::errors(quote!(validate::max_properties(op, path, #leaf, #old, #lit))).short_circuit()]
+                vec![
+                    Call::errors(quote!(validate::max_properties(op, path, #leaf, #old, #lit)))
+                        .short_circuit(),
+                ]
             } else {
-                vec![Call::errors(quote!(validate::min_properties(op, path, #leaf, #old, #lit)))]
+                vec![Call::errors(
+                    quote!(validate::min_properties(op, path, #leaf, #old, #lit)),
+                )]
             }
         }
     }

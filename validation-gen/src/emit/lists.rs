@@ -66,20 +66,33 @@ impl ListMeta {
                 let key = self.key_closure();
                 quote!(errs.append(validate::each_slice_val_map(op, path, #list, #old_list, #key, #closure));)
             }
-            ListKind::Set => quote!(errs.append(validate::each_slice_val_set(op, path, #list, #old_list, #closure));),
-            ListKind::Atomic => quote!(errs.append(validate::each_slice_val(op, path, #list, #old_list, #closure));),
+            ListKind::Set => {
+                quote!(errs.append(validate::each_slice_val_set(op, path, #list, #old_list, #closure));)
+            }
+            ListKind::Atomic => {
+                quote!(errs.append(validate::each_slice_val(op, path, #list, #old_list, #closure));)
+            }
         }
     }
 
     /// The same iteration as an `ErrorList` expression.
-    pub(crate) fn each_expr(&self, list: &TokenStream, old_list: &TokenStream, closure: TokenStream) -> TokenStream {
+    pub(crate) fn each_expr(
+        &self,
+        list: &TokenStream,
+        old_list: &TokenStream,
+        closure: TokenStream,
+    ) -> TokenStream {
         match self.semantics() {
             ListKind::Map => {
                 let key = self.key_closure();
                 quote!(validate::each_slice_val_map(op, path, #list, #old_list, #key, #closure))
             }
-            ListKind::Set => quote!(validate::each_slice_val_set(op, path, #list, #old_list, #closure)),
-            ListKind::Atomic => quote!(validate::each_slice_val(op, path, #list, #old_list, #closure)),
+            ListKind::Set => {
+                quote!(validate::each_slice_val_set(op, path, #list, #old_list, #closure))
+            }
+            ListKind::Atomic => {
+                quote!(validate::each_slice_val(op, path, #list, #old_list, #closure))
+            }
         }
     }
 }
@@ -134,13 +147,21 @@ pub(crate) fn list_meta<'a>(
     }
     if let Some(ty) = site.ty.map(|t| t.leaf()) {
         if !matches!(ty.shape, Shape::List(_) | Shape::Named) {
-            cx.error(at, format!("can only be used on list types ({})", ty.kind_name()));
+            cx.error(
+                at,
+                format!("can only be used on list types ({})", ty.kind_name()),
+            );
             return None;
         }
     }
-    if meta.list_type.is_none() && (meta.unique.is_some() || !meta.keys.is_empty() || meta.custom_unique) {
+    if meta.list_type.is_none()
+        && (meta.unique.is_some() || !meta.keys.is_empty() || meta.custom_unique)
+    {
         if meta.unique.is_some() || meta.custom_unique {
-            cx.error(at, "listType must be specified - use listType=atomic, listType=set, or listType=map");
+            cx.error(
+                at,
+                "listType must be specified - use listType=atomic, listType=set, or listType=map",
+            );
             return None;
         }
     }

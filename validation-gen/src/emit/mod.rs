@@ -131,7 +131,8 @@ pub(crate) struct Cx<'d> {
 
 impl Cx<'_> {
     pub(crate) fn error(&mut self, at: &TagAt, message: impl std::fmt::Display) {
-        self.diags.error(at.span, format!("{message} (in `{}`)", at.line));
+        self.diags
+            .error(at.span, format!("{message} (in `{}`)", at.line));
     }
 }
 
@@ -179,7 +180,7 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         "item" => item::lower(cx, site, at, tag),
         "subfield" => subfield::lower(cx, site, at, tag),
         "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => Vec::new(), // struct level
-        "dependentRequired" | "dependentForbidden" => Vec::new(), // struct level
+        "dependentRequired" | "dependentForbidden" => Vec::new(),                 // struct level
         "immutable" => immutable::lower(cx, site),
         "update" => update::lower(cx, site, at, tag),
         "monotonic" => monotonic::lower(cx, site, at),
@@ -221,7 +222,10 @@ pub(crate) fn payload<'t>(cx: &mut Cx<'_>, at: &TagAt, tag: &'t Tag) -> Option<&
         _ => {
             cx.error(
                 at,
-                format!("tag \"{}\" requires a validation tag as its value payload", tag.name),
+                format!(
+                    "tag \"{}\" requires a validation tag as its value payload",
+                    tag.name
+                ),
             );
             None
         }
@@ -264,7 +268,8 @@ pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> Toke
             None => out.extend(emit_cohort(calls, exit)),
             Some(name) => {
                 cx.labels += 1;
-                let label = syn::Lifetime::new(&format!("'cohort_{}", cx.labels), Span::call_site());
+                let label =
+                    syn::Lifetime::new(&format!("'cohort_{}", cx.labels), Span::call_site());
                 let body = emit_cohort(calls, &Exit::Break(label.clone()));
                 let comment = format!("cohort {name}");
                 out.extend(quote! {
@@ -568,7 +573,10 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     let calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site);
     if calls.is_empty() && type_call.is_none() {
-        let comment = format!("field {}.{} has no validation", model.ident, field.rust_name);
+        let comment = format!(
+            "field {}.{} has no validation",
+            model.ident, field.rust_name
+        );
         return quote!(let _ = #comment;);
     }
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
@@ -678,7 +686,9 @@ fn helper_impls(model: &TypeModel) -> TokenStream {
                 let sep = if first {
                     quote!()
                 } else {
-                    quote!(if out.len() > start { out.push(','); })
+                    quote!(if out.len() > start {
+                        out.push(',');
+                    })
                 };
                 let write = if f.flatten {
                     quote! {{

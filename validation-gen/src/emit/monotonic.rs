@@ -15,5 +15,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         }
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    vec![Call::errors(quote!(validate::monotonic(op, path, #leaf, #old)))]
+    vec![Call::errors(
+        quote!(validate::monotonic(op, path, #leaf, #old)),
+    )]
 }

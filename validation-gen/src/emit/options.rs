@@ -7,7 +7,13 @@ use super::{lower_tag, payload, Call, CallKind, Cx, Site};
 use crate::model::TagAt;
 use crate::tags::{Tag, Value};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    enabled: bool,
+) -> Vec<Call> {
     let option = match tag.positional_arg().map(|a| &a.value) {
         Some(Value::String(s)) => s.clone(),
         _ => {
@@ -25,7 +31,9 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, ena
                 CallKind::Errors(t) => {
                     CallKind::Errors(quote!(validate::if_option(op, #option, #enabled, || #t)))
                 }
-                CallKind::StopIf(t) => CallKind::StopIf(quote!((op.has_option(#option) == #enabled && #t))),
+                CallKind::StopIf(t) => {
+                    CallKind::StopIf(quote!((op.has_option(#option) == #enabled && #t)))
+                }
             };
             call
         })

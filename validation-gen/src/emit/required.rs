@@ -6,11 +6,19 @@ use super::{Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::Tag;
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, _tag: &Tag, name: &str) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    _tag: &Tag,
+    name: &str,
+) -> Vec<Call> {
     let whole = &site.whole_opt;
     let old = &site.old_whole;
     match name {
-        "required" => vec![Call::errors(quote!(validate::required(op, path, #whole, #old))).short_circuit()],
+        "required" => {
+            vec![Call::errors(quote!(validate::required(op, path, #whole, #old))).short_circuit()]
+        }
         "forbidden" => vec![
             Call::errors(quote!(validate::forbidden(op, path, #whole, #old))).short_circuit(),
             Call::stop_if(quote!(validate::is_unset(#whole))),
@@ -19,9 +27,9 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, _tag: &Tag, na
             // `+default` turns optional into required, except a zero default on
             // a non-nilable field, which is documentation only.
             if let Some((default, _)) = site.field.and_then(|f| f.tags.default.as_ref()) {
-                let nilable = site
-                    .ty
-                    .is_some_and(|t| matches!(t.shape, Shape::Option(_) | Shape::List(_) | Shape::Map(..)));
+                let nilable = site.ty.is_some_and(|t| {
+                    matches!(t.shape, Shape::Option(_) | Shape::List(_) | Shape::Map(..))
+                });
                 if default.is_empty() {
                     cx.error(at, "+default tag with no value");
                     return Vec::new();
@@ -29,7 +37,10 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, _tag: &Tag, na
                 if !nilable && is_zero_json(default) {
                     return Vec::new();
                 }
-                return vec![Call::errors(quote!(validate::required(op, path, #whole, #old))).short_circuit()];
+                return vec![
+                    Call::errors(quote!(validate::required(op, path, #whole, #old)))
+                        .short_circuit(),
+                ];
             }
             vec![Call::stop_if(quote!(validate::is_unset(#whole)))]
         }

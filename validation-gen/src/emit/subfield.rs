@@ -8,7 +8,12 @@ use super::{element_closure, leaf_ty, lower_tag, payload, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt};
 use crate::tags::Value;
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &crate::tags::Tag) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &crate::tags::Tag,
+) -> Vec<Call> {
     let Some(Value::String(name)) = tag.positional_arg().map(|a| a.value.clone()) else {
         cx.error(at, "tag \"k8s:subfield\" requires the JSON name of a field");
         return Vec::new();

@@ -7,11 +7,23 @@ use super::{Call, CallKind, Cx, Site};
 use crate::model::TagAt;
 use crate::tags::{Tag, Value};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, name: &str) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    name: &str,
+) -> Vec<Call> {
     let msg = match tag.scalar() {
         Some(Value::String(s)) => s.clone(),
         Some(other) => {
-            cx.error(at, format!("tag value has wrong type: got {}, want string", other.value_type()));
+            cx.error(
+                at,
+                format!(
+                    "tag value has wrong type: got {}, want string",
+                    other.value_type()
+                ),
+            );
             return Vec::new();
         }
         None => String::new(),

@@ -46,7 +46,13 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             let group = &mut target[idx].1;
             if tag.name == "k8s:unionDiscriminator" {
                 if !matches!(field.ty.shape, Shape::Str | Shape::Named) {
-                    cx.error(at, format!("can only be used on string types ({})", field.ty.kind_name()));
+                    cx.error(
+                        at,
+                        format!(
+                            "can only be used on string types ({})",
+                            field.ty.kind_name()
+                        ),
+                    );
                     continue;
                 }
                 if group.discriminator.is_some() {
@@ -80,7 +86,13 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
 
 fn check_member(cx: &mut Cx<'_>, at: &TagAt, field: &Field) -> bool {
     if field.json_name.is_empty() {
-        cx.error(at, format!("field {} is a union member but has no JSON name", field.rust_name));
+        cx.error(
+            at,
+            format!(
+                "field {} is a union member but has no JSON name",
+                field.rust_name
+            ),
+        );
         return false;
     }
     true
@@ -97,12 +109,20 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     if g.members.is_empty() {
         return None;
     }
-    let names: Vec<&str> = g.members.iter().map(|(f, _)| f.json_name.as_str()).collect();
+    let names: Vec<&str> = g
+        .members
+        .iter()
+        .map(|(f, _)| f.json_name.as_str())
+        .collect();
     let extractors: Vec<TokenStream> = g.members.iter().map(|(f, _)| extractor(model, f)).collect();
     let ident = &model.ident;
     let call = match (zero_or_one, g.discriminator) {
-        (true, _) => quote!(validate::zero_or_one_of(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*])),
-        (false, None) => quote!(validate::union(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*])),
+        (true, _) => {
+            quote!(validate::zero_or_one_of(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*]))
+        }
+        (false, None) => {
+            quote!(validate::union(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*]))
+        }
         (false, Some(d)) => {
             let rt = super::rt();
             let disc_json = &d.json_name;

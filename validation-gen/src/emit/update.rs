@@ -45,8 +45,13 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     let shape = site.ty.map(|t| &t.shape);
     let leaf_shape = site.ty.map(|t| &t.leaf().shape);
     let collection = matches!(leaf_shape, Some(Shape::List(_) | Shape::Map(..)));
-    let has_items = constraints.iter().any(|c| c == "NoAddItem" || c == "NoRemoveItem");
-    if matches!(site.scope, crate::tags::catalog::Scope::ListVal | crate::tags::catalog::Scope::MapVal) {
+    let has_items = constraints
+        .iter()
+        .any(|c| c == "NoAddItem" || c == "NoRemoveItem");
+    if matches!(
+        site.scope,
+        crate::tags::catalog::Scope::ListVal | crate::tags::catalog::Scope::MapVal
+    ) {
         if let Some(c) = constraints.iter().find(|c| *c != "NoModify") {
             cx.error(at, format!("+k8s:update={c} does not apply to list values, attach it to the enclosing field"));
             return Vec::new();
@@ -67,10 +72,16 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         }
     }
     if has_items && !collection && !matches!(leaf_shape, None | Some(Shape::Named)) {
-        cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem can only be used on list or map fields");
+        cx.error(
+            at,
+            "+k8s:update=NoAddItem and NoRemoveItem can only be used on list or map fields",
+        );
         return Vec::new();
     }
-    if collection && constraints.iter().any(|c| c == "NoModify") && site.scope == crate::tags::catalog::Scope::Field {
+    if collection
+        && constraints.iter().any(|c| c == "NoModify")
+        && site.scope == crate::tags::catalog::Scope::Field
+    {
         cx.error(at, "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability");
         return Vec::new();
     }
@@ -100,8 +111,12 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
             let (l, o) = (list_value(leaf), list_value(old));
             quote!(validate::update_list(op, path, #l, #o, #matcher, &[#(#list),*]))
         }
-        (_, Some(Shape::Map(..))) => quote!(validate::update_map(op, path, #leaf, #old, &[#(#list),*])),
-        (Some(Shape::Option(_)), _) => quote!(validate::update_pointer(op, path, #leaf, #old, &[#(#list),*])),
+        (_, Some(Shape::Map(..))) => {
+            quote!(validate::update_map(op, path, #leaf, #old, &[#(#list),*]))
+        }
+        (Some(Shape::Option(_)), _) => {
+            quote!(validate::update_pointer(op, path, #leaf, #old, &[#(#list),*]))
+        }
         _ => quote!(validate::update_value(op, path, #leaf, #old, &[#(#list),*])),
     };
     vec![Call::errors(call).short_circuit().deferred()]

@@ -90,3 +90,133 @@ impl<K: MapKey + Ord + Hash, V, S: BuildHasher> MapLike for HashMap<K, V, S> {
         }
     }
 }
+
+impl<T: crate::Newtype + ?Sized> MapLike for T
+where
+    T::Inner: MapLike,
+{
+    type Key = <T::Inner as MapLike>::Key;
+    type Value = <T::Inner as MapLike>::Value;
+    const SORTED: bool = <T::Inner as MapLike>::SORTED;
+
+    fn len(&self) -> usize {
+        self.inner().len()
+    }
+
+    fn get_value(&self, key: &Self::Key) -> Option<&Self::Value> {
+        self.inner().get_value(key)
+    }
+
+    fn for_each_entry<'a>(&'a self, f: impl FnMut(&'a Self::Key, &'a Self::Value)) {
+        self.inner().for_each_entry(f)
+    }
+}
+
+/// A list, as upstream's `[]T`: `Vec<T>`, `[T]`, or a newtype of one.
+pub trait ListLike {
+    /// The element type.
+    type Item;
+    /// The elements.
+    fn items(&self) -> &[Self::Item];
+}
+
+impl<T> ListLike for Vec<T> {
+    type Item = T;
+    #[inline]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> ListLike for [T] {
+    type Item = T;
+    #[inline]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T: crate::Newtype + ?Sized> ListLike for T
+where
+    T::Inner: ListLike,
+{
+    type Item = <T::Inner as ListLike>::Item;
+    #[inline]
+    fn items(&self) -> &[Self::Item] {
+        self.inner().items()
+    }
+}
+
+/// A literal key value of a `+k8s:item(key: value)` selector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyLiteral<'a> {
+    /// `key: "value"`
+    Str(&'a str),
+    /// `key: 10`
+    Int(i128),
+    /// `key: true`
+    Bool(bool),
+}
+
+/// A list-map key field that a `+k8s:item` selector compares with a literal:
+/// strings, integers, booleans, `Option`s of them (Go pointers), and newtypes.
+pub trait ItemKey {
+    /// Whether the key equals the literal (a `None` key matches nothing).
+    fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool;
+}
+
+impl ItemKey for String {
+    #[inline]
+    fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool {
+        matches!(literal, KeyLiteral::Str(s) if *s == self.as_str())
+    }
+}
+
+impl ItemKey for str {
+    #[inline]
+    fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool {
+        matches!(literal, KeyLiteral::Str(s) if *s == self)
+    }
+}
+
+impl ItemKey for bool {
+    #[inline]
+    fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool {
+        matches!(literal, KeyLiteral::Bool(b) if b == self)
+    }
+}
+
+macro_rules! int_item_key {
+    ($($t:ty),*) => {$(
+        impl ItemKey for $t {
+            #[inline]
+            fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool {
+                matches!(literal, KeyLiteral::Int(i) if *i == *self as i128)
+            }
+        }
+    )*};
+}
+int_item_key!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl<T: ItemKey> ItemKey for Option<T> {
+    #[inline]
+    fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool {
+        self.as_ref().is_some_and(|v| v.key_matches(literal))
+    }
+}
+
+impl<T: crate::Newtype + ?Sized> ItemKey for T
+where
+    T::Inner: ItemKey,
+{
+    #[inline]
+    fn key_matches(&self, literal: &KeyLiteral<'_>) -> bool {
+        self.inner().key_matches(literal)
+    }
+}
+
+/// Whether a key field equals a selector literal (generated `+k8s:item` code).
+#[inline]
+pub fn key_matches<K: ItemKey + ?Sized>(key: &K, literal: KeyLiteral<'_>) -> bool {
+    key.key_matches(&literal)
+}

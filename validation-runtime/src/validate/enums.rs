@@ -10,8 +10,8 @@
 //! As in Kubernetes 1.35, an option the operation does not enable is
 //! disabled: an exclusion on an unknown option is never an error.
 
-use crate::field::{BadValue, Error, ErrorList, Path, ToBadValue};
-use crate::Operation;
+use crate::field::{BadValue, Error, ErrorList, Path};
+use crate::{Operation, StrValue};
 
 /// One `+k8s:enumExclude` rule: `value` is not allowed while the option
 /// `option` is enabled (`exclude_when == true`) or disabled
@@ -64,7 +64,7 @@ fn is_excluded(op: &Operation, exclusions: &[EnumExclusion], value: &str) -> boo
 /// assert_eq!(errs[0].to_string(), r#"fld: Unsupported value: "A": supported values: "B", "C""#);
 /// ```
 #[inline]
-pub fn enumeration<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn enumeration<S: StrValue + ?Sized>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -79,7 +79,7 @@ pub fn enumeration<S: AsRef<str> + ToBadValue + ?Sized>(
     let Some(v) = value else {
         return ErrorList::new();
     };
-    let s = v.as_ref();
+    let s = v.as_str();
     if values.binary_search(&s).is_ok() && !is_excluded(op, exclusions, s) {
         return ErrorList::new();
     }

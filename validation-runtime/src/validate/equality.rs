@@ -8,7 +8,7 @@
 use std::fmt::Display;
 
 use crate::field::{go_quote, BadValue, Error, ErrorList, Path, ToBadValue};
-use crate::Operation;
+use crate::{Operation, StrValue};
 
 /// `+k8s:neq=<int or bool>`: the value must not equal `disallowed`. Fails
 /// with `Invalid value: <v>: must not be equal to <disallowed>`, origin `neq`.
@@ -50,7 +50,7 @@ pub fn neq<T: PartialEq + Display + ToBadValue + ?Sized>(
 /// assert_eq!(errs[0].to_string(), r#"name: Invalid value: "x": must not be equal to "x""#);
 /// ```
 #[inline]
-pub fn neq_str<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn neq_str<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -58,7 +58,7 @@ pub fn neq_str<S: AsRef<str> + ToBadValue + ?Sized>(
     disallowed: &str,
 ) -> ErrorList {
     match value {
-        Some(v) if v.as_ref() == disallowed => {
+        Some(v) if v.as_str() == disallowed => {
             neq_error(path, v.to_bad_value(), go_quote(disallowed))
         }
         _ => ErrorList::new(),

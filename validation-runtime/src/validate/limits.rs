@@ -25,31 +25,22 @@
 //! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
 //! report it.
 
-use std::fmt::Display;
-
 use super::collections::MapLike;
 use crate::field::{BadValue, Error, ErrorList, ErrorType, Path, ToBadValue};
-use crate::Operation;
-
-/// An integer type `+k8s:minimum` / `+k8s:maximum` accept.
-pub trait Integer: Copy + PartialOrd + Display + ToBadValue {}
-macro_rules! integer {
-    ($($t:ty),*) => {$( impl Integer for $t {} )*};
-}
-integer!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+use crate::{IntValue, Operation, StrValue};
 
 /// `+k8s:minimum=N`: `Invalid value: <v>: must be greater than or equal to N`,
 /// origin `minimum`.
 #[inline]
-pub fn minimum<T: Integer>(
+pub fn minimum<T: IntValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
-    min: T,
+    min: i128,
 ) -> ErrorList {
     match value {
-        Some(v) if *v < min => Error::invalid(
+        Some(v) if v.to_i128() < min => Error::invalid(
             path,
             v.to_bad_value(),
             format!("must be greater than or equal to {min}"),
@@ -63,15 +54,15 @@ pub fn minimum<T: Integer>(
 /// `+k8s:maximum=N`: `Invalid value: <v>: must be less than or equal to N`,
 /// origin `maximum`.
 #[inline]
-pub fn maximum<T: Integer>(
+pub fn maximum<T: IntValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
-    max: T,
+    max: i128,
 ) -> ErrorList {
     match value {
-        Some(v) if *v > max => Error::invalid(
+        Some(v) if v.to_i128() > max => Error::invalid(
             path,
             v.to_bad_value(),
             format!("must be less than or equal to {max}"),
@@ -131,7 +122,7 @@ fn too_few_error(path: &Path<'_>, actual: usize, min: usize) -> Error {
 /// assert_eq!(errs[0].origin(), Some("maxLength"));
 /// ```
 #[inline]
-pub fn max_length<S: AsRef<str> + ?Sized>(
+pub fn max_length<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -139,7 +130,7 @@ pub fn max_length<S: AsRef<str> + ?Sized>(
     max: usize,
 ) -> ErrorList {
     match value {
-        Some(v) if v.as_ref().len() > max => Error::too_long(path, go_int(max))
+        Some(v) if v.as_str().len() > max => Error::too_long(path, go_int(max))
             .with_origin("maxLength")
             .into(),
         _ => ErrorList::new(),
@@ -150,7 +141,7 @@ pub fn max_length<S: AsRef<str> + ?Sized>(
 /// long. Fails with `Too long: may not be more than N bytes` (`byte` for 1),
 /// origin `maxBytes`. `None` passes.
 #[inline]
-pub fn max_bytes<S: AsRef<str> + ?Sized>(
+pub fn max_bytes<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -158,7 +149,7 @@ pub fn max_bytes<S: AsRef<str> + ?Sized>(
     max: usize,
 ) -> ErrorList {
     match value {
-        Some(v) if v.as_ref().len() > max => Error::too_long(path, go_int(max))
+        Some(v) if v.as_str().len() > max => Error::too_long(path, go_int(max))
             .with_origin("maxBytes")
             .into(),
         _ => ErrorList::new(),
@@ -174,7 +165,7 @@ pub fn max_bytes<S: AsRef<str> + ?Sized>(
 /// decide: `len` bytes hold at least `ceil(len / 4)` and at most `len`
 /// characters.
 #[inline]
-pub fn min_length<S: AsRef<str> + ?Sized>(
+pub fn min_length<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -184,7 +175,7 @@ pub fn min_length<S: AsRef<str> + ?Sized>(
     let Some(v) = value else {
         return ErrorList::new();
     };
-    let s = v.as_ref();
+    let s = v.as_str();
     let bytes = s.len();
     if bytes.div_ceil(4) >= min {
         return ErrorList::new();

@@ -2,7 +2,7 @@
 //! main branch; the tag is newer than Kubernetes 1.36).
 
 use crate::field::{Error, ErrorList, Path};
-use crate::validate::limits::Integer;
+use crate::IntValue;
 use crate::Operation;
 
 /// `+k8s:monotonic`: on update, when both the value and the old value are
@@ -18,7 +18,7 @@ use crate::Operation;
 /// assert_eq!(errs[0].to_string(), "generation: Invalid value: 1: may not be decreased from 2");
 /// ```
 #[inline]
-pub fn monotonic<T: Integer>(
+pub fn monotonic<T: IntValue + ?Sized>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
@@ -28,10 +28,10 @@ pub fn monotonic<T: Integer>(
         return ErrorList::new();
     }
     match (value, old) {
-        (Some(v), Some(o)) if *v < *o => Error::invalid(
+        (Some(v), Some(o)) if v.to_i128() < o.to_i128() => Error::invalid(
             path,
             v.to_bad_value(),
-            format!("may not be decreased from {o}"),
+            format!("may not be decreased from {}", o.to_i128()),
         )
         .with_origin("monotonic")
         .into(),
