@@ -9,11 +9,16 @@
 #![warn(missing_docs)]
 
 pub mod ast;
+mod builder;
+pub mod cli;
 pub mod diag;
 pub(crate) mod emit;
 pub mod enum_values;
 pub mod model;
+pub mod module;
 pub mod tags;
+
+pub use builder::{BuildError, Builder};
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -22,7 +22,7 @@ mod union;
 mod update;
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 
 use crate::diag::Diagnostics;
 use crate::model::{accessor_ident, Field, Shape, TagAt, Ty, TypeKind, TypeModel};
@@ -80,15 +80,6 @@ impl Call {
             cohort: None,
             deferred: false,
         }
-    }
-
-    /// The same call, wrapped (`ifEnabled`, `eachVal`, ...): flags are kept.
-    pub(crate) fn map_tokens(mut self, f: impl FnOnce(TokenStream) -> TokenStream) -> Call {
-        self.kind = match self.kind {
-            CallKind::Errors(t) => CallKind::Errors(f(t)),
-            CallKind::StopIf(t) => CallKind::StopIf(t),
-        };
-        self
     }
 }
 
@@ -758,10 +749,4 @@ fn helper_impls(model: &TypeModel) -> TokenStream {
             }
         }
     }
-}
-
-/// A unique identifier for generated locals.
-pub(crate) fn local(cx: &mut Cx<'_>, base: &str) -> syn::Ident {
-    cx.labels += 1;
-    format_ident!("{}_{}", base, cx.labels)
 }

@@ -1,0 +1,233 @@
+//! The `validation-gen` command line: generate, or `--check` that committed
+//! generated files are up to date.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::module::{
+    generate_module, has_types, include_line, module_files, output_path, FileDiagnostic,
+};
+
+/// Default name of the generated file of each module.
+pub const DEFAULT_OUTPUT: &str = "zz_generated_validations.rs";
+
+const HELP: &str = "\
+validation-gen: generate Rust validators from Kubernetes +k8s: declarative validation tags
+
+USAGE:
+    validation-gen [OPTIONS] <DIR>...
+
+Reads every .rs module file under each DIR and writes, for each module that
+defines types, a generated file (the same code #[derive(Validate)] produces)
+which the module includes:
+
+    src/api/mod.rs   ->  src/api/zz_generated_validations.rs   include!(\"zz_generated_validations.rs\");
+    src/api/apps.rs  ->  src/api/apps/zz_generated_validations.rs
+
+OPTIONS:
+    --check                 Do not write; exit 1 and print a diff if a generated file is stale
+    --output-file <NAME>    Name of the generated file [default: zz_generated_validations.rs]
+    -q, --quiet             Print nothing but errors
+    -h, --help              Print this help
+    -V, --version           Print the version
+
+EXIT STATUS:
+    0  generated (or, with --check, up to date)
+    1  a tag error, an unreadable file, or (with --check) a stale generated file
+    2  a usage error
+";
+
+struct Options {
+    check: bool,
+    quiet: bool,
+    output_file: String,
+    dirs: Vec<PathBuf>,
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
+    let mut opts = Options {
+        check: false,
+        quiet: false,
+        output_file: DEFAULT_OUTPUT.into(),
+        dirs: Vec::new(),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        match a.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "-V" | "--version" => {
+                println!("validation-gen {}", env!("CARGO_PKG_VERSION"));
+                return Err(String::new());
+            }
+            "--check" => opts.check = true,
+            "-q" | "--quiet" => opts.quiet = true,
+            "--output-file" => {
+                i += 1;
+                let v = args.get(i).ok_or("--output-file needs a file name")?;
+                opts.output_file = v.clone();
+            }
+            s if s.starts_with("--output-file=") => {
+                opts.output_file = s["--output-file=".len()..].to_string();
+            }
+            s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
+            s => opts.dirs.push(PathBuf::from(s)),
+        }
+        i += 1;
+    }
+    if opts.output_file.is_empty() || opts.output_file.contains('/') {
+        return Err("--output-file must be a plain, non-empty file name".into());
+    }
+    if opts.dirs.is_empty() {
+        return Err("no input directory given".into());
+    }
+    Ok(Some(opts))
+}
+
+/// Runs the CLI with `args` (without the program name); returns the exit code.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let opts = match parse_args(args) {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            let _ = write!(out, "{HELP}");
+            return 0;
+        }
+        Err(e) if e.is_empty() => return 0,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}\n\nUsage: validation-gen [OPTIONS] <DIR>...\nFor more information, try '--help'.");
+            return 2;
+        }
+    };
+    let mut failed = false;
+    let mut stale = 0usize;
+    let mut written = 0usize;
+    for dir in &opts.dirs {
+        if !dir.is_dir() {
+            let _ = writeln!(err, "error: {} is not a directory", dir.display());
+            return 2;
+        }
+        let files = match module_files(dir, &opts.output_file) {
+            Ok(f) => f,
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot read {}: {e}", dir.display());
+                failed = true;
+                continue;
+            }
+        };
+        for file in files {
+            let source = match std::fs::read_to_string(&file) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = writeln!(err, "{}: error: cannot read: {e}", file.display());
+                    failed = true;
+                    continue;
+                }
+            };
+            if !has_types(&source) {
+                continue;
+            }
+            let generated = match generate_module(&file, &source) {
+                Ok(g) => g,
+                Err(diags) => {
+                    report(err, &diags);
+                    failed = true;
+                    continue;
+                }
+            };
+            let target = output_path(&file, &opts.output_file);
+            let current = std::fs::read_to_string(&target).ok();
+            if opts.check {
+                if current.as_deref() != Some(generated.as_str()) {
+                    stale += 1;
+                    let _ = writeln!(
+                        err,
+                        "error: {} is stale; run validation-gen to regenerate it",
+                        target.display()
+                    );
+                    let _ = write!(
+                        err,
+                        "{}",
+                        diff(current.as_deref().unwrap_or(""), &generated, &target)
+                    );
+                }
+            } else if current.as_deref() != Some(generated.as_str()) {
+                if let Some(parent) = target.parent() {
+                    if let Err(e) = std::fs::create_dir_all(parent) {
+                        let _ = writeln!(err, "error: cannot create {}: {e}", parent.display());
+                        failed = true;
+                        continue;
+                    }
+                }
+                if let Err(e) = std::fs::write(&target, &generated) {
+                    let _ = writeln!(err, "error: cannot write {}: {e}", target.display());
+                    failed = true;
+                    continue;
+                }
+                written += 1;
+                if !opts.quiet {
+                    let _ = writeln!(out, "wrote {}", target.display());
+                }
+            }
+            let include = include_line(&file, &opts.output_file);
+            if !source.contains(&include) && !opts.quiet {
+                let _ = writeln!(
+                    err,
+                    "warning: {} does not include its generated file; add `{include}`",
+                    file.display()
+                );
+            }
+        }
+    }
+    if opts.check && stale == 0 && !failed && !opts.quiet {
+        let _ = writeln!(out, "generated files are up to date");
+    } else if !opts.check && !failed && written == 0 && !opts.quiet {
+        let _ = writeln!(out, "generated files are up to date (nothing written)");
+    }
+    if failed || stale > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+fn report(err: &mut dyn Write, diags: &[FileDiagnostic]) {
+    for d in diags {
+        let _ = writeln!(err, "{d}");
+    }
+}
+
+/// A minimal unified-style line diff (longest common subsequence).
+pub fn diff(old: &str, new: &str, path: &Path) -> String {
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let (n, m) = (a.len(), b.len());
+    let mut lcs = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let mut out = format!(
+        "--- {} (committed)\n+++ {} (generated)\n",
+        path.display(),
+        path.display()
+    );
+    let (mut i, mut j) = (0, 0);
+    while i < n || j < m {
+        if i < n && j < m && a[i] == b[j] {
+            i += 1;
+            j += 1;
+        } else if j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            out.push_str(&format!("{:>5} +{}\n", j + 1, b[j]));
+            j += 1;
+        } else {
+            out.push_str(&format!("{:>5} -{}\n", i + 1, a[i]));
+            i += 1;
+        }
+    }
+    out
+}
