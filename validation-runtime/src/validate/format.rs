@@ -1,1 +1,483 @@
 //! String formats: `+k8s:format=<name>` (upstream `validate/strfmt.go`).
+//!
+//! One validator per format name (see [`FORMAT_NAMES`]); the checks
+//! themselves live in [`content`]. Every validator accepts an
+//! unset value (`None`), ignores the old value, returns upstream's messages
+//! as `Invalid` errors (a few `Too long` ones) and sets the origin
+//! `format=<name>` on every error.
+//!
+//! Bad values follow upstream: the short-name family (`k8s-short-name`,
+//! `k8s-long-name`, `k8s-long-name-caseless`, `k8s-label-key`,
+//! `k8s-prefixed-label-key`, `k8s-label-value`, `k8s-path-segment-name`)
+//! reports the value itself, so a plain `String` prints Go-quoted and a
+//! newtype prints as JSON, like a Go named string type; `k8s-ip` does the
+//! same. The other formats convert to a plain Go `string` first upstream, so
+//! their bad value always prints Go-quoted: the whole value for `k8s-uuid`,
+//! `k8s-extended-resource-name` and the "no slash" / "empty segment" errors,
+//! the offending part for pool-name segments, fully-qualified-name prefixes
+//! and C-identifier names.
+//!
+//! ```
+//! use validation_runtime::field::Path;
+//! use validation_runtime::{validate, Operation};
+//!
+//! let path = Path::new("name");
+//! let errs = validate::short_name(&Operation::create(), &path, Some("a.b"), None);
+//! assert_eq!(errs[0].to_string(), "name: Invalid value: \"a.b\": must not contain dots");
+//! assert_eq!(errs[0].origin(), Some("format=k8s-short-name"));
+//! assert!(validate::short_name(&Operation::create(), &path, Some("a-b"), None).is_empty());
+//! ```
+
+use std::borrow::Cow;
+
+use super::content::{self, Messages};
+use crate::field::{BadValue, Error, ErrorList, Path, ToBadValue};
+use crate::Operation;
+
+/// Every `+k8s:format=` payload this module implements, alphabetized.
+///
+/// `k8s-ip` is documented upstream but disabled in Kubernetes 1.35/1.36; it
+/// is implemented here as documented. `k8s-path-segment-name` follows
+/// Kubernetes 1.36 and `k8s-prefixed-label-key` upstream's main branch.
+pub const FORMAT_NAMES: &[&str] = &[
+    "k8s-extended-resource-name",
+    "k8s-ip",
+    "k8s-label-key",
+    "k8s-label-value",
+    "k8s-long-name",
+    "k8s-long-name-caseless",
+    "k8s-path-segment-name",
+    "k8s-prefixed-label-key",
+    "k8s-resource-fully-qualified-name",
+    "k8s-resource-pool-name",
+    "k8s-short-name",
+    "k8s-uuid",
+];
+
+/// `(format name, validator function in this module)` for every entry of
+/// [`FORMAT_NAMES`], in the same order: what code generation emits for
+/// `+k8s:format=<name>`.
+pub const FORMAT_VALIDATORS: &[(&str, &str)] = &[
+    ("k8s-extended-resource-name", "extended_resource_name"),
+    ("k8s-ip", "ip"),
+    ("k8s-label-key", "label_key"),
+    ("k8s-label-value", "label_value"),
+    ("k8s-long-name", "long_name"),
+    ("k8s-long-name-caseless", "long_name_caseless"),
+    ("k8s-path-segment-name", "path_segment_name"),
+    ("k8s-prefixed-label-key", "prefixed_label_key"),
+    (
+        "k8s-resource-fully-qualified-name",
+        "resource_fully_qualified_name",
+    ),
+    ("k8s-resource-pool-name", "resource_pool_name"),
+    ("k8s-short-name", "short_name"),
+    ("k8s-uuid", "uuid"),
+];
+
+/// One `Invalid` error per message, all with the same bad value and origin.
+fn invalid_each(path: &Path<'_>, bad: BadValue, msgs: Messages, origin: &'static str) -> ErrorList {
+    msgs.into_iter()
+        .map(|msg| Error::invalid(path, bad.clone(), msg).with_origin(origin))
+        .collect()
+}
+
+/// The short-name family: run `check`, report the value itself.
+#[inline]
+fn by_messages<S: AsRef<str> + ToBadValue + ?Sized>(
+    path: &Path<'_>,
+    value: Option<&S>,
+    check: fn(&str) -> Messages,
+    origin: &'static str,
+) -> ErrorList {
+    let Some(v) = value else {
+        return ErrorList::new();
+    };
+    let msgs = check(v.as_ref());
+    if msgs.is_empty() {
+        return ErrorList::new();
+    }
+    invalid_each(path, v.to_bad_value(), msgs, origin)
+}
+
+/// `+k8s:format=k8s-short-name`: a DNS (RFC 1123) label
+/// ([`content::is_dns1123_label`]): lowercase alphanumerics and `-`, starting
+/// and ending with an alphanumeric, at most 63 bytes.
+///
+/// Errors: `Invalid` per message (`must be no more than 63 bytes`,
+/// `must not contain dots` or the pattern message), origin
+/// `format=k8s-short-name`.
+#[inline]
+pub fn short_name<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(
+        path,
+        value,
+        content::is_dns1123_label,
+        "format=k8s-short-name",
+    )
+}
+
+/// `+k8s:format=k8s-long-name`: a lowercase DNS (RFC 1123) subdomain
+/// ([`content::is_dns1123_subdomain`]): dot-separated DNS labels, at most
+/// 253 bytes.
+///
+/// Errors: `Invalid` per message, origin `format=k8s-long-name`.
+#[inline]
+pub fn long_name<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(
+        path,
+        value,
+        content::is_dns1123_subdomain,
+        "format=k8s-long-name",
+    )
+}
+
+/// `+k8s:format=k8s-long-name-caseless` (deprecated upstream): a DNS
+/// subdomain that may contain uppercase letters
+/// ([`content::is_dns1123_subdomain_caseless`]).
+///
+/// Errors: `Invalid` per message, origin `format=k8s-long-name-caseless`.
+#[inline]
+pub fn long_name_caseless<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(
+        path,
+        value,
+        content::is_dns1123_subdomain_caseless,
+        "format=k8s-long-name-caseless",
+    )
+}
+
+/// `+k8s:format=k8s-label-key`: a label key ([`content::is_label_key`]): an
+/// optional DNS subdomain prefix and `/`, then a name of at most 63 bytes of
+/// alphanumerics, `-`, `_` and `.`, starting and ending with an alphanumeric.
+///
+/// Errors: `Invalid` per message, origin `format=k8s-label-key`.
+#[inline]
+pub fn label_key<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(path, value, content::is_label_key, "format=k8s-label-key")
+}
+
+/// `+k8s:format=k8s-prefixed-label-key`: a label key whose prefix is required
+/// ([`content::is_prefixed_label_key`]).
+///
+/// Errors: `Invalid` per message (a valid key without prefix gets
+/// `must include a prefix (e.g. 'example.com/key')`), origin
+/// `format=k8s-prefixed-label-key`.
+#[inline]
+pub fn prefixed_label_key<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(
+        path,
+        value,
+        content::is_prefixed_label_key,
+        "format=k8s-prefixed-label-key",
+    )
+}
+
+/// `+k8s:format=k8s-label-value`: a label value ([`content::is_label_value`]):
+/// empty, or at most 63 bytes of alphanumerics, `-`, `_` and `.`, starting and
+/// ending with an alphanumeric.
+///
+/// Errors: `Invalid` per message, origin `format=k8s-label-value`.
+#[inline]
+pub fn label_value<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(
+        path,
+        value,
+        content::is_label_value,
+        "format=k8s-label-value",
+    )
+}
+
+/// `+k8s:format=k8s-path-segment-name`: a name usable as a path segment
+/// ([`content::is_path_segment_name`]): not `.` or `..`, no `/`, no `%`.
+/// Empty values and lengths are not checked (as upstream).
+///
+/// Errors: `Invalid` per message, origin `format=k8s-path-segment-name`.
+#[inline]
+pub fn path_segment_name<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    by_messages(
+        path,
+        value,
+        content::is_path_segment_name,
+        "format=k8s-path-segment-name",
+    )
+}
+
+/// `+k8s:format=k8s-uuid`: a lowercase UUID in 8-4-4-4-12 form
+/// ([`content::matches_uuid`]).
+///
+/// Error: `Invalid value: "<value>": must be a lowercase UUID in 8-4-4-4-12
+/// format`, origin `format=k8s-uuid`; the value prints as a plain Go string.
+#[inline]
+pub fn uuid<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    match value.map(AsRef::as_ref) {
+        Some(v) if !content::matches_uuid(v) => Error::invalid(path, v, content::UUID_ERROR)
+            .with_origin("format=k8s-uuid")
+            .into(),
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:format=k8s-ip`: an IPv4 or IPv6 address; IPv4 octets may have
+/// leading zeros ([`content::parse_ip_sloppy`]).
+///
+/// Error: `Invalid value: <value>: must be a valid IP address, (e.g. 10.9.8.7
+/// or 2001:db8::ffff)`, origin `format=k8s-ip`.
+#[inline]
+pub fn ip<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    match value {
+        Some(v) if !content::is_ip_sloppy(v.as_ref()) => {
+            Error::invalid(path, v.to_bad_value(), content::IP_ERROR)
+                .with_origin("format=k8s-ip")
+                .into()
+        }
+        _ => ErrorList::new(),
+    }
+}
+
+const POOL_NAME_ORIGIN: &str = "format=k8s-resource-pool-name";
+
+/// `+k8s:format=k8s-resource-pool-name`: one or more DNS subdomains separated
+/// by `/`, at most 253 bytes in all.
+///
+/// Errors, all with origin `format=k8s-resource-pool-name`: `Too long: may not
+/// be more than 253 bytes`; then per segment `i` (from 0), `segment <i>: must
+/// not be empty` (bad value: the whole value) or each
+/// [`content::is_dns1123_subdomain`] message after `segment <i>: ` (bad value:
+/// the segment).
+pub fn resource_pool_name<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    let Some(v) = value else {
+        return ErrorList::new();
+    };
+    let val = v.as_ref();
+    let mut errs = ErrorList::new();
+    if val.len() > content::DNS1123_SUBDOMAIN_MAX_LENGTH {
+        errs.push(
+            Error::too_long(path, content::DNS1123_SUBDOMAIN_MAX_LENGTH as i64)
+                .with_origin(POOL_NAME_ORIGIN),
+        );
+    }
+    for (i, segment) in val.split('/').enumerate() {
+        if segment.is_empty() {
+            errs.push(
+                Error::invalid(path, val, format!("segment {i}: must not be empty"))
+                    .with_origin(POOL_NAME_ORIGIN),
+            );
+            continue;
+        }
+        for msg in content::is_dns1123_subdomain(segment) {
+            errs.push(
+                Error::invalid(path, segment, format!("segment {i}: {msg}"))
+                    .with_origin(POOL_NAME_ORIGIN),
+            );
+        }
+    }
+    errs
+}
+
+const REQUESTS_PREFIX: &str = "requests.";
+const EXTENDED_ORIGIN: &str = "format=k8s-extended-resource-name";
+
+/// Whether `requests.<value>` is a label key, without allocating: no label
+/// key is longer than a 253-byte prefix, `/` and a 63-byte name, so a longer
+/// value fails and a shorter one fits a stack buffer.
+fn quota_name_is_label_key(value: &str) -> bool {
+    const MAX: usize =
+        content::DNS1123_SUBDOMAIN_MAX_LENGTH + 1 + content::LABEL_KEY_NAME_MAX_LENGTH;
+    let len = REQUESTS_PREFIX.len() + value.len();
+    if len > MAX {
+        return false;
+    }
+    let mut buf = [0u8; MAX];
+    buf[..REQUESTS_PREFIX.len()].copy_from_slice(REQUESTS_PREFIX.as_bytes());
+    buf[REQUESTS_PREFIX.len()..len].copy_from_slice(value.as_bytes());
+    // Two `str`s concatenated are UTF-8.
+    std::str::from_utf8(&buf[..len]).is_ok_and(|key| content::is_label_key(key).is_empty())
+}
+
+/// `+k8s:format=k8s-extended-resource-name`: a domain-prefixed name
+/// (`example.com/my-prop`) that neither contains `kubernetes.io/` nor starts
+/// with `requests.`, and that is a label key once `requests.` is prepended
+/// (as resource quota does).
+///
+/// Errors, in order, all `Invalid` with origin
+/// `format=k8s-extended-resource-name` and the whole value as a plain Go
+/// string: no `/` gives `a name must be a domain-prefixed path, such as
+/// 'example.com/my-prop'`, else containing `kubernetes.io/` gives `must not
+/// have "kubernetes.io/" domain`; a `requests.` prefix gives `must not have
+/// "requests." prefix`; then every [`content::is_label_key`] message for
+/// `requests.<value>`.
+pub fn extended_resource_name<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    let Some(v) = value else {
+        return ErrorList::new();
+    };
+    let val = v.as_ref();
+    let has_slash = val.contains('/');
+    let kubernetes_domain = has_slash && val.contains("kubernetes.io/");
+    let requests_prefix = val.starts_with(REQUESTS_PREFIX);
+    if has_slash && !kubernetes_domain && !requests_prefix && quota_name_is_label_key(val) {
+        return ErrorList::new();
+    }
+
+    let mut errs = ErrorList::new();
+    let mut push = |detail: Cow<'static, str>| {
+        errs.push(Error::invalid(path, val, detail).with_origin(EXTENDED_ORIGIN));
+    };
+    if !has_slash {
+        push(Cow::Borrowed(
+            "a name must be a domain-prefixed path, such as 'example.com/my-prop'",
+        ));
+    } else if kubernetes_domain {
+        push(Cow::Borrowed("must not have \"kubernetes.io/\" domain"));
+    }
+    if requests_prefix {
+        push(Cow::Borrowed("must not have \"requests.\" prefix"));
+    }
+    for msg in content::is_label_key(&format!("{REQUESTS_PREFIX}{val}")) {
+        push(msg);
+    }
+    errs
+}
+
+const FQ_NAME_ORIGIN: &str = "format=k8s-resource-fully-qualified-name";
+const RESOURCE_NAME_MAX_LENGTH: usize = 32;
+
+/// The name part of a resource name: a C identifier of at most 32 bytes.
+fn c_identifier_part(errs: &mut ErrorList, path: &Path<'_>, id: &str) {
+    if id.len() > RESOURCE_NAME_MAX_LENGTH {
+        errs.push(
+            Error::too_long(path, RESOURCE_NAME_MAX_LENGTH as i64).with_origin(FQ_NAME_ORIGIN),
+        );
+    }
+    if !content::matches_c_identifier(id) {
+        errs.push(
+            Error::invalid(path, id, content::C_IDENTIFIER_ERROR).with_origin(FQ_NAME_ORIGIN),
+        );
+    }
+}
+
+/// `+k8s:format=k8s-resource-fully-qualified-name`: `<prefix>/<name>` where
+/// the prefix is a DNS subdomain of at most 63 bytes and the name a C
+/// identifier of at most 32 bytes.
+///
+/// Errors, all with origin `format=k8s-resource-fully-qualified-name`:
+/// * no `/`: the name checks on the whole value, then `a fully qualified name
+///   must be a domain and a name separated by a slash` (bad value: the value);
+/// * one `/`: `prefix must not be empty` (bad value `""`), or `Too long: may
+///   not be more than 63 bytes` and each [`content::is_dns1123_subdomain`]
+///   message after `prefix: ` (bad value: the prefix); then `name must not be
+///   empty` (bad value `""`) or the name checks;
+/// * name checks: `Too long: may not be more than 32 bytes`, then
+///   [`content::C_IDENTIFIER_ERROR`] (bad value: the name);
+/// * more than one `/`: nothing is reported (as upstream, which marks this a
+///   TODO).
+pub fn resource_fully_qualified_name<S: AsRef<str> + ToBadValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) -> ErrorList {
+    let Some(v) = value else {
+        return ErrorList::new();
+    };
+    let s = v.as_ref();
+    let mut errs = ErrorList::new();
+    match s.split_once('/') {
+        None => {
+            c_identifier_part(&mut errs, path, s);
+            errs.push(
+                Error::invalid(
+                    path,
+                    s,
+                    "a fully qualified name must be a domain and a name separated by a slash",
+                )
+                .with_origin(FQ_NAME_ORIGIN),
+            );
+        }
+        Some((prefix, name)) if !name.contains('/') => {
+            if prefix.is_empty() {
+                errs.push(
+                    Error::invalid(path, "", "prefix must not be empty")
+                        .with_origin(FQ_NAME_ORIGIN),
+                );
+            } else {
+                if prefix.len() > content::DNS1123_LABEL_MAX_LENGTH {
+                    errs.push(
+                        Error::too_long(path, content::DNS1123_LABEL_MAX_LENGTH as i64)
+                            .with_origin(FQ_NAME_ORIGIN),
+                    );
+                }
+                for msg in content::is_dns1123_subdomain(prefix) {
+                    errs.push(
+                        Error::invalid(path, prefix, format!("prefix: {msg}"))
+                            .with_origin(FQ_NAME_ORIGIN),
+                    );
+                }
+            }
+            if name.is_empty() {
+                errs.push(
+                    Error::invalid(path, "", "name must not be empty").with_origin(FQ_NAME_ORIGIN),
+                );
+            } else {
+                c_identifier_part(&mut errs, path, name);
+            }
+        }
+        Some(_) => {}
+    }
+    errs
+}
