@@ -142,8 +142,10 @@ const IP_MSG: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ff
 #[derive(Debug, PartialEq)]
 struct Name(String);
 
-impl AsRef<str> for Name {
-    fn as_ref(&self) -> &str {
+/// As `#[derive(Validate)]` does for a tuple newtype.
+impl validation_runtime::Newtype for Name {
+    type Inner = String;
+    fn inner(&self) -> &String {
         &self.0
     }
 }

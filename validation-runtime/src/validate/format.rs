@@ -31,8 +31,8 @@
 use std::borrow::Cow;
 
 use super::content::{self, Messages};
-use crate::field::{BadValue, Error, ErrorList, Path, ToBadValue};
-use crate::Operation;
+use crate::field::{BadValue, Error, ErrorList, Path};
+use crate::{Operation, StrValue};
 
 /// Every `+k8s:format=` payload this module implements, alphabetized.
 ///
@@ -84,7 +84,7 @@ fn invalid_each(path: &Path<'_>, bad: BadValue, msgs: Messages, origin: &'static
 
 /// The short-name family: run `check`, report the value itself.
 #[inline]
-fn by_messages<S: AsRef<str> + ToBadValue + ?Sized>(
+fn by_messages<S: StrValue + ?Sized>(
     path: &Path<'_>,
     value: Option<&S>,
     check: fn(&str) -> Messages,
@@ -93,7 +93,7 @@ fn by_messages<S: AsRef<str> + ToBadValue + ?Sized>(
     let Some(v) = value else {
         return ErrorList::new();
     };
-    let msgs = check(v.as_ref());
+    let msgs = check(v.as_str());
     if msgs.is_empty() {
         return ErrorList::new();
     }
@@ -108,7 +108,7 @@ fn by_messages<S: AsRef<str> + ToBadValue + ?Sized>(
 /// `must not contain dots` or the pattern message), origin
 /// `format=k8s-short-name`.
 #[inline]
-pub fn short_name<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn short_name<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -128,7 +128,7 @@ pub fn short_name<S: AsRef<str> + ToBadValue + ?Sized>(
 ///
 /// Errors: `Invalid` per message, origin `format=k8s-long-name`.
 #[inline]
-pub fn long_name<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn long_name<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -148,7 +148,7 @@ pub fn long_name<S: AsRef<str> + ToBadValue + ?Sized>(
 ///
 /// Errors: `Invalid` per message, origin `format=k8s-long-name-caseless`.
 #[inline]
-pub fn long_name_caseless<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn long_name_caseless<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -168,7 +168,7 @@ pub fn long_name_caseless<S: AsRef<str> + ToBadValue + ?Sized>(
 ///
 /// Errors: `Invalid` per message, origin `format=k8s-label-key`.
 #[inline]
-pub fn label_key<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn label_key<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -184,7 +184,7 @@ pub fn label_key<S: AsRef<str> + ToBadValue + ?Sized>(
 /// `must include a prefix (e.g. 'example.com/key')`), origin
 /// `format=k8s-prefixed-label-key`.
 #[inline]
-pub fn prefixed_label_key<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn prefixed_label_key<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -204,7 +204,7 @@ pub fn prefixed_label_key<S: AsRef<str> + ToBadValue + ?Sized>(
 ///
 /// Errors: `Invalid` per message, origin `format=k8s-label-value`.
 #[inline]
-pub fn label_value<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn label_value<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -224,7 +224,7 @@ pub fn label_value<S: AsRef<str> + ToBadValue + ?Sized>(
 ///
 /// Errors: `Invalid` per message, origin `format=k8s-path-segment-name`.
 #[inline]
-pub fn path_segment_name<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn path_segment_name<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -244,13 +244,13 @@ pub fn path_segment_name<S: AsRef<str> + ToBadValue + ?Sized>(
 /// Error: `Invalid value: "<value>": must be a lowercase UUID in 8-4-4-4-12
 /// format`, origin `format=k8s-uuid`; the value prints as a plain Go string.
 #[inline]
-pub fn uuid<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn uuid<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
 ) -> ErrorList {
-    match value.map(AsRef::as_ref) {
+    match value.map(StrValue::as_str) {
         Some(v) if !content::matches_uuid(v) => Error::invalid(path, v, content::UUID_ERROR)
             .with_origin("format=k8s-uuid")
             .into(),
@@ -264,14 +264,14 @@ pub fn uuid<S: AsRef<str> + ToBadValue + ?Sized>(
 /// Error: `Invalid value: <value>: must be a valid IP address, (e.g. 10.9.8.7
 /// or 2001:db8::ffff)`, origin `format=k8s-ip`.
 #[inline]
-pub fn ip<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn ip<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
 ) -> ErrorList {
     match value {
-        Some(v) if !content::is_ip_sloppy(v.as_ref()) => {
+        Some(v) if !content::is_ip_sloppy(v.as_str()) => {
             Error::invalid(path, v.to_bad_value(), content::IP_ERROR)
                 .with_origin("format=k8s-ip")
                 .into()
@@ -290,7 +290,7 @@ const POOL_NAME_ORIGIN: &str = "format=k8s-resource-pool-name";
 /// not be empty` (bad value: the whole value) or each
 /// [`content::is_dns1123_subdomain`] message after `segment <i>: ` (bad value:
 /// the segment).
-pub fn resource_pool_name<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn resource_pool_name<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -299,7 +299,7 @@ pub fn resource_pool_name<S: AsRef<str> + ToBadValue + ?Sized>(
     let Some(v) = value else {
         return ErrorList::new();
     };
-    let val = v.as_ref();
+    let val = v.as_str();
     let mut errs = ErrorList::new();
     if val.len() > content::DNS1123_SUBDOMAIN_MAX_LENGTH {
         errs.push(
@@ -357,7 +357,7 @@ fn quota_name_is_label_key(value: &str) -> bool {
 /// have "kubernetes.io/" domain`; a `requests.` prefix gives `must not have
 /// "requests." prefix`; then every [`content::is_label_key`] message for
 /// `requests.<value>`.
-pub fn extended_resource_name<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn extended_resource_name<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -366,7 +366,7 @@ pub fn extended_resource_name<S: AsRef<str> + ToBadValue + ?Sized>(
     let Some(v) = value else {
         return ErrorList::new();
     };
-    let val = v.as_ref();
+    let val = v.as_str();
     let has_slash = val.contains('/');
     let kubernetes_domain = has_slash && val.contains("kubernetes.io/");
     let requests_prefix = val.starts_with(REQUESTS_PREFIX);
@@ -426,7 +426,7 @@ fn c_identifier_part(errs: &mut ErrorList, path: &Path<'_>, id: &str) {
 ///   [`content::C_IDENTIFIER_ERROR`] (bad value: the name);
 /// * more than one `/`: nothing is reported (as upstream, which marks this a
 ///   TODO).
-pub fn resource_fully_qualified_name<S: AsRef<str> + ToBadValue + ?Sized>(
+pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -435,7 +435,7 @@ pub fn resource_fully_qualified_name<S: AsRef<str> + ToBadValue + ?Sized>(
     let Some(v) = value else {
         return ErrorList::new();
     };
-    let s = v.as_ref();
+    let s = v.as_str();
     let mut errs = ErrorList::new();
     match s.split_once('/') {
         None => {
