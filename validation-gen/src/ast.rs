@@ -36,7 +36,7 @@ pub enum InputKind {
     /// `struct T { ... }`
     Struct(Vec<InputField>),
     /// `struct T(pub Inner);`
-    Newtype(InputField),
+    Newtype(Box<InputField>),
 }
 
 /// A field of an input type.
@@ -121,7 +121,7 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
             ),
             (syn::Fields::Unnamed(u), _) if u.unnamed.len() == 1 => {
                 let f = &u.unnamed[0];
-                InputKind::Newtype(InputField {
+                InputKind::Newtype(Box::new(InputField {
                     member: syn::Member::Unnamed(syn::Index::from(0)),
                     rust_name: "0".into(),
                     json_name: String::new(),
@@ -131,7 +131,7 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
                     skip_serializing_if: None,
                     docs: doc_lines(&f.attrs),
                     span: f.span(),
-                })
+                }))
             }
             (syn::Fields::Unnamed(_), _) => {
                 return Err(syn::Error::new(

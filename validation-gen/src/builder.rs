@@ -8,13 +8,11 @@ use crate::module::{generate_module, FileDiagnostic};
 /// Generates validation code for module files from a build script.
 ///
 /// ```no_run
-/// // build.rs
-/// fn main() {
-///     validation_gen::Builder::new()
-///         .module("src/api/types.rs")
-///         .generate()
-///         .unwrap_or_else(|e| panic!("{e}"));
-/// }
+/// // in build.rs, `fn main`:
+/// validation_gen::Builder::new()
+///     .module("src/api/types.rs")
+///     .generate()
+///     .unwrap_or_else(|e| panic!("{e}"));
 /// ```
 /// and in `src/api/types.rs`:
 /// ```ignore

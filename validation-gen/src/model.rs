@@ -307,7 +307,7 @@ pub enum TypeKind {
     /// A struct with named fields (validated fields only; `#[serde(skip)]` dropped).
     Struct(Vec<Field>),
     /// A tuple newtype (Go typedef) of `inner`.
-    Newtype(Ty),
+    Newtype(Box<Ty>),
 }
 
 /// A type to generate validation for.
@@ -344,7 +344,7 @@ impl TypeModel {
                 return TypeModel {
                     ident: input.ident,
                     generics: input.generics,
-                    kind: TypeKind::Newtype(Ty::of(&inner.ty)),
+                    kind: TypeKind::Newtype(Box::new(Ty::of(&inner.ty))),
                     tags,
                     span: input.span,
                 };

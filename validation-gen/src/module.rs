@@ -86,7 +86,7 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
         for f in &s.fields {
             let text = quote!(#f).to_string();
             for n in &names {
-                if *n != s.ident.to_string()
+                if s.ident != n
                     && text
                         .split(|c: char| !c.is_alphanumeric() && c != '_')
                         .any(|w| w == n)

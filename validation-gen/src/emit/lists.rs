@@ -154,16 +154,12 @@ pub(crate) fn list_meta<'a>(
             return None;
         }
     }
-    if meta.list_type.is_none()
-        && (meta.unique.is_some() || !meta.keys.is_empty() || meta.custom_unique)
-    {
-        if meta.unique.is_some() || meta.custom_unique {
-            cx.error(
-                at,
-                "listType must be specified - use listType=atomic, listType=set, or listType=map",
-            );
-            return None;
-        }
+    if meta.list_type.is_none() && (meta.unique.is_some() || meta.custom_unique) {
+        cx.error(
+            at,
+            "listType must be specified - use listType=atomic, listType=set, or listType=map",
+        );
+        return None;
     }
     if meta.unique.is_some() && meta.list_type != Some(ListKind::Atomic) {
         cx.error(at, "unique requires listType=atomic");

@@ -35,12 +35,12 @@ pub(super) fn lower(
             cx.error(at, format!("can only be used on struct types: {kind}"));
             return Vec::new();
         }
-        None if site.scope == crate::tags::catalog::Scope::Type => {
-            // On the struct itself: its own fields.
-            if site.owner.field_by_json(&name).is_none() {
-                cx.error(at, format!("no field for json name {name:?}"));
-                return Vec::new();
-            }
+        // On the struct itself: its own fields.
+        None if site.scope == crate::tags::catalog::Scope::Type
+            && site.owner.field_by_json(&name).is_none() =>
+        {
+            cx.error(at, format!("no field for json name {name:?}"));
+            return Vec::new();
         }
         None => {}
     }

@@ -582,51 +582,51 @@ mod tests {
         let p = p.child("to");
         let p = p.child("field");
         assert_eq!(
-            Error::too_many(&p, 2, 1).to_string(),
+            Error::too_many(p, 2, 1).to_string(),
             "path.to.field: Too many: 2: must have at most 1 item"
         );
         assert_eq!(
-            Error::too_many(&p, -1, 1).to_string(),
+            Error::too_many(p, -1, 1).to_string(),
             "path.to.field: Too many: must have at most 1 item"
         );
         assert_eq!(
-            Error::not_supported(&p, "the value", &["val1", "val2"]).to_string(),
+            Error::not_supported(p, "the value", &["val1", "val2"]).to_string(),
             r#"path.to.field: Unsupported value: "the value": supported values: "val1", "val2""#
         );
         assert_eq!(
-            Error::duplicate(&p, "the value").to_string(),
+            Error::duplicate(p, "the value").to_string(),
             r#"path.to.field: Duplicate value: "the value""#
         );
         assert_eq!(
-            Error::required(&root, "").to_string(),
+            Error::required(root, "").to_string(),
             "<nil>: Required value"
         );
         assert_eq!(
-            Error::too_long(&p, 10).to_string(),
+            Error::too_long(p, 10).to_string(),
             "path.to.field: Too long: may not be more than 10 bytes"
         );
         assert_eq!(
-            Error::too_long_characters(&p, 1).to_string(),
+            Error::too_long_characters(p, 1).to_string(),
             "path.to.field: Too long: may not be more than 1 character"
         );
         assert_eq!(
-            Error::too_long(&p, -1).to_string(),
+            Error::too_long(p, -1).to_string(),
             "path.to.field: Too long: value is too long"
         );
         assert_eq!(
-            Error::too_few(&p, 0, 1).to_string(),
+            Error::too_few(p, 0, 1).to_string(),
             "path.to.field: Too few: 0: must have at least 1 item"
         );
         assert_eq!(
-            Error::too_short(&p, "x", 3).to_string(),
+            Error::too_short(p, "x", 3).to_string(),
             "path.to.field: Too short: must be at least 3 characters"
         );
         assert_eq!(
-            Error::invalid(&p, BadValue::Null, "field is immutable").to_string(),
+            Error::invalid(p, BadValue::Null, "field is immutable").to_string(),
             "path.to.field: Invalid value: null: field is immutable"
         );
         assert_eq!(
-            Error::internal(&root, "boom").to_string(),
+            Error::internal(root, "boom").to_string(),
             "<nil>: Internal error: boom"
         );
         assert_eq!(

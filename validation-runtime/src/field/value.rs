@@ -454,7 +454,7 @@ fn write_json_float(f: f64, bits: u32, out: &mut String) {
         return;
     }
     let abs = f.abs();
-    let use_exp = abs != 0.0 && (abs < 1e-6 || abs >= 1e21);
+    let use_exp = abs != 0.0 && !(1e-6..1e21).contains(&abs);
     let text = if bits == 32 {
         let g = f as f32;
         if use_exp {
