@@ -261,22 +261,23 @@ pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
         .collect();
     let mut out = Tags::default();
     for item in tags::extract(&lines) {
-        let doc = &docs[item.line];
-        match item.tag {
-            Ok(tag) => out.tags.push(TagAt {
-                tag,
-                span: doc.span,
-                line: doc.text.trim().to_string(),
-            }),
-            Err(e) => diags.error(
-                doc.span,
-                format!("{} (in `{}`)", e.message, doc.text.trim()),
-            ),
-        }
-    }
-    for doc in docs {
-        if let Some(v) = doc.text.trim().strip_prefix("+default=") {
-            out.default = Some((v.trim().to_string(), doc.span));
+        let doc = &docs[item.line()];
+        match item {
+            tags::Extracted::Tag(t) => match t.tag {
+                Ok(tag) => out.tags.push(TagAt {
+                    tag,
+                    span: doc.span,
+                    line: doc.text.trim().to_string(),
+                }),
+                Err(e) => diags.error(doc.span, format!("{} (in `{}`)", e.message, doc.text.trim())),
+            },
+            tags::Extracted::Default(d) => match d.value {
+                Ok(raw) => match raw.text {
+                    Some(text) => out.default = Some((text.trim().to_string(), doc.span)),
+                    None => diags.error(doc.span, format!("+default tag with no value (in `{}`)", doc.text.trim())),
+                },
+                Err(e) => diags.error(doc.span, format!("{} (in `{}`)", e.message, doc.text.trim())),
+            },
         }
     }
     out

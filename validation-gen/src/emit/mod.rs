@@ -154,7 +154,11 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> V
 
 /// Lowers one tag (possibly a chained payload of another tag) at a site.
 pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
-    if let Err(e) = catalog::type_check(tag, site.scope) {
+    let collection_value = match site.ty.map(|t| &t.leaf().shape) {
+        Some(Shape::Map(..)) => Scope::MapVal,
+        _ => Scope::ListVal,
+    };
+    if let Err(e) = catalog::type_check_with(tag, site.scope, |_| collection_value) {
         cx.error(at, e.message);
         return Vec::new();
     }

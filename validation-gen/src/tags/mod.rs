@@ -8,16 +8,43 @@
 //! <argNameAndValue> ::= <identifier> ":" <value>
 //! <value>           ::= <identifier> | <string> | <int> | <bool>
 //! ```
+//!
+//! The usual flow is:
+//!
+//! 1. [`extract`] the tags of one comment block (a type, a field or a
+//!    constant). It parses every `+k8s:` validation tag, reports unknown
+//!    names with a suggestion, skips the tags of the other Kubernetes
+//!    generators and returns the raw `+default` values.
+//! 2. [`catalog::sort_tags`] (or [`catalog::compare_tags`]) puts them in
+//!    upstream's processing order.
+//! 3. [`catalog::type_check`] (or [`catalog::type_check_with`]) checks each
+//!    tag, and its chained payloads, against the scope it is used in.
+//!
+//! ```
+//! use validation_gen::tags::{catalog::{self, Scope}, extract, Extracted, Line};
+//!
+//! let lines = [Line { text: " +k8s:eachVal=+k8s:minimum=1", index: 0 }];
+//! let Extracted::Tag(found) = &extract(&lines)[0] else { unreachable!() };
+//! let tag = found.tag.as_ref().unwrap();
+//! assert_eq!(tag.to_string(), "k8s:eachVal=+k8s:minimum=1");
+//! assert!(catalog::type_check(tag, Scope::Field).is_ok());
+//! let err = catalog::type_check(tag, Scope::Const).unwrap_err();
+//! assert_eq!(err.message, r#"tag "k8s:eachVal" cannot be specified on constant values"#);
+//! ```
 
 pub mod catalog;
 mod parse;
 
-pub use parse::{extract, parse_tag, ExtractedTag, Line};
+pub use catalog::Scope;
+pub use parse::{extract, parse_tag, Extracted, ExtractedDefault, ExtractedTag, Line, RawDefault};
 
 use std::fmt;
 
 /// A byte range within one comment line (after the leading `///` or `//!`
 /// marker has been removed), used to point diagnostics at the offending text.
+///
+/// [`parse_tag`] reports ranges within the text it was given; [`extract`]
+/// reports ranges within [`Line::text`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
     /// Byte offset where the range starts.
@@ -26,7 +53,17 @@ pub struct Span {
     pub end: usize,
 }
 
+impl Span {
+    /// A span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+}
+
 /// A parsed tag such as `k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember`.
+///
+/// `Display` renders upstream's canonical form (`Tag.String()` in gengo):
+/// strings double-quoted, `", "` between arguments, ints as written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tag {
     /// Full name, including the `k8s:` prefix (`k8s:minimum`).
@@ -37,9 +74,19 @@ pub struct Tag {
     pub value: Option<TagValue>,
     /// Where the tag name is.
     pub span: Span,
+    /// The scalar payload exactly as written (`0x10`, `+5`, `"a\"b"`,
+    /// `k8s-short-name`), or `None` when the payload is absent or a chained
+    /// tag. Upstream re-parses integer payloads strictly (canonical decimal
+    /// only: `0100`, `+5` and `0x10` are rejected by the limit tags although
+    /// the grammar accepts them), which needs the original text.
+    pub value_literal: Option<String>,
 }
 
 /// One argument of a tag: positional (`ifEnabled("F")`) or named (`union: "u"`).
+///
+/// `Display` renders upstream's canonical form (`name: "value"`, or just the
+/// value for a positional argument), which upstream's type-check messages
+/// quote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arg {
     /// The argument name for named args; `None` for the positional one.
@@ -48,6 +95,8 @@ pub struct Arg {
     pub value: Value,
     /// Where the argument is.
     pub span: Span,
+    /// The value exactly as written (see [`Tag::value_literal`]).
+    pub literal: String,
 }
 
 /// A scalar value (of an argument or of a tag payload).
@@ -71,7 +120,7 @@ pub enum TagValue {
 }
 
 /// The type of a value, as upstream names them in errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValueType {
     /// `string`
     String,
@@ -103,6 +152,44 @@ impl Value {
             Value::Bool(_) => ValueType::Bool,
         }
     }
+
+    /// The string, for string values.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Canonical rendering: strings Go-quoted (`"a\"b"`), ints in decimal,
+/// bools as `true`/`false`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::String(s) => f.write_str(&parse::go_quote(s)),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+impl TagValue {
+    /// The type of the payload.
+    pub fn value_type(&self) -> ValueType {
+        match self {
+            TagValue::Scalar(v, _) => v.value_type(),
+            TagValue::Tag(_) => ValueType::Tag,
+        }
+    }
+
+    /// Where the payload is (for a chained tag, where its name is).
+    pub fn span(&self) -> Span {
+        match self {
+            TagValue::Scalar(_, span) => *span,
+            TagValue::Tag(t) => t.span,
+        }
+    }
 }
 
 impl Tag {
@@ -111,7 +198,7 @@ impl Tag {
         self.args.first().filter(|a| a.name.is_none())
     }
 
-    /// A named argument.
+    /// A named argument (the first one, if the name is repeated).
     pub fn named_arg(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|a| a.name.as_deref() == Some(name))
     }
@@ -131,6 +218,57 @@ impl Tag {
             _ => None,
         }
     }
+
+    /// The type of the payload, or `None` without one.
+    pub fn value_type(&self) -> Option<ValueType> {
+        self.value.as_ref().map(TagValue::value_type)
+    }
+
+    /// The tags of a chain, outermost first: `a=+b=+c` gives `a`, `b`, `c`.
+    pub fn chain(&self) -> impl Iterator<Item = &Tag> {
+        std::iter::successors(Some(self), |t| t.chained())
+    }
+
+    /// The innermost tag of a chain (`self` when nothing is chained).
+    pub fn innermost(&self) -> &Tag {
+        self.chain().last().unwrap_or(self)
+    }
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = &self.name {
+            write!(f, "{name}: ")?;
+        }
+        match &self.value {
+            Value::Int(_) if !self.literal.is_empty() => f.write_str(&self.literal),
+            v => write!(f, "{v}"),
+        }
+    }
+}
+
+impl fmt::Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.args.is_empty() {
+            f.write_str("(")?;
+            for (i, arg) in self.args.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{arg}")?;
+            }
+            f.write_str(")")?;
+        }
+        match &self.value {
+            None => Ok(()),
+            Some(TagValue::Tag(t)) => write!(f, "=+{t}"),
+            Some(TagValue::Scalar(Value::Int(_), _)) if self.value_literal.is_some() => {
+                write!(f, "={}", self.value_literal.as_deref().unwrap_or_default())
+            }
+            Some(TagValue::Scalar(v, _)) => write!(f, "={v}"),
+        }
+    }
 }
 
 /// A tag-language error with the position it refers to.
@@ -140,6 +278,23 @@ pub struct TagError {
     pub message: String,
     /// Where, within the line.
     pub span: Span,
+}
+
+impl TagError {
+    /// An error with `message` at `span`.
+    pub fn new(message: impl Into<String>, span: Span) -> Self {
+        TagError {
+            message: message.into(),
+            span,
+        }
+    }
+
+    /// Prefixes the message the way upstream wraps errors of an enclosing
+    /// tag: `tag "k8s:eachVal": <message>`. The span is kept.
+    pub fn in_tag(mut self, tag_name: &str) -> Self {
+        self.message = format!("tag {}: {}", parse::go_quote(tag_name), self.message);
+        self
+    }
 }
 
 impl fmt::Display for TagError {
