@@ -269,14 +269,23 @@ pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
                     span: doc.span,
                     line: doc.text.trim().to_string(),
                 }),
-                Err(e) => diags.error(doc.span, format!("{} (in `{}`)", e.message, doc.text.trim())),
+                Err(e) => diags.error(
+                    doc.span,
+                    format!("{} (in `{}`)", e.message, doc.text.trim()),
+                ),
             },
             tags::Extracted::Default(d) => match d.value {
                 Ok(raw) => match raw.text {
                     Some(text) => out.default = Some((text.trim().to_string(), doc.span)),
-                    None => diags.error(doc.span, format!("+default tag with no value (in `{}`)", doc.text.trim())),
+                    None => diags.error(
+                        doc.span,
+                        format!("+default tag with no value (in `{}`)", doc.text.trim()),
+                    ),
                 },
-                Err(e) => diags.error(doc.span, format!("{} (in `{}`)", e.message, doc.text.trim())),
+                Err(e) => diags.error(
+                    doc.span,
+                    format!("{} (in `{}`)", e.message, doc.text.trim()),
+                ),
             },
         }
     }

@@ -48,6 +48,17 @@ pub trait Validate {
         errs: &mut ErrorList,
     );
 
+    /// The subresource paths this type's validation serves when it is the
+    /// root of a request: `"/"` (the resource itself) unless the type says
+    /// otherwise with `+k8s:supportsSubresource="/status"` (adds paths) or
+    /// `+k8s:isSubresource="/scale"` (the type *is* that subresource).
+    fn subresources() -> &'static [&'static str]
+    where
+        Self: Sized,
+    {
+        &["/"]
+    }
+
     /// Validates a new object (the root of the path is `<nil>`).
     fn validate(&self, op: &Operation) -> ErrorList {
         let mut errs = ErrorList::new();

@@ -509,7 +509,11 @@ fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
     }
     paths.sort();
     paths.dedup();
-    quote!(const SUBRESOURCES: &'static [&'static str] = &[#(#paths),*];)
+    quote! {
+        fn subresources() -> &'static [&'static str] {
+            &[#(#paths),*]
+        }
+    }
 }
 
 fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
