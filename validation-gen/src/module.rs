@@ -197,8 +197,16 @@ pub fn format_tokens(tokens: TokenStream) -> String {
     };
     let pretty = prettyplease::unparse(&file);
     let mut out = String::from(HEADER);
+    let mut prev_open = true;
     for line in pretty.lines() {
         let trimmed = line.trim_start();
+        // A blank line between items and between field blocks.
+        let starts_block = trimmed.starts_with("'field_")
+            || (line.starts_with("impl") || line.starts_with("#[") || line.starts_with("///"));
+        if starts_block && !prev_open {
+            out.push('\n');
+        }
+        prev_open = trimmed.ends_with('{') || line.starts_with("#[") || line.starts_with("///");
         if let Some(text) = trimmed
             .strip_prefix("let _ = \"")
             .and_then(|t| t.strip_suffix("\";"))

@@ -2,7 +2,7 @@
 //!
 //! `src/cli_api/mod.rs` holds the same types without the derive, validated
 //! by the committed output of `validation-gen`; a test keeps the two in sync.
-#![allow(missing_docs)]
+#![allow(missing_docs, dead_code)]
 
 use std::collections::BTreeMap;
 

@@ -1,69 +1,94 @@
-//! Validates a few Deployment objects with the generated validation and
-//! prints the errors as a Kubernetes API server would report them.
+//! Validates Deployment objects with the generated validation and prints the
+//! errors as a Kubernetes API server reports them.
+//!
+//! ```text
+//! cargo run -p example-apps                     # the built-in bad object
+//! cargo run -p example-apps -- deployment.json  # your own object
+//! ```
 
 mod api;
+mod cli_api;
 
-use api::*;
-use validation_runtime::{Operation, Validate};
+use validation_runtime::{ErrorList, Operation, Validate};
+
+const BAD_DEPLOYMENT: &str = r#"{
+  "metadata": {"name": "Web_Frontend", "labels": {"app.kubernetes.io/name": "web frontend"}},
+  "spec": {
+    "replicas": -1,
+    "containers": [
+      {"name": "web", "image": "nginx:1.27", "ports": [
+        {"containerPort": 80, "protocol": "TCP"},
+        {"containerPort": 80, "protocol": "TCP"},
+        {"containerPort": 70000, "protocol": "HTTP"}
+      ]},
+      {"name": "web", "image": ""}
+    ],
+    "strategy": {"recreate": {}, "rollingUpdate": {"maxSurge": -2}}
+  }
+}"#;
+
+/// Prints errors the way `kubectl` shows an API server's `Invalid` status.
+fn report(kind: &str, name: &str, errs: &ErrorList) {
+    if errs.is_empty() {
+        println!("{kind} {name:?} is valid");
+        return;
+    }
+    println!("The {kind} {name:?} is invalid: ");
+    for e in errs {
+        let origin = e
+            .origin()
+            .map(|o| format!(", origin {o}"))
+            .unwrap_or_default();
+        println!("* {e}");
+        println!("    ({}{origin})", e.kind().as_str());
+    }
+}
 
 fn main() {
-    let bad = Deployment {
-        metadata: ObjectMeta {
-            name: "Web_Frontend".into(),
-            labels: [(
-                "app.kubernetes.io/name".to_string(),
-                "web frontend".to_string(),
-            )]
-            .into_iter()
-            .collect(),
+    let source = match std::env::args().nth(1) {
+        Some(path) => match std::fs::read_to_string(&path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: cannot read {path}: {e}");
+                std::process::exit(2);
+            }
         },
-        spec: DeploymentSpec {
-            replicas: Some(-1),
-            min_ready_seconds: None,
-            containers: vec![
-                Container {
-                    name: "web".into(),
-                    image: "nginx".into(),
-                    ports: vec![
-                        ContainerPort {
-                            container_port: 80,
-                            protocol: Protocol("TCP".into()),
-                        },
-                        ContainerPort {
-                            container_port: 80,
-                            protocol: Protocol("TCP".into()),
-                        },
-                        ContainerPort {
-                            container_port: 70000,
-                            protocol: Protocol("HTTP".into()),
-                        },
-                    ],
-                },
-                Container {
-                    name: "web".into(),
-                    image: "".into(),
-                    ports: vec![],
-                },
-            ],
-            strategy: Some(DeploymentStrategy {
-                recreate: Some(RecreateStrategy {}),
-                rolling_update: Some(RollingUpdate {
-                    max_surge: Some(-2),
-                }),
-            }),
-        },
-        status: DeploymentStatus::default(),
+        None => BAD_DEPLOYMENT.to_string(),
     };
-    let errs = bad.validate(&Operation::create());
-    let mut old = bad.clone();
-    old.spec.replicas = Some(-5);
-    let upd = bad.validate_update(&old, &Operation::update());
-    println!("update: {} errors", upd.len());
-    for e in &upd {
-        println!("  {e}");
-    }
-    println!("{} errors", errs.len());
-    for e in &errs {
-        println!("  {e}   [{} origin={:?}]", e.kind().as_str(), e.origin());
-    }
+    let deployment: api::Deployment = match serde_json::from_str(&source) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: not a Deployment: {e}");
+            std::process::exit(2);
+        }
+    };
+
+    println!("== create, #[derive(Validate)] front end");
+    let errs = deployment.validate(&Operation::create());
+    report("Deployment.apps", &deployment.metadata.name, &errs);
+
+    println!("\n== create, committed validation-gen output");
+    let same: cli_api::Deployment = serde_json::from_str(&source).expect("same schema");
+    let cli_errs = same.validate(&Operation::create());
+    println!(
+        "{} errors, identical to the derive's: {}",
+        cli_errs.len(),
+        cli_errs.to_string() == errs.to_string()
+    );
+
+    println!("\n== update: ratcheting keeps old violations, reports new ones");
+    let mut updated = deployment.clone();
+    updated.spec.min_ready_seconds = Some(7200);
+    let errs = updated.validate_update(&deployment, &Operation::update());
+    report("Deployment.apps", &updated.metadata.name, &errs);
+
+    println!("\n== subresources");
+    println!(
+        "Deployment serves {:?}; Scale serves {:?}",
+        api::Deployment::subresources(),
+        api::Scale::subresources()
+    );
+    let status = Operation::update().with_subresource("/status");
+    let errs = updated.validate_update(&deployment, &status);
+    println!("status update: {} errors", errs.len());
 }

@@ -336,6 +336,16 @@ pub(crate) fn leaf_of(ty: &Ty, whole: &TokenStream) -> TokenStream {
     }
 }
 
+/// `Option<&Leaf>` from a place expression of type `T` (`self.field`).
+pub(crate) fn leaf_of_place(ty: &Ty, place: &TokenStream) -> TokenStream {
+    match &ty.shape {
+        Shape::Option(inner) if matches!(inner.shape, Shape::Boxed(_)) => quote!(#place.as_deref()),
+        Shape::Option(_) => quote!(#place.as_ref()),
+        Shape::Boxed(_) => quote!(::core::option::Option::Some(&*#place)),
+        _ => quote!(::core::option::Option::Some(&#place)),
+    }
+}
+
 /// `Option<&Leaf>` from an old whole value expression of type `Option<&T>`.
 pub(crate) fn old_leaf_of(ty: &Ty, old_whole: &TokenStream) -> TokenStream {
     match &ty.shape {
@@ -391,6 +401,14 @@ pub(crate) fn list_elem<'a>(site: &Site<'a>) -> Option<&'a Ty> {
 /// `Option<&[T]>` for list validators.
 pub(crate) fn list_value(leaf: &TokenStream) -> TokenStream {
     let rt = rt();
+    // `Some(x).map(f)` reads (and lints) better as `Some(f(x))`.
+    if let Ok(syn::Expr::Call(call)) = syn::parse2::<syn::Expr>(leaf.clone()) {
+        let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Some"));
+        if is_some && call.args.len() == 1 {
+            let arg = &call.args[0];
+            return quote!(::core::option::Option::Some(#rt::validate::ListLike::items(#arg)));
+        }
+    }
     quote!(#leaf.map(#rt::validate::ListLike::items))
 }
 
@@ -611,14 +629,14 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStr
         (quote!(::core::option::Option::Some(self)), quote!(old))
     } else {
         (
-            leaf_of(inner, &quote!((&self.0))),
+            leaf_of_place(inner, &quote!(self.0)),
             old_leaf_of(inner, &quote!(old.map(|old| &old.0))),
         )
     };
     let mut site = Site {
         scope: Scope::Type,
         ty: Some(inner),
-        whole: quote!((&self.0)),
+        whole: quote!(&self.0),
         whole_opt: quote!(::core::option::Option::Some(&self.0)),
         old_whole: quote!(old.map(|old| &old.0)),
         leaf,
@@ -718,7 +736,7 @@ fn helper_impls(model: &TypeModel) -> TokenStream {
                 let leaf_acc = accessor_ident(&f.json_name, true);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
-                let leaf = leaf_of(&f.ty, &quote!((&self.#member)));
+                let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
                 accessors.push(quote! {
                     #[doc(hidden)]
                     #[inline]

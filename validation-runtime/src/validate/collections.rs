@@ -220,3 +220,81 @@ where
 pub fn key_matches<K: ItemKey + ?Sized>(key: &K, literal: KeyLiteral<'_>) -> bool {
     key.key_matches(&literal)
 }
+
+/// A list-map key field (`+k8s:listMapKey`), compared through a borrowed
+/// view so that key types need neither `Hash` nor `Eq`: strings, integers,
+/// booleans, `Option`s of them (Go pointers) and newtypes of them.
+pub trait KeyView {
+    /// The comparable view of the key.
+    type View<'a>: std::hash::Hash + Eq + Copy
+    where
+        Self: 'a;
+    /// The view.
+    fn key_view(&self) -> Self::View<'_>;
+}
+
+impl KeyView for String {
+    type View<'a> = &'a str;
+    #[inline]
+    fn key_view(&self) -> &str {
+        self
+    }
+}
+
+impl KeyView for str {
+    type View<'a> = &'a str;
+    #[inline]
+    fn key_view(&self) -> &str {
+        self
+    }
+}
+
+impl KeyView for bool {
+    type View<'a> = bool;
+    #[inline]
+    fn key_view(&self) -> bool {
+        *self
+    }
+}
+
+macro_rules! int_key_view {
+    ($($t:ty),*) => {$(
+        impl KeyView for $t {
+            type View<'a> = $t;
+            #[inline]
+            fn key_view(&self) -> $t { *self }
+        }
+    )*};
+}
+int_key_view!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl<T: KeyView> KeyView for Option<T> {
+    type View<'a>
+        = Option<T::View<'a>>
+    where
+        T: 'a;
+    #[inline]
+    fn key_view(&self) -> Self::View<'_> {
+        self.as_ref().map(KeyView::key_view)
+    }
+}
+
+impl<T: crate::Newtype + ?Sized> KeyView for T
+where
+    T::Inner: KeyView,
+{
+    type View<'a>
+        = <T::Inner as KeyView>::View<'a>
+    where
+        Self: 'a;
+    #[inline]
+    fn key_view(&self) -> Self::View<'_> {
+        self.inner().key_view()
+    }
+}
+
+/// The view of a list-map key field (generated `+k8s:listMapKey` code).
+#[inline]
+pub fn key_view<K: KeyView + ?Sized>(key: &K) -> K::View<'_> {
+    key.key_view()
+}

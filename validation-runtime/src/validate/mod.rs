@@ -37,7 +37,7 @@ pub mod testing;
 pub mod union;
 pub mod update;
 
-pub use collections::{key_matches, ItemKey, KeyLiteral, ListLike, MapLike};
+pub use collections::{key_matches, key_view, ItemKey, KeyLiteral, KeyView, ListLike, MapLike};
 pub use dependent::*;
 pub use each::*;
 pub use enums::*;
