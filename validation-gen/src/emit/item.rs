@@ -107,8 +107,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         inner.name.as_str(),
         "k8s:unionMember" | "k8s:zeroOrOneOfMember" | "k8s:unionDiscriminator"
     ) {
-        // List-item unions are emitted at the list level (see `union`).
-        return Vec::new();
+        return item_unions(cx, site, at);
     }
     let Some(elem) = list_elem(site) else {
         let kind = site.ty.map(|t| t.leaf().kind_name()).unwrap_or_default();
@@ -140,4 +139,68 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     call.short_circuit = short_circuit;
     call.cohort = Some(selector_text(tag));
     vec![call]
+}
+
+/// List-item unions: `+k8s:item(k: "v")=+k8s:unionMember` (or
+/// `zeroOrOneOfMember`) on a list. All such tags of the list form one union
+/// per union name, validated on the whole list after its uniqueness check;
+/// a member is "set" when an item with its key values exists, and is named
+/// `<list>[{"k": "v"}]`. Emitted once, from the first such tag.
+fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+    let all: Vec<&TagAt> = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named("k8s:item").collect(),
+        _ => site.owner.tags.named("k8s:item").collect(),
+    };
+    let is_union_item = |a: &&TagAt| {
+        a.tag
+            .chained()
+            .is_some_and(|t| matches!(t.name.as_str(), "k8s:unionMember" | "k8s:zeroOrOneOfMember"))
+    };
+    let unions: Vec<&TagAt> = all.into_iter().filter(is_union_item).collect();
+    if unions.first().is_some_and(|first| !std::ptr::eq(*first, at)) {
+        return Vec::new();
+    }
+    if list_elem(site).is_none() && site.ty.is_some() {
+        let kind = site.ty.map(|t| t.leaf().kind_name()).unwrap_or_default();
+        cx.error(at, format!("can only be used on list types ({kind})"));
+        return Vec::new();
+    }
+    let list_name = site.field.map(|f| f.json_name.clone()).unwrap_or_default();
+    // (zero_or_one, union name) -> members (name, matcher), in tag order.
+    let mut groups: Vec<((bool, String), Vec<(String, TokenStream)>)> = Vec::new();
+    for a in unions {
+        let Some(inner) = a.tag.chained() else { continue };
+        let Some(matcher) = matcher(cx, site, a, &a.tag) else {
+            continue;
+        };
+        let union = match inner.named_arg("union").map(|x| &x.value) {
+            Some(Value::String(s)) => s.clone(),
+            _ => String::new(),
+        };
+        let key = (inner.name == "k8s:zeroOrOneOfMember", union);
+        let name = format!("{list_name}[{}]", selector_text(&a.tag));
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => {
+                if members.iter().any(|(n, _)| *n == name) {
+                    cx.error(a, format!("list-item union member {name:?} already exists"));
+                    continue;
+                }
+                members.push((name, matcher));
+            }
+            None => groups.push((key, vec![(name, matcher)])),
+        }
+    }
+    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    groups
+        .into_iter()
+        .map(|((zero_or_one, _), members)| {
+            let names = members.iter().map(|(n, _)| n);
+            let extractors = members.iter().map(|(_, m)| quote!(|list| list.iter().any(#m)));
+            let f = if zero_or_one { quote!(zero_or_one_of) } else { quote!(union) };
+            let mut call = Call::errors(quote!(validate::#f(op, path, #list, #old, &[#(#names),*], &[#(#extractors),*])));
+            call.late = true;
+            call
+        })
+        .collect()
 }

@@ -51,6 +51,9 @@ pub(crate) struct Call {
     pub cohort: Option<String>,
     /// Produced after the site's other tags (upstream's deferred validators).
     pub deferred: bool,
+    /// Produced after the deferred ones (a second deferral round, such as
+    /// list-item unions).
+    pub late: bool,
 }
 
 impl Call {
@@ -60,6 +63,7 @@ impl Call {
             short_circuit: false,
             cohort: None,
             deferred: false,
+            late: false,
         }
     }
 
@@ -79,6 +83,7 @@ impl Call {
             short_circuit: true,
             cohort: None,
             deferred: false,
+            late: false,
         }
     }
 }
@@ -139,9 +144,12 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> V
     sorted.sort_by(|a, b| a.tag.name.as_bytes().cmp(b.tag.name.as_bytes()));
     let mut immediate = Vec::new();
     let mut deferred = Vec::new();
+    let mut late = Vec::new();
     for at in sorted {
         for call in lower_tag(cx, site, at, &at.tag) {
-            if call.deferred {
+            if call.late {
+                late.push(call);
+            } else if call.deferred {
                 deferred.push(call);
             } else {
                 immediate.push(call);
@@ -149,6 +157,7 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> V
         }
     }
     immediate.extend(deferred);
+    immediate.extend(late);
     immediate
 }
 
