@@ -29,34 +29,51 @@ pub struct ZeroOrOne {
 }
 
 fn task(name: &str) -> Task {
-    Task { name: name.into(), state: name.to_uppercase() }
+    Task {
+        name: name.into(),
+        state: name.to_uppercase(),
+    }
 }
 
 #[test]
 fn exactly_one_item_member() {
-    let ok = Struct { tasks: vec![task("succeeded"), task("other")] };
+    let ok = Struct {
+        tasks: vec![task("succeeded"), task("other")],
+    };
     assert!(ok.validate(&Operation::create()).is_empty());
 
-    let both = Struct { tasks: vec![task("succeeded"), task("failed")] };
+    let both = Struct {
+        tasks: vec![task("succeeded"), task("failed")],
+    };
     assert_texts(
         &both.validate(&Operation::create()),
-        &[r#"tasks: Invalid value: "{tasks[{\"name\": \"succeeded\"}], tasks[{\"name\": \"failed\"}]}": must specify exactly one of: `tasks[{"name": "succeeded"}]`, `tasks[{"name": "failed"}]`"#],
+        &[
+            r#"tasks: Invalid value: "{tasks[{\"name\": \"succeeded\"}], tasks[{\"name\": \"failed\"}]}": must specify exactly one of: `tasks[{"name": "succeeded"}]`, `tasks[{"name": "failed"}]`"#,
+        ],
     );
     let empty = Struct { tasks: vec![] };
     assert_texts(
         &empty.validate(&Operation::create()),
-        &[r#"tasks: Invalid value: "": must specify one of: `tasks[{"name": "succeeded"}]`, `tasks[{"name": "failed"}]`"#],
+        &[
+            r#"tasks: Invalid value: "": must specify one of: `tasks[{"name": "succeeded"}]`, `tasks[{"name": "failed"}]`"#,
+        ],
     );
     // Ratcheting: unchanged violations pass on update.
-    assert!(empty.validate_update(&empty, &Operation::update()).is_empty());
+    assert!(empty
+        .validate_update(&empty, &Operation::update())
+        .is_empty());
     assert!(both.validate_update(&both, &Operation::update()).is_empty());
 }
 
 #[test]
 fn zero_or_one_item_member() {
-    let none = ZeroOrOne { tasks: vec![task("other")] };
+    let none = ZeroOrOne {
+        tasks: vec![task("other")],
+    };
     assert!(none.validate(&Operation::create()).is_empty());
-    let both = ZeroOrOne { tasks: vec![task("failed"), task("succeeded")] };
+    let both = ZeroOrOne {
+        tasks: vec![task("failed"), task("succeeded")],
+    };
     let errs = both.validate(&Operation::create());
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].origin(), Some("zeroOrOneOf"));

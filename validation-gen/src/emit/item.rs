@@ -157,7 +157,10 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             .is_some_and(|t| matches!(t.name.as_str(), "k8s:unionMember" | "k8s:zeroOrOneOfMember"))
     };
     let unions: Vec<&TagAt> = all.into_iter().filter(is_union_item).collect();
-    if unions.first().is_some_and(|first| !std::ptr::eq(*first, at)) {
+    if unions
+        .first()
+        .is_some_and(|first| !std::ptr::eq(*first, at))
+    {
         return Vec::new();
     }
     if list_elem(site).is_none() && site.ty.is_some() {
@@ -169,7 +172,9 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     // (zero_or_one, union name) -> members (name, matcher), in tag order.
     let mut groups: Vec<((bool, String), Vec<(String, TokenStream)>)> = Vec::new();
     for a in unions {
-        let Some(inner) = a.tag.chained() else { continue };
+        let Some(inner) = a.tag.chained() else {
+            continue;
+        };
         let Some(matcher) = matcher(cx, site, a, &a.tag) else {
             continue;
         };
@@ -196,9 +201,17 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         .into_iter()
         .map(|((zero_or_one, _), members)| {
             let names = members.iter().map(|(n, _)| n);
-            let extractors = members.iter().map(|(_, m)| quote!(|list| list.iter().any(#m)));
-            let f = if zero_or_one { quote!(zero_or_one_of) } else { quote!(union) };
-            let mut call = Call::errors(quote!(validate::#f(op, path, #list, #old, &[#(#names),*], &[#(#extractors),*])));
+            let extractors = members
+                .iter()
+                .map(|(_, m)| quote!(|list| list.iter().any(#m)));
+            let f = if zero_or_one {
+                quote!(zero_or_one_of)
+            } else {
+                quote!(union)
+            };
+            let mut call = Call::errors(
+                quote!(validate::#f(op, path, #list, #old, &[#(#names),*], &[#(#extractors),*])),
+            );
             call.late = true;
             call
         })

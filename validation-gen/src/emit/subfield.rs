@@ -67,6 +67,11 @@ pub(super) fn lower(
     let short_circuit = calls.iter().any(|c| c.short_circuit);
     let closure = element_closure(cx, calls, true);
     let (leaf, old) = (&site.leaf, &site.old_leaf);
+    // The subfield's own short-circuits (required, optional, ...) stop its
+    // subfield validations too, silently.
+    let sc = super::sc_ident(&name);
+    let mut stop = Call::stop_if(quote!(#leaf.is_some_and(|s| s.#sc(op, #old))));
+    stop.cohort = Some(name.clone());
     let mut call = Call::errors(quote!({
         let parent = #leaf;
         let old_parent = #old;
@@ -75,7 +80,7 @@ pub(super) fn lower(
     .deferred();
     call.short_circuit = short_circuit;
     call.cohort = Some(name);
-    vec![call]
+    vec![stop, call]
 }
 
 fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {

@@ -104,6 +104,15 @@ impl ::validation_runtime::field::ToBadValue for Deployment {
 #[allow(non_snake_case, dead_code)]
 impl Deployment {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_metadata(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        false
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_metadata(&self) -> &ObjectMeta {
         &self.metadata
@@ -114,6 +123,15 @@ impl Deployment {
         ::core::option::Option::Some(&self.metadata)
     }
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_spec(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        false
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_spec(&self) -> &DeploymentSpec {
         &self.spec
@@ -122,6 +140,15 @@ impl Deployment {
     #[inline]
     pub fn __k8s_leaf_spec(&self) -> ::core::option::Option<&DeploymentSpec> {
         ::core::option::Option::Some(&self.spec)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_status(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        false
     }
     #[doc(hidden)]
     #[inline]
@@ -273,6 +300,23 @@ impl ::validation_runtime::field::ToBadValue for ObjectMeta {
 #[allow(non_snake_case, dead_code)]
 impl ObjectMeta {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_name(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.name;
+        let old_value = old.map(|old| &old.name);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("name");
+        let path = &path;
+        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
+            .is_empty()
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_name(&self) -> &String {
         &self.name
@@ -281,6 +325,22 @@ impl ObjectMeta {
     #[inline]
     pub fn __k8s_leaf_name(&self) -> ::core::option::Option<&String> {
         ::core::option::Option::Some(&self.name)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_labels(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.labels;
+        let old_value = old.map(|old| &old.labels);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("labels");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -502,6 +562,22 @@ impl ::validation_runtime::field::ToBadValue for DeploymentSpec {
 #[allow(non_snake_case, dead_code)]
 impl DeploymentSpec {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_replicas(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.replicas;
+        let old_value = old.map(|old| &old.replicas);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("replicas");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_replicas(&self) -> &Option<i32> {
         &self.replicas
@@ -510,6 +586,22 @@ impl DeploymentSpec {
     #[inline]
     pub fn __k8s_leaf_replicas(&self) -> ::core::option::Option<&i32> {
         self.replicas.as_ref()
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_minReadySeconds(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.min_ready_seconds;
+        let old_value = old.map(|old| &old.min_ready_seconds);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("minReadySeconds");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -522,6 +614,38 @@ impl DeploymentSpec {
         self.min_ready_seconds.as_ref()
     }
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_containers(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.containers;
+        let old_value = old.map(|old| &old.containers);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("containers");
+        let path = &path;
+        !validate::max_items(
+                op,
+                path,
+                ::core::option::Option::Some(
+                    ::validation_runtime::validate::ListLike::items(value),
+                ),
+                old_value.map(::validation_runtime::validate::ListLike::items),
+                20,
+            )
+            .is_empty()
+            || !validate::required(
+                    op,
+                    path,
+                    ::core::option::Option::Some(value),
+                    old_value,
+                )
+                .is_empty()
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_containers(&self) -> &Vec<Container> {
         &self.containers
@@ -530,6 +654,22 @@ impl DeploymentSpec {
     #[inline]
     pub fn __k8s_leaf_containers(&self) -> ::core::option::Option<&Vec<Container>> {
         ::core::option::Option::Some(&self.containers)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_strategy(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.strategy;
+        let old_value = old.map(|old| &old.strategy);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("strategy");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -728,6 +868,23 @@ impl ::validation_runtime::field::ToBadValue for Container {
 #[allow(non_snake_case, dead_code)]
 impl Container {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_name(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.name;
+        let old_value = old.map(|old| &old.name);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("name");
+        let path = &path;
+        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
+            .is_empty()
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_name(&self) -> &String {
         &self.name
@@ -738,6 +895,23 @@ impl Container {
         ::core::option::Option::Some(&self.name)
     }
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_image(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.image;
+        let old_value = old.map(|old| &old.image);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("image");
+        let path = &path;
+        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
+            .is_empty()
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_image(&self) -> &String {
         &self.image
@@ -746,6 +920,31 @@ impl Container {
     #[inline]
     pub fn __k8s_leaf_image(&self) -> ::core::option::Option<&String> {
         ::core::option::Option::Some(&self.image)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_ports(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.ports;
+        let old_value = old.map(|old| &old.ports);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("ports");
+        let path = &path;
+        !validate::max_items(
+                op,
+                path,
+                ::core::option::Option::Some(
+                    ::validation_runtime::validate::ListLike::items(value),
+                ),
+                old_value.map(::validation_runtime::validate::ListLike::items),
+                10,
+            )
+            .is_empty() || validate::is_unset(::core::option::Option::Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -872,6 +1071,23 @@ impl ::validation_runtime::field::ToBadValue for ContainerPort {
 #[allow(non_snake_case, dead_code)]
 impl ContainerPort {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_containerPort(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.container_port;
+        let old_value = old.map(|old| &old.container_port);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("containerPort");
+        let path = &path;
+        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
+            .is_empty()
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_containerPort(&self) -> &i32 {
         &self.container_port
@@ -880,6 +1096,23 @@ impl ContainerPort {
     #[inline]
     pub fn __k8s_leaf_containerPort(&self) -> ::core::option::Option<&i32> {
         ::core::option::Option::Some(&self.container_port)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_protocol(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.protocol;
+        let old_value = old.map(|old| &old.protocol);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("protocol");
+        let path = &path;
+        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
+            .is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -1039,6 +1272,22 @@ impl ::validation_runtime::field::ToBadValue for DeploymentStrategy {
 #[allow(non_snake_case, dead_code)]
 impl DeploymentStrategy {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_recreate(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.recreate;
+        let old_value = old.map(|old| &old.recreate);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("recreate");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_recreate(&self) -> &Option<RecreateStrategy> {
         &self.recreate
@@ -1047,6 +1296,22 @@ impl DeploymentStrategy {
     #[inline]
     pub fn __k8s_leaf_recreate(&self) -> ::core::option::Option<&RecreateStrategy> {
         self.recreate.as_ref()
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_rollingUpdate(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.rolling_update;
+        let old_value = old.map(|old| &old.rolling_update);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("rollingUpdate");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1155,6 +1420,22 @@ impl ::validation_runtime::field::ToBadValue for RollingUpdate {
 #[allow(non_snake_case, dead_code)]
 impl RollingUpdate {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_maxSurge(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.max_surge;
+        let old_value = old.map(|old| &old.max_surge);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("maxSurge");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_maxSurge(&self) -> &Option<i32> {
         &self.max_surge
@@ -1257,6 +1538,22 @@ impl ::validation_runtime::field::ToBadValue for DeploymentStatus {
 #[allow(non_snake_case, dead_code)]
 impl DeploymentStatus {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_readyReplicas(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.ready_replicas;
+        let old_value = old.map(|old| &old.ready_replicas);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("readyReplicas");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_readyReplicas(&self) -> &i32 {
         &self.ready_replicas
@@ -1265,6 +1562,22 @@ impl DeploymentStatus {
     #[inline]
     pub fn __k8s_leaf_readyReplicas(&self) -> ::core::option::Option<&i32> {
         ::core::option::Option::Some(&self.ready_replicas)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_observedGeneration(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.observed_generation;
+        let old_value = old.map(|old| &old.observed_generation);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("observedGeneration");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1359,6 +1672,15 @@ impl ::validation_runtime::field::ToBadValue for Scale {
 #[allow(non_snake_case, dead_code)]
 impl Scale {
     #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_metadata(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        false
+    }
+    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_metadata(&self) -> &ObjectMeta {
         &self.metadata
@@ -1367,6 +1689,15 @@ impl Scale {
     #[inline]
     pub fn __k8s_leaf_metadata(&self) -> ::core::option::Option<&ObjectMeta> {
         ::core::option::Option::Some(&self.metadata)
+    }
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_spec(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        false
     }
     #[doc(hidden)]
     #[inline]
@@ -1439,6 +1770,22 @@ impl ::validation_runtime::field::ToBadValue for ScaleSpec {
 
 #[allow(non_snake_case, dead_code)]
 impl ScaleSpec {
+    #[doc(hidden)]
+    #[allow(unused_variables)]
+    pub fn __k8s_sc_replicas(
+        &self,
+        op: &::validation_runtime::Operation,
+        old: ::core::option::Option<&Self>,
+    ) -> bool {
+        #[allow(unused_imports)]
+        use ::validation_runtime::validate;
+        let value = &self.replicas;
+        let old_value = old.map(|old| &old.replicas);
+        let path = ::validation_runtime::field::Path::root();
+        let path = path.child("replicas");
+        let path = &path;
+        validate::is_unset(::core::option::Option::Some(value))
+    }
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_replicas(&self) -> &i32 {
