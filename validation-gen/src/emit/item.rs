@@ -170,7 +170,8 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     }
     let list_name = site.field.map(|f| f.json_name.clone()).unwrap_or_default();
     // (zero_or_one, union name) -> members (name, matcher), in tag order.
-    let mut groups: Vec<((bool, String), Vec<(String, TokenStream)>)> = Vec::new();
+    type Members = Vec<(String, TokenStream)>;
+    let mut groups: Vec<((bool, String), Members)> = Vec::new();
     for a in unions {
         let Some(inner) = a.tag.chained() else {
             continue;
