@@ -8,7 +8,6 @@ use crate::model::TypeModel;
 use crate::tags::Value;
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
-    let rt = super::rt();
     let ident = &model.ident;
     let mut calls = Vec::new();
     for trigger in model.fields() {
@@ -52,12 +51,12 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             calls.push(Call::errors(quote!(validate::#f(
                 op,
                 path,
-                ::core::option::Option::Some(self),
+                Some(self),
                 old,
                 #tj,
-                |obj: &#ident| !#rt::IsZero::is_zero(&obj.#tm),
+                |obj: &#ident| !IsZero::is_zero(&obj.#tm),
                 #dj,
-                |obj: &#ident| !#rt::IsZero::is_zero(&obj.#dm),
+                |obj: &#ident| !IsZero::is_zero(&obj.#dm),
             ))));
         }
     }

@@ -75,7 +75,7 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
     let old = if with_old {
         quote!(old_value)
     } else {
-        quote!(::core::option::Option::None)
+        quote!(None)
     };
     let mut s = value_site(scope, elem, quote!(value), old, site.owner, None);
     s.enclosing_list = site.list.clone();

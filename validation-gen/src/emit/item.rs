@@ -35,7 +35,6 @@ pub(crate) fn matcher(
     at: &TagAt,
     tag: &Tag,
 ) -> Option<TokenStream> {
-    let rt = super::rt();
     if tag.args.is_empty() {
         cx.error(at, "no selection criteria was specified");
         return None;
@@ -83,18 +82,18 @@ pub(crate) fn matcher(
     let checks = tag.args.iter().map(|a| {
         let acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
         let lit = match &a.value {
-            Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
+            Value::String(s) => quote!(validate::KeyLiteral::Str(#s)),
             Value::Int(i) => {
                 let l = Literal::i128_unsuffixed((*i as i128).abs());
                 if *i < 0 {
-                    quote!(#rt::validate::KeyLiteral::Int(-#l))
+                    quote!(validate::KeyLiteral::Int(-#l))
                 } else {
-                    quote!(#rt::validate::KeyLiteral::Int(#l))
+                    quote!(validate::KeyLiteral::Int(#l))
                 }
             }
-            Value::Bool(b) => quote!(#rt::validate::KeyLiteral::Bool(#b)),
+            Value::Bool(b) => quote!(validate::KeyLiteral::Bool(#b)),
         };
-        quote!(#rt::validate::key_matches(item.#acc(), #lit))
+        quote!(validate::key_matches(item.#acc(), #lit))
     });
     Some(quote!(|item| #(#checks)&&*))
 }

@@ -132,6 +132,18 @@ impl Cx<'_> {
     }
 }
 
+/// The names generated function bodies use, imported hygienically so the
+/// body reads like hand-written code.
+pub(crate) fn prelude() -> TokenStream {
+    let rt = rt();
+    quote! {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use #rt::{field::Path, validate::{self, ListLike}, ErrorList, IsZero, Validate};
+    }
+}
+
 /// `::validation_runtime`.
 pub(crate) fn rt() -> TokenStream {
     quote!(::validation_runtime)
@@ -340,8 +352,8 @@ pub(crate) fn leaf_of(ty: &Ty, whole: &TokenStream) -> TokenStream {
     match &ty.shape {
         Shape::Option(inner) if matches!(inner.shape, Shape::Boxed(_)) => quote!(#whole.as_deref()),
         Shape::Option(_) => quote!(#whole.as_ref()),
-        Shape::Boxed(_) => quote!(::core::option::Option::Some(&**#whole)),
-        _ => quote!(::core::option::Option::Some(#whole)),
+        Shape::Boxed(_) => quote!(Some(&**#whole)),
+        _ => quote!(Some(#whole)),
     }
 }
 
@@ -350,8 +362,8 @@ pub(crate) fn leaf_of_place(ty: &Ty, place: &TokenStream) -> TokenStream {
     match &ty.shape {
         Shape::Option(inner) if matches!(inner.shape, Shape::Boxed(_)) => quote!(#place.as_deref()),
         Shape::Option(_) => quote!(#place.as_ref()),
-        Shape::Boxed(_) => quote!(::core::option::Option::Some(&*#place)),
-        _ => quote!(::core::option::Option::Some(&#place)),
+        Shape::Boxed(_) => quote!(Some(&*#place)),
+        _ => quote!(Some(&#place)),
     }
 }
 
@@ -381,7 +393,7 @@ pub(crate) fn value_site<'a>(
     Site {
         scope,
         ty: Some(ty),
-        whole_opt: quote!(::core::option::Option::Some(#whole)),
+        whole_opt: quote!(Some(#whole)),
         whole,
         old_whole,
         leaf,
@@ -409,33 +421,31 @@ pub(crate) fn list_elem<'a>(site: &Site<'a>) -> Option<&'a Ty> {
 
 /// `Option<&[T]>` for list validators.
 pub(crate) fn list_value(leaf: &TokenStream) -> TokenStream {
-    let rt = rt();
     // `Some(x).map(f)` reads (and lints) better as `Some(f(x))`.
     if let Ok(syn::Expr::Call(call)) = syn::parse2::<syn::Expr>(leaf.clone()) {
         let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Some"));
         if is_some && call.args.len() == 1 {
             let arg = &call.args[0];
-            return quote!(::core::option::Option::Some(#rt::validate::ListLike::items(#arg)));
+            return quote!(Some(ListLike::items(#arg)));
         }
     }
-    quote!(#leaf.map(#rt::validate::ListLike::items))
+    quote!(#leaf.map(ListLike::items))
 }
 
 /// A closure validating one element with the given calls:
 /// `|path, value, old_value| -> ErrorList`.
 pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool) -> TokenStream {
-    let rt = rt();
     cx.labels += 1;
     let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
     let params = if with_old {
-        quote!(|path: &#rt::field::Path<'_>, value, old_value|)
+        quote!(|path: &Path<'_>, value, old_value|)
     } else {
-        quote!(|path: &#rt::field::Path<'_>, value|)
+        quote!(|path: &Path<'_>, value|)
     };
     quote! {
         #params {
-            let mut errs = #rt::ErrorList::new();
+            let mut errs = ErrorList::new();
             #label: {
                 #body
             }
@@ -450,7 +460,6 @@ pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream>
     if site.opaque {
         return None;
     }
-    let rt = rt();
     let whole = &site.whole;
     let old_whole = &site.old_whole;
     let ty = site.ty?;
@@ -459,9 +468,9 @@ pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream>
             let leaf = list_value(&site.leaf);
             let old_leaf = list_value(&site.old_leaf);
             let body = quote! {
-                |path: &#rt::field::Path<'_>, value, old_value| {
-                    let mut errs = #rt::ErrorList::new();
-                    #rt::Validate::validate_into(value, op, path, old_value, &mut errs);
+                |path: &Path<'_>, value, old_value| {
+                    let mut errs = ErrorList::new();
+                    Validate::validate_into(value, op, path, old_value, &mut errs);
                     errs
                 }
             };
@@ -469,7 +478,7 @@ pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream>
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
         (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
-        _ => Some(quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);)),
+        _ => Some(quote!(Validate::validate_into(#whole, op, path, #old_whole, errs);)),
     }
 }
 
@@ -485,6 +494,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
     };
     let subresources = subresources(&mut cx, model);
+    let prelude = prelude();
     let helpers = helper_impls(model);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
@@ -497,8 +507,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                #[allow(unused_imports)]
-                use #rt::validate;
+                #prelude
                 #body
             }
         }
@@ -560,9 +569,9 @@ fn emit_struct_body(cx: &mut Cx<'_>, model: &TypeModel, fields: &[Field]) -> Tok
         scope: Scope::Type,
         ty: None,
         whole: quote!(self),
-        whole_opt: quote!(::core::option::Option::Some(self)),
+        whole_opt: quote!(Some(self)),
         old_whole: quote!(old),
-        leaf: quote!(::core::option::Option::Some(self)),
+        leaf: quote!(Some(self)),
         old_leaf: quote!(old),
         owner: model,
         field: None,
@@ -635,7 +644,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStr
         Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
     );
     let (leaf, old_leaf) = if scalar {
-        (quote!(::core::option::Option::Some(self)), quote!(old))
+        (quote!(Some(self)), quote!(old))
     } else {
         (
             leaf_of_place(inner, &quote!(self.0)),
@@ -646,7 +655,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStr
         scope: Scope::Type,
         ty: Some(inner),
         whole: quote!(&self.0),
-        whole_opt: quote!(::core::option::Option::Some(&self.0)),
+        whole_opt: quote!(Some(&self.0)),
         old_whole: quote!(old.map(|old| &old.0)),
         leaf,
         old_leaf,
@@ -709,9 +718,9 @@ fn field_short_circuit(model: &TypeModel, field: &Field) -> TokenStream {
     let member = &field.member;
     let json = &field.json_name;
     let rt = rt();
+    let prelude = prelude();
     quote! {
-        #[allow(unused_imports)]
-        use #rt::validate;
+        #prelude
         let value = &self.#member;
         let old_value = old.map(|old| &old.#member);
         let path = #rt::field::Path::root();

@@ -75,7 +75,7 @@ pub(super) fn lower(
     let mut call = Call::errors(quote!({
         let parent = #leaf;
         let old_parent = #old;
-        validate::subfield(op, path, parent, old_parent, #name, |s| ::core::option::Option::Some(s.#whole_acc()), #closure)
+        validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
     }))
     .deferred();
     call.short_circuit = short_circuit;

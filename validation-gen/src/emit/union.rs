@@ -99,10 +99,9 @@ fn check_member(cx: &mut Cx<'_>, at: &TagAt, field: &Field) -> bool {
 }
 
 fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
-    let rt = super::rt();
     let ident = &model.ident;
     let member = &field.member;
-    quote!(|obj: &#ident| !#rt::IsZero::is_zero(&obj.#member))
+    quote!(|obj: &#ident| !IsZero::is_zero(&obj.#member))
 }
 
 fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Call> {
@@ -118,10 +117,10 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     let ident = &model.ident;
     let call = match (zero_or_one, g.discriminator) {
         (true, _) => {
-            quote!(validate::zero_or_one_of(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*]))
+            quote!(validate::zero_or_one_of(op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
         }
         (false, None) => {
-            quote!(validate::union(op, path, ::core::option::Option::Some(self), old, &[#(#names),*], &[#(#extractors),*]))
+            quote!(validate::union(op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
         }
         (false, Some(d)) => {
             let rt = super::rt();
@@ -138,7 +137,7 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
                 validate::discriminated_union(
                     op,
                     path,
-                    ::core::option::Option::Some(self),
+                    Some(self),
                     old,
                     #disc_json,
                     discriminator,

@@ -85,12 +85,11 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         cx.error(at, "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability");
         return Vec::new();
     }
-    let rt = super::rt();
     let list: Vec<_> = constraints
         .iter()
         .map(|c| {
             let id = format_ident!("{}", c);
-            quote!(#rt::validate::UpdateConstraint::#id)
+            quote!(validate::UpdateConstraint::#id)
         })
         .collect();
     let (leaf, old) = (&site.leaf, &site.old_leaf);
@@ -99,14 +98,14 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
                 Some((ListKind::Map, m)) => {
                     let key = m.key_closure();
-                    quote!(::core::option::Option::Some(&|a, b| { let key = #key; key(a) == key(b) }))
+                    quote!(Some(&|a, b| { let key = #key; key(a) == key(b) }))
                 }
-                Some((ListKind::Set, _)) => quote!(::core::option::Option::Some(&|a, b| a == b)),
+                Some((ListKind::Set, _)) => quote!(Some(&|a, b| a == b)),
                 _ if has_items => {
                     cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)");
                     return Vec::new();
                 }
-                _ => quote!(::core::option::Option::None),
+                _ => quote!(None),
             };
             let (l, o) = (list_value(leaf), list_value(old));
             quote!(validate::update_list(op, path, #l, #o, #matcher, &[#(#list),*]))

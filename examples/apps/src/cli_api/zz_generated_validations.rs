@@ -13,7 +13,12 @@ impl ::validation_runtime::Validate for Deployment {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_metadata: {
             // field Deployment.metadata
@@ -24,13 +29,7 @@ impl ::validation_runtime::Validate for Deployment {
             }
             let path = path.child("metadata");
             let path = &path;
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
 
         'field_spec: {
@@ -42,13 +41,7 @@ impl ::validation_runtime::Validate for Deployment {
             }
             let path = path.child("spec");
             let path = &path;
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
 
         'field_status: {
@@ -60,13 +53,7 @@ impl ::validation_runtime::Validate for Deployment {
             }
             let path = path.child("status");
             let path = &path;
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
     }
 }
@@ -120,7 +107,7 @@ impl Deployment {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_metadata(&self) -> ::core::option::Option<&ObjectMeta> {
-        ::core::option::Option::Some(&self.metadata)
+        Some(&self.metadata)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -139,7 +126,7 @@ impl Deployment {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_spec(&self) -> ::core::option::Option<&DeploymentSpec> {
-        ::core::option::Option::Some(&self.spec)
+        Some(&self.spec)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -158,7 +145,7 @@ impl Deployment {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_status(&self) -> ::core::option::Option<&DeploymentStatus> {
-        ::core::option::Option::Some(&self.status)
+        Some(&self.status)
     }
 }
 
@@ -172,7 +159,12 @@ impl ::validation_runtime::Validate for ObjectMeta {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_name: {
             // field ObjectMeta.name
@@ -184,25 +176,11 @@ impl ::validation_runtime::Validate for ObjectMeta {
             let path = path.child("name");
             let path = &path;
             let sc_start = errs.len();
-            errs.append(
-                validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_name;
             }
-            errs.append(
-                validate::long_name(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::long_name(op, path, Some(value), old_value));
         }
 
         'field_labels: {
@@ -214,25 +192,20 @@ impl ::validation_runtime::Validate for ObjectMeta {
             }
             let path = path.child("labels");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_labels;
             }
             errs.append(
                 validate::each_map_key(
                     op,
                     path,
-                    ::core::option::Option::Some(value),
+                    Some(value),
                     old_value,
-                    |path: &::validation_runtime::field::Path<'_>, value| {
-                        let mut errs = ::validation_runtime::ErrorList::new();
+                    |path: &Path<'_>, value| {
+                        let mut errs = ErrorList::new();
                         'elem_1: {
                             errs.append(
-                                validate::label_key(
-                                    op,
-                                    path,
-                                    ::core::option::Option::Some(value),
-                                    ::core::option::Option::None,
-                                ),
+                                validate::label_key(op, path, Some(value), None),
                             );
                         }
                         errs
@@ -243,31 +216,20 @@ impl ::validation_runtime::Validate for ObjectMeta {
                 validate::each_map_val(
                     op,
                     path,
-                    ::core::option::Option::Some(value),
+                    Some(value),
                     old_value,
-                    |path: &::validation_runtime::field::Path<'_>, value, old_value| {
-                        let mut errs = ::validation_runtime::ErrorList::new();
+                    |path: &Path<'_>, value, old_value| {
+                        let mut errs = ErrorList::new();
                         'elem_2: {
                             errs.append(
-                                validate::label_value(
-                                    op,
-                                    path,
-                                    ::core::option::Option::Some(value),
-                                    old_value,
-                                ),
+                                validate::label_value(op, path, Some(value), old_value),
                             );
                         }
                         errs
                     },
                 ),
             );
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
     }
 }
@@ -307,14 +269,18 @@ impl ObjectMeta {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.name;
         let old_value = old.map(|old| &old.name);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("name");
         let path = &path;
-        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
-            .is_empty()
+        !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -324,7 +290,7 @@ impl ObjectMeta {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_name(&self) -> ::core::option::Option<&String> {
-        ::core::option::Option::Some(&self.name)
+        Some(&self.name)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -334,13 +300,18 @@ impl ObjectMeta {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.labels;
         let old_value = old.map(|old| &old.labels);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("labels");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -352,7 +323,7 @@ impl ObjectMeta {
     pub fn __k8s_leaf_labels(
         &self,
     ) -> ::core::option::Option<&BTreeMap<String, String>> {
-        ::core::option::Option::Some(&self.labels)
+        Some(&self.labels)
     }
 }
 
@@ -366,7 +337,12 @@ impl ::validation_runtime::Validate for DeploymentSpec {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_replicas: {
             // field DeploymentSpec.replicas
@@ -377,7 +353,7 @@ impl ::validation_runtime::Validate for DeploymentSpec {
             }
             let path = path.child("replicas");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_replicas;
             }
             errs.append(
@@ -400,7 +376,7 @@ impl ::validation_runtime::Validate for DeploymentSpec {
             }
             let path = path.child("minReadySeconds");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_min_ready_seconds;
             }
             errs.append(
@@ -437,21 +413,12 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                 validate::max_items(
                     op,
                     path,
-                    ::core::option::Option::Some(
-                        ::validation_runtime::validate::ListLike::items(value),
-                    ),
-                    old_value.map(::validation_runtime::validate::ListLike::items),
+                    Some(ListLike::items(value)),
+                    old_value.map(ListLike::items),
                     20,
                 ),
             );
-            errs.append(
-                validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_containers;
             }
@@ -459,39 +426,21 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                 validate::unique_map(
                     op,
                     path,
-                    ::core::option::Option::Some(
-                        ::validation_runtime::validate::ListLike::items(value),
-                    ),
-                    old_value.map(::validation_runtime::validate::ListLike::items),
-                    |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_name(),
-                        ),
-                    ),
+                    Some(ListLike::items(value)),
+                    old_value.map(ListLike::items),
+                    |item| (validate::key_view(item.__k8s_field_name()),),
                 ),
             );
             errs.append(
                 validate::each_slice_val_map(
                     op,
                     path,
-                    ::core::option::Option::Some(
-                        ::validation_runtime::validate::ListLike::items(value),
-                    ),
-                    old_value.map(::validation_runtime::validate::ListLike::items),
-                    |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_name(),
-                        ),
-                    ),
-                    |path: &::validation_runtime::field::Path<'_>, value, old_value| {
-                        let mut errs = ::validation_runtime::ErrorList::new();
-                        ::validation_runtime::Validate::validate_into(
-                            value,
-                            op,
-                            path,
-                            old_value,
-                            &mut errs,
-                        );
+                    Some(ListLike::items(value)),
+                    old_value.map(ListLike::items),
+                    |item| (validate::key_view(item.__k8s_field_name()),),
+                    |path: &Path<'_>, value, old_value| {
+                        let mut errs = ErrorList::new();
+                        Validate::validate_into(value, op, path, old_value, &mut errs);
                         errs
                     },
                 ),
@@ -507,16 +456,10 @@ impl ::validation_runtime::Validate for DeploymentSpec {
             }
             let path = path.child("strategy");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_strategy;
             }
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
     }
 }
@@ -569,13 +512,18 @@ impl DeploymentSpec {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.replicas;
         let old_value = old.map(|old| &old.replicas);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("replicas");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -595,13 +543,18 @@ impl DeploymentSpec {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.min_ready_seconds;
         let old_value = old.map(|old| &old.min_ready_seconds);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("minReadySeconds");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -621,7 +574,12 @@ impl DeploymentSpec {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.containers;
         let old_value = old.map(|old| &old.containers);
         let path = ::validation_runtime::field::Path::root();
@@ -630,20 +588,12 @@ impl DeploymentSpec {
         !validate::max_items(
                 op,
                 path,
-                ::core::option::Option::Some(
-                    ::validation_runtime::validate::ListLike::items(value),
-                ),
-                old_value.map(::validation_runtime::validate::ListLike::items),
+                Some(ListLike::items(value)),
+                old_value.map(ListLike::items),
                 20,
             )
             .is_empty()
-            || !validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                )
-                .is_empty()
+            || !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -653,7 +603,7 @@ impl DeploymentSpec {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_containers(&self) -> ::core::option::Option<&Vec<Container>> {
-        ::core::option::Option::Some(&self.containers)
+        Some(&self.containers)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -663,13 +613,18 @@ impl DeploymentSpec {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.strategy;
         let old_value = old.map(|old| &old.strategy);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("strategy");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -693,7 +648,12 @@ impl ::validation_runtime::Validate for Container {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_name: {
             // field Container.name
@@ -705,25 +665,11 @@ impl ::validation_runtime::Validate for Container {
             let path = path.child("name");
             let path = &path;
             let sc_start = errs.len();
-            errs.append(
-                validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_name;
             }
-            errs.append(
-                validate::short_name(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::short_name(op, path, Some(value), old_value));
         }
 
         'field_image: {
@@ -736,26 +682,11 @@ impl ::validation_runtime::Validate for Container {
             let path = path.child("image");
             let path = &path;
             let sc_start = errs.len();
-            errs.append(
-                validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_image;
             }
-            errs.append(
-                validate::max_length(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                    512,
-                ),
-            );
+            errs.append(validate::max_length(op, path, Some(value), old_value, 512));
         }
 
         'field_ports: {
@@ -772,33 +703,23 @@ impl ::validation_runtime::Validate for Container {
                 validate::max_items(
                     op,
                     path,
-                    ::core::option::Option::Some(
-                        ::validation_runtime::validate::ListLike::items(value),
-                    ),
-                    old_value.map(::validation_runtime::validate::ListLike::items),
+                    Some(ListLike::items(value)),
+                    old_value.map(ListLike::items),
                     10,
                 ),
             );
-            if errs.len() > sc_start
-                || validate::is_unset(::core::option::Option::Some(value))
-            {
+            if errs.len() > sc_start || validate::is_unset(Some(value)) {
                 break 'field_ports;
             }
             errs.append(
                 validate::unique_map(
                     op,
                     path,
-                    ::core::option::Option::Some(
-                        ::validation_runtime::validate::ListLike::items(value),
-                    ),
-                    old_value.map(::validation_runtime::validate::ListLike::items),
+                    Some(ListLike::items(value)),
+                    old_value.map(ListLike::items),
                     |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_containerPort(),
-                        ),
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_protocol(),
-                        ),
+                        validate::key_view(item.__k8s_field_containerPort()),
+                        validate::key_view(item.__k8s_field_protocol()),
                     ),
                 ),
             );
@@ -806,27 +727,15 @@ impl ::validation_runtime::Validate for Container {
                 validate::each_slice_val_map(
                     op,
                     path,
-                    ::core::option::Option::Some(
-                        ::validation_runtime::validate::ListLike::items(value),
-                    ),
-                    old_value.map(::validation_runtime::validate::ListLike::items),
+                    Some(ListLike::items(value)),
+                    old_value.map(ListLike::items),
                     |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_containerPort(),
-                        ),
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_protocol(),
-                        ),
+                        validate::key_view(item.__k8s_field_containerPort()),
+                        validate::key_view(item.__k8s_field_protocol()),
                     ),
-                    |path: &::validation_runtime::field::Path<'_>, value, old_value| {
-                        let mut errs = ::validation_runtime::ErrorList::new();
-                        ::validation_runtime::Validate::validate_into(
-                            value,
-                            op,
-                            path,
-                            old_value,
-                            &mut errs,
-                        );
+                    |path: &Path<'_>, value, old_value| {
+                        let mut errs = ErrorList::new();
+                        Validate::validate_into(value, op, path, old_value, &mut errs);
                         errs
                     },
                 ),
@@ -875,14 +784,18 @@ impl Container {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.name;
         let old_value = old.map(|old| &old.name);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("name");
         let path = &path;
-        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
-            .is_empty()
+        !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -892,7 +805,7 @@ impl Container {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_name(&self) -> ::core::option::Option<&String> {
-        ::core::option::Option::Some(&self.name)
+        Some(&self.name)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -902,14 +815,18 @@ impl Container {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.image;
         let old_value = old.map(|old| &old.image);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("image");
         let path = &path;
-        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
-            .is_empty()
+        !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -919,7 +836,7 @@ impl Container {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_image(&self) -> ::core::option::Option<&String> {
-        ::core::option::Option::Some(&self.image)
+        Some(&self.image)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -929,7 +846,12 @@ impl Container {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.ports;
         let old_value = old.map(|old| &old.ports);
         let path = ::validation_runtime::field::Path::root();
@@ -938,13 +860,11 @@ impl Container {
         !validate::max_items(
                 op,
                 path,
-                ::core::option::Option::Some(
-                    ::validation_runtime::validate::ListLike::items(value),
-                ),
-                old_value.map(::validation_runtime::validate::ListLike::items),
+                Some(ListLike::items(value)),
+                old_value.map(ListLike::items),
                 10,
             )
-            .is_empty() || validate::is_unset(::core::option::Option::Some(value))
+            .is_empty() || validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -954,7 +874,7 @@ impl Container {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_ports(&self) -> ::core::option::Option<&Vec<ContainerPort>> {
-        ::core::option::Option::Some(&self.ports)
+        Some(&self.ports)
     }
 }
 
@@ -968,7 +888,12 @@ impl ::validation_runtime::Validate for ContainerPort {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_container_port: {
             // field ContainerPort.container_port
@@ -980,35 +905,12 @@ impl ::validation_runtime::Validate for ContainerPort {
             let path = path.child("containerPort");
             let path = &path;
             let sc_start = errs.len();
-            errs.append(
-                validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_container_port;
             }
-            errs.append(
-                validate::maximum(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                    65535,
-                ),
-            );
-            errs.append(
-                validate::minimum(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                    1,
-                ),
-            );
+            errs.append(validate::maximum(op, path, Some(value), old_value, 65535));
+            errs.append(validate::minimum(op, path, Some(value), old_value, 1));
         }
 
         'field_protocol: {
@@ -1021,24 +923,11 @@ impl ::validation_runtime::Validate for ContainerPort {
             let path = path.child("protocol");
             let path = &path;
             let sc_start = errs.len();
-            errs.append(
-                validate::required(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                ),
-            );
+            errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_protocol;
             }
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
     }
 }
@@ -1078,14 +967,18 @@ impl ContainerPort {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.container_port;
         let old_value = old.map(|old| &old.container_port);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("containerPort");
         let path = &path;
-        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
-            .is_empty()
+        !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -1095,7 +988,7 @@ impl ContainerPort {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_containerPort(&self) -> ::core::option::Option<&i32> {
-        ::core::option::Option::Some(&self.container_port)
+        Some(&self.container_port)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -1105,14 +998,18 @@ impl ContainerPort {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.protocol;
         let old_value = old.map(|old| &old.protocol);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("protocol");
         let path = &path;
-        !validate::required(op, path, ::core::option::Option::Some(value), old_value)
-            .is_empty()
+        !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -1122,7 +1019,7 @@ impl ContainerPort {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_protocol(&self) -> ::core::option::Option<&Protocol> {
-        ::core::option::Option::Some(&self.protocol)
+        Some(&self.protocol)
     }
 }
 
@@ -1136,12 +1033,17 @@ impl ::validation_runtime::Validate for Protocol {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         errs.append(
             validate::enumeration(
                 op,
                 path,
-                ::core::option::Option::Some(self),
+                Some(self),
                 old,
                 Self::__K8S_ENUM_VALUES,
                 Self::__K8S_ENUM_EXCLUSIONS,
@@ -1181,21 +1083,22 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         errs.append(
             validate::union(
                 op,
                 path,
-                ::core::option::Option::Some(self),
+                Some(self),
                 old,
                 &["recreate", "rollingUpdate"],
                 &[
-                    |obj: &DeploymentStrategy| {
-                        !::validation_runtime::IsZero::is_zero(&obj.recreate)
-                    },
-                    |obj: &DeploymentStrategy| {
-                        !::validation_runtime::IsZero::is_zero(&obj.rolling_update)
-                    },
+                    |obj: &DeploymentStrategy| !IsZero::is_zero(&obj.recreate),
+                    |obj: &DeploymentStrategy| !IsZero::is_zero(&obj.rolling_update),
                 ],
             ),
         );
@@ -1209,16 +1112,10 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
             }
             let path = path.child("recreate");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_recreate;
             }
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
 
         'field_rolling_update: {
@@ -1230,16 +1127,10 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
             }
             let path = path.child("rollingUpdate");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_rolling_update;
             }
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
     }
 }
@@ -1279,13 +1170,18 @@ impl DeploymentStrategy {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.recreate;
         let old_value = old.map(|old| &old.recreate);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("recreate");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1305,13 +1201,18 @@ impl DeploymentStrategy {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.rolling_update;
         let old_value = old.map(|old| &old.rolling_update);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("rollingUpdate");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1335,7 +1236,12 @@ impl ::validation_runtime::Validate for RecreateStrategy {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
     }
 }
 
@@ -1370,7 +1276,12 @@ impl ::validation_runtime::Validate for RollingUpdate {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_max_surge: {
             // field RollingUpdate.max_surge
@@ -1381,7 +1292,7 @@ impl ::validation_runtime::Validate for RollingUpdate {
             }
             let path = path.child("maxSurge");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_max_surge;
             }
             errs.append(
@@ -1427,13 +1338,18 @@ impl RollingUpdate {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.max_surge;
         let old_value = old.map(|old| &old.max_surge);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("maxSurge");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1457,7 +1373,12 @@ impl ::validation_runtime::Validate for DeploymentStatus {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_ready_replicas: {
             // field DeploymentStatus.ready_replicas
@@ -1468,18 +1389,10 @@ impl ::validation_runtime::Validate for DeploymentStatus {
             }
             let path = path.child("readyReplicas");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_ready_replicas;
             }
-            errs.append(
-                validate::minimum(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                    0,
-                ),
-            );
+            errs.append(validate::minimum(op, path, Some(value), old_value, 0));
         }
 
         'field_observed_generation: {
@@ -1491,18 +1404,10 @@ impl ::validation_runtime::Validate for DeploymentStatus {
             }
             let path = path.child("observedGeneration");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_observed_generation;
             }
-            errs.append(
-                validate::minimum(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                    0,
-                ),
-            );
+            errs.append(validate::minimum(op, path, Some(value), old_value, 0));
         }
     }
 }
@@ -1545,13 +1450,18 @@ impl DeploymentStatus {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.ready_replicas;
         let old_value = old.map(|old| &old.ready_replicas);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("readyReplicas");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1561,7 +1471,7 @@ impl DeploymentStatus {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_readyReplicas(&self) -> ::core::option::Option<&i32> {
-        ::core::option::Option::Some(&self.ready_replicas)
+        Some(&self.ready_replicas)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -1571,13 +1481,18 @@ impl DeploymentStatus {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.observed_generation;
         let old_value = old.map(|old| &old.observed_generation);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("observedGeneration");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1587,7 +1502,7 @@ impl DeploymentStatus {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_observedGeneration(&self) -> ::core::option::Option<&i64> {
-        ::core::option::Option::Some(&self.observed_generation)
+        Some(&self.observed_generation)
     }
 }
 
@@ -1604,7 +1519,12 @@ impl ::validation_runtime::Validate for Scale {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_metadata: {
             // field Scale.metadata
@@ -1615,13 +1535,7 @@ impl ::validation_runtime::Validate for Scale {
             }
             let path = path.child("metadata");
             let path = &path;
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
 
         'field_spec: {
@@ -1633,13 +1547,7 @@ impl ::validation_runtime::Validate for Scale {
             }
             let path = path.child("spec");
             let path = &path;
-            ::validation_runtime::Validate::validate_into(
-                value,
-                op,
-                path,
-                old_value,
-                errs,
-            );
+            Validate::validate_into(value, op, path, old_value, errs);
         }
     }
 }
@@ -1688,7 +1596,7 @@ impl Scale {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_metadata(&self) -> ::core::option::Option<&ObjectMeta> {
-        ::core::option::Option::Some(&self.metadata)
+        Some(&self.metadata)
     }
     #[doc(hidden)]
     #[allow(unused_variables)]
@@ -1707,7 +1615,7 @@ impl Scale {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_spec(&self) -> ::core::option::Option<&ScaleSpec> {
-        ::core::option::Option::Some(&self.spec)
+        Some(&self.spec)
     }
 }
 
@@ -1721,7 +1629,12 @@ impl ::validation_runtime::Validate for ScaleSpec {
         errs: &mut ::validation_runtime::ErrorList,
     ) {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_replicas: {
             // field ScaleSpec.replicas
@@ -1732,18 +1645,10 @@ impl ::validation_runtime::Validate for ScaleSpec {
             }
             let path = path.child("replicas");
             let path = &path;
-            if validate::is_unset(::core::option::Option::Some(value)) {
+            if validate::is_unset(Some(value)) {
                 break 'field_replicas;
             }
-            errs.append(
-                validate::minimum(
-                    op,
-                    path,
-                    ::core::option::Option::Some(value),
-                    old_value,
-                    0,
-                ),
-            );
+            errs.append(validate::minimum(op, path, Some(value), old_value, 0));
         }
     }
 }
@@ -1778,13 +1683,18 @@ impl ScaleSpec {
         old: ::core::option::Option<&Self>,
     ) -> bool {
         #[allow(unused_imports)]
-        use ::validation_runtime::validate;
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
         let value = &self.replicas;
         let old_value = old.map(|old| &old.replicas);
         let path = ::validation_runtime::field::Path::root();
         let path = path.child("replicas");
         let path = &path;
-        validate::is_unset(::core::option::Option::Some(value))
+        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1794,7 +1704,7 @@ impl ScaleSpec {
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_leaf_replicas(&self) -> ::core::option::Option<&i32> {
-        ::core::option::Option::Some(&self.replicas)
+        Some(&self.replicas)
     }
 }
 
