@@ -7,37 +7,17 @@
 
 #![allow(clippy::type_complexity)] // test tables
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use validation_runtime::field::Path;
 use validation_runtime::validate::{dependent_forbidden, dependent_required};
 use validation_runtime::{ErrorList, ErrorType, Operation};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+#[path = "support/alloc_counter.rs"]
+mod alloc_counter;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
 
-fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCS.with(Cell::get);
-    let r = f();
-    (r, ALLOCS.with(Cell::get) - before)
-}
+use alloc_counter::allocations;
 
 #[derive(Default)]
 struct Obj {

@@ -8,8 +8,6 @@
 
 #![allow(clippy::type_complexity)] // test tables
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 
 use validation_runtime::field::Path;
@@ -21,37 +19,16 @@ use validation_runtime::validate::{
 };
 use validation_runtime::{Error, ErrorList, ErrorType, Operation};
 
-// ---------------------------------------------------------------------------
-// Allocation counting (per thread).
-
-struct Counting;
-
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "support/alloc_counter.rs"]
+mod alloc_counter;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
 
-fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCS.with(Cell::get);
-    let r = f();
-    (r, ALLOCS.with(Cell::get) - before)
-}
+use alloc_counter::allocations;
+
+// ---------------------------------------------------------------------------
+// Allocation counting (per thread).
 
 // ---------------------------------------------------------------------------
 
