@@ -6,15 +6,15 @@
 //!
 //! | tag | release | counts | error, origin |
 //! |---|---|---|---|
-//! | `+k8s:minimum` | 1.35 | value | `Invalid`, `minimum` |
+//! | `+k8s:minimum` | 1.33 | value | `Invalid`, `minimum` |
 //! | `+k8s:maximum` | 1.36 | value | `Invalid`, `maximum` |
 //! | `+k8s:maxLength` | 1.35 | **bytes** | `TooLong` (`... N bytes`), `maxLength` |
 //! | `+k8s:maxBytes` | 1.36 | bytes | `TooLong` (`... N bytes`), `maxBytes` |
 //! | `+k8s:minLength` | 1.36 | characters | `TooShort`, `minLength` |
 //! | `+k8s:maxItems` | 1.35 | list items | `TooMany`, `maxItems` |
 //! | `+k8s:minItems` | 1.36 | list items | `TooFew`, `minItems` |
-//! | `+k8s:maxProperties` | after 1.36 | map entries | `TooMany`, `maxProperties` |
-//! | `+k8s:minProperties` | after 1.36 | map entries | `TooFew`, `minProperties` |
+//! | `+k8s:maxProperties` | 1.37 (in development) | map entries | `TooMany`, `maxProperties` |
+//! | `+k8s:minProperties` | 1.37 (in development) | map entries | `TooFew`, `minProperties` |
 //!
 //! `+k8s:maxLength` counts bytes as Kubernetes 1.35 does (1.36 switched it to
 //! characters and added `+k8s:maxBytes` for bytes).

@@ -1,0 +1,2360 @@
+//! Keeps the documentation honest.
+//!
+//! * Every tag of `validation_gen::tags::catalog::validators()` (and the
+//!   two subresource tags) has a `### ` section in `docs/tags.md`.
+//! * The examples of `docs/tags.md` are compiled here as real
+//!   `#[derive(Validate)]` types; their errors are checked exactly (type,
+//!   field, origin, `to_string()`), and each rendered error and its
+//!   type/field/origin line must appear verbatim in the doc.
+//! * Every `rust` code block of `docs/tags.md` is fed to the generator (the
+//!   CLI's code path) and must generate without a diagnostic.
+//! * The generation-time errors the doc lists are produced by real inputs.
+//! * `docs/errors.md` and `docs/cli.md` examples are checked the same way.
+
+#![allow(dead_code, clippy::type_complexity)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+use validation_runtime::field::Path as FieldPath;
+use validation_runtime::{Error, ErrorList, ErrorType, Operation, Validate};
+
+const TAGS_MD: &str = include_str!("../../docs/tags.md");
+const ERRORS_MD: &str = include_str!("../../docs/errors.md");
+const CLI_MD: &str = include_str!("../../docs/cli.md");
+const DIFF_MD: &str = include_str!("../../docs/upstream-differences.md");
+
+/// One expected error: type, field, origin, full text.
+type Want<'a> = (ErrorType, &'a str, Option<&'a str>, &'a str);
+
+/// The line the docs print under a rendered error.
+fn meta_line(kind: ErrorType, field: &str, origin: Option<&str>) -> String {
+    let origin = origin.map_or("none".to_string(), |o| format!("`{o}`"));
+    format!("`ErrorType::{kind:?}` · field `{field}` · origin {origin}")
+}
+
+/// Asserts that `errs` is exactly `want` (in order), and that `doc` shows
+/// each error's text as a whole line and its type/field/origin line.
+#[track_caller]
+fn documented(doc: &str, errs: &ErrorList, want: &[Want<'_>]) {
+    let got: Vec<(ErrorType, String, Option<String>, String)> = errs
+        .iter()
+        .map(|e| {
+            (
+                e.kind(),
+                e.field().to_string(),
+                e.origin().map(str::to_string),
+                e.to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(ErrorType, String, Option<String>, String)> = want
+        .iter()
+        .map(|(k, f, o, t)| (*k, f.to_string(), o.map(str::to_string), t.to_string()))
+        .collect();
+    assert!(
+        got == expected,
+        "errors differ\n got: {:#?}\nwant: {:#?}",
+        got,
+        expected
+    );
+    for (kind, field, origin, text) in want {
+        assert!(
+            doc.contains(&format!("\n{text}\n")),
+            "the doc does not show this error on a line of its own:\n{text}"
+        );
+        let meta = meta_line(*kind, field, *origin);
+        assert!(doc.contains(&meta), "the doc does not show:\n{meta}");
+    }
+}
+
+#[track_caller]
+fn no_errors(errs: &ErrorList) {
+    assert!(
+        errs.is_empty(),
+        "unexpected errors: {:?}",
+        errs.iter().map(Error::to_string).collect::<Vec<_>>()
+    );
+}
+
+fn create() -> Operation {
+    Operation::create()
+}
+
+fn update() -> Operation {
+    Operation::update()
+}
+
+use ErrorType::*;
+
+// ===========================================================================
+// Presence
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Service {
+    /// +k8s:required
+    pub name: String,
+    /// +k8s:required
+    pub replicas: Option<i32>,
+    /// +k8s:required
+    pub ports: Vec<i32>,
+}
+
+#[test]
+fn presence_required() {
+    documented(
+        TAGS_MD,
+        &Service::default().validate(&create()),
+        &[
+            (Required, "name", None, "name: Required value"),
+            (Required, "replicas", None, "replicas: Required value"),
+            (Required, "ports", None, "ports: Required value"),
+        ],
+    );
+    // Set values: `0` in an `Option` is set.
+    let ok = Service {
+        name: "web".into(),
+        replicas: Some(0),
+        ports: vec![80],
+    };
+    no_errors(&ok.validate(&create()));
+    // Ratcheting: a field that stays unset is not validated again.
+    let old = Service {
+        name: "web".into(),
+        ..Default::default()
+    };
+    no_errors(&old.clone().validate_update(&old, &update()));
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Autoscaler {
+    /// +k8s:optional
+    /// +k8s:minimum=1
+    pub min_replicas: Option<i32>,
+    /// +k8s:optional
+    /// +k8s:format=k8s-short-name
+    pub target: String,
+    /// +k8s:optional
+    /// +default=10
+    /// +k8s:minimum=1
+    pub max_replicas: Option<i32>,
+    /// +k8s:optional
+    /// +default=0
+    /// +k8s:maximum=100
+    pub tolerance: i32,
+}
+
+#[test]
+fn presence_optional() {
+    // `None` / `""` stop the field's validation; `+default=10` makes
+    // `max_replicas` required.
+    documented(
+        TAGS_MD,
+        &Autoscaler::default().validate(&create()),
+        &[(
+            Required,
+            "max_replicas",
+            None,
+            "max_replicas: Required value",
+        )],
+    );
+    let a = Autoscaler {
+        min_replicas: Some(0),
+        target: "Web".into(),
+        max_replicas: Some(5),
+        tolerance: 101,
+    };
+    documented(
+        TAGS_MD,
+        &a.validate(&create()),
+        &[
+            (
+                Invalid,
+                "min_replicas",
+                Some("minimum"),
+                "min_replicas: Invalid value: 0: must be greater than or equal to 1",
+            ),
+            (
+                Invalid,
+                "target",
+                Some("format=k8s-short-name"),
+                "target: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            ),
+            (
+                Invalid,
+                "tolerance",
+                Some("maximum"),
+                "tolerance: Invalid value: 101: must be less than or equal to 100",
+            ),
+        ],
+    );
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct PodSpecLegacy {
+    /// +k8s:forbidden
+    pub host_alias: Option<String>,
+    /// +k8s:forbidden
+    pub volumes: Vec<String>,
+}
+
+#[test]
+fn presence_forbidden() {
+    no_errors(&PodSpecLegacy::default().validate(&create()));
+    let p = PodSpecLegacy {
+        host_alias: Some(String::new()),
+        volumes: vec!["v".into()],
+    };
+    documented(
+        TAGS_MD,
+        &p.validate(&create()),
+        &[
+            (Forbidden, "host_alias", None, "host_alias: Forbidden"),
+            (Forbidden, "volumes", None, "volumes: Forbidden"),
+        ],
+    );
+}
+
+// ===========================================================================
+// Limits
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Deployment {
+    /// +k8s:minimum=1
+    pub replicas: i32,
+}
+
+#[test]
+fn limits_minimum() {
+    documented(
+        TAGS_MD,
+        &Deployment { replicas: 0 }.validate(&create()),
+        &[(
+            Invalid,
+            "replicas",
+            Some("minimum"),
+            "replicas: Invalid value: 0: must be greater than or equal to 1",
+        )],
+    );
+    // Ratcheting: an unchanged invalid value passes an update.
+    let old = Deployment { replicas: 0 };
+    no_errors(&old.clone().validate_update(&old, &update()));
+}
+
+/// A TCP or UDP port number (a Go `type PortNumber int32`).
+///
+/// +k8s:minimum=1
+/// +k8s:maximum=65535
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct PortNumber(pub i32);
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Endpoint {
+    pub port: PortNumber,
+    /// +k8s:optional
+    pub target_port: Option<PortNumber>,
+}
+
+#[test]
+fn limits_maximum_on_a_newtype() {
+    let e = Endpoint {
+        port: PortNumber(70000),
+        target_port: Some(PortNumber(0)),
+    };
+    documented(
+        TAGS_MD,
+        &e.validate(&create()),
+        &[
+            (
+                Invalid,
+                "port",
+                Some("maximum"),
+                "port: Invalid value: 70000: must be less than or equal to 65535",
+            ),
+            (
+                Invalid,
+                "target_port",
+                Some("minimum"),
+                "target_port: Invalid value: 0: must be greater than or equal to 1",
+            ),
+        ],
+    );
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Labelled {
+    /// +k8s:maxLength=5
+    pub short: String,
+    /// +k8s:minLength=3
+    pub code: String,
+    /// +k8s:maxBytes=4
+    pub tag: Option<String>,
+}
+
+#[test]
+fn limits_strings() {
+    let l = Labelled {
+        short: "héllo".into(),
+        code: "ab".into(),
+        tag: Some("héllo".into()),
+    };
+    documented(
+        TAGS_MD,
+        &l.validate(&create()),
+        &[
+            (
+                TooLong,
+                "short",
+                Some("maxLength"),
+                "short: Too long: may not be more than 5 bytes",
+            ),
+            (
+                TooShort,
+                "code",
+                Some("minLength"),
+                "code: Too short: must be at least 3 characters",
+            ),
+            (
+                TooLong,
+                "tag",
+                Some("maxBytes"),
+                "tag: Too long: may not be more than 4 bytes",
+            ),
+        ],
+    );
+    // minLength counts characters: three 2-byte characters pass.
+    let l = Labelled {
+        short: "hello".into(),
+        code: "ééé".into(),
+        tag: None,
+    };
+    no_errors(&l.validate(&create()));
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Pool {
+    /// +k8s:minItems=1
+    /// +k8s:maxItems=2
+    /// +k8s:eachVal=+k8s:format=k8s-long-name
+    pub hosts: Vec<String>,
+    /// +k8s:minProperties=1
+    /// +k8s:maxProperties=2
+    pub selector: BTreeMap<String, String>,
+}
+
+#[test]
+fn limits_collections() {
+    documented(
+        TAGS_MD,
+        &Pool::default().validate(&create()),
+        &[
+            (
+                TooFew,
+                "hosts",
+                Some("minItems"),
+                "hosts: Too few: 0: must have at least 1 item",
+            ),
+            (
+                TooFew,
+                "selector",
+                Some("minProperties"),
+                "selector: Too few: 0: must have at least 1 item",
+            ),
+        ],
+    );
+    let p = Pool {
+        hosts: vec!["a".into(), "B".into(), "c".into()],
+        selector: [("a", "1"), ("b", "2"), ("c", "3")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    // maxItems short-circuits: the hosts themselves are not checked.
+    documented(
+        TAGS_MD,
+        &p.validate(&create()),
+        &[
+            (
+                TooMany,
+                "hosts",
+                Some("maxItems"),
+                "hosts: Too many: 3: must have at most 2 items",
+            ),
+            (
+                TooMany,
+                "selector",
+                Some("maxProperties"),
+                "selector: Too many: 3: must have at most 2 items",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Formats
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Formats {
+    /// +k8s:format=k8s-short-name
+    pub short_name: String,
+    /// +k8s:format=k8s-long-name
+    pub long_name: String,
+    /// +k8s:format=k8s-long-name-caseless
+    pub long_name_caseless: String,
+    /// +k8s:format=k8s-label-key
+    pub label_key: String,
+    /// +k8s:format=k8s-prefixed-label-key
+    pub prefixed_label_key: String,
+    /// +k8s:format=k8s-label-value
+    pub label_value: String,
+    /// +k8s:format=k8s-path-segment-name
+    pub path_segment_name: String,
+    /// +k8s:format=k8s-uuid
+    pub uuid: String,
+    /// +k8s:format=k8s-ip
+    pub ip: String,
+    /// +k8s:format=k8s-resource-pool-name
+    pub resource_pool_name: String,
+    /// +k8s:format=k8s-extended-resource-name
+    pub extended_resource_name: String,
+    /// +k8s:format=k8s-resource-fully-qualified-name
+    pub resource_fully_qualified_name: String,
+}
+
+#[test]
+fn formats_every_name() {
+    let valid = Formats {
+        short_name: "web-1".into(),
+        long_name: "example.com".into(),
+        long_name_caseless: "Example.com".into(),
+        label_key: "example.com/MyName".into(),
+        prefixed_label_key: "example.com/key".into(),
+        label_value: "".into(),
+        path_segment_name: "a b".into(),
+        uuid: "0f8fad5b-d9cb-469f-a165-70867728950e".into(),
+        ip: "010.1.0.255".into(),
+        resource_pool_name: "pool.example.com/a".into(),
+        extended_resource_name: "example.com/gpu".into(),
+        resource_fully_qualified_name: "example.com/my_device".into(),
+    };
+    no_errors(&valid.validate(&create()));
+    let bad = Formats {
+        short_name: "a.b".into(),
+        long_name: "-x".into(),
+        long_name_caseless: "_".into(),
+        label_key: "example.com/".into(),
+        prefixed_label_key: "key".into(),
+        label_value: "-".into(),
+        path_segment_name: "..".into(),
+        uuid: "X".into(),
+        ip: "1.2.3".into(),
+        resource_pool_name: "a//b".into(),
+        extended_resource_name: "gpu".into(),
+        resource_fully_qualified_name: "device".into(),
+    };
+    documented(
+        TAGS_MD,
+        &bad.validate(&create()),
+        &[
+            (Invalid, "short_name", Some("format=k8s-short-name"),
+             "short_name: Invalid value: \"a.b\": must not contain dots"),
+            (Invalid, "long_name", Some("format=k8s-long-name"),
+             "long_name: Invalid value: \"-x\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"),
+            (Invalid, "long_name_caseless", Some("format=k8s-long-name-caseless"),
+             "long_name_caseless: Invalid value: \"_\": an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'Example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"),
+            (Invalid, "label_key", Some("format=k8s-label-key"),
+             "label_key: Invalid value: \"example.com/\": name part must be non-empty"),
+            (Invalid, "label_key", Some("format=k8s-label-key"),
+             "label_key: Invalid value: \"example.com/\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"),
+            (Invalid, "prefixed_label_key", Some("format=k8s-prefixed-label-key"),
+             "prefixed_label_key: Invalid value: \"key\": must include a prefix (e.g. 'example.com/key')"),
+            (Invalid, "label_value", Some("format=k8s-label-value"),
+             "label_value: Invalid value: \"-\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"),
+            (Invalid, "path_segment_name", Some("format=k8s-path-segment-name"),
+             "path_segment_name: Invalid value: \"..\": may not be '..'"),
+            (Invalid, "uuid", Some("format=k8s-uuid"),
+             "uuid: Invalid value: \"X\": must be a lowercase UUID in 8-4-4-4-12 format"),
+            (Invalid, "ip", Some("format=k8s-ip"),
+             "ip: Invalid value: \"1.2.3\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"),
+            (Invalid, "resource_pool_name", Some("format=k8s-resource-pool-name"),
+             "resource_pool_name: Invalid value: \"a//b\": segment 1: must not be empty"),
+            (Invalid, "extended_resource_name", Some("format=k8s-extended-resource-name"),
+             "extended_resource_name: Invalid value: \"gpu\": a name must be a domain-prefixed path, such as 'example.com/my-prop'"),
+            (Invalid, "resource_fully_qualified_name", Some("format=k8s-resource-fully-qualified-name"),
+             "resource_fully_qualified_name: Invalid value: \"device\": a fully qualified name must be a domain and a name separated by a slash"),
+        ],
+    );
+}
+
+/// A DNS label (a Go `type HostName string`).
+///
+/// +k8s:format=k8s-short-name
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct HostName(pub String);
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Host {
+    /// +k8s:format=k8s-short-name
+    pub plain: String,
+    pub named: HostName,
+    /// +k8s:eachVal=+k8s:format=k8s-short-name
+    pub aliases: Vec<String>,
+}
+
+#[test]
+fn formats_plain_string_and_newtype() {
+    let h = Host {
+        plain: "a<b".into(),
+        named: HostName("a<b".into()),
+        aliases: vec!["ok".into(), "no_pe".into()],
+    };
+    let label = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+    documented(
+        TAGS_MD,
+        &h.validate(&create()),
+        &[
+            (
+                Invalid,
+                "plain",
+                Some("format=k8s-short-name"),
+                &format!("plain: Invalid value: \"a<b\": {label}"),
+            ),
+            (
+                Invalid,
+                "named",
+                Some("format=k8s-short-name"),
+                &format!("named: Invalid value: \"a\\u003cb\": {label}"),
+            ),
+            (
+                Invalid,
+                "aliases[1]",
+                Some("format=k8s-short-name"),
+                &format!("aliases[1]: Invalid value: \"no_pe\": {label}"),
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Equality
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Quota {
+    /// +k8s:neq="default"
+    pub class: String,
+    /// +k8s:neq=0
+    pub limit: i64,
+    /// +k8s:neq=true
+    pub unlimited: bool,
+}
+
+#[test]
+fn equality_neq() {
+    let q = Quota {
+        class: "default".into(),
+        limit: 0,
+        unlimited: true,
+    };
+    documented(
+        TAGS_MD,
+        &q.validate(&create()),
+        &[
+            (
+                Invalid,
+                "class",
+                Some("neq"),
+                "class: Invalid value: \"default\": must not be equal to \"default\"",
+            ),
+            (
+                Invalid,
+                "limit",
+                Some("neq"),
+                "limit: Invalid value: 0: must not be equal to 0",
+            ),
+            (
+                Invalid,
+                "unlimited",
+                Some("neq"),
+                "unlimited: Invalid value: true: must not be equal to true",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Enums
+
+/// +k8s:enum
+#[derive(Validate, PartialEq, Eq, Hash, Debug, Default, Clone)]
+pub struct Protocol(pub String);
+
+#[validation_runtime::enum_values]
+impl Protocol {
+    pub const TCP: &'static str = "TCP";
+    pub const UDP: &'static str = "UDP";
+    /// +k8s:ifDisabled(SCTPSupport)=+k8s:enumExclude
+    pub const SCTP: &'static str = "SCTP";
+    /// +k8s:enumExclude
+    pub const LEGACY: &'static str = "Legacy";
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct ServicePort {
+    pub protocol: Protocol,
+    /// +k8s:optional
+    pub app_protocol: Option<Protocol>,
+}
+
+#[test]
+fn enums() {
+    let p = ServicePort {
+        protocol: Protocol("HTTP".into()),
+        app_protocol: Some(Protocol("SCTP".into())),
+    };
+    documented(
+        TAGS_MD,
+        &p.validate(&create()),
+        &[
+            (
+                NotSupported,
+                "protocol",
+                None,
+                "protocol: Unsupported value: \"HTTP\": supported values: \"TCP\", \"UDP\"",
+            ),
+            (
+                NotSupported,
+                "app_protocol",
+                None,
+                "app_protocol: Unsupported value: \"SCTP\": supported values: \"TCP\", \"UDP\"",
+            ),
+        ],
+    );
+    // With the option enabled, SCTP is a value; Legacy never is.
+    let op = create().with_option("SCTPSupport");
+    let p = ServicePort {
+        protocol: Protocol("Legacy".into()),
+        app_protocol: Some(Protocol("SCTP".into())),
+    };
+    documented(
+        TAGS_MD,
+        &p.validate(&op),
+        &[(
+            NotSupported,
+            "protocol",
+            None,
+            "protocol: Unsupported value: \"Legacy\": supported values: \"SCTP\", \"TCP\", \"UDP\"",
+        )],
+    );
+    // The zero value is not a member either (no +k8s:optional on `protocol`).
+    documented(
+        TAGS_MD,
+        &ServicePort::default().validate(&create()),
+        &[(
+            NotSupported,
+            "protocol",
+            None,
+            "protocol: Unsupported value: \"\": supported values: \"TCP\", \"UDP\"",
+        )],
+    );
+}
+
+// ===========================================================================
+// Lists
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainerPort {
+    /// +k8s:minimum=1
+    pub container_port: i32,
+    pub protocol: String,
+    /// +k8s:optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+pub struct Container {
+    pub name: String,
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=containerPort
+    /// +k8s:listMapKey=protocol
+    pub ports: Vec<ContainerPort>,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct PodSpec {
+    /// +k8s:listType=set
+    pub finalizers: Vec<String>,
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    pub containers: Vec<Container>,
+    /// +k8s:listType=atomic
+    /// +k8s:unique=map
+    /// +k8s:listMapKey=name
+    pub init_containers: Vec<Container>,
+    /// +k8s:listType=set
+    /// +k8s:customUnique
+    pub tolerations: Vec<String>,
+}
+
+fn port(p: i32, proto: &str) -> ContainerPort {
+    ContainerPort {
+        container_port: p,
+        protocol: proto.into(),
+        name: None,
+    }
+}
+
+fn container(name: &str, ports: Vec<ContainerPort>) -> Container {
+    Container {
+        name: name.into(),
+        ports,
+    }
+}
+
+#[test]
+fn lists_uniqueness() {
+    let s = PodSpec {
+        finalizers: vec!["a".into(), "b".into(), "a".into(), "a".into()],
+        containers: vec![
+            container(
+                "web",
+                vec![port(80, "TCP"), port(80, "UDP"), port(80, "TCP")],
+            ),
+            container("web", vec![]),
+        ],
+        init_containers: vec![container("init", vec![]), container("init", vec![])],
+        tolerations: vec!["x".into(), "x".into()],
+    };
+    documented(
+        TAGS_MD,
+        &s.validate(&create()),
+        &[
+            (Duplicate, "finalizers[2]", None, "finalizers[2]: Duplicate value: \"a\""),
+            (Duplicate, "finalizers[3]", None, "finalizers[3]: Duplicate value: \"a\""),
+            (Duplicate, "containers[1]", None,
+             "containers[1]: Duplicate value: {\"name\":\"web\",\"ports\":[]}"),
+            (Duplicate, "containers[0].ports[2]", None,
+             "containers[0].ports[2]: Duplicate value: {\"containerPort\":80,\"protocol\":\"TCP\"}"),
+            (Duplicate, "init_containers[1]", None,
+             "init_containers[1]: Duplicate value: {\"name\":\"init\",\"ports\":[]}"),
+        ],
+    );
+}
+
+#[test]
+fn lists_correlation_ratchets_unchanged_items() {
+    // A list-map correlates items by key: reordering is not a change, and
+    // only the new item is validated.
+    let old = PodSpec {
+        containers: vec![
+            container("a", vec![port(0, "TCP")]),
+            container("b", vec![port(0, "TCP")]),
+        ],
+        ..Default::default()
+    };
+    let new = PodSpec {
+        containers: vec![
+            container("b", vec![port(0, "TCP")]),
+            container("a", vec![port(0, "TCP")]),
+            container("c", vec![port(0, "TCP")]),
+        ],
+        ..Default::default()
+    };
+    documented(
+        TAGS_MD,
+        &new.validate_update(&old, &update()),
+        &[(Invalid, "containers[2].ports[0].containerPort", Some("minimum"),
+           "containers[2].ports[0].containerPort: Invalid value: 0: must be greater than or equal to 1")],
+    );
+}
+
+// ===========================================================================
+// Iteration
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Node {
+    /// +k8s:eachVal=+k8s:minimum=0
+    pub weights: Vec<i32>,
+    /// +k8s:eachKey=+k8s:format=k8s-label-key
+    /// +k8s:eachVal=+k8s:maxLength=5
+    pub labels: BTreeMap<String, String>,
+}
+
+#[test]
+fn iteration() {
+    let n = Node {
+        weights: vec![1, -1, 2],
+        labels: [("a/b/c", "ok"), ("zone", "eu-west-1")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    documented(
+        TAGS_MD,
+        &n.validate(&create()),
+        &[
+            (Invalid, "weights[1]", Some("minimum"),
+             "weights[1]: Invalid value: -1: must be greater than or equal to 0"),
+            (Invalid, "labels", Some("format=k8s-label-key"),
+             "labels: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"),
+            (TooLong, "labels[zone]", Some("maxLength"),
+             "labels[zone]: Too long: may not be more than 5 bytes"),
+        ],
+    );
+    // Ratcheting: map entries are correlated by key; an atomic list (no
+    // listType) is not correlated, so every element is checked again once
+    // the list changes.
+    let old = n.clone();
+    let mut new = n.clone();
+    new.weights.push(3);
+    new.labels.insert("x".into(), "y".into());
+    documented(
+        TAGS_MD,
+        &new.validate_update(&old, &update()),
+        &[(
+            Invalid,
+            "weights[1]",
+            Some("minimum"),
+            "weights[1]: Invalid value: -1: must be greater than or equal to 0",
+        )],
+    );
+}
+
+// ===========================================================================
+// Items
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Pod {
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:item(name: "main")=+k8s:immutable
+    /// +k8s:item(name: "sidecar")=+k8s:subfield(ports)=+k8s:maxItems=1
+    pub containers: Vec<Container>,
+}
+
+#[test]
+fn items() {
+    let old = Pod {
+        containers: vec![container("main", vec![]), container("other", vec![])],
+    };
+    let new = Pod {
+        containers: vec![
+            container("other", vec![]),
+            container("main", vec![port(80, "TCP")]),
+            container("sidecar", vec![port(1, "TCP"), port(2, "TCP")]),
+        ],
+    };
+    documented(
+        TAGS_MD,
+        &new.validate_update(&old, &update()),
+        &[
+            (
+                Invalid,
+                "containers[1]",
+                Some("immutable"),
+                "containers[1]: Invalid value: null: field is immutable",
+            ),
+            (
+                TooMany,
+                "containers[2].ports",
+                Some("maxItems"),
+                "containers[2].ports: Too many: 2: must have at most 1 item",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Subfields
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RollingUpdate {
+    pub max_surge: i32,
+    pub max_unavailable: i32,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Strategy {
+    /// +k8s:subfield(maxSurge)=+k8s:minimum=0
+    /// +k8s:subfield(maxUnavailable)=+k8s:minimum=0
+    pub rolling_update: RollingUpdate,
+    /// +k8s:optional
+    /// +k8s:subfield(maxSurge)=+k8s:maximum=10
+    pub canary: Option<RollingUpdate>,
+}
+
+#[test]
+fn subfields() {
+    let s = Strategy {
+        rolling_update: RollingUpdate {
+            max_surge: -1,
+            max_unavailable: -2,
+        },
+        canary: Some(RollingUpdate {
+            max_surge: 11,
+            max_unavailable: 0,
+        }),
+    };
+    documented(
+        TAGS_MD,
+        &s.validate(&create()),
+        &[
+            (Invalid, "rollingUpdate.maxSurge", Some("minimum"),
+             "rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0"),
+            (Invalid, "rollingUpdate.maxUnavailable", Some("minimum"),
+             "rollingUpdate.maxUnavailable: Invalid value: -2: must be greater than or equal to 0"),
+            (Invalid, "canary.maxSurge", Some("maximum"),
+             "canary.maxSurge: Invalid value: 11: must be less than or equal to 10"),
+        ],
+    );
+    // Ratcheting is per subfield: only the changed one is checked again.
+    let mut new = s.clone();
+    new.rolling_update.max_unavailable = -3;
+    documented(
+        TAGS_MD,
+        &new.validate_update(&s, &update()),
+        &[(
+            Invalid,
+            "rollingUpdate.maxUnavailable",
+            Some("minimum"),
+            "rollingUpdate.maxUnavailable: Invalid value: -3: must be greater than or equal to 0",
+        )],
+    );
+}
+
+// ===========================================================================
+// Unions
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VolumeSource {
+    /// +k8s:optional
+    /// +k8s:unionMember
+    pub host_path: Option<String>,
+    /// +k8s:optional
+    /// +k8s:unionMember
+    pub empty_dir: Option<i64>,
+    /// +k8s:optional
+    /// +k8s:unionMember
+    pub secrets: Vec<String>,
+}
+
+#[test]
+fn unions_exactly_one() {
+    documented(
+        TAGS_MD,
+        &VolumeSource::default().validate(&create()),
+        &[(
+            Invalid,
+            "<nil>",
+            None,
+            "<nil>: Invalid value: \"\": must specify one of: `hostPath`, `emptyDir`, `secrets`",
+        )],
+    );
+    let v = VolumeSource {
+        host_path: Some("/data".into()),
+        empty_dir: None,
+        secrets: vec!["s".into()],
+    };
+    documented(
+        TAGS_MD,
+        &v.validate(&create()),
+        &[(Invalid, "<nil>", None,
+           "<nil>: Invalid value: \"{hostPath, secrets}\": must specify exactly one of: `hostPath`, `emptyDir`, `secrets`")],
+    );
+    // Ratcheting: an update that does not change which members are set
+    // passes, even if the object already violated the rule.
+    let mut new = v.clone();
+    new.host_path = Some("/other".into());
+    no_errors(&new.validate_update(&v, &update()));
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentStrategy {
+    /// +k8s:unionDiscriminator
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// +k8s:optional
+    /// +k8s:unionMember
+    pub rolling_update: Option<i32>,
+    /// +k8s:optional
+    /// +k8s:unionMember(memberName: "Recreate")
+    pub recreate_params: Option<i32>,
+}
+
+#[test]
+fn unions_discriminated() {
+    let s = DeploymentStrategy {
+        kind: "RollingUpdate".into(),
+        rolling_update: None,
+        recreate_params: Some(1),
+    };
+    documented(
+        TAGS_MD,
+        &s.validate(&create()),
+        &[
+            (Invalid, "rollingUpdate", None,
+             "rollingUpdate: Invalid value: \"\": must be specified when `type` is \"RollingUpdate\""),
+            (Invalid, "recreateParams", None,
+             "recreateParams: Invalid value: \"\": may only be specified when `type` is \"Recreate\""),
+        ],
+    );
+    // A discriminator value that names no member is not an error by itself.
+    let s = DeploymentStrategy {
+        kind: "BlueGreen".into(),
+        ..Default::default()
+    };
+    no_errors(&s.validate(&create()));
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Probe {
+    /// +k8s:optional
+    /// +k8s:zeroOrOneOfMember
+    pub exec: Option<String>,
+    /// +k8s:optional
+    /// +k8s:zeroOrOneOfMember
+    pub http_get: Option<String>,
+    /// +k8s:optional
+    /// +k8s:zeroOrOneOfMember
+    pub tcp_socket: Option<i32>,
+}
+
+#[test]
+fn unions_zero_or_one_of() {
+    no_errors(&Probe::default().validate(&create()));
+    let p = Probe {
+        exec: Some("true".into()),
+        http_get: None,
+        tcp_socket: Some(80),
+    };
+    documented(
+        TAGS_MD,
+        &p.validate(&create()),
+        &[(Invalid, "<nil>", Some("zeroOrOneOf"),
+           "<nil>: Invalid value: \"{exec, tcpSocket}\": must specify at most one of: `exec`, `httpGet`, `tcpSocket`")],
+    );
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Volume {
+    pub name: String,
+    pub source: VolumeSource,
+}
+
+#[test]
+fn unions_nested_path() {
+    let v = Volume {
+        name: "data".into(),
+        source: VolumeSource::default(),
+    };
+    documented(
+        TAGS_MD,
+        &v.validate(&create()),
+        &[(
+            Invalid,
+            "source",
+            None,
+            "source: Invalid value: \"\": must specify one of: `hostPath`, `emptyDir`, `secrets`",
+        )],
+    );
+}
+
+// ===========================================================================
+// Dependencies
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TlsConfig {
+    /// +k8s:optional
+    /// +k8s:dependentRequired(keyFile)
+    /// +k8s:dependentForbidden(insecure)
+    pub cert_file: Option<String>,
+    /// +k8s:optional
+    pub key_file: Option<String>,
+    /// +k8s:optional
+    pub insecure: bool,
+}
+
+#[test]
+fn dependencies() {
+    let t = TlsConfig {
+        cert_file: Some("tls.crt".into()),
+        key_file: None,
+        insecure: true,
+    };
+    documented(
+        TAGS_MD,
+        &t.validate(&create()),
+        &[
+            (
+                Required,
+                "keyFile",
+                Some("dependentRequired"),
+                "keyFile: Required value: must be set when certFile is set",
+            ),
+            (
+                Forbidden,
+                "insecure",
+                Some("dependentForbidden"),
+                "insecure: Forbidden: may not be set when certFile is set",
+            ),
+        ],
+    );
+    // Ratcheting: nothing is reported while neither field's set-ness changes.
+    let mut new = t.clone();
+    new.cert_file = Some("other.crt".into());
+    no_errors(&new.validate_update(&t, &update()));
+}
+
+// ===========================================================================
+// Immutability and update constraints
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Claim {
+    /// +k8s:immutable
+    pub storage_class: String,
+    /// +k8s:optional
+    /// +k8s:immutable
+    pub volume_name: Option<String>,
+}
+
+#[test]
+fn immutable() {
+    let old = Claim {
+        storage_class: "fast".into(),
+        volume_name: None,
+    };
+    no_errors(&old.clone().validate_update(&old, &update()));
+    let new = Claim {
+        storage_class: "slow".into(),
+        volume_name: Some("pv-1".into()),
+    };
+    documented(
+        TAGS_MD,
+        &new.validate_update(&old, &update()),
+        &[
+            (
+                Invalid,
+                "storage_class",
+                Some("immutable"),
+                "storage_class: Invalid value: null: field is immutable",
+            ),
+            (
+                Invalid,
+                "volume_name",
+                Some("immutable"),
+                "volume_name: Invalid value: null: field is immutable",
+            ),
+        ],
+    );
+    // Nothing on create.
+    no_errors(&new.validate(&create()));
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Binding {
+    /// +k8s:update=NoSet
+    pub node_name: String,
+    /// +k8s:optional
+    /// +k8s:update=NoUnset
+    pub priority: Option<i32>,
+    /// +k8s:update=NoModify
+    pub uid: String,
+    /// +k8s:listType=set
+    /// +k8s:update=NoAddItem
+    /// +k8s:update=NoRemoveItem
+    pub finalizers: Vec<String>,
+    /// +k8s:update=NoAddItem
+    pub annotations: BTreeMap<String, String>,
+}
+
+#[test]
+fn update_constraints() {
+    let old = Binding {
+        node_name: String::new(),
+        priority: Some(1),
+        uid: "a".into(),
+        finalizers: vec!["x".into(), "y".into()],
+        annotations: BTreeMap::new(),
+    };
+    let new = Binding {
+        node_name: "node-1".into(),
+        priority: None,
+        uid: "b".into(),
+        finalizers: vec!["x".into(), "z".into()],
+        annotations: [("k".to_string(), "v".to_string())].into(),
+    };
+    documented(
+        TAGS_MD,
+        &new.validate_update(&old, &update()),
+        &[
+            (
+                Invalid,
+                "node_name",
+                Some("update"),
+                "node_name: Invalid value: null: field cannot be set once created",
+            ),
+            (
+                Invalid,
+                "priority",
+                Some("update"),
+                "priority: Invalid value: null: field cannot be cleared once set",
+            ),
+            (
+                Invalid,
+                "uid",
+                Some("update"),
+                "uid: Invalid value: null: field cannot be modified once set",
+            ),
+            (
+                Forbidden,
+                "finalizers[1]",
+                Some("update"),
+                "finalizers[1]: Forbidden: item may not be added",
+            ),
+            (
+                Forbidden,
+                "finalizers",
+                Some("update"),
+                "finalizers: Forbidden: item may not be removed",
+            ),
+            (
+                Forbidden,
+                "annotations[k]",
+                Some("update"),
+                "annotations[k]: Forbidden: item may not be added",
+            ),
+        ],
+    );
+    // Clearing a set non-Option value is not a NoModify error.
+    let cleared = Binding {
+        uid: String::new(),
+        ..old.clone()
+    };
+    no_errors(&cleared.validate_update(&old, &update()));
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Status {
+    /// +k8s:monotonic
+    pub observed_generation: i64,
+}
+
+#[test]
+fn monotonic() {
+    let old = Status {
+        observed_generation: 5,
+    };
+    let new = Status {
+        observed_generation: 4,
+    };
+    documented(
+        TAGS_MD,
+        &new.validate_update(&old, &update()),
+        &[(
+            Invalid,
+            "observed_generation",
+            Some("monotonic"),
+            "observed_generation: Invalid value: 4: may not be decreased from 5",
+        )],
+    );
+    no_errors(&new.validate(&create()));
+}
+
+// ===========================================================================
+// Options
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Job {
+    /// +k8s:ifEnabled(StrictJobs)=+k8s:minimum=1
+    /// +k8s:ifDisabled(StrictJobs)=+k8s:minimum=0
+    pub parallelism: i32,
+}
+
+#[test]
+fn options() {
+    let j = Job { parallelism: -1 };
+    documented(
+        TAGS_MD,
+        &j.validate(&create()),
+        &[(
+            Invalid,
+            "parallelism",
+            Some("minimum"),
+            "parallelism: Invalid value: -1: must be greater than or equal to 0",
+        )],
+    );
+    let j = Job { parallelism: 0 };
+    let strict = create().with_option("StrictJobs");
+    documented(
+        TAGS_MD,
+        &j.validate(&strict),
+        &[(
+            Invalid,
+            "parallelism",
+            Some("minimum"),
+            "parallelism: Invalid value: 0: must be greater than or equal to 1",
+        )],
+    );
+    no_errors(&j.validate(&create()));
+}
+
+// ===========================================================================
+// Testing tags
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Probed {
+    /// +k8s:validateFalse="always fails"
+    pub name: Option<String>,
+    /// +k8s:validateFalse(flags: "ShortCircuit")="first"
+    /// +k8s:validateFalse="never reached"
+    pub count: i32,
+    /// +k8s:validateTrue="never fails"
+    /// +k8s:validateTrueAlpha
+    /// +k8s:validateTrueBeta
+    pub other: i32,
+    /// +k8s:validateFalse(flags: "ShortCircuit,NonError")
+    /// +k8s:validateFalse="skipped"
+    pub quiet: i32,
+}
+
+#[test]
+fn testing_tags() {
+    let p = Probed {
+        name: Some("<b>".into()),
+        ..Default::default()
+    };
+    documented(
+        TAGS_MD,
+        &p.validate(&create()),
+        &[
+            (
+                Invalid,
+                "name",
+                Some("validateFalse"),
+                "name: Invalid value: \"\\u003cb\\u003e\": forced failure: always fails",
+            ),
+            (
+                Invalid,
+                "count",
+                Some("validateFalse"),
+                "count: Invalid value: 0: forced failure: first",
+            ),
+        ],
+    );
+    documented(
+        TAGS_MD,
+        &Probed::default().validate(&create()),
+        &[
+            (
+                Invalid,
+                "name",
+                Some("validateFalse"),
+                "name: Invalid value: null: forced failure: always fails",
+            ),
+            (
+                Invalid,
+                "count",
+                Some("validateFalse"),
+                "count: Invalid value: 0: forced failure: first",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Opaque types and custom validation
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Limits {
+    /// +k8s:minimum=1
+    pub cpu: i32,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Resources {
+    /// +k8s:opaqueType
+    pub requests: Limits,
+    pub limits: Limits,
+    /// +k8s:opaqueType
+    /// +k8s:validateFalse="checked as a whole"
+    pub claims: Limits,
+}
+
+#[test]
+fn opaque() {
+    documented(
+        TAGS_MD,
+        &Resources::default().validate(&create()),
+        &[
+            (
+                Invalid,
+                "limits.cpu",
+                Some("minimum"),
+                "limits.cpu: Invalid value: 0: must be greater than or equal to 1",
+            ),
+            (
+                Invalid,
+                "claims",
+                Some("validateFalse"),
+                "claims: Invalid value: {\"cpu\":0}: forced failure: checked as a whole",
+            ),
+        ],
+    );
+}
+
+/// +k8s:validateFalse="whole object"
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Envelope {
+    /// +k8s:opaqueType
+    pub payload: Limits,
+    pub size: i32,
+}
+
+#[test]
+fn opaque_fields_print_null() {
+    documented(
+        TAGS_MD,
+        &Envelope::default().validate(&create()),
+        &[(
+            Invalid,
+            "<nil>",
+            Some("validateFalse"),
+            "<nil>: Invalid value: {\"payload\":null,\"size\":0}: forced failure: whole object",
+        )],
+    );
+}
+
+/// +k8s:customValidation
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Window {
+    pub start: i32,
+    /// +k8s:customValidation
+    pub end: i32,
+}
+
+impl Window {
+    /// Called for the `+k8s:customValidation` on the type.
+    fn validate_custom(
+        _op: &Operation,
+        path: &FieldPath<'_>,
+        value: Option<&Window>,
+        _old: Option<&Window>,
+    ) -> ErrorList {
+        match value {
+            Some(w) if w.end < w.start => Error::invalid(
+                path.child("end"),
+                i64::from(w.end),
+                "must not be before start",
+            )
+            .with_origin("window")
+            .into(),
+            _ => ErrorList::new(),
+        }
+    }
+
+    /// Called for the `+k8s:customValidation` on `end`.
+    fn validate_custom_end(
+        _op: &Operation,
+        path: &FieldPath<'_>,
+        value: Option<&i32>,
+        _old: Option<&i32>,
+    ) -> ErrorList {
+        match value {
+            Some(v) if *v % 60 != 0 => {
+                Error::invalid(path, i64::from(*v), "must be a whole minute")
+                    .with_origin("minutes")
+                    .into()
+            }
+            _ => ErrorList::new(),
+        }
+    }
+}
+
+#[test]
+fn custom_validation() {
+    let w = Window {
+        start: 120,
+        end: 90,
+    };
+    documented(
+        TAGS_MD,
+        &w.validate(&create()),
+        &[
+            (
+                Invalid,
+                "end",
+                Some("window"),
+                "end: Invalid value: 90: must not be before start",
+            ),
+            (
+                Invalid,
+                "end",
+                Some("minutes"),
+                "end: Invalid value: 90: must be a whole minute",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Subresources
+
+/// +k8s:supportsSubresource="/status"
+/// +k8s:supportsSubresource="/scale"
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct ReplicaSet {
+    pub replicas: i32,
+}
+
+/// +k8s:isSubresource="/scale"
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Scale {
+    pub replicas: i32,
+}
+
+#[test]
+fn subresources() {
+    assert_eq!(ReplicaSet::subresources(), ["/", "/scale", "/status"]);
+    assert_eq!(Scale::subresources(), ["/scale"]);
+    assert_eq!(Deployment::subresources(), ["/"]);
+    for line in [
+        "`ReplicaSet::subresources()` is `[\"/\", \"/scale\", \"/status\"]`",
+        "`Scale::subresources()` is `[\"/scale\"]`",
+    ] {
+        assert!(TAGS_MD.contains(line), "missing: {line}");
+    }
+}
+
+// ===========================================================================
+// Ordering, cohorts, short-circuit
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Ordered {
+    /// +k8s:neq="ABCD"
+    /// +k8s:maxLength=3
+    /// +k8s:format=k8s-short-name
+    pub name: String,
+    /// +k8s:eachVal=+k8s:minimum=0
+    /// +k8s:maxItems=2
+    /// +k8s:required
+    pub values: Vec<i32>,
+}
+
+#[test]
+fn ordering() {
+    let o = Ordered {
+        name: "ABCD".into(),
+        values: vec![],
+    };
+    documented(
+        TAGS_MD,
+        &o.validate(&create()),
+        &[
+            (Invalid, "name", Some("format=k8s-short-name"),
+             "name: Invalid value: \"ABCD\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"),
+            (TooLong, "name", Some("maxLength"), "name: Too long: may not be more than 3 bytes"),
+            (Invalid, "name", Some("neq"), "name: Invalid value: \"ABCD\": must not be equal to \"ABCD\""),
+            (Required, "values", None, "values: Required value"),
+        ],
+    );
+    let o = Ordered {
+        name: "ok".into(),
+        values: vec![-1, -2, -3],
+    };
+    documented(
+        TAGS_MD,
+        &o.validate(&create()),
+        &[(
+            TooMany,
+            "values",
+            Some("maxItems"),
+            "values: Too many: 3: must have at most 2 items",
+        )],
+    );
+}
+
+/// +k8s:validateFalse(flags: "ShortCircuit")="type check"
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Gate {
+    /// +k8s:required
+    pub name: String,
+}
+
+#[test]
+fn type_level_short_circuit() {
+    documented(
+        TAGS_MD,
+        &Gate::default().validate(&create()),
+        &[(
+            Invalid,
+            "<nil>",
+            Some("validateFalse"),
+            "<nil>: Invalid value: {\"name\":\"\"}: forced failure: type check",
+        )],
+    );
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Cohorts {
+    /// +k8s:validateFalse(flags: "ShortCircuit", cohort: "a")="a1"
+    /// +k8s:validateFalse(cohort: "a")="a2"
+    /// +k8s:validateFalse(cohort: "b")="b1"
+    /// +k8s:validateFalse="default"
+    pub value: i32,
+}
+
+#[test]
+fn cohorts() {
+    documented(
+        TAGS_MD,
+        &Cohorts::default().validate(&create()),
+        &[
+            (
+                Invalid,
+                "value",
+                Some("validateFalse"),
+                "value: Invalid value: 0: forced failure: default",
+            ),
+            (
+                Invalid,
+                "value",
+                Some("validateFalse"),
+                "value: Invalid value: 0: forced failure: a1",
+            ),
+            (
+                Invalid,
+                "value",
+                Some("validateFalse"),
+                "value: Invalid value: 0: forced failure: b1",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Rust shapes
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectMeta {
+    /// +k8s:required
+    pub name: String,
+    /// +k8s:optional
+    /// +k8s:minimum=0
+    pub generation: Option<i64>,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Widget {
+    #[serde(flatten)]
+    pub meta: ObjectMeta,
+    /// +k8s:optional
+    pub spec: Option<Box<WidgetSpec>>,
+    /// +k8s:required
+    #[serde(skip)]
+    pub cache: String,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WidgetSpec {
+    /// +k8s:minimum=1
+    #[serde(rename = "size")]
+    pub size_in_gb: u32,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+pub struct WidgetList {
+    pub items: Vec<Widget>,
+}
+
+#[test]
+fn shapes() {
+    let w = Widget {
+        meta: ObjectMeta {
+            name: String::new(),
+            generation: Some(-1),
+        },
+        spec: Some(Box::new(WidgetSpec { size_in_gb: 0 })),
+        cache: String::new(),
+    };
+    documented(
+        TAGS_MD,
+        &w.validate(&create()),
+        &[
+            (
+                Required,
+                "ObjectMeta.name",
+                None,
+                "ObjectMeta.name: Required value",
+            ),
+            (
+                Invalid,
+                "ObjectMeta.generation",
+                Some("minimum"),
+                "ObjectMeta.generation: Invalid value: -1: must be greater than or equal to 0",
+            ),
+            (
+                Invalid,
+                "spec.size",
+                Some("minimum"),
+                "spec.size: Invalid value: 0: must be greater than or equal to 1",
+            ),
+        ],
+    );
+    let l = WidgetList { items: vec![w] };
+    documented(
+        TAGS_MD,
+        &l.validate(&create()),
+        &[
+            (
+                Required,
+                "items[0].name",
+                None,
+                "items[0].name: Required value",
+            ),
+            (
+                Invalid,
+                "items[0].generation",
+                Some("minimum"),
+                "items[0].generation: Invalid value: -1: must be greater than or equal to 0",
+            ),
+            (
+                Invalid,
+                "items[0].spec.size",
+                Some("minimum"),
+                "items[0].spec.size: Invalid value: 0: must be greater than or equal to 1",
+            ),
+        ],
+    );
+}
+
+// ===========================================================================
+// Generation-time errors
+
+/// The diagnostics the generator reports for a module source, as
+/// `message` strings (without the `file:line:col: error: ` prefix).
+fn diagnostics(src: &str) -> Vec<String> {
+    match validation_gen::module::generate_module(Path::new("api.rs"), src) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags.into_iter().map(|d| d.message).collect(),
+    }
+}
+
+/// `(tag line, field or item, extra items, message)`: the module
+/// `pub struct S { /// <tag line>\n <field> }` + extra items must fail with
+/// `<message> (in `<tag line>`)`, and the message must be listed in
+/// docs/tags.md.
+const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
+    // Grammar and catalog (any tag).
+    ("+k8s:maxLenght=3", "pub a: String", "",
+     "unknown validation tag \"k8s:maxLenght\", did you mean \"k8s:maxLength\"?"),
+    ("+k8s:eachVal=+k8s:typo", "pub a: Vec<i32>", "",
+     "tag \"k8s:eachVal\": unknown validation tag \"k8s:typo\""),
+    ("+k8s:minimum = 1", "pub a: i32", "", "unexpected character ' '"),
+    ("+k8s:ifEnabled(A, B)=+k8s:minimum=1", "pub a: i32", "",
+     "multiple arguments must use 'name: value' syntax"),
+    ("+k8s:minimum(x: 1)=1", "pub a: i32", "",
+     "tag \"k8s:minimum\": unrecognized named argument \"x: 1\""),
+    ("+k8s:eachVal=+k8s:required", "pub a: Vec<i32>", "",
+     "tag \"k8s:eachVal\": tag \"k8s:required\" cannot be specified on list values"),
+    // Presence.
+    ("+k8s:required=yes", "pub a: i32", "",
+     "tag \"k8s:required\": tag value has wrong type: got string, want "),
+    ("+k8s:eachVal=+k8s:forbidden", "pub a: Vec<i32>", "",
+     "tag \"k8s:eachVal\": tag \"k8s:forbidden\" cannot be specified on list values"),
+    ("+default", "pub a: Option<i32>", "", "+default tag with no value"),
+    // Limits.
+    ("+k8s:minimum=1", "pub a: String", "", "can only be used on integer types (string)"),
+    ("+k8s:maximum=1", "pub a: f64", "", "can only be used on integer types (float64)"),
+    ("+k8s:minimum=300", "pub a: u8", "", "value 300 does not fit in uint8 (range [0, 255])"),
+    ("+k8s:minimum=\"1\"", "pub a: i32", "",
+     "tag \"k8s:minimum\": tag value has wrong type: got string, want int"),
+    ("+k8s:maximum", "pub a: i32", "", "tag \"k8s:maximum\": missing required tag value of type int"),
+    ("+k8s:maxLength=1", "pub a: i32", "", "can only be used on string types (int32)"),
+    ("+k8s:maxLength=-1", "pub a: String", "", "must be greater than or equal to 0, got -1"),
+    ("+k8s:maxItems=1", "pub a: std::collections::BTreeMap<String, i32>", "",
+     "can only be used on list types (map)"),
+    ("+k8s:eachKey=+k8s:maxItems=1", "pub a: std::collections::BTreeMap<String, i32>", "",
+     "tag \"k8s:eachKey\": tag \"k8s:maxItems\" cannot be specified on map keys"),
+    ("+k8s:maxProperties=1", "pub a: Vec<i32>", "", "can only be used on map types (slice)"),
+    ("+k8s:maxProperties=100001", "pub a: std::collections::BTreeMap<String, i32>", "",
+     "must be between 0 and 100000, got 100001"),
+    ("+k8s:eachVal=+k8s:minProperties=1", "pub a: Vec<std::collections::BTreeMap<String, i32>>", "",
+     "tag \"k8s:eachVal\": tag \"k8s:minProperties\" cannot be specified on list values"),
+    // Formats.
+    ("+k8s:format=dns-label", "pub a: String", "",
+     "unsupported validation format \"dns-label\" (supported: k8s-extended-resource-name, k8s-ip, k8s-label-key, k8s-label-value, k8s-long-name, k8s-long-name-caseless, k8s-path-segment-name, k8s-prefixed-label-key, k8s-resource-fully-qualified-name, k8s-resource-pool-name, k8s-short-name, k8s-uuid)"),
+    ("+k8s:format=k8s-uuid", "pub a: i32", "", "can only be used on string types (int32)"),
+    ("+k8s:format", "pub a: String", "", "tag \"k8s:format\": missing required tag value of type string"),
+    // Equality.
+    ("+k8s:neq=1", "pub a: String", "", "type mismatch: field is a string, but payload is of type int"),
+    ("+k8s:neq=\"x\"", "pub a: i32", "", "type mismatch: field is a int, but payload is of type string"),
+    ("+k8s:neq=1", "pub a: bool", "", "type mismatch: field is a bool, but payload is of type int"),
+    ("+k8s:neq=1", "pub a: f64", "", "unsupported type for 'neq' tag"),
+    ("+k8s:neq", "pub a: String", "", "tag \"k8s:neq\": missing required tag value of type raw"),
+    // Enums.
+    ("+k8s:enum", "pub a: String", "", "tag \"k8s:enum\" cannot be specified on struct fields"),
+    ("+k8s:enumExclude", "pub a: String", "",
+     "tag \"k8s:enumExclude\" cannot be specified on struct fields"),
+    // Lists.
+    ("+k8s:listType=bag", "pub a: Vec<String>", "", "unknown list type \"bag\""),
+    ("+k8s:listType=set", "pub a: String", "", "can only be used on list types (string)"),
+    ("+k8s:listType=map", "pub a: Vec<P>", "pub struct P { pub name: String }",
+     "found listType=map or unique=map without listMapKey"),
+    ("+k8s:listMapKey=name", "pub a: Vec<P>", "pub struct P { pub name: String }",
+     "found listMapKey without listType=map or unique=map"),
+    ("+k8s:unique=set", "pub a: Vec<String>", "",
+     "listType must be specified - use listType=atomic, listType=set, or listType=map"),
+    ("+k8s:customUnique", "pub a: Vec<String>", "",
+     "listType must be specified - use listType=atomic, listType=set, or listType=map"),
+    // Iteration.
+    ("+k8s:eachVal=+k8s:minimum=1", "pub a: String", "", "can only be used on list or map types (string)"),
+    ("+k8s:eachKey=+k8s:minimum=1", "pub a: Vec<i32>", "", "can only be used on map types (slice)"),
+    ("+k8s:eachVal", "pub a: Vec<i32>", "", "tag \"k8s:eachVal\": missing required tag value of type tag"),
+    ("+k8s:eachVal=1", "pub a: Vec<i32>", "", "tag \"k8s:eachVal\": tag value has wrong type: got int, want tag"),
+    ("+k8s:eachVal=+k8s:minimum=1", "pub a: L", "pub struct L(pub Vec<i32>);",
+     "tag \"k8s:eachVal\" on a value of a named type: put it on the list or map type's own definition"),
+    ("+k8s:eachKey=+k8s:immutable", "pub a: std::collections::BTreeMap<String, i32>", "",
+     "tag \"k8s:eachKey\": tag \"k8s:immutable\" cannot be specified on map keys"),
+    // Items.
+    ("+k8s:item(name: \"a\")=+k8s:immutable", "pub a: Vec<P>", "pub struct P { pub name: String }",
+     "found items with no list metadata - item tags require listType=map or unique=map with listMapKey"),
+    ("+k8s:item(name: \"a\")=+k8s:immutable", "pub a: String", "",
+     "can only be used on list types (string)"),
+    // Subfields.
+    ("+k8s:subfield(a)=+k8s:subfield(b)=+k8s:minimum=1", "pub a: T",
+     "pub struct T { pub a: U }\npub struct U { pub b: i32 }",
+     "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead"),
+    ("+k8s:subfield(a)=+k8s:minimum=1", "pub a: i32", "", "can only be used on struct types: int32"),
+    ("+k8s:subfield=+k8s:minimum=1", "pub a: T", "pub struct T { pub a: i32 }",
+     "tag \"k8s:subfield\": missing required positional argument of type string"),
+    // Unions.
+    ("+k8s:unionDiscriminator", "pub d: i32", "", "can only be used on string types (int32)"),
+    ("+k8s:unionMember(foo: \"x\")", "pub a: Option<i32>", "",
+     "tag \"k8s:unionMember\": unrecognized named argument \"foo: \\\"x\\\"\""),
+    ("+k8s:modeDiscriminator", "pub m: String", "",
+     "tag \"k8s:modeDiscriminator\" is not supported yet by this generator (it is newer than Kubernetes 1.35)"),
+    ("+k8s:ifMode(A)=+k8s:required", "pub a: Option<i32>", "",
+     "tag \"k8s:ifMode\" is not supported yet by this generator (it is newer than Kubernetes 1.35)"),
+    // Dependencies.
+    ("+k8s:dependentRequired(zz)", "pub a: Option<i32>", "", "no sibling field with JSON name \"zz\""),
+    ("+k8s:dependentForbidden(a)", "pub a: Option<i32>", "", "trigger and dependent field must be different"),
+    // Immutability and update.
+    ("+k8s:eachKey=+k8s:immutable", "pub a: std::collections::BTreeMap<String, i32>", "",
+     "tag \"k8s:eachKey\": tag \"k8s:immutable\" cannot be specified on map keys"),
+    ("+k8s:update=NoChange", "pub a: i32", "", "unknown +k8s:update constraint: NoChange"),
+    ("+k8s:update=NoAddItem", "pub a: i32", "",
+     "+k8s:update=NoAddItem and NoRemoveItem can only be used on list or map fields"),
+    ("+k8s:update=NoModify", "pub a: Vec<i32>", "",
+     "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability"),
+    ("+k8s:update=NoRemoveItem", "pub a: Vec<i32>", "",
+     "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)"),
+    ("+k8s:eachVal=+k8s:update=NoSet", "pub a: Vec<i32>", "",
+     "+k8s:update=NoSet does not apply to list values, attach it to the enclosing field"),
+    ("+k8s:monotonic", "pub a: String", "", "must be an integer type (got string)"),
+    // Options and stability levels.
+    ("+k8s:ifEnabled=+k8s:minimum=1", "pub a: i32", "",
+     "tag \"k8s:ifEnabled\": missing required positional argument of type string"),
+    ("+k8s:ifDisabled(X)", "pub a: i32", "",
+     "tag \"k8s:ifDisabled\": missing required tag value of type tag"),
+    ("+k8s:alpha(since: \"1.36\")=+k8s:minimum=1", "pub a: i32", "",
+     "tag \"k8s:alpha\" is not supported yet by this generator (it is newer than Kubernetes 1.35)"),
+    ("+k8s:beta=+k8s:minimum=1", "pub a: i32", "",
+     "tag \"k8s:beta\" is not supported yet by this generator (it is newer than Kubernetes 1.35)"),
+    // Testing.
+    ("+k8s:validateError=\"boom\"", "pub a: i32", "", "forced error: \"boom\""),
+    ("+k8s:validateFalse(flags: \"Fast\")", "pub a: i32", "", "unknown flag: \"Fast\""),
+    ("+k8s:validateTrue=1", "pub a: i32", "",
+     "tag \"k8s:validateTrue\": tag value has wrong type: got int, want string"),
+    // Opaque and custom.
+    ("+k8s:opaqueType(x)", "pub a: i32", "",
+     "tag \"k8s:opaqueType\": unrecognized named argument \"\\\"x\\\"\""),
+    ("+k8s:eachVal=+k8s:customValidation", "pub a: Vec<i32>", "",
+     "tag \"k8s:eachVal\": tag \"k8s:customValidation\" cannot be specified on list values"),
+    // Subresources.
+    ("+k8s:supportsSubresource=\"/status\"", "pub a: i32", "",
+     "tag \"k8s:supportsSubresource\" cannot be specified on struct fields"),
+];
+
+#[test]
+fn generation_errors_are_real_and_documented() {
+    for (tag, field, extra, message) in GENERATION_ERRORS {
+        let src = format!("pub struct S {{\n    /// {tag}\n    {field},\n}}\n{extra}\n");
+        let got = diagnostics(&src);
+        let want = format!("{message} (in `{tag}`)");
+        assert!(
+            got.contains(&want),
+            "{tag} on `{field}`:\n  want {want:?}\n  got  {got:?}"
+        );
+        assert!(
+            TAGS_MD.contains(&format!("\n{message}\n")),
+            "docs/tags.md does not list this generation error on a line of its own:\n{message}"
+        );
+    }
+}
+
+/// Type-level and constant errors, which need their own sources.
+#[test]
+fn generation_errors_on_types_and_constants() {
+    let cases: &[(&str, &str)] = &[
+        ("/// +k8s:required\npub struct S { pub a: i32 }",
+         "tag \"k8s:required\" cannot be specified on type definitions"),
+        ("/// +k8s:enum\npub struct E(pub i32);", "can only be used on string types (int32)"),
+        ("/// +k8s:subfield(zz)=+k8s:minimum=1\npub struct S { pub a: i32 }",
+         "no field for json name \"zz\""),
+        ("/// +k8s:isSubresource=\"/a\"\n/// +k8s:isSubresource=\"/b\"\npub struct S { pub a: i32 }",
+         "tag \"k8s:isSubresource\" may only be specified once"),
+        ("/// +k8s:enum\npub struct E(pub String);\nimpl E {\n    /// +k8s:ifEnabled(X)=+k8s:minimum=1\n    pub const A: &'static str = \"A\";\n}",
+         "only +k8s:enumExclude may be used on enum constants"),
+        ("/// +k8s:enum\npub struct E(pub String);\nimpl E {\n    /// +k8s:format=k8s-uuid\n    pub const A: &'static str = \"A\";\n}",
+         "tag \"k8s:format\" cannot be specified on constant values"),
+        ("pub struct S {\n    /// +k8s:unionDiscriminator\n    pub d: String,\n    /// +k8s:unionDiscriminator\n    pub e: String,\n    /// +k8s:unionMember\n    pub a: Option<i32>,\n}",
+         "a union may only have one discriminator"),
+    ];
+    for (src, message) in cases {
+        let got = diagnostics(src);
+        assert!(
+            got.iter().any(|m| m.starts_with(message)),
+            "{src}\n  want {message:?}\n  got  {got:?}"
+        );
+        assert!(
+            TAGS_MD.contains(&format!("\n{message}\n")),
+            "docs/tags.md does not list: {message}"
+        );
+    }
+    // A non-literal enum value.
+    let got = diagnostics(
+        "/// +k8s:enum\npub struct E(pub String);\nimpl E {\n    pub const A: &'static str = concat!(\"A\");\n}",
+    );
+    let want =
+        "+k8s:enum values must be string literals (`pub const NAME: &'static str = \"value\";`)";
+    assert_eq!(got, [want]);
+    assert!(TAGS_MD.contains(&format!("\n{want}\n")));
+}
+
+// ===========================================================================
+// Structure of docs/tags.md
+
+#[test]
+fn every_tag_has_a_section() {
+    let mut missing = Vec::new();
+    for def in validation_gen::tags::catalog::validators() {
+        if !TAGS_MD.contains(&format!("\n### `+{}`\n", def.name)) {
+            missing.push(def.name);
+        }
+    }
+    for name in ["k8s:isSubresource", "k8s:supportsSubresource"] {
+        if !TAGS_MD.contains(&format!("\n### `+{name}`\n")) {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/tags.md has no section for {missing:?}"
+    );
+}
+
+#[test]
+fn sections_state_the_release_and_scopes_of_the_catalog() {
+    use validation_gen::tags::catalog;
+    for def in catalog::all() {
+        let heading = format!("\n### `+{}`\n", def.name);
+        let start = TAGS_MD.find(&heading).expect("a section") + heading.len();
+        let end = TAGS_MD[start..]
+            .find("\n### ")
+            .map_or(TAGS_MD.len(), |i| start + i);
+        let section = &TAGS_MD[start..end];
+        let scopes: Vec<&str> = def.scopes.iter().map(|s| s.as_str()).collect();
+        let facts = format!(
+            "**Since** Kubernetes {} · **Scopes**: {}",
+            def.since,
+            scopes.join(", ")
+        );
+        assert!(
+            section.contains(&facts),
+            "section {} should say: {facts}",
+            def.name
+        );
+    }
+}
+
+/// The `rust` code blocks of a markdown text.
+fn rust_blocks(doc: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in doc.lines() {
+        match &mut current {
+            None if line.trim_start() == "```rust" => current = Some(String::new()),
+            Some(_) if line.trim_start() == "```" => blocks.extend(current.take()),
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn rust_examples_generate_without_errors() {
+    let blocks = rust_blocks(TAGS_MD);
+    assert!(blocks.len() >= 30, "only {} rust blocks", blocks.len());
+    for block in blocks {
+        // The CLI path skips types that derive `Validate` (the derive
+        // handles those); drop the derive to run the generator on them.
+        let src = block
+            .replace("#[derive(Validate)]\n", "")
+            .replace("Validate, ", "")
+            .replace(", Validate", "");
+        assert!(
+            validation_gen::module::has_types(&src) || !src.contains("struct "),
+            "no type found in:\n{block}"
+        );
+        let diags = diagnostics(&src);
+        assert!(diags.is_empty(), "{block}\n-> {diags:?}");
+    }
+}
+
+// ===========================================================================
+// docs/errors.md
+
+#[test]
+fn errors_md_error_types_table() {
+    for t in ErrorType::ALL {
+        let row = format!(
+            "| `ErrorType::{t:?}` | `{}` | `{}` | {} |",
+            t.as_str(),
+            t.description(),
+            if t.prints_value() { "yes" } else { "no" }
+        );
+        assert!(
+            ERRORS_MD.contains(&row),
+            "docs/errors.md lacks the row start: {row}"
+        );
+    }
+}
+
+#[test]
+fn errors_md_rendering_examples() {
+    use validation_runtime::field::BadValue;
+    let root = FieldPath::root();
+    let spec = root.child("spec");
+    let containers = spec.child("containers");
+    let first = containers.index(0);
+    let p = first.child("name");
+    let errs: Vec<Error> = vec![
+        Error::required(p, ""),
+        Error::invalid(p, "web server".to_string(), "must not contain spaces"),
+        Error::invalid(p, "a\tb<&>".to_string(), "plain string"),
+        Error::invalid(p, &Some("a\tb<&>".to_string()), "optional string"),
+        Error::invalid(p, &HostName("a<b".into()), "newtype"),
+        Error::invalid(p, &vec!["a".to_string(), "b".to_string()], "list"),
+        Error::invalid(
+            p,
+            &BTreeMap::from([("b".to_string(), 2), ("a".to_string(), 1)]),
+            "map",
+        ),
+        Error::invalid(
+            p,
+            &Container {
+                name: "web".into(),
+                ports: vec![],
+            },
+            "struct",
+        ),
+        Error::invalid(p, 5i64, "integer"),
+        Error::invalid(p, true, "bool"),
+        Error::invalid(p, &1.5f64, "float"),
+        Error::invalid(p, &None::<String>, "unset option"),
+        Error::duplicate(p, &7u16),
+        Error::not_supported(p, "HTTP", &["TCP", "UDP"]),
+        Error::not_found(p, "web"),
+        Error::type_invalid(p, 5i64, "expected a string"),
+        Error::forbidden(p, "may not be set when hostNetwork is set"),
+        Error::too_long(p, 63),
+        Error::too_long_characters(p, 1),
+        Error::too_short(p, "ab", 3),
+        Error::too_many(p, 3, 2),
+        Error::too_many(p, -1, 1),
+        Error::too_few(p, 0, 1),
+        Error::internal(p, "unexpected state"),
+    ];
+    let rendered: Vec<String> = errs.iter().map(Error::to_string).collect();
+    let block = format!("```text\n{}\n```", rendered.join("\n"));
+    assert!(
+        ERRORS_MD.contains(&block),
+        "docs/errors.md should show exactly:\n{block}"
+    );
+    // The table's examples.
+    assert_eq!(
+        Error::invalid(p, &serde_json::json!({"a": null}), "x").to_string(),
+        "spec.containers[0].name: Invalid value: {\"a\":null}: x"
+    );
+    assert_eq!(BadValue::Null.to_string(), "null");
+    assert_eq!(errs[13].kind(), NotSupported);
+    assert_eq!(errs[15].kind(), TypeInvalid);
+    assert_eq!(errs[0].origin(), None);
+}
+
+#[test]
+fn errors_md_paths() {
+    let root = FieldPath::root();
+    let cases: Vec<(String, &str)> = vec![
+        (root.to_string(), "<nil>"),
+        (root.child("spec").to_string(), "spec"),
+        (
+            FieldPath::new("metadata")
+                .child("labels")
+                .key("app.kubernetes.io/name")
+                .to_string(),
+            "metadata.labels[app.kubernetes.io/name]",
+        ),
+        (
+            FieldPath::new("spec")
+                .child("containers")
+                .index(0)
+                .child("name")
+                .to_string(),
+            "spec.containers[0].name",
+        ),
+        (
+            root.embedded("ObjectMeta").child("name").to_string(),
+            "ObjectMeta.name",
+        ),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got, want);
+        assert!(ERRORS_MD.contains(&format!("| `{want}` |")), "{want}");
+    }
+}
+
+#[test]
+fn errors_md_aggregate() {
+    let errs: ErrorList = vec![
+        Error::required("spec.a", ""),
+        Error::required("spec.a", "").with_origin("x"),
+        Error::invalid("spec.b", 5i64, "must be even"),
+    ]
+    .into();
+    let text = errs.to_string();
+    assert_eq!(
+        text,
+        "[spec.a: Required value, spec.b: Invalid value: 5: must be even]"
+    );
+    assert!(ERRORS_MD.contains(&format!("assert_eq!(errs.to_string(), \"{text}\");")));
+}
+
+#[test]
+fn errors_md_covered_by_declarative() {
+    let hand_written: ErrorList = vec![
+        Error::required("spec.a", "").mark_covered_by_declarative(),
+        Error::invalid("spec.b", 1i64, "legacy"),
+    ]
+    .into();
+    assert_eq!(hand_written.extract_covered_by_declarative().len(), 1);
+    let kept = hand_written.remove_covered_by_declarative();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].field(), "spec.b");
+}
+
+// ===========================================================================
+// docs/cli.md
+
+/// Runs the CLI in-process; returns (exit code, stdout, stderr) with the
+/// temporary directory's path removed from the output.
+fn cli(args: &[&str], base: &Path) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = validation_gen::cli::run(&args, &mut out, &mut err);
+    let prefix = format!("{}/", base.display());
+    let clean = |b: Vec<u8>| String::from_utf8(b).unwrap().replace(&prefix, "");
+    (code, clean(out), clean(err))
+}
+
+const CLI_MOD_RS: &str = r#"//! The API group.
+pub mod apps;
+
+/// A widget.
+pub struct Widget {
+    /// +k8s:required
+    /// +k8s:minimum=1
+    pub replicas: i32,
+}
+
+include!("zz_generated_validations.rs");
+"#;
+
+const CLI_APPS_RS: &str = r#"/// An app.
+pub struct App {
+    /// +k8s:maxLenght=63
+    pub name: String,
+}
+
+include!("apps/zz_generated_validations.rs");
+"#;
+
+#[test]
+fn cli_md_help_is_verbatim() {
+    let base = std::env::temp_dir();
+    let (code, out, err) = cli(&["--help"], &base);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let block = format!("```text\n$ validation-gen --help\n{out}```");
+    assert!(CLI_MD.contains(&block), "docs/cli.md should show:\n{block}");
+}
+
+#[test]
+fn cli_md_session() {
+    let base = std::env::temp_dir().join(format!("docs-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let api = base.join("src/api");
+    std::fs::create_dir_all(&api).unwrap();
+    std::fs::write(api.join("mod.rs"), CLI_MOD_RS).unwrap();
+    std::fs::write(api.join("apps.rs"), CLI_APPS_RS).unwrap();
+    let src = base.join("src");
+    let src = src.to_str().unwrap();
+    let mut transcript = String::new();
+    let step = |args: &[&str], shown: &str, transcript: &mut String| {
+        let (code, out, err) = cli(args, &base);
+        transcript.push_str(&format!(
+            "$ validation-gen {shown}\n{out}{err}$ echo $?\n{code}\n"
+        ));
+    };
+    step(&[src], "src", &mut transcript);
+    std::fs::write(
+        api.join("apps.rs"),
+        CLI_APPS_RS.replace("maxLenght", "maxLength"),
+    )
+    .unwrap();
+    step(&[src], "src", &mut transcript);
+    step(&["--check", src], "--check src", &mut transcript);
+    let generated = std::fs::read_to_string(api.join("zz_generated_validations.rs")).unwrap();
+    assert!(
+        CLI_MD.contains(&format!("```rust\n{generated}```")),
+        "docs/cli.md should show the generated file:\n{generated}"
+    );
+    std::fs::write(
+        api.join("mod.rs"),
+        CLI_MOD_RS.replace("minimum=1", "minimum=2"),
+    )
+    .unwrap();
+    step(&["--check", src], "--check src", &mut transcript);
+    step(&["--bogus"], "--bogus", &mut transcript);
+    let _ = std::fs::remove_dir_all(&base);
+    let block = format!("```text\n{transcript}```");
+    assert!(CLI_MD.contains(&block), "docs/cli.md should show:\n{block}");
+    for (name, text) in [("mod.rs", CLI_MOD_RS), ("apps.rs", CLI_APPS_RS)] {
+        assert!(
+            CLI_MD.contains(&format!("```rust\n// src/api/{name}\n{text}```")),
+            "docs/cli.md should show src/api/{name}"
+        );
+    }
+}
+
+#[test]
+fn cli_md_builder_output_name() {
+    let name = validation_gen::Builder::output_name(Path::new("src/api/types.rs"));
+    assert_eq!(name, "types_validations.rs");
+    assert!(CLI_MD.contains(&format!("\"/{name}\"")));
+}
+
+// ===========================================================================
+// docs/upstream-differences.md
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Weights {
+    /// +k8s:eachVal=+k8s:minimum=1
+    pub by_zone: std::collections::HashMap<String, i32>,
+}
+
+#[test]
+fn differences_map_order() {
+    let mut by_zone = std::collections::HashMap::new();
+    for zone in ["c", "a", "b"] {
+        by_zone.insert(zone.to_string(), 0);
+    }
+    let w = Weights { by_zone };
+    documented_in_text(
+        DIFF_MD,
+        &w.validate(&create()),
+        &[
+            "by_zone[a]: Invalid value: 0: must be greater than or equal to 1",
+            "by_zone[b]: Invalid value: 0: must be greater than or equal to 1",
+            "by_zone[c]: Invalid value: 0: must be greater than or equal to 1",
+        ],
+    );
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Inner {
+    pub note: String,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct Holder {
+    /// +k8s:required
+    pub always_set: Inner,
+    /// +k8s:forbidden
+    pub never_allowed: Inner,
+}
+
+#[test]
+fn differences_struct_values_are_set() {
+    documented_in_text(
+        DIFF_MD,
+        &Holder::default().validate(&create()),
+        &["never_allowed: Forbidden"],
+    );
+    assert!(DIFF_MD.contains("`Holder::default()` reports only"));
+}
+
+/// +k8s:validateFalse="type E1"
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct E1(pub String);
+
+/// +k8s:validateFalse="type E3"
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+pub struct E3(pub E1);
+
+#[test]
+fn differences_newtype_of_newtype() {
+    documented_in_text(
+        DIFF_MD,
+        &E3::default().validate(&create()),
+        &[
+            "<nil>: Invalid value: \"\": forced failure: type E3",
+            "<nil>: Invalid value: \"\": forced failure: type E1",
+        ],
+    );
+}
+
+#[test]
+fn differences_rust_blocks_generate() {
+    for block in rust_blocks(DIFF_MD) {
+        let src = block.replace("Validate, ", "").replace(", Validate", "");
+        assert!(diagnostics(&src).is_empty(), "{block}");
+    }
+}
+
+/// Like [`documented`], for docs that show only the texts.
+#[track_caller]
+fn documented_in_text(doc: &str, errs: &ErrorList, want: &[&str]) {
+    let got: Vec<String> = errs.iter().map(Error::to_string).collect();
+    assert_eq!(got, want);
+    for text in want {
+        assert!(
+            doc.contains(&format!("\n{text}\n")),
+            "the doc does not show:\n{text}"
+        );
+    }
+}
