@@ -221,12 +221,12 @@ pub fn diff(old: &str, new: &str, path: &Path) -> String {
         if i < n && j < m && a[i] == b[j] {
             i += 1;
             j += 1;
-        } else if j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]) {
-            out.push_str(&format!("{:>5} +{}\n", j + 1, b[j]));
-            j += 1;
-        } else {
+        } else if i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1]) {
             out.push_str(&format!("{:>5} -{}\n", i + 1, a[i]));
             i += 1;
+        } else {
+            out.push_str(&format!("{:>5} +{}\n", j + 1, b[j]));
+            j += 1;
         }
     }
     out

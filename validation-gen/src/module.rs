@@ -71,6 +71,16 @@ fn has_attr(attrs: &[syn::Attribute], name: &str) -> bool {
         .any(|a| a.path().segments.last().is_some_and(|s| s.ident == name))
 }
 
+/// Structs with named fields and tuple newtypes are API types; unit structs
+/// and wider tuple structs in a module are left alone.
+fn is_api_type(s: &syn::ItemStruct) -> bool {
+    match &s.fields {
+        syn::Fields::Named(_) => true,
+        syn::Fields::Unnamed(u) => u.unnamed.len() == 1,
+        syn::Fields::Unit => false,
+    }
+}
+
 fn opted_out(attrs: &[syn::Attribute]) -> bool {
     doc_lines(attrs)
         .iter()
@@ -132,7 +142,11 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
         .items
         .iter()
         .filter_map(|i| match i {
-            syn::Item::Struct(s) if !derives_validate(&s.attrs) && !opted_out(&s.attrs) => Some(s),
+            syn::Item::Struct(s)
+                if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs) =>
+            {
+                Some(s)
+            }
             _ => None,
         })
         .collect();
@@ -275,13 +289,13 @@ pub fn include_line(module_file: &Path, generated_name: &str) -> String {
     }
 }
 
-/// Whether a module file declares any type the generator handles.
+/// Whether a module file declares any type the generator handles (a file
+/// that does not parse counts, so that its error is reported).
 pub fn has_types(source: &str) -> bool {
-    syn::parse_file(source)
-        .map(|f| {
-            f.items.iter().any(|i| {
-                matches!(i, syn::Item::Struct(s) if !derives_validate(&s.attrs) && !opted_out(&s.attrs))
-            })
-        })
-        .unwrap_or(false)
+    match syn::parse_file(source) {
+        Ok(f) => f.items.iter().any(|i| {
+            matches!(i, syn::Item::Struct(s) if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs))
+        }),
+        Err(_) => true,
+    }
 }

@@ -163,3 +163,29 @@ fn module_files_get_their_own_directory() {
         .exists());
     assert!(!text(&out.stderr).contains("warning"));
 }
+
+#[test]
+fn unit_structs_in_a_module_are_left_alone() {
+    let dir = scratch("unit");
+    write_api(
+        &dir,
+        &format!("{API}pub struct Marker;\npub struct Pair(pub u8, pub u8);\n"),
+    );
+    let out = run(&[dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let generated = std::fs::read_to_string(dir.join("zz_generated_validations.rs")).unwrap();
+    assert!(!generated.contains("for Marker") && !generated.contains("for Pair"));
+}
+
+#[test]
+fn unparsable_files_are_reported() {
+    let dir = scratch("parse");
+    let file = write_api(&dir, "pub struct Broken {\n    a: i32,,\n}\n");
+    let out = run(&[dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("{}:2:", file.display())) && err.contains("cannot parse Rust source"),
+        "{err}"
+    );
+}

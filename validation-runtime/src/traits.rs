@@ -59,6 +59,21 @@ pub trait Validate {
         &["/"]
     }
 
+    /// Validates `self` without its type's own type-level validations: what a
+    /// Go typedef of this type (`type E4 T2`, in Rust `struct E4(pub T2)`)
+    /// inherits: the fields of a struct, the underlying value of a newtype.
+    /// Generated impls define it; for the standard types it is
+    /// [`validate_into`](Validate::validate_into).
+    fn validate_underlying_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        self.validate_into(op, path, old, errs)
+    }
+
     /// Validates a new object (the root of the path is `<nil>`).
     fn validate(&self, op: &Operation) -> ErrorList {
         let mut errs = ErrorList::new();
@@ -132,6 +147,19 @@ impl<T: Validate> Validate for Option<T> {
             v.validate_into(op, path, old.and_then(Option::as_ref), errs);
         }
     }
+
+    #[inline]
+    fn validate_underlying_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        if let Some(v) = self {
+            v.validate_underlying_into(op, path, old.and_then(Option::as_ref), errs);
+        }
+    }
 }
 
 impl<T: Validate + ?Sized> Validate for Box<T> {
@@ -144,6 +172,17 @@ impl<T: Validate + ?Sized> Validate for Box<T> {
         errs: &mut ErrorList,
     ) {
         (**self).validate_into(op, path, old.map(|o| &**o), errs)
+    }
+
+    #[inline]
+    fn validate_underlying_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        (**self).validate_underlying_into(op, path, old.map(|o| &**o), errs)
     }
 }
 

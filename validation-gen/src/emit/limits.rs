@@ -18,6 +18,18 @@ fn int_literal(n: i128) -> TokenStream {
     }
 }
 
+/// Go's `strconv.Atoi` on a tag payload.
+fn decimal(literal: &str) -> Option<i128> {
+    let digits = literal.strip_prefix(['+', '-']).unwrap_or(literal);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    literal
+        .parse::<i128>()
+        .ok()
+        .filter(|n| i64::try_from(*n).is_ok())
+}
+
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
@@ -25,14 +37,26 @@ pub(super) fn lower(
     tag: &Tag,
     name: &str,
 ) -> Vec<Call> {
-    let Some(Value::Int(n)) = tag.scalar().cloned() else {
+    let Some(Value::Int(_)) = tag.scalar() else {
         cx.error(
             at,
             format!("tag \"{}\" requires an integer value", tag.name),
         );
         return Vec::new();
     };
-    let n = n as i128;
+    // Kubernetes 1.35 reads limit payloads with `strconv.Atoi`: decimal
+    // digits with an optional sign, leading zeros allowed (`0100` is 100).
+    let literal = tag.value_literal.clone().unwrap_or_default();
+    let Some(n) = decimal(&literal) else {
+        cx.error(
+            at,
+            format!(
+                "tag \"{}\": invalid integer {literal:?}: must be a decimal integer",
+                tag.name
+            ),
+        );
+        return Vec::new();
+    };
     let shape = leaf_ty(site).map(|t| &t.shape);
     let leaf = &site.leaf;
     let old = &site.old_leaf;

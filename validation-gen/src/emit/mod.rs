@@ -456,7 +456,7 @@ pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool)
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
-pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream> {
+pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>, typedef: bool) -> Option<TokenStream> {
     if site.opaque {
         return None;
     }
@@ -478,6 +478,11 @@ pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream>
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
         (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
+        // A typedef inlines its underlying type's validation, without that
+        // type's own type-level tags.
+        _ if typedef => {
+            Some(quote!(Validate::validate_underlying_into(#whole, op, path, #old_whole, errs);))
+        }
         _ => Some(quote!(Validate::validate_into(#whole, op, path, #old_whole, errs);)),
     }
 }
@@ -489,9 +494,14 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
-    let body = match &model.kind {
+    let (type_part, underlying) = match &model.kind {
         TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
+    };
+    let call_underlying = if underlying.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(Validate::validate_underlying_into(self, op, path, old, errs);)
     };
     let subresources = subresources(&mut cx, model);
     let prelude = prelude();
@@ -508,7 +518,19 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 errs: &mut #rt::ErrorList,
             ) {
                 #prelude
-                #body
+                #type_part
+                #call_underlying
+            }
+            #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            fn validate_underlying_into(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                #prelude
+                #underlying
             }
         }
         #helpers
@@ -556,11 +578,25 @@ fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
     model.tags.tags.iter().collect()
 }
 
+/// `+k8s:eachVal=+k8s:opaqueType` / `+k8s:eachKey=+k8s:opaqueType`: the
+/// element (or key) type is not descended into.
+fn opaque_elements(tags: &[TagAt]) -> bool {
+    tags.iter().any(|at| {
+        matches!(at.tag.name.as_str(), "k8s:eachVal" | "k8s:eachKey")
+            && at.tag.chained().is_some_and(|t| t.name == "k8s:opaqueType")
+    })
+}
+
 fn is_opaque_type(model: &TypeModel) -> bool {
     model.tags.has("k8s:opaqueType")
 }
 
-fn emit_struct_body(cx: &mut Cx<'_>, model: &TypeModel, fields: &[Field]) -> TokenStream {
+/// The type-level part and the underlying part (the fields) of a struct.
+fn emit_struct_body(
+    cx: &mut Cx<'_>,
+    model: &TypeModel,
+    fields: &[Field],
+) -> (TokenStream, TokenStream) {
     // Type-level validations: struct-level validations contributed by fields
     // (unions, zeroOrOneOf, dependencies) in field order, then the type's tags.
     let mut type_calls = union::struct_calls(cx, model);
@@ -580,14 +616,14 @@ fn emit_struct_body(cx: &mut Cx<'_>, model: &TypeModel, fields: &[Field]) -> Tok
         opaque: true,
     };
     type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
-    let mut out = emit_calls(cx, type_calls, &Exit::Return);
-    if is_opaque_type(model) {
-        return out;
+    let type_part = emit_calls(cx, type_calls, &Exit::Return);
+    let mut fields_part = TokenStream::new();
+    if !is_opaque_type(model) {
+        for field in fields {
+            fields_part.extend(emit_field(cx, model, field));
+        }
     }
-    for field in fields {
-        out.extend(emit_field(cx, model, field));
-    }
-    out
+    (type_part, fields_part)
 }
 
 fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream {
@@ -603,10 +639,10 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         Some(field),
     );
     site.list = lists::list_meta(cx, field.tags.tags.iter(), &site);
-    site.opaque = field.tags.has("k8s:opaqueType");
+    site.opaque = field.tags.has("k8s:opaqueType") || opaque_elements(&field.tags.tags);
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
-    let type_call = type_call(cx, &site);
+    let type_call = type_call(cx, &site, false);
     if calls.is_empty() && type_call.is_none() {
         let comment = format!(
             "field {}.{} has no validation",
@@ -638,7 +674,8 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     }
 }
 
-fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStream {
+/// The type-level part and the underlying part (the inner value) of a newtype.
+fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenStream, TokenStream) {
     let scalar = matches!(
         inner.shape,
         Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
@@ -663,16 +700,17 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStr
         field: None,
         list: None,
         enclosing_list: None,
-        opaque: is_opaque_type(model),
+        opaque: is_opaque_type(model) || opaque_elements(&model.tags.tags),
     };
     site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
     let calls = lower_site(cx, &site, &type_level_tags(model));
-    let mut out = emit_calls(cx, calls, &Exit::Return);
-    if let Some(call) = type_call(cx, &site) {
-        out.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
-        out.extend(call);
+    let type_part = emit_calls(cx, calls, &Exit::Return);
+    let mut underlying = TokenStream::new();
+    if let Some(call) = type_call(cx, &site, true) {
+        underlying.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
+        underlying.extend(call);
     }
-    out
+    (type_part, underlying)
 }
 
 /// The hidden predicate `+k8s:subfield` uses: whether a field's own
@@ -766,7 +804,7 @@ fn helper_impls(model: &TypeModel) -> TokenStream {
             let mut first = true;
             for f in fields {
                 let member = &f.member;
-                let opaque = f.tags.has("k8s:opaqueType");
+                let opaque = f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags);
                 let key = format!("\"{}\":", f.json_name);
                 let write_value = if opaque {
                     quote!(out.push_str("null");)

@@ -34,7 +34,24 @@ pub(super) fn lower(
                     cx.error(at, "+default tag with no value");
                     return Vec::new();
                 }
-                if !nilable && is_zero_json(default) {
+                let parsed: serde_json::Value = match serde_json::from_str(default) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        cx.error(
+                            at,
+                            format!("failed to parse default value {default:?}: {e}"),
+                        );
+                        return Vec::new();
+                    }
+                };
+                if parsed.is_null() {
+                    cx.error(
+                        at,
+                        format!("failed to parse default value {default:?}: unmarshalled to nil"),
+                    );
+                    return Vec::new();
+                }
+                if !nilable && is_zero_json(&parsed) {
                     return Vec::new();
                 }
                 return vec![
@@ -47,6 +64,12 @@ pub(super) fn lower(
     }
 }
 
-fn is_zero_json(v: &str) -> bool {
-    matches!(v.trim(), "\"\"" | "0" | "false" | "0.0" | "null")
+/// Whether a decoded default is the zero value of its builtin type.
+fn is_zero_json(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::String(s) => s.is_empty(),
+        serde_json::Value::Number(n) => n.as_f64() == Some(0.0),
+        serde_json::Value::Bool(b) => !b,
+        _ => false,
+    }
 }

@@ -390,7 +390,8 @@ pub fn write_json_string(s: &str, out: &mut String) {
 }
 
 /// Go's `%v` of a `float64`: shortest representation, `%e` form when the
-/// exponent is < -4 or >= 21.
+/// decimal exponent is < -4 or >= 6 (fmt uses precision 6 for that decision
+/// when the shortest representation is requested).
 fn write_go_float_v(f: f64, out: &mut String) {
     if f.is_nan() {
         out.push_str("NaN");
@@ -405,7 +406,7 @@ fn write_go_float_v(f: f64, out: &mut String) {
         return;
     }
     let exp = f.abs().log10().floor() as i32;
-    if !(-4..21).contains(&exp) {
+    if !(-4..6).contains(&exp) {
         out.push_str(&go_exponent(&format!("{f:e}")));
     } else {
         let _ = write!(out, "{f}");
@@ -419,7 +420,7 @@ fn format_go_float32_v(f: f32) -> String {
         return s;
     }
     let exp = f.abs().log10().floor() as i32;
-    if !(-4..21).contains(&exp) {
+    if !(-4..6).contains(&exp) {
         go_exponent(&format!("{f:e}"))
     } else {
         format!("{f}")
@@ -541,6 +542,12 @@ mod tests {
         assert_eq!(render(&1e21f64.to_bad_value()), "1e+21");
         assert_eq!(render(&1e-7f64.to_bad_value()), "1e-07");
         assert_eq!(render(&100000f64.to_bad_value()), "100000");
+        assert_eq!(render(&1e6f64.to_bad_value()), "1e+06");
+        assert_eq!(render(&1234567f64.to_bad_value()), "1.234567e+06");
+        assert_eq!(render(&123456789f64.to_bad_value()), "1.23456789e+08");
+        assert_eq!(render(&0.0001f64.to_bad_value()), "0.0001");
+        assert_eq!(render(&0.00001f64.to_bad_value()), "1e-05");
+        assert_eq!(render(&(-2.5e6f32).to_bad_value()), "-2.5e+06");
         assert_eq!(render(&f64::NAN.to_bad_value()), "NaN");
         let mut s = String::new();
         write_json_float(1e-7, 64, &mut s);

@@ -19,6 +19,23 @@ impl ::validation_runtime::Validate for Deployment {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_metadata: {
             // field Deployment.metadata
@@ -152,6 +169,23 @@ impl Deployment {
 impl ::validation_runtime::Validate for ObjectMeta {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -330,6 +364,23 @@ impl ObjectMeta {
 impl ::validation_runtime::Validate for DeploymentSpec {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -654,6 +705,23 @@ impl ::validation_runtime::Validate for Container {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_name: {
             // field Container.name
@@ -894,6 +962,23 @@ impl ::validation_runtime::Validate for ContainerPort {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_container_port: {
             // field ContainerPort.container_port
@@ -1050,6 +1135,22 @@ impl ::validation_runtime::Validate for Protocol {
             ),
         );
     }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+    }
 }
 
 impl ::validation_runtime::Newtype for Protocol {
@@ -1102,6 +1203,23 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
                 ],
             ),
         );
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_recreate: {
             // field DeploymentStrategy.recreate
@@ -1243,6 +1361,22 @@ impl ::validation_runtime::Validate for RecreateStrategy {
             ErrorList, IsZero, Validate,
         };
     }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+    }
 }
 
 /// A struct value is always set, as in Go (only pointers,
@@ -1269,6 +1403,23 @@ impl RecreateStrategy {}
 impl ::validation_runtime::Validate for RollingUpdate {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1366,6 +1517,23 @@ impl RollingUpdate {
 impl ::validation_runtime::Validate for DeploymentStatus {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1525,6 +1693,23 @@ impl ::validation_runtime::Validate for Scale {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
 
         'field_metadata: {
             // field Scale.metadata
@@ -1622,6 +1807,23 @@ impl Scale {
 impl ::validation_runtime::Validate for ScaleSpec {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
+        &self,
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+        Validate::validate_underlying_into(self, op, path, old, errs);
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_underlying_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
