@@ -48,6 +48,25 @@ pub trait Validate {
         errs: &mut ErrorList,
     );
 
+    /// Validates what `self` contains (a struct's fields, a collection's
+    /// elements) without `self`'s own type-level validations.
+    ///
+    /// A Go typedef of another named type (`type E4 T2`) keeps T2's fields
+    /// but not T2's type-level tags; a newtype `E4(T2)` calls this on its
+    /// inner value to get the same result. The default validates everything.
+    #[doc(hidden)]
+    fn validate_children_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) where
+        Self: Sized,
+    {
+        self.validate_into(op, path, old, errs)
+    }
+
     /// The subresource paths this type's validation serves when it is the
     /// root of a request: `"/"` (the resource itself) unless the type says
     /// otherwise with `+k8s:supportsSubresource="/status"` (adds paths) or

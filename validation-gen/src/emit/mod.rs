@@ -453,7 +453,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
-    let body = match &model.kind {
+    let (body, children) = match &model.kind {
         TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
     };
@@ -473,6 +473,18 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 #[allow(unused_imports)]
                 use #rt::validate;
                 #body
+            }
+            #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            fn validate_children_into(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                #[allow(unused_imports)]
+                use #rt::validate;
+                #children
             }
         }
         #helpers
@@ -524,7 +536,13 @@ fn is_opaque_type(model: &TypeModel) -> bool {
     model.tags.has("k8s:opaqueType")
 }
 
-fn emit_struct_body(cx: &mut Cx<'_>, model: &TypeModel, fields: &[Field]) -> TokenStream {
+/// The body of `validate_into` (type-level validations, then the children)
+/// and of `validate_children_into` (the children only).
+fn emit_struct_body(
+    cx: &mut Cx<'_>,
+    model: &TypeModel,
+    fields: &[Field],
+) -> (TokenStream, TokenStream) {
     // Type-level validations: struct-level validations contributed by fields
     // (unions, zeroOrOneOf, dependencies) in field order, then the type's tags.
     let mut type_calls = union::struct_calls(cx, model);
@@ -546,12 +564,15 @@ fn emit_struct_body(cx: &mut Cx<'_>, model: &TypeModel, fields: &[Field]) -> Tok
     type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
     let mut out = emit_calls(cx, type_calls, &Exit::Return);
     if is_opaque_type(model) {
-        return out;
+        return (out, TokenStream::new());
     }
+    let mut children = TokenStream::new();
     for field in fields {
-        out.extend(emit_field(cx, model, field));
+        children.extend(emit_field(cx, model, field));
     }
-    out
+    let rt = rt();
+    out.extend(quote!(#rt::Validate::validate_children_into(self, op, path, old, errs);));
+    (out, children)
 }
 
 fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream {
@@ -602,7 +623,10 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     }
 }
 
-fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStream {
+/// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
+/// inner value's children are validated, but not a named inner type's own
+/// type-level validations: Go's `type E4 T2` does not inherit T2's type tags.
+fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenStream, TokenStream) {
     let scalar = matches!(
         inner.shape,
         Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
@@ -632,11 +656,22 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStr
     site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
     let calls = lower_site(cx, &site, &type_level_tags(model));
     let mut out = emit_calls(cx, calls, &Exit::Return);
-    if let Some(call) = type_call(cx, &site) {
-        out.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
-        out.extend(call);
+    let mut children = TokenStream::new();
+    let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
+        let rt = rt();
+        Some(
+            quote!(#rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
+        )
+    } else {
+        type_call(cx, &site)
+    };
+    if let Some(call) = call {
+        children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
+        children.extend(call);
+        let rt = rt();
+        out.extend(quote!(#rt::Validate::validate_children_into(self, op, path, old, errs);));
     }
-    out
+    (out, children)
 }
 
 /// `Newtype`, `IsZero`, `ToBadValue` and the field accessors other types'
