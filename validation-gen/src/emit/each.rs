@@ -25,7 +25,7 @@ pub(super) fn lower(
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, |cx, calls| {
+            wrap(cx, calls, true, |cx, calls| {
                 let closure = element_closure(cx, calls, true);
                 let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
                 match &site.list {
@@ -37,7 +37,7 @@ pub(super) fn lower(
         (Some(Shape::Map(_, _, value)), false) => {
             let elem_site = element_site(site, Scope::MapVal, value, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, |cx, calls| {
+            wrap(cx, calls, true, |cx, calls| {
                 let closure = element_closure(cx, calls, true);
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_val(op, path, #leaf, #old, #closure))
@@ -46,13 +46,34 @@ pub(super) fn lower(
         (Some(Shape::Map(_, key, _)), true) => {
             let elem_site = element_site(site, Scope::MapKey, key, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, |cx, calls| {
+            wrap(cx, calls, true, |cx, calls| {
                 let closure = element_closure(cx, calls, false);
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
             })
         }
-        (Some(Shape::Named) | None, _) => {
+        // A field of a named type (a list or map newtype the derive cannot
+        // see into): the runtime finds the elements through `EachValue` /
+        // `MapLike`, and the element type is not known here.
+        (Some(Shape::Named), false) => {
+            let elem_site = opaque_element_site(site, Scope::ListVal, true);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, true, |cx, calls| {
+                let closure = element_closure(cx, calls, true);
+                let (leaf, old) = (&site.leaf, &site.old_leaf);
+                quote!(validate::each_val(op, path, #leaf, #old, #closure))
+            })
+        }
+        (Some(Shape::Named), true) => {
+            let elem_site = opaque_element_site(site, Scope::MapKey, false);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, true, |cx, calls| {
+                let closure = element_closure(cx, calls, false);
+                let (leaf, old) = (&site.leaf, &site.old_leaf);
+                quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
+            })
+        }
+        (None, _) => {
             cx.error(
                 at,
                 format!(
@@ -82,11 +103,37 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
     s
 }
 
+/// An element of a collection whose type the derive cannot see.
+fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: bool) -> Site<'a> {
+    let old = if with_old {
+        quote!(old_value)
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    Site {
+        scope,
+        ty: None,
+        whole: quote!(value),
+        whole_opt: quote!(::core::option::Option::Some(value)),
+        old_whole: old.clone(),
+        leaf: quote!(::core::option::Option::Some(value)),
+        old_leaf: old,
+        owner: site.owner,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: false,
+    }
+}
+
 /// One wrapper call around all the payload's calls; the wrapper short-
-/// circuits the field if the payload does.
+/// circuits the field if the payload does. `eachVal` runs after the site's
+/// other tags (upstream's late validator, after list metadata is known);
+/// `eachKey` keeps its place in tag-name order.
 fn wrap(
     cx: &mut Cx<'_>,
     calls: Vec<Call>,
+    deferred: bool,
     build: impl FnOnce(&mut Cx<'_>, Vec<Call>) -> proc_macro2::TokenStream,
 ) -> Vec<Call> {
     if calls.is_empty() {
@@ -94,7 +141,8 @@ fn wrap(
     }
     let short_circuit = calls.iter().any(|c| c.short_circuit);
     let tokens = build(cx, calls);
-    let mut call = Call::errors(tokens).deferred();
+    let mut call = Call::errors(tokens);
+    call.deferred = deferred;
     call.short_circuit = short_circuit;
     vec![call]
 }

@@ -231,3 +231,101 @@ impl<'a, K: Ord> KeyOrdered<'a, K> {
         self.errs
     }
 }
+
+/// A list or a map whose values `+k8s:eachVal` visits: what generated code
+/// uses when a field's type is a list or map newtype (a Go typedef such as
+/// `type ListType []string`), whose shape the derive cannot see.
+///
+/// Lists are visited as atomic lists (no old element correlates); map
+/// values correlate with the old map by key, as [`each_map_val`].
+pub trait EachValue {
+    /// The element (list) or value (map) type.
+    type Item;
+
+    /// Runs `validator` on every element or value.
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &Self::Item, Option<&Self::Item>) -> ErrorList,
+    ) -> ErrorList;
+}
+
+impl<T> EachValue for Vec<T> {
+    type Item = T;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+    ) -> ErrorList {
+        each_slice_val(op, path, Some(self), old.map(Vec::as_slice), validator)
+    }
+}
+
+impl<K: MapKey + Ord, V: PartialEq> EachValue for std::collections::BTreeMap<K, V> {
+    type Item = V;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
+    ) -> ErrorList {
+        each_map_val(op, path, Some(self), old, validator)
+    }
+}
+
+impl<K: MapKey + Ord + Hash, V: PartialEq, S: std::hash::BuildHasher> EachValue
+    for HashMap<K, V, S>
+{
+    type Item = V;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
+    ) -> ErrorList {
+        each_map_val(op, path, Some(self), old, validator)
+    }
+}
+
+impl<T: crate::Newtype> EachValue for T
+where
+    T::Inner: EachValue + Sized,
+{
+    type Item = <T::Inner as EachValue>::Item;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &Self::Item, Option<&Self::Item>) -> ErrorList,
+    ) -> ErrorList {
+        self.inner()
+            .each_value(op, path, old.map(crate::Newtype::inner), validator)
+    }
+}
+
+/// `+k8s:eachVal` on a value that is a list or map newtype: every element
+/// (list) or value (map) through [`EachValue`].
+#[inline]
+pub fn each_val<C: EachValue>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&C>,
+    old: Option<&C>,
+    validator: impl FnMut(&Path<'_>, &C::Item, Option<&C::Item>) -> ErrorList,
+) -> ErrorList {
+    match value {
+        Some(v) => v.each_value(op, path, old, validator),
+        None => ErrorList::new(),
+    }
+}
