@@ -196,9 +196,11 @@ impl<T: Validate> Validate for [T] {
     }
 }
 
-/// Map values are correlated with the old map by key; an unchanged value is
-/// not validated again on update.
-impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
+/// Keys are validated first, at the map's path (a key type such as a
+/// validated string newtype runs its own validations for every key that is
+/// not in the old map), then values, correlated with the old map by key; an
+/// unchanged value is not validated again on update.
+impl<K: MapKey + Ord + Validate, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
     fn validate_into(
         &self,
         op: &Operation,
@@ -206,6 +208,12 @@ impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
         old: Option<&Self>,
         errs: &mut ErrorList,
     ) {
+        for k in self.keys() {
+            if op.is_update() && old.is_some_and(|o| o.contains_key(k)) {
+                continue;
+            }
+            k.validate_into(op, path, None, errs);
+        }
         for (k, v) in self {
             let old_v = old.and_then(|o| o.get(k));
             if op.is_update() && old_v.is_some_and(|o| o == v) {
@@ -218,7 +226,7 @@ impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
 }
 
 /// Like `BTreeMap`; errors come out in key order, whatever the hash order.
-impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
+impl<K: MapKey + Ord + Hash + Validate, V: Validate + PartialEq, S: BuildHasher> Validate
     for HashMap<K, V, S>
 {
     fn validate_into(
@@ -230,6 +238,14 @@ impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
     ) {
         let start = errs.len();
         let mut failed = false;
+        for k in self.keys() {
+            if op.is_update() && old.is_some_and(|o| o.contains_key(k)) {
+                continue;
+            }
+            let before = errs.len();
+            k.validate_into(op, path, None, errs);
+            failed |= errs.len() > before;
+        }
         for (k, v) in self {
             let old_v = old.and_then(|o| o.get(k));
             if op.is_update() && old_v.is_some_and(|o| o == v) {
@@ -246,6 +262,12 @@ impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
             errs.truncate(start);
             let mut keys: Vec<&K> = self.keys().collect();
             keys.sort();
+            for k in &keys {
+                if op.is_update() && old.is_some_and(|o| o.contains_key(*k)) {
+                    continue;
+                }
+                k.validate_into(op, path, None, errs);
+            }
             for k in keys {
                 let v = &self[k];
                 let old_v = old.and_then(|o| o.get(k));
@@ -435,5 +457,63 @@ mod tests {
         assert!(None::<i32>.is_zero() && !Some(0).is_zero());
         assert!(Vec::<i32>::new().is_zero());
         assert!(!true.is_zero());
+    }
+
+    /// A key type with its own validation (a validated string typedef).
+    #[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+    struct Key(String);
+
+    impl Newtype for Key {
+        type Inner = String;
+        fn inner(&self) -> &String {
+            &self.0
+        }
+    }
+
+    impl Validate for Key {
+        fn validate_into(
+            &self,
+            _: &Operation,
+            path: &Path<'_>,
+            _: Option<&Self>,
+            errs: &mut ErrorList,
+        ) {
+            errs.push(crate::Error::invalid(
+                path,
+                crate::field::BadValue::Null,
+                format!("key {}", self.0),
+            ));
+        }
+    }
+
+    #[test]
+    fn map_keys_are_validated_at_the_map_path_before_values() {
+        let m = BTreeMap::from([(Key("b".into()), 1), (Key("a".into()), 2)]);
+        let root = Path::root();
+        let path = root.child("m");
+        let mut errs = ErrorList::new();
+        m.validate_into(&Operation::create(), &path, None, &mut errs);
+        let got: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            got,
+            [
+                "m: Invalid value: null: key a",
+                "m: Invalid value: null: key b"
+            ]
+        );
+
+        // On update only new keys are validated.
+        let mut new = BTreeMap::from([(Key("a".into()), 2)]);
+        new.insert(Key("c".into()), 3);
+        let mut errs = ErrorList::new();
+        new.validate_into(&Operation::update(), &path, Some(&m), &mut errs);
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs.iter().next().unwrap().detail(), "key c");
+
+        let h: HashMap<Key, i32> = HashMap::from([(Key("y".into()), 1), (Key("x".into()), 2)]);
+        let mut errs = ErrorList::new();
+        h.validate_into(&Operation::create(), &path, None, &mut errs);
+        let got: Vec<&str> = errs.iter().map(|e| e.detail()).collect();
+        assert_eq!(got, ["key x", "key y"]);
     }
 }
