@@ -46,7 +46,7 @@ pub(super) fn lower(
         (Some(Shape::Map(_, key, _)), true) => {
             let elem_site = element_site(site, Scope::MapKey, key, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, true, |cx, calls| {
+            wrap(cx, calls, false, |cx, calls| {
                 let closure = element_closure(cx, calls, false);
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
@@ -67,7 +67,7 @@ pub(super) fn lower(
         (Some(Shape::Named), true) => {
             let elem_site = opaque_element_site(site, Scope::MapKey, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, true, |cx, calls| {
+            wrap(cx, calls, false, |cx, calls| {
                 let closure = element_closure(cx, calls, false);
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
