@@ -148,3 +148,31 @@ fn typedef_root() {
     fixture(&E2(0), &[("", &["type E2"])]);
     fixture(&E4(t2()), &[("", &["type E4"]), ("s", &["field T2.S"])]);
 }
+
+#[test]
+fn nil_typedef_pointers_run_the_typedef_validations() {
+    // Go calls Validate_E1 with the nil pointer: the typedef's own tags run
+    // on the missing value. A nil struct pointer has nothing to run.
+    let mut v = t1();
+    v.pe1 = None;
+    v.pe2 = None;
+    v.pt2 = None;
+    let errs = v.validate(&Operation::create());
+    let mut got = conformance_tests::forced_by_path(&errs);
+    assert_eq!(got.remove("pe1").unwrap(), ["field T1.PE1", "type E1"]);
+    assert_eq!(got.remove("pe2").unwrap(), ["field T1.PE2", "type E2"]);
+    assert_eq!(got.remove("pt2").unwrap(), ["field T1.PT2"]);
+    assert!(!got.contains_key("pt2.s"));
+    let pe1: Vec<String> = errs
+        .iter()
+        .filter(|e| e.field() == "pe1")
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        pe1,
+        [
+            "pe1: Invalid value: null: forced failure: field T1.PE1",
+            "pe1: Invalid value: null: forced failure: type E1",
+        ]
+    );
+}

@@ -67,6 +67,26 @@ pub trait Validate {
         self.validate_into(op, path, old, errs)
     }
 
+    /// Validates a missing value of this type: an unset `Option<Self>`
+    /// field, with `old` the correlated old value.
+    ///
+    /// Go calls a typedef's validation function with a nil pointer for an
+    /// unset `*T` field, so the typedef's own tags see the missing value
+    /// (`+k8s:immutable` on the typedef fails when the field is cleared). A
+    /// newtype's derive implements this with its type-level validations;
+    /// structs and standard types validate nothing.
+    #[doc(hidden)]
+    fn validate_unset_into(
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) where
+        Self: Sized,
+    {
+        let _ = (op, path, old, errs);
+    }
+
     /// The subresource paths this type's validation serves when it is the
     /// root of a request: `"/"` (the resource itself) unless the type says
     /// otherwise with `+k8s:supportsSubresource="/status"` (adds paths) or
@@ -147,8 +167,9 @@ impl<T: Validate> Validate for Option<T> {
         old: Option<&Self>,
         errs: &mut ErrorList,
     ) {
-        if let Some(v) = self {
-            v.validate_into(op, path, old.and_then(Option::as_ref), errs);
+        match self {
+            Some(v) => v.validate_into(op, path, old.and_then(Option::as_ref), errs),
+            None => T::validate_unset_into(op, path, old.and_then(Option::as_ref), errs),
         }
     }
 }

@@ -457,6 +457,29 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
         TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
     };
+    let unset = match &model.kind {
+        TypeKind::Struct(_) => TokenStream::new(),
+        TypeKind::Newtype(inner) => {
+            let body = emit_newtype_unset_body(&mut cx, model, inner);
+            if body.is_empty() {
+                TokenStream::new()
+            } else {
+                quote! {
+                    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+                    fn validate_unset_into(
+                        op: &#rt::Operation,
+                        path: &#rt::field::Path<'_>,
+                        old: ::core::option::Option<&Self>,
+                        errs: &mut #rt::ErrorList,
+                    ) {
+                        #[allow(unused_imports)]
+                        use #rt::validate;
+                        #body
+                    }
+                }
+            }
+        }
+    };
     let subresources = subresources(&mut cx, model);
     let helpers = helper_impls(model);
     quote! {
@@ -486,6 +509,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 use #rt::validate;
                 #children
             }
+            #unset
         }
         #helpers
     }
@@ -672,6 +696,53 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
         out.extend(quote!(#rt::Validate::validate_children_into(self, op, path, old, errs);));
     }
     (out, children)
+}
+
+/// The body of a newtype's `validate_unset_into`: its type-level
+/// validations on a missing value (Go calls a typedef's validation function
+/// with a nil pointer for an unset `*T` field, so `+k8s:immutable` or
+/// `+k8s:update=NoUnset` on the typedef see set <-> unset changes).
+fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStream {
+    let scalar = matches!(
+        inner.shape,
+        Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
+    );
+    let inner_ty = &inner.ty;
+    let (leaf, old_leaf) = if scalar {
+        (quote!(::core::option::Option::<&Self>::None), quote!(old))
+    } else {
+        let leaf_ty = &inner.leaf().ty;
+        (
+            quote!(::core::option::Option::<&#leaf_ty>::None),
+            old_leaf_of(inner, &quote!(old.map(|old| &old.0))),
+        )
+    };
+    let mut site = Site {
+        scope: Scope::Type,
+        ty: Some(inner),
+        whole: quote!(::core::unreachable!()),
+        whole_opt: quote!(::core::option::Option::<&#inner_ty>::None),
+        old_whole: quote!(old.map(|old| &old.0)),
+        leaf,
+        old_leaf,
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: true,
+    };
+    // The tags were checked when lowering `validate_into`; do not report
+    // their problems twice.
+    let mut quiet = Diagnostics::new();
+    let mut qcx = Cx {
+        diags: &mut quiet,
+        labels: cx.labels,
+    };
+    site.list = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+    let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
+    let out = emit_calls(&mut qcx, calls, &Exit::Return);
+    cx.labels = qcx.labels;
+    out
 }
 
 /// `Newtype`, `IsZero`, `ToBadValue` and the field accessors other types'
