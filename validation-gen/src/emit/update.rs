@@ -95,11 +95,17 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         .collect();
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let call = match (shape, leaf_shape) {
-        (_, Some(Shape::List(_))) => {
+        (_, Some(Shape::List(elem))) => {
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
                 Some((ListKind::Map, m)) => {
-                    let key = m.key_closure();
-                    quote!(::core::option::Option::Some(&|a, b| { let key = #key; key(a) == key(b) }))
+                    // Typed parameters: the key accessors are methods, and
+                    // a method call needs the receiver's type up front.
+                    let elem = &elem.ty;
+                    let same = m.keys.iter().map(|k| {
+                        let acc = crate::model::accessor_ident(k, false);
+                        quote!(a.#acc() == b.#acc())
+                    });
+                    quote!(::core::option::Option::Some(&|a: &#elem, b: &#elem| true #(&& #same)*))
                 }
                 Some((ListKind::Set, _)) => quote!(::core::option::Option::Some(&|a, b| a == b)),
                 _ if has_items => {
