@@ -61,6 +61,9 @@ pub struct UpdateListStruct {
     /// +k8s:update=NoAddItem
     /// +k8s:update=NoRemoveItem
     pub nonComparableSetFrozenShape: Vec<NonComparableItem>,
+    /// +k8s:update=NoAddItem
+    /// +k8s:update=NoRemoveItem
+    pub typedefFrozenList: FrozenUserList,
     /// +k8s:listType=map
     /// +k8s:listMapKey=name
     /// +k8s:eachVal=+k8s:update=NoModify
@@ -249,6 +252,18 @@ fn non_comparable_set() {
             removed("nonComparableSetFrozenShape"),
         ],
     );
+}
+
+#[test]
+fn typedef_list_inherits_list_metadata() {
+    let old = with(|s| s.typedefFrozenList = FrozenUserList(vec![item("alpha", "1")]));
+    let modify = with(|s| s.typedefFrozenList = FrozenUserList(vec![item("alpha", "2")]));
+    st(&modify).old(&old).expect_valid();
+    let add =
+        with(|s| s.typedefFrozenList = FrozenUserList(vec![item("alpha", "1"), item("beta", "9")]));
+    st(&add)
+        .old(&old)
+        .expect(M, &[added("typedefFrozenList[1]")]);
 }
 
 #[test]

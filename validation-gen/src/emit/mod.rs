@@ -480,6 +480,33 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
             }
         }
     };
+    let update_items = match &model.kind {
+        TypeKind::Newtype(inner) => {
+            let site = Site {
+                scope: Scope::Type,
+                ty: Some(inner),
+                whole: quote!((&self.0)),
+                whole_opt: quote!(::core::option::Option::Some(&self.0)),
+                old_whole: quote!(old.map(|old| &old.0)),
+                leaf: quote!(::core::option::Option::Some(&self.0)),
+                old_leaf: quote!(old.map(|old| &old.0)),
+                owner: model,
+                field: None,
+                list: None,
+                enclosing_list: None,
+                opaque: true,
+            };
+            // Already reported by the body's lowering.
+            let mut quiet = Diagnostics::new();
+            let mut qcx = Cx {
+                diags: &mut quiet,
+                labels: 0,
+            };
+            let meta = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+            update::update_items_impl(model, inner, meta.as_ref())
+        }
+        TypeKind::Struct(_) => TokenStream::new(),
+    };
     let subresources = subresources(&mut cx, model);
     let helpers = helper_impls(model);
     quote! {
@@ -511,6 +538,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
             }
             #unset
         }
+        #update_items
         #helpers
     }
 }
