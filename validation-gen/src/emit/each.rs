@@ -146,3 +146,54 @@ fn wrap(
     call.short_circuit = short_circuit;
     vec![call]
 }
+
+/// `impl EachValue` for a list or map newtype: `+k8s:eachVal` on a field of
+/// this type visits its items, correlated as the newtype's own list
+/// metadata says (upstream reads a typedef's list metadata for its fields).
+pub(super) fn each_value_impl(
+    model: &crate::model::TypeModel,
+    inner: &Ty,
+    list: Option<&super::ListMeta>,
+) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let (item, body) = match &inner.shape {
+        Shape::List(elem) => {
+            let items = quote!(::core::option::Option::Some(self.0.as_slice()));
+            let old = quote!(old.map(|o| o.0.as_slice()));
+            let body = match list {
+                Some(meta) => meta.each_expr(&items, &old, quote!(validator)),
+                None => quote!(validate::each_slice_val(op, path, #items, #old, validator)),
+            };
+            (&elem.ty, body)
+        }
+        Shape::Map(_, _, value) => (
+            &value.ty,
+            quote!(validate::each_map_val(
+                op,
+                path,
+                ::core::option::Option::Some(&self.0),
+                old.map(|o| &o.0),
+                validator
+            )),
+        ),
+        _ => return proc_macro2::TokenStream::new(),
+    };
+    quote! {
+        impl #impl_generics #rt::validate::EachValue for #ident #ty_generics #where_clause {
+            type Item = #item;
+            fn each_value(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                validator: impl FnMut(&#rt::field::Path<'_>, &Self::Item, ::core::option::Option<&Self::Item>) -> #rt::ErrorList,
+            ) -> #rt::ErrorList {
+                #[allow(unused_imports)]
+                use #rt::validate;
+                #body
+            }
+        }
+    }
+}

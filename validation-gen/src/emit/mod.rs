@@ -503,7 +503,9 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 labels: 0,
             };
             let meta = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
-            update::update_items_impl(model, inner, meta.as_ref())
+            let mut out = update::update_items_impl(model, inner, meta.as_ref());
+            out.extend(each::each_value_impl(model, inner, meta.as_ref()));
+            out
         }
         TypeKind::Struct(_) => TokenStream::new(),
     };

@@ -236,8 +236,10 @@ impl<'a, K: Ord> KeyOrdered<'a, K> {
 /// uses when a field's type is a list or map newtype (a Go typedef such as
 /// `type ListType []string`), whose shape the derive cannot see.
 ///
-/// Lists are visited as atomic lists (no old element correlates); map
-/// values correlate with the old map by key, as [`each_map_val`].
+/// `Vec` is visited as an atomic list (no old element correlates) and map
+/// values correlate with the old map by key, as [`each_map_val`]. The
+/// derive implements it for list and map newtypes, correlating list items
+/// as the newtype's own `+k8s:listType` says.
 pub trait EachValue {
     /// The element (list) or value (map) type.
     type Item;
@@ -293,24 +295,6 @@ impl<K: MapKey + Ord + Hash, V: PartialEq, S: std::hash::BuildHasher> EachValue
         validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
     ) -> ErrorList {
         each_map_val(op, path, Some(self), old, validator)
-    }
-}
-
-impl<T: crate::Newtype> EachValue for T
-where
-    T::Inner: EachValue + Sized,
-{
-    type Item = <T::Inner as EachValue>::Item;
-
-    fn each_value(
-        &self,
-        op: &Operation,
-        path: &Path<'_>,
-        old: Option<&Self>,
-        validator: impl FnMut(&Path<'_>, &Self::Item, Option<&Self::Item>) -> ErrorList,
-    ) -> ErrorList {
-        self.inner()
-            .each_value(op, path, old.map(crate::Newtype::inner), validator)
     }
 }
 
