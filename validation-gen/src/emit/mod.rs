@@ -417,9 +417,40 @@ pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool)
     }
 }
 
+/// Which element types a site marks opaque: `+k8s:eachVal=+k8s:opaqueType`
+/// (list elements, map values) and `+k8s:eachKey=+k8s:opaqueType` (map
+/// keys). Their own validations are then not run.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct OpaqueElems {
+    pub values: bool,
+    pub keys: bool,
+}
+
+impl OpaqueElems {
+    pub(crate) fn of<'a>(tags: impl Iterator<Item = &'a TagAt>) -> OpaqueElems {
+        let mut out = OpaqueElems::default();
+        for at in tags {
+            let opaque_payload = matches!(
+                &at.tag.value,
+                Some(TagValue::Tag(t)) if t.name == "k8s:opaqueType"
+            );
+            match at.tag.name.as_str() {
+                "k8s:eachVal" if opaque_payload => out.values = true,
+                "k8s:eachKey" if opaque_payload => out.keys = true,
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
-pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream> {
+pub(crate) fn type_call(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    opaque_elems: OpaqueElems,
+) -> Option<TokenStream> {
     if site.opaque {
         return None;
     }
@@ -427,6 +458,21 @@ pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>) -> Option<TokenStream>
     let whole = &site.whole;
     let old_whole = &site.old_whole;
     let ty = site.ty?;
+    match &ty.leaf().shape {
+        // A list's own validation is its elements'.
+        Shape::List(_) if opaque_elems.values => return None,
+        Shape::Map(..) if opaque_elems.values && opaque_elems.keys => return None,
+        Shape::Map(..) if opaque_elems.values || opaque_elems.keys => {
+            let f = if opaque_elems.values {
+                quote!(validate_map_keys)
+            } else {
+                quote!(validate_map_values)
+            };
+            let (leaf, old_leaf) = (&site.leaf, &site.old_leaf);
+            return Some(quote!(validate::#f(op, path, #leaf, #old_leaf, errs);));
+        }
+        _ => {}
+    }
     match (&ty.leaf().shape, &site.list) {
         (Shape::List(elem), Some(meta)) if !meta.is_atomic() => {
             let leaf = list_value(&site.leaf);
@@ -645,7 +691,7 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     site.opaque = field.tags.has("k8s:opaqueType");
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
-    let type_call = type_call(cx, &site);
+    let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
     if calls.is_empty() && type_call.is_none() {
         let comment = format!(
             "field {}.{} has no validation",
@@ -717,7 +763,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
             quote!(#rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
         )
     } else {
-        type_call(cx, &site)
+        type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()))
     };
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));

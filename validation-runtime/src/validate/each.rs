@@ -313,3 +313,49 @@ pub fn each_val<C: EachValue>(
         None => ErrorList::new(),
     }
 }
+
+/// A map's keys' own validations only (its values are `+k8s:opaqueType`):
+/// every key not in the old map, at the map's path.
+pub fn validate_map_keys<M: MapLike>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    old: Option<&M>,
+    errs: &mut ErrorList,
+) where
+    M::Key: crate::Validate,
+{
+    let Some(map) = value else {
+        return;
+    };
+    map.for_each_sorted(|k, _| {
+        if op.is_update() && old.is_some_and(|o| o.contains(k)) {
+            return;
+        }
+        crate::Validate::validate_into(k, op, path, None, errs);
+    });
+}
+
+/// A map's values' own validations only (its keys are `+k8s:opaqueType`):
+/// every changed value at `path[key]`, correlated with the old map by key.
+pub fn validate_map_values<M: MapLike>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    old: Option<&M>,
+    errs: &mut ErrorList,
+) where
+    M::Value: crate::Validate + PartialEq,
+{
+    let Some(map) = value else {
+        return;
+    };
+    map.for_each_sorted(|k, v| {
+        let old_v = old.and_then(|o| o.get_value(k));
+        if op.is_update() && old_v.is_some_and(|o| o == v) {
+            return;
+        }
+        let text = k.key_str();
+        crate::Validate::validate_into(v, op, &path.key(&text), old_v, errs);
+    });
+}
