@@ -467,6 +467,29 @@ where
     }
 }
 
+/// A boolean value for `+k8s:neq`: `bool`, or a newtype of one.
+pub trait BoolValue: ToBadValue {
+    /// The value.
+    fn to_bool(&self) -> bool;
+}
+
+impl BoolValue for bool {
+    #[inline]
+    fn to_bool(&self) -> bool {
+        *self
+    }
+}
+
+impl<T: Newtype + ToBadValue + ?Sized> BoolValue for T
+where
+    T::Inner: BoolValue,
+{
+    #[inline]
+    fn to_bool(&self) -> bool {
+        self.inner().to_bool()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
