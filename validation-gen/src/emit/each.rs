@@ -104,7 +104,7 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
 }
 
 /// An element of a collection whose type the derive cannot see.
-fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: bool) -> Site<'a> {
+pub(super) fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: bool) -> Site<'a> {
     let old = if with_old {
         quote!(old_value)
     } else {

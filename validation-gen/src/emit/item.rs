@@ -110,22 +110,31 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         // List-item unions are emitted at the list level (see `union`).
         return Vec::new();
     }
-    let Some(elem) = list_elem(site) else {
+    let named = matches!(
+        site.ty.map(|t| &t.leaf().shape),
+        Some(crate::model::Shape::Named)
+    );
+    let elem = list_elem(site);
+    if elem.is_none() && !named {
         let kind = site.ty.map(|t| t.leaf().kind_name()).unwrap_or_default();
         cx.error(at, format!("can only be used on list types ({kind})"));
         return Vec::new();
-    };
+    }
     let Some(matcher) = matcher(cx, site, at, tag) else {
         return Vec::new();
     };
-    let mut elem_site = value_site(
-        Scope::ListVal,
-        elem,
-        quote!(value),
-        quote!(old_value),
-        site.owner,
-        None,
-    );
+    let mut elem_site = match elem {
+        Some(elem) => value_site(
+            Scope::ListVal,
+            elem,
+            quote!(value),
+            quote!(old_value),
+            site.owner,
+            None,
+        ),
+        // A list typedef: its items are found through `ListLike`.
+        None => super::each::opaque_element_site(site, Scope::ListVal, true),
+    };
     elem_site.enclosing_list = site.list.clone();
     let calls = lower_tag(cx, &elem_site, at, inner);
     if calls.is_empty() {
