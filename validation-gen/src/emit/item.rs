@@ -35,7 +35,6 @@ pub(crate) fn matcher(
     at: &TagAt,
     tag: &Tag,
 ) -> Option<TokenStream> {
-    let rt = super::rt();
     if tag.args.is_empty() {
         cx.error(at, "no selection criteria was specified");
         return None;
@@ -44,14 +43,22 @@ pub(crate) fn matcher(
         cx.error(at, "all arguments must be named");
         return None;
     }
-    let Some(meta) = &site.list else {
-        cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
-        return None;
+    // A field of a list typedef usually carries no list metadata itself:
+    // the typedef has it, out of the derive's sight, so the selector's keys
+    // cannot be checked against the listMapKeys here.
+    let typedef_field = site.list.is_none()
+        && matches!(
+            site.ty.map(|t| &t.leaf().shape),
+            Some(crate::model::Shape::Named)
+        );
+    let meta = match &site.list {
+        Some(meta) if meta.semantics() == super::lists::ListKind::Map => Some(meta),
+        None if typedef_field => None,
+        _ => {
+            cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
+            return None;
+        }
     };
-    if meta.semantics() != super::lists::ListKind::Map {
-        cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
-        return None;
-    }
     let mut seen = Vec::new();
     for a in &tag.args {
         let n = a.name.clone().unwrap_or_default();
@@ -61,6 +68,9 @@ pub(crate) fn matcher(
         }
         seen.push(n);
     }
+    let Some(meta) = meta else {
+        return Some(selector_closure(tag));
+    };
     if tag.args.len() != meta.keys.len() {
         cx.error(
             at,
@@ -80,6 +90,13 @@ pub(crate) fn matcher(
         );
         return None;
     }
+    Some(selector_closure(tag))
+}
+
+/// `|item| key_matches(item.__k8s_field_k(), literal) && ...` for the
+/// selector's arguments.
+fn selector_closure(tag: &Tag) -> TokenStream {
+    let rt = super::rt();
     let checks = tag.args.iter().map(|a| {
         let acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
         let lit = match &a.value {
@@ -96,7 +113,7 @@ pub(crate) fn matcher(
         };
         quote!(#rt::validate::key_matches(item.#acc(), #lit))
     });
-    Some(quote!(|item| #(#checks)&&*))
+    quote!(|item| #(#checks)&&*)
 }
 
 pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
