@@ -53,9 +53,10 @@ pub(super) fn lower(
             })
         }
         // A field of a named type (a list or map newtype the derive cannot
-        // see into): the runtime finds the elements through `EachValue` /
-        // `MapLike`, and the element type is not known here.
-        (Some(Shape::Named), false) => {
+        // see into) or a subfield of another type: the runtime finds the
+        // elements through `EachValue` / `MapLike`, and the element type is
+        // not known here.
+        (Some(Shape::Named) | None, false) => {
             let elem_site = opaque_element_site(site, Scope::ListVal, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, true, |cx, calls| {
@@ -64,7 +65,7 @@ pub(super) fn lower(
                 quote!(validate::each_val(op, path, #leaf, #old, #closure))
             })
         }
-        (Some(Shape::Named), true) => {
+        (Some(Shape::Named) | None, true) => {
             let elem_site = opaque_element_site(site, Scope::MapKey, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, false, |cx, calls| {
@@ -72,16 +73,6 @@ pub(super) fn lower(
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
             })
-        }
-        (None, _) => {
-            cx.error(
-                at,
-                format!(
-                    "tag \"{}\" on a value of a named type: put it on the list or map type's own definition",
-                    tag.name
-                ),
-            );
-            Vec::new()
         }
         (Some(_), _) => {
             let kind = leaf_ty(site).map(Ty::kind_name).unwrap_or_default();
