@@ -30,7 +30,7 @@ pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
 pub use operation::{Operation, OperationType};
-pub use traits::{IntValue, IsZero, Newtype, StrValue, Validate};
+pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
 
 /// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.
 #[cfg(feature = "derive")]

@@ -48,6 +48,45 @@ pub trait Validate {
         errs: &mut ErrorList,
     );
 
+    /// Validates what `self` contains (a struct's fields, a collection's
+    /// elements) without `self`'s own type-level validations.
+    ///
+    /// A Go typedef of another named type (`type E4 T2`) keeps T2's fields
+    /// but not T2's type-level tags; a newtype `E4(T2)` calls this on its
+    /// inner value to get the same result. The default validates everything.
+    #[doc(hidden)]
+    fn validate_children_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) where
+        Self: Sized,
+    {
+        self.validate_into(op, path, old, errs)
+    }
+
+    /// Validates a missing value of this type: an unset `Option<Self>`
+    /// field, with `old` the correlated old value.
+    ///
+    /// Go calls a typedef's validation function with a nil pointer for an
+    /// unset `*T` field, so the typedef's own tags see the missing value
+    /// (`+k8s:immutable` on the typedef fails when the field is cleared). A
+    /// newtype's derive implements this with its type-level validations;
+    /// structs and standard types validate nothing.
+    #[doc(hidden)]
+    fn validate_unset_into(
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) where
+        Self: Sized,
+    {
+        let _ = (op, path, old, errs);
+    }
+
     /// The subresource paths this type's validation serves when it is the
     /// root of a request: `"/"` (the resource itself) unless the type says
     /// otherwise with `+k8s:supportsSubresource="/status"` (adds paths) or
@@ -57,21 +96,6 @@ pub trait Validate {
         Self: Sized,
     {
         &["/"]
-    }
-
-    /// Validates `self` without its type's own type-level validations: what a
-    /// Go typedef of this type (`type E4 T2`, in Rust `struct E4(pub T2)`)
-    /// inherits: the fields of a struct, the underlying value of a newtype.
-    /// Generated impls define it; for the standard types it is
-    /// [`validate_into`](Validate::validate_into).
-    fn validate_underlying_into(
-        &self,
-        op: &Operation,
-        path: &Path<'_>,
-        old: Option<&Self>,
-        errs: &mut ErrorList,
-    ) {
-        self.validate_into(op, path, old, errs)
     }
 
     /// Validates a new object (the root of the path is `<nil>`).
@@ -143,21 +167,9 @@ impl<T: Validate> Validate for Option<T> {
         old: Option<&Self>,
         errs: &mut ErrorList,
     ) {
-        if let Some(v) = self {
-            v.validate_into(op, path, old.and_then(Option::as_ref), errs);
-        }
-    }
-
-    #[inline]
-    fn validate_underlying_into(
-        &self,
-        op: &Operation,
-        path: &Path<'_>,
-        old: Option<&Self>,
-        errs: &mut ErrorList,
-    ) {
-        if let Some(v) = self {
-            v.validate_underlying_into(op, path, old.and_then(Option::as_ref), errs);
+        match self {
+            Some(v) => v.validate_into(op, path, old.and_then(Option::as_ref), errs),
+            None => T::validate_unset_into(op, path, old.and_then(Option::as_ref), errs),
         }
     }
 }
@@ -172,17 +184,6 @@ impl<T: Validate + ?Sized> Validate for Box<T> {
         errs: &mut ErrorList,
     ) {
         (**self).validate_into(op, path, old.map(|o| &**o), errs)
-    }
-
-    #[inline]
-    fn validate_underlying_into(
-        &self,
-        op: &Operation,
-        path: &Path<'_>,
-        old: Option<&Self>,
-        errs: &mut ErrorList,
-    ) {
-        (**self).validate_underlying_into(op, path, old.map(|o| &**o), errs)
     }
 }
 
@@ -216,9 +217,11 @@ impl<T: Validate> Validate for [T] {
     }
 }
 
-/// Map values are correlated with the old map by key; an unchanged value is
-/// not validated again on update.
-impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
+/// Keys are validated first, at the map's path (a key type such as a
+/// validated string newtype runs its own validations for every key that is
+/// not in the old map), then values, correlated with the old map by key; an
+/// unchanged value is not validated again on update.
+impl<K: MapKey + Ord + Validate, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
     fn validate_into(
         &self,
         op: &Operation,
@@ -226,6 +229,12 @@ impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
         old: Option<&Self>,
         errs: &mut ErrorList,
     ) {
+        for k in self.keys() {
+            if op.is_update() && old.is_some_and(|o| o.contains_key(k)) {
+                continue;
+            }
+            k.validate_into(op, path, None, errs);
+        }
         for (k, v) in self {
             let old_v = old.and_then(|o| o.get(k));
             if op.is_update() && old_v.is_some_and(|o| o == v) {
@@ -238,7 +247,7 @@ impl<K: MapKey + Ord, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
 }
 
 /// Like `BTreeMap`; errors come out in key order, whatever the hash order.
-impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
+impl<K: MapKey + Ord + Hash + Validate, V: Validate + PartialEq, S: BuildHasher> Validate
     for HashMap<K, V, S>
 {
     fn validate_into(
@@ -250,6 +259,14 @@ impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
     ) {
         let start = errs.len();
         let mut failed = false;
+        for k in self.keys() {
+            if op.is_update() && old.is_some_and(|o| o.contains_key(k)) {
+                continue;
+            }
+            let before = errs.len();
+            k.validate_into(op, path, None, errs);
+            failed |= errs.len() > before;
+        }
         for (k, v) in self {
             let old_v = old.and_then(|o| o.get(k));
             if op.is_update() && old_v.is_some_and(|o| o == v) {
@@ -266,6 +283,12 @@ impl<K: MapKey + Ord + Hash, V: Validate + PartialEq, S: BuildHasher> Validate
             errs.truncate(start);
             let mut keys: Vec<&K> = self.keys().collect();
             keys.sort();
+            for k in &keys {
+                if op.is_update() && old.is_some_and(|o| o.contains_key(*k)) {
+                    continue;
+                }
+                k.validate_into(op, path, None, errs);
+            }
             for k in keys {
                 let v = &self[k];
                 let old_v = old.and_then(|o| o.get(k));
@@ -444,6 +467,29 @@ where
     }
 }
 
+/// A boolean value for `+k8s:neq`: `bool`, or a newtype of one.
+pub trait BoolValue: ToBadValue {
+    /// The value.
+    fn to_bool(&self) -> bool;
+}
+
+impl BoolValue for bool {
+    #[inline]
+    fn to_bool(&self) -> bool {
+        *self
+    }
+}
+
+impl<T: Newtype + ToBadValue + ?Sized> BoolValue for T
+where
+    T::Inner: BoolValue,
+{
+    #[inline]
+    fn to_bool(&self) -> bool {
+        self.inner().to_bool()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,5 +501,63 @@ mod tests {
         assert!(None::<i32>.is_zero() && !Some(0).is_zero());
         assert!(Vec::<i32>::new().is_zero());
         assert!(!true.is_zero());
+    }
+
+    /// A key type with its own validation (a validated string typedef).
+    #[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+    struct Key(String);
+
+    impl Newtype for Key {
+        type Inner = String;
+        fn inner(&self) -> &String {
+            &self.0
+        }
+    }
+
+    impl Validate for Key {
+        fn validate_into(
+            &self,
+            _: &Operation,
+            path: &Path<'_>,
+            _: Option<&Self>,
+            errs: &mut ErrorList,
+        ) {
+            errs.push(crate::Error::invalid(
+                path,
+                crate::field::BadValue::Null,
+                format!("key {}", self.0),
+            ));
+        }
+    }
+
+    #[test]
+    fn map_keys_are_validated_at_the_map_path_before_values() {
+        let m = BTreeMap::from([(Key("b".into()), 1), (Key("a".into()), 2)]);
+        let root = Path::root();
+        let path = root.child("m");
+        let mut errs = ErrorList::new();
+        m.validate_into(&Operation::create(), &path, None, &mut errs);
+        let got: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            got,
+            [
+                "m: Invalid value: null: key a",
+                "m: Invalid value: null: key b"
+            ]
+        );
+
+        // On update only new keys are validated.
+        let mut new = BTreeMap::from([(Key("a".into()), 2)]);
+        new.insert(Key("c".into()), 3);
+        let mut errs = ErrorList::new();
+        new.validate_into(&Operation::update(), &path, Some(&m), &mut errs);
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs.iter().next().unwrap().detail(), "key c");
+
+        let h: HashMap<Key, i32> = HashMap::from([(Key("y".into()), 1), (Key("x".into()), 2)]);
+        let mut errs = ErrorList::new();
+        h.validate_into(&Operation::create(), &path, None, &mut errs);
+        let got: Vec<&str> = errs.iter().map(|e| e.detail()).collect();
+        assert_eq!(got, ["key x", "key y"]);
     }
 }

@@ -25,7 +25,7 @@ pub(super) fn lower(
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, |cx, calls| {
+            wrap(cx, calls, true, |cx, calls| {
                 let closure = element_closure(cx, calls, true);
                 let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
                 match &site.list {
@@ -37,7 +37,7 @@ pub(super) fn lower(
         (Some(Shape::Map(_, _, value)), false) => {
             let elem_site = element_site(site, Scope::MapVal, value, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, |cx, calls| {
+            wrap(cx, calls, true, |cx, calls| {
                 let closure = element_closure(cx, calls, true);
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_val(op, path, #leaf, #old, #closure))
@@ -46,21 +46,33 @@ pub(super) fn lower(
         (Some(Shape::Map(_, key, _)), true) => {
             let elem_site = element_site(site, Scope::MapKey, key, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, |cx, calls| {
+            wrap(cx, calls, false, |cx, calls| {
                 let closure = element_closure(cx, calls, false);
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
             })
         }
-        (Some(Shape::Named) | None, _) => {
-            cx.error(
-                at,
-                format!(
-                    "tag \"{}\" on a value of a named type: put it on the list or map type's own definition",
-                    tag.name
-                ),
-            );
-            Vec::new()
+        // A field of a named type (a list or map newtype the derive cannot
+        // see into) or a subfield of another type: the runtime finds the
+        // elements through `EachValue` / `MapLike`, and the element type is
+        // not known here.
+        (Some(Shape::Named) | None, false) => {
+            let elem_site = opaque_element_site(site, Scope::ListVal, true);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, true, |cx, calls| {
+                let closure = element_closure(cx, calls, true);
+                let (leaf, old) = (&site.leaf, &site.old_leaf);
+                quote!(validate::each_val(op, path, #leaf, #old, #closure))
+            })
+        }
+        (Some(Shape::Named) | None, true) => {
+            let elem_site = opaque_element_site(site, Scope::MapKey, false);
+            let calls = lower_tag(cx, &elem_site, at, inner);
+            wrap(cx, calls, false, |cx, calls| {
+                let closure = element_closure(cx, calls, false);
+                let (leaf, old) = (&site.leaf, &site.old_leaf);
+                quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
+            })
         }
         (Some(_), _) => {
             let kind = leaf_ty(site).map(Ty::kind_name).unwrap_or_default();
@@ -82,11 +94,37 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
     s
 }
 
+/// An element of a collection whose type the derive cannot see.
+pub(super) fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: bool) -> Site<'a> {
+    let old = if with_old {
+        quote!(old_value)
+    } else {
+        quote!(None)
+    };
+    Site {
+        scope,
+        ty: None,
+        whole: quote!(value),
+        whole_opt: quote!(Some(value)),
+        old_whole: old.clone(),
+        leaf: quote!(Some(value)),
+        old_leaf: old,
+        owner: site.owner,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: false,
+    }
+}
+
 /// One wrapper call around all the payload's calls; the wrapper short-
-/// circuits the field if the payload does.
+/// circuits the field if the payload does. `eachVal` runs after the site's
+/// other tags (upstream's late validator, after list metadata is known);
+/// `eachKey` keeps its place in tag-name order.
 fn wrap(
     cx: &mut Cx<'_>,
     calls: Vec<Call>,
+    deferred: bool,
     build: impl FnOnce(&mut Cx<'_>, Vec<Call>) -> proc_macro2::TokenStream,
 ) -> Vec<Call> {
     if calls.is_empty() {
@@ -94,7 +132,59 @@ fn wrap(
     }
     let short_circuit = calls.iter().any(|c| c.short_circuit);
     let tokens = build(cx, calls);
-    let mut call = Call::errors(tokens).deferred();
+    let mut call = Call::errors(tokens);
+    call.deferred = deferred;
     call.short_circuit = short_circuit;
     vec![call]
+}
+
+/// `impl EachValue` for a list or map newtype: `+k8s:eachVal` on a field of
+/// this type visits its items, correlated as the newtype's own list
+/// metadata says (upstream reads a typedef's list metadata for its fields).
+pub(super) fn each_value_impl(
+    model: &crate::model::TypeModel,
+    inner: &Ty,
+    list: Option<&super::ListMeta>,
+) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let (item, body) = match &inner.shape {
+        Shape::List(elem) => {
+            let items = quote!(Some(self.0.as_slice()));
+            let old = quote!(old.map(|o| o.0.as_slice()));
+            let body = match list {
+                Some(meta) => meta.each_expr(&items, &old, quote!(validator)),
+                None => quote!(validate::each_slice_val(op, path, #items, #old, validator)),
+            };
+            (&elem.ty, body)
+        }
+        Shape::Map(_, _, value) => (
+            &value.ty,
+            quote!(validate::each_map_val(
+                op,
+                path,
+                Some(&self.0),
+                old.map(|o| &o.0),
+                validator
+            )),
+        ),
+        _ => return proc_macro2::TokenStream::new(),
+    };
+    quote! {
+        impl #impl_generics #rt::validate::EachValue for #ident #ty_generics #where_clause {
+            type Item = #item;
+            fn each_value(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                validator: impl FnMut(&#rt::field::Path<'_>, &Self::Item, ::core::option::Option<&Self::Item>) -> #rt::ErrorList,
+            ) -> #rt::ErrorList {
+                #[allow(unused_imports)]
+                use #rt::validate;
+                #body
+            }
+        }
+    }
 }

@@ -25,15 +25,15 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
             )]
         }
         (Some(Shape::Int(_)) | None | Some(Shape::Named), Value::Int(n)) => {
-            let lit = Literal::i64_unsuffixed(n.unsigned_abs() as i64);
+            let lit = Literal::i128_unsuffixed(n.unsigned_abs() as i128);
             let lit = if *n < 0 { quote!(-#lit) } else { quote!(#lit) };
             vec![Call::errors(
-                quote!(validate::neq(op, path, #leaf, #old, &(#lit))),
+                quote!(validate::neq_int(op, path, #leaf, #old, #lit)),
             )]
         }
         (Some(Shape::Bool) | None | Some(Shape::Named), Value::Bool(b)) => {
             vec![Call::errors(
-                quote!(validate::neq(op, path, #leaf, #old, &#b)),
+                quote!(validate::neq_bool(op, path, #leaf, #old, #b)),
             )]
         }
         (Some(Shape::Str), _) => {

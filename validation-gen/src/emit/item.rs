@@ -43,14 +43,22 @@ pub(crate) fn matcher(
         cx.error(at, "all arguments must be named");
         return None;
     }
-    let Some(meta) = &site.list else {
-        cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
-        return None;
+    // A field of a list typedef usually carries no list metadata itself:
+    // the typedef has it, out of the derive's sight, so the selector's keys
+    // cannot be checked against the listMapKeys here.
+    let typedef_field = site.list.is_none()
+        && matches!(
+            site.ty.map(|t| &t.leaf().shape),
+            Some(crate::model::Shape::Named)
+        );
+    let meta = match &site.list {
+        Some(meta) if meta.semantics() == super::lists::ListKind::Map => Some(meta),
+        None if typedef_field => None,
+        _ => {
+            cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
+            return None;
+        }
     };
-    if meta.semantics() != super::lists::ListKind::Map {
-        cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
-        return None;
-    }
     let mut seen = Vec::new();
     for a in &tag.args {
         let n = a.name.clone().unwrap_or_default();
@@ -60,6 +68,9 @@ pub(crate) fn matcher(
         }
         seen.push(n);
     }
+    let Some(meta) = meta else {
+        return Some(selector_closure(tag));
+    };
     if tag.args.len() != meta.keys.len() {
         cx.error(
             at,
@@ -79,6 +90,12 @@ pub(crate) fn matcher(
         );
         return None;
     }
+    Some(selector_closure(tag))
+}
+
+/// `|item| key_matches(item.__k8s_field_k(), literal) && ...` for the
+/// selector's arguments.
+fn selector_closure(tag: &Tag) -> TokenStream {
     let checks = tag.args.iter().map(|a| {
         let acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
         let lit = match &a.value {
@@ -95,7 +112,7 @@ pub(crate) fn matcher(
         };
         quote!(validate::key_matches(item.#acc(), #lit))
     });
-    Some(quote!(|item| #(#checks)&&*))
+    quote!(|item| #(#checks)&&*)
 }
 
 pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
@@ -108,22 +125,31 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     ) {
         return item_unions(cx, site, at);
     }
-    let Some(elem) = list_elem(site) else {
+    let named = matches!(
+        site.ty.map(|t| &t.leaf().shape),
+        Some(crate::model::Shape::Named)
+    );
+    let elem = list_elem(site);
+    if elem.is_none() && !named {
         let kind = site.ty.map(|t| t.leaf().kind_name()).unwrap_or_default();
         cx.error(at, format!("can only be used on list types ({kind})"));
         return Vec::new();
-    };
+    }
     let Some(matcher) = matcher(cx, site, at, tag) else {
         return Vec::new();
     };
-    let mut elem_site = value_site(
-        Scope::ListVal,
-        elem,
-        quote!(value),
-        quote!(old_value),
-        site.owner,
-        None,
-    );
+    let mut elem_site = match elem {
+        Some(elem) => value_site(
+            Scope::ListVal,
+            elem,
+            quote!(value),
+            quote!(old_value),
+            site.owner,
+            None,
+        ),
+        // A list typedef: its items are found through `ListLike`.
+        None => super::each::opaque_element_site(site, Scope::ListVal, true),
+    };
     elem_site.enclosing_list = site.list.clone();
     let calls = lower_tag(cx, &elem_site, at, inner);
     if calls.is_empty() {

@@ -454,15 +454,61 @@ pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool)
     }
 }
 
+/// Which element types a site marks opaque: `+k8s:eachVal=+k8s:opaqueType`
+/// (list elements, map values) and `+k8s:eachKey=+k8s:opaqueType` (map
+/// keys). Their own validations are then not run.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct OpaqueElems {
+    pub values: bool,
+    pub keys: bool,
+}
+
+impl OpaqueElems {
+    pub(crate) fn of<'a>(tags: impl Iterator<Item = &'a TagAt>) -> OpaqueElems {
+        let mut out = OpaqueElems::default();
+        for at in tags {
+            let opaque_payload = matches!(
+                &at.tag.value,
+                Some(TagValue::Tag(t)) if t.name == "k8s:opaqueType"
+            );
+            match at.tag.name.as_str() {
+                "k8s:eachVal" if opaque_payload => out.values = true,
+                "k8s:eachKey" if opaque_payload => out.keys = true,
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
-pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>, typedef: bool) -> Option<TokenStream> {
+pub(crate) fn type_call(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    opaque_elems: OpaqueElems,
+) -> Option<TokenStream> {
     if site.opaque {
         return None;
     }
     let whole = &site.whole;
     let old_whole = &site.old_whole;
     let ty = site.ty?;
+    match &ty.leaf().shape {
+        // A list's own validation is its elements'.
+        Shape::List(_) if opaque_elems.values => return None,
+        Shape::Map(..) if opaque_elems.values && opaque_elems.keys => return None,
+        Shape::Map(..) if opaque_elems.values || opaque_elems.keys => {
+            let f = if opaque_elems.values {
+                quote!(validate_map_keys)
+            } else {
+                quote!(validate_map_values)
+            };
+            let (leaf, old_leaf) = (&site.leaf, &site.old_leaf);
+            return Some(quote!(validate::#f(op, path, #leaf, #old_leaf, errs);));
+        }
+        _ => {}
+    }
     match (&ty.leaf().shape, &site.list) {
         (Shape::List(elem), Some(meta)) if !meta.is_atomic() => {
             let leaf = list_value(&site.leaf);
@@ -478,11 +524,6 @@ pub(crate) fn type_call(cx: &mut Cx<'_>, site: &Site<'_>, typedef: bool) -> Opti
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
         (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
-        // A typedef inlines its underlying type's validation, without that
-        // type's own type-level tags.
-        _ if typedef => {
-            Some(quote!(Validate::validate_underlying_into(#whole, op, path, #old_whole, errs);))
-        }
         _ => Some(quote!(Validate::validate_into(#whole, op, path, #old_whole, errs);)),
     }
 }
@@ -494,17 +535,64 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
-    let (type_part, underlying) = match &model.kind {
+    let prelude = prelude();
+    let (body, children) = match &model.kind {
         TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
     };
-    let call_underlying = if underlying.is_empty() {
-        TokenStream::new()
-    } else {
-        quote!(Validate::validate_underlying_into(self, op, path, old, errs);)
+    let unset = match &model.kind {
+        TypeKind::Struct(_) => TokenStream::new(),
+        TypeKind::Newtype(inner) => {
+            let body = emit_newtype_unset_body(&mut cx, model, inner);
+            if body.is_empty() {
+                TokenStream::new()
+            } else {
+                quote! {
+                    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+                    fn validate_unset_into(
+                        op: &#rt::Operation,
+                        path: &#rt::field::Path<'_>,
+                        old: ::core::option::Option<&Self>,
+                        errs: &mut #rt::ErrorList,
+                    ) {
+                        #prelude
+                        #body
+                    }
+                }
+            }
+        }
+    };
+    let update_items = match &model.kind {
+        TypeKind::Newtype(inner) => {
+            let site = Site {
+                scope: Scope::Type,
+                ty: Some(inner),
+                whole: quote!((&self.0)),
+                whole_opt: quote!(Some(&self.0)),
+                old_whole: quote!(old.map(|old| &old.0)),
+                leaf: quote!(Some(&self.0)),
+                old_leaf: quote!(old.map(|old| &old.0)),
+                owner: model,
+                field: None,
+                list: None,
+                enclosing_list: None,
+                opaque: true,
+            };
+            // Already reported by the body's lowering.
+            let mut quiet = Diagnostics::new();
+            let mut qcx = Cx {
+                diags: &mut quiet,
+                labels: 0,
+            };
+            let meta = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+            let mut out = update::update_items_impl(model, inner, meta.as_ref());
+            out.extend(each::each_value_impl(model, inner, meta.as_ref()));
+            out
+        }
+        TypeKind::Struct(_) => TokenStream::new(),
     };
     let subresources = subresources(&mut cx, model);
-    let prelude = prelude();
+
     let helpers = helper_impls(model);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
@@ -518,11 +606,10 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 errs: &mut #rt::ErrorList,
             ) {
                 #prelude
-                #type_part
-                #call_underlying
+                #body
             }
             #[allow(unused_variables, unused_labels, clippy::needless_return)]
-            fn validate_underlying_into(
+            fn validate_children_into(
                 &self,
                 op: &#rt::Operation,
                 path: &#rt::field::Path<'_>,
@@ -530,9 +617,11 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 errs: &mut #rt::ErrorList,
             ) {
                 #prelude
-                #underlying
+                #children
             }
+            #unset
         }
+        #update_items
         #helpers
     }
 }
@@ -591,7 +680,8 @@ fn is_opaque_type(model: &TypeModel) -> bool {
     model.tags.has("k8s:opaqueType")
 }
 
-/// The type-level part and the underlying part (the fields) of a struct.
+/// The body of `validate_into` (type-level validations, then the children)
+/// and of `validate_children_into` (the children only).
 fn emit_struct_body(
     cx: &mut Cx<'_>,
     model: &TypeModel,
@@ -616,14 +706,16 @@ fn emit_struct_body(
         opaque: true,
     };
     type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
-    let type_part = emit_calls(cx, type_calls, &Exit::Return);
-    let mut fields_part = TokenStream::new();
-    if !is_opaque_type(model) {
-        for field in fields {
-            fields_part.extend(emit_field(cx, model, field));
-        }
+    let mut out = emit_calls(cx, type_calls, &Exit::Return);
+    if is_opaque_type(model) {
+        return (out, TokenStream::new());
     }
-    (type_part, fields_part)
+    let mut children = TokenStream::new();
+    for field in fields {
+        children.extend(emit_field(cx, model, field));
+    }
+    out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+    (out, children)
 }
 
 fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream {
@@ -642,7 +734,7 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     site.opaque = field.tags.has("k8s:opaqueType") || opaque_elements(&field.tags.tags);
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
-    let type_call = type_call(cx, &site, false);
+    let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
     if calls.is_empty() && type_call.is_none() {
         let comment = format!(
             "field {}.{} has no validation",
@@ -674,7 +766,9 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     }
 }
 
-/// The type-level part and the underlying part (the inner value) of a newtype.
+/// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
+/// inner value's children are validated, but not a named inner type's own
+/// type-level validations: Go's `type E4 T2` does not inherit T2's type tags.
 fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenStream, TokenStream) {
     let scalar = matches!(
         inner.shape,
@@ -704,13 +798,68 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     };
     site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
     let calls = lower_site(cx, &site, &type_level_tags(model));
-    let type_part = emit_calls(cx, calls, &Exit::Return);
-    let mut underlying = TokenStream::new();
-    if let Some(call) = type_call(cx, &site, true) {
-        underlying.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
-        underlying.extend(call);
+    let mut out = emit_calls(cx, calls, &Exit::Return);
+    let mut children = TokenStream::new();
+    let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
+        Some(
+            quote!(Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
+        )
+    } else {
+        type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()))
+    };
+    if let Some(call) = call {
+        children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
+        children.extend(call);
+        out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
     }
-    (type_part, underlying)
+    (out, children)
+}
+
+/// The body of a newtype's `validate_unset_into`: its type-level
+/// validations on a missing value (Go calls a typedef's validation function
+/// with a nil pointer for an unset `*T` field, so `+k8s:immutable` or
+/// `+k8s:update=NoUnset` on the typedef see set <-> unset changes).
+fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStream {
+    let scalar = matches!(
+        inner.shape,
+        Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
+    );
+    let inner_ty = &inner.ty;
+    let (leaf, old_leaf) = if scalar {
+        (quote!(::core::option::Option::<&Self>::None), quote!(old))
+    } else {
+        let leaf_ty = &inner.leaf().ty;
+        (
+            quote!(::core::option::Option::<&#leaf_ty>::None),
+            old_leaf_of(inner, &quote!(old.map(|old| &old.0))),
+        )
+    };
+    let mut site = Site {
+        scope: Scope::Type,
+        ty: Some(inner),
+        whole: quote!(::core::unreachable!()),
+        whole_opt: quote!(::core::option::Option::<&#inner_ty>::None),
+        old_whole: quote!(old.map(|old| &old.0)),
+        leaf,
+        old_leaf,
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: true,
+    };
+    // The tags were checked when lowering `validate_into`; do not report
+    // their problems twice.
+    let mut quiet = Diagnostics::new();
+    let mut qcx = Cx {
+        diags: &mut quiet,
+        labels: cx.labels,
+    };
+    site.list = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+    let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
+    let out = emit_calls(&mut qcx, calls, &Exit::Return);
+    cx.labels = qcx.labels;
+    out
 }
 
 /// The hidden predicate `+k8s:subfield` uses: whether a field's own

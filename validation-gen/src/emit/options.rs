@@ -24,6 +24,22 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
+    // List semantics under an option (`ifEnabled(X)=+k8s:listType=map` with
+    // `ifEnabled(X)=+k8s:listMapKey=k`): gather them from the sibling tags
+    // with the same condition, so that the conditional uniqueness check
+    // sees its keys.
+    let mut conditional_site;
+    let site = if matches!(
+        inner.name.as_str(),
+        "k8s:listType" | "k8s:listMapKey" | "k8s:unique" | "k8s:customUnique"
+    ) && site.list.is_none()
+    {
+        conditional_site = site.clone();
+        conditional_site.list = conditional_list_meta(site, &tag.name, &option);
+        &conditional_site
+    } else {
+        site
+    };
     lower_tag(cx, site, at, inner)
         .into_iter()
         .map(|mut call| {
@@ -38,4 +54,34 @@ pub(super) fn lower(
             call
         })
         .collect()
+}
+
+/// The list metadata declared under `<tag>(<option>)=` on the site's own tags.
+fn conditional_list_meta(site: &Site<'_>, tag: &str, option: &str) -> Option<super::ListMeta> {
+    let tags: &[TagAt] = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => &f.tags.tags,
+        (None, crate::tags::catalog::Scope::Type) => &site.owner.tags.tags,
+        _ => return None,
+    };
+    let payloads: Vec<TagAt> = tags
+        .iter()
+        .filter(|t| t.tag.name == tag)
+        .filter(|t| {
+            matches!(t.tag.positional_arg().map(|a| &a.value), Some(Value::String(o)) if o == option)
+        })
+        .filter_map(|t| {
+            t.tag.chained().map(|p| TagAt {
+                tag: p.clone(),
+                span: t.span,
+                line: t.line.clone(),
+            })
+        })
+        .collect();
+    // Problems with these tags are reported when each is lowered.
+    let mut quiet = crate::diag::Diagnostics::new();
+    let mut qcx = Cx {
+        diags: &mut quiet,
+        labels: 0,
+    };
+    super::lists::list_meta(&mut qcx, payloads.iter(), site)
 }

@@ -60,6 +60,8 @@ pub(super) fn lower(
         enclosing_list: None,
         opaque: true,
     };
+    let mut inner_site = inner_site;
+    inner_site.list = subfield_list_meta(site, &name, &inner_site);
     let calls = lower_tag(cx, &inner_site, at, inner);
     if calls.is_empty() {
         return Vec::new();
@@ -92,4 +94,40 @@ fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
         t = x.chained();
     }
     false
+}
+
+/// The list semantics declared for a subfield through sibling tags
+/// (`+k8s:subfield(x)=+k8s:listType=map`, `...=+k8s:listMapKey=k`), so that
+/// the subfield's uniqueness and element correlation follow them.
+fn subfield_list_meta(
+    site: &Site<'_>,
+    name: &str,
+    inner_site: &Site<'_>,
+) -> Option<super::ListMeta> {
+    let tags: &[TagAt] = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => &f.tags.tags,
+        (None, crate::tags::catalog::Scope::Type) => &site.owner.tags.tags,
+        _ => return None,
+    };
+    let payloads: Vec<TagAt> = tags
+        .iter()
+        .filter(|t| t.tag.name == "k8s:subfield")
+        .filter(|t| {
+            matches!(t.tag.positional_arg().map(|a| &a.value), Some(Value::String(n)) if n == name)
+        })
+        .filter_map(|t| {
+            t.tag.chained().map(|p| TagAt {
+                tag: p.clone(),
+                span: t.span,
+                line: t.line.clone(),
+            })
+        })
+        .collect();
+    // Problems with these tags are reported when each is lowered.
+    let mut quiet = crate::diag::Diagnostics::new();
+    let mut qcx = Cx {
+        diags: &mut quiet,
+        labels: 0,
+    };
+    super::lists::list_meta(&mut qcx, payloads.iter(), inner_site)
 }

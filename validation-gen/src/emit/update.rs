@@ -94,11 +94,21 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         .collect();
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let call = match (shape, leaf_shape) {
-        (_, Some(Shape::List(_))) => {
+        // A list or map typedef: its own list metadata identifies items.
+        (_, Some(Shape::Named)) if has_items => {
+            quote!(validate::update_items(op, path, #leaf, #old, &[#(#list),*]))
+        }
+        (_, Some(Shape::List(elem))) => {
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
                 Some((ListKind::Map, m)) => {
-                    let key = m.key_closure();
-                    quote!(Some(&|a, b| { let key = #key; key(a) == key(b) }))
+                    // Typed parameters: the key accessors are methods, and
+                    // a method call needs the receiver's type up front.
+                    let elem = &elem.ty;
+                    let same = m.keys.iter().map(|k| {
+                        let acc = crate::model::accessor_ident(k, false);
+                        quote!(validate::key_view(a.#acc()) == validate::key_view(b.#acc()))
+                    });
+                    quote!(Some(&|a: &#elem, b: &#elem| true #(&& #same)*))
                 }
                 Some((ListKind::Set, _)) => quote!(Some(&|a, b| a == b)),
                 _ if has_items => {
@@ -119,4 +129,62 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         _ => quote!(validate::update_value(op, path, #leaf, #old, &[#(#list),*])),
     };
     vec![Call::errors(call).short_circuit().deferred()]
+}
+
+/// `impl UpdateItems` for a list or map newtype, so that `NoAddItem` /
+/// `NoRemoveItem` on a field of this type identify items by the newtype's
+/// own list metadata.
+pub(super) fn update_items_impl(
+    model: &crate::model::TypeModel,
+    inner: &crate::model::Ty,
+    list: Option<&super::ListMeta>,
+) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let body = match &inner.shape {
+        Shape::List(elem) => {
+            let elem = &elem.ty;
+            let matcher = match list.map(|m| (m.semantics(), m)) {
+                Some((ListKind::Map, m)) => {
+                    let same = m.keys.iter().map(|k| {
+                        let acc = crate::model::accessor_ident(k, false);
+                        quote!(validate::key_view(a.#acc()) == validate::key_view(b.#acc()))
+                    });
+                    quote!(Some(&|a: &#elem, b: &#elem| true #(&& #same)*))
+                }
+                Some((ListKind::Set, _)) => {
+                    quote!(Some(&|a: &#elem, b: &#elem| a == b))
+                }
+                _ => quote!(None),
+            };
+            quote! {
+                #rt::validate::update_list(
+                    op,
+                    path,
+                    value.map(|v| v.0.as_slice()),
+                    old.map(|v| v.0.as_slice()),
+                    #matcher,
+                    constraints,
+                )
+            }
+        }
+        Shape::Map(..) => quote! {
+            #rt::validate::update_map(op, path, value.map(|v| &v.0), old.map(|v| &v.0), constraints)
+        },
+        _ => return proc_macro2::TokenStream::new(),
+    };
+    quote! {
+        impl #impl_generics #rt::validate::UpdateItems for #ident #ty_generics #where_clause {
+            fn update_items(
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                value: ::core::option::Option<&Self>,
+                old: ::core::option::Option<&Self>,
+                constraints: &[#rt::validate::UpdateConstraint],
+            ) -> #rt::ErrorList {
+                #body
+            }
+        }
+    }
 }

@@ -231,3 +231,131 @@ impl<'a, K: Ord> KeyOrdered<'a, K> {
         self.errs
     }
 }
+
+/// A list or a map whose values `+k8s:eachVal` visits: what generated code
+/// uses when a field's type is a list or map newtype (a Go typedef such as
+/// `type ListType []string`), whose shape the derive cannot see.
+///
+/// `Vec` is visited as an atomic list (no old element correlates) and map
+/// values correlate with the old map by key, as [`each_map_val`]. The
+/// derive implements it for list and map newtypes, correlating list items
+/// as the newtype's own `+k8s:listType` says.
+pub trait EachValue {
+    /// The element (list) or value (map) type.
+    type Item;
+
+    /// Runs `validator` on every element or value.
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &Self::Item, Option<&Self::Item>) -> ErrorList,
+    ) -> ErrorList;
+}
+
+impl<T> EachValue for Vec<T> {
+    type Item = T;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+    ) -> ErrorList {
+        each_slice_val(op, path, Some(self), old.map(Vec::as_slice), validator)
+    }
+}
+
+impl<K: MapKey + Ord, V: PartialEq> EachValue for std::collections::BTreeMap<K, V> {
+    type Item = V;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
+    ) -> ErrorList {
+        each_map_val(op, path, Some(self), old, validator)
+    }
+}
+
+impl<K: MapKey + Ord + Hash, V: PartialEq, S: std::hash::BuildHasher> EachValue
+    for HashMap<K, V, S>
+{
+    type Item = V;
+
+    fn each_value(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
+    ) -> ErrorList {
+        each_map_val(op, path, Some(self), old, validator)
+    }
+}
+
+/// `+k8s:eachVal` on a value that is a list or map newtype: every element
+/// (list) or value (map) through [`EachValue`].
+#[inline]
+pub fn each_val<C: EachValue>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&C>,
+    old: Option<&C>,
+    validator: impl FnMut(&Path<'_>, &C::Item, Option<&C::Item>) -> ErrorList,
+) -> ErrorList {
+    match value {
+        Some(v) => v.each_value(op, path, old, validator),
+        None => ErrorList::new(),
+    }
+}
+
+/// A map's keys' own validations only (its values are `+k8s:opaqueType`):
+/// every key not in the old map, at the map's path.
+pub fn validate_map_keys<M: MapLike>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    old: Option<&M>,
+    errs: &mut ErrorList,
+) where
+    M::Key: crate::Validate,
+{
+    let Some(map) = value else {
+        return;
+    };
+    map.for_each_sorted(|k, _| {
+        if op.is_update() && old.is_some_and(|o| o.contains(k)) {
+            return;
+        }
+        crate::Validate::validate_into(k, op, path, None, errs);
+    });
+}
+
+/// A map's values' own validations only (its keys are `+k8s:opaqueType`):
+/// every changed value at `path[key]`, correlated with the old map by key.
+pub fn validate_map_values<M: MapLike>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&M>,
+    old: Option<&M>,
+    errs: &mut ErrorList,
+) where
+    M::Value: crate::Validate + PartialEq,
+{
+    let Some(map) = value else {
+        return;
+    };
+    map.for_each_sorted(|k, v| {
+        let old_v = old.and_then(|o| o.get_value(k));
+        if op.is_update() && old_v.is_some_and(|o| o == v) {
+            return;
+        }
+        let text = k.key_str();
+        crate::Validate::validate_into(v, op, &path.key(&text), old_v, errs);
+    });
+}

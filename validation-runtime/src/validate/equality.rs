@@ -8,7 +8,7 @@
 use std::fmt::Display;
 
 use crate::field::{go_quote, BadValue, Error, ErrorList, Path, ToBadValue};
-use crate::{Operation, StrValue};
+use crate::{BoolValue, IntValue, Operation, StrValue};
 
 /// `+k8s:neq=<int or bool>`: the value must not equal `disallowed`. Fails
 /// with `Invalid value: <v>: must not be equal to <disallowed>`, origin `neq`.
@@ -60,6 +60,59 @@ pub fn neq_str<S: StrValue + ?Sized>(
     match value {
         Some(v) if v.as_str() == disallowed => {
             neq_error(path, v.to_bad_value(), go_quote(disallowed))
+        }
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:neq=<int>` on any integer or integer newtype (a Go typedef of an
+/// integer): as [`neq`], comparing the widened value.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("port");
+/// let errs = validate::neq_int(&Operation::create(), &path, Some(&-1i64), None, -1);
+/// assert_eq!(errs[0].to_string(), "port: Invalid value: -1: must not be equal to -1");
+/// ```
+#[inline]
+pub fn neq_int<T: IntValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    disallowed: i128,
+) -> ErrorList {
+    match value {
+        Some(v) if v.to_i128() == disallowed => {
+            neq_error(path, v.to_bad_value(), disallowed.to_string())
+        }
+        _ => ErrorList::new(),
+    }
+}
+
+/// `+k8s:neq=<bool>` on a `bool` or a boolean newtype: as [`neq`].
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("paused");
+/// let errs = validate::neq_bool(&Operation::create(), &path, Some(&true), None, true);
+/// assert_eq!(errs[0].to_string(), "paused: Invalid value: true: must not be equal to true");
+/// ```
+#[inline]
+pub fn neq_bool<T: BoolValue + ?Sized>(
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    disallowed: bool,
+) -> ErrorList {
+    match value {
+        Some(v) if v.to_bool() == disallowed => {
+            neq_error(path, v.to_bad_value(), disallowed.to_string())
         }
         _ => ErrorList::new(),
     }

@@ -308,3 +308,32 @@ fn missing_keys<M: MapLike>(
         }
     });
 }
+
+/// A list or map newtype (a Go typedef such as `type Users []User` with its
+/// own `+k8s:listType=map`) whose items `+k8s:update=NoAddItem` /
+/// `NoRemoveItem` on a field of that type check. The derive implements it
+/// for list and map newtypes, with the item identity of the newtype's list
+/// metadata.
+pub trait UpdateItems {
+    /// `+k8s:update` with these constraints on a value of this type.
+    fn update_items(
+        op: &Operation,
+        path: &Path<'_>,
+        value: Option<&Self>,
+        old: Option<&Self>,
+        constraints: &[UpdateConstraint],
+    ) -> ErrorList;
+}
+
+/// `+k8s:update` on a field whose type is a list or map newtype: the
+/// newtype's [`UpdateItems`] decides how items are identified.
+#[inline]
+pub fn update_items<T: UpdateItems + ?Sized>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    old: Option<&T>,
+    constraints: &[UpdateConstraint],
+) -> ErrorList {
+    T::update_items(op, path, value, old, constraints)
+}

@@ -19,10 +19,10 @@ impl ::validation_runtime::Validate for Deployment {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -182,10 +182,10 @@ impl ::validation_runtime::Validate for ObjectMeta {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -377,10 +377,10 @@ impl ::validation_runtime::Validate for DeploymentSpec {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -705,10 +705,10 @@ impl ::validation_runtime::Validate for Container {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -962,10 +962,10 @@ impl ::validation_runtime::Validate for ContainerPort {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1136,7 +1136,7 @@ impl ::validation_runtime::Validate for Protocol {
         );
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1150,6 +1150,31 @@ impl ::validation_runtime::Validate for Protocol {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
+    }
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    fn validate_unset_into(
+        op: &::validation_runtime::Operation,
+        path: &::validation_runtime::field::Path<'_>,
+        old: ::core::option::Option<&Self>,
+        errs: &mut ::validation_runtime::ErrorList,
+    ) {
+        #[allow(unused_imports)]
+        use ::core::option::Option::{None, Some};
+        #[allow(unused_imports)]
+        use ::validation_runtime::{
+            field::Path, validate::{self, ListLike},
+            ErrorList, IsZero, Validate,
+        };
+        errs.append(
+            validate::enumeration(
+                op,
+                path,
+                ::core::option::Option::<&Self>::None,
+                old,
+                Self::__K8S_ENUM_VALUES,
+                Self::__K8S_ENUM_EXCLUSIONS,
+            ),
+        );
     }
 }
 
@@ -1203,10 +1228,10 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
                 ],
             ),
         );
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1360,9 +1385,10 @@ impl ::validation_runtime::Validate for RecreateStrategy {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1416,10 +1442,10 @@ impl ::validation_runtime::Validate for RollingUpdate {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1530,10 +1556,10 @@ impl ::validation_runtime::Validate for DeploymentStatus {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1693,10 +1719,10 @@ impl ::validation_runtime::Validate for Scale {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
@@ -1820,10 +1846,10 @@ impl ::validation_runtime::Validate for ScaleSpec {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        Validate::validate_underlying_into(self, op, path, old, errs);
+        Validate::validate_children_into(self, op, path, old, errs);
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn validate_underlying_into(
+    fn validate_children_into(
         &self,
         op: &::validation_runtime::Operation,
         path: &::validation_runtime::field::Path<'_>,
