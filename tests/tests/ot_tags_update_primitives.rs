@@ -183,12 +183,12 @@ fn numbers_and_bools() {
         ),
         (
             "float32NoModify",
-            with(|s| s.float32NoModify = 3.14),
+            with(|s| s.float32NoModify = 3.25),
             with(|s| s.float32NoModify = 2.71),
         ),
         (
             "float64NoModify",
-            with(|s| s.float64NoModify = 3.14),
+            with(|s| s.float64NoModify = 3.25),
             with(|s| s.float64NoModify = 2.71),
         ),
         (
