@@ -1822,8 +1822,6 @@ const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
     ("+k8s:eachKey=+k8s:minimum=1", "pub a: Vec<i32>", "", "can only be used on map types (slice)"),
     ("+k8s:eachVal", "pub a: Vec<i32>", "", "tag \"k8s:eachVal\": missing required tag value of type tag"),
     ("+k8s:eachVal=1", "pub a: Vec<i32>", "", "tag \"k8s:eachVal\": tag value has wrong type: got int, want tag"),
-    ("+k8s:eachVal=+k8s:minimum=1", "pub a: L", "pub struct L(pub Vec<i32>);",
-     "tag \"k8s:eachVal\" on a value of a named type: put it on the list or map type's own definition"),
     ("+k8s:eachKey=+k8s:immutable", "pub a: std::collections::BTreeMap<String, i32>", "",
      "tag \"k8s:eachKey\": tag \"k8s:immutable\" cannot be specified on map keys"),
     // Items.

@@ -45,9 +45,10 @@ impl ListMeta {
 
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
+        let rt = super::rt();
         let keys = self.keys.iter().map(|k| {
             let acc = accessor_ident(k, false);
-            quote!(validate::key_view(item.#acc()))
+            quote!(#rt::validate::key_view(item.#acc()))
         });
         quote!(|item| (#(#keys,)*))
     }

@@ -667,12 +667,11 @@ fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
     model.tags.tags.iter().collect()
 }
 
-/// `+k8s:eachVal=+k8s:opaqueType` / `+k8s:eachKey=+k8s:opaqueType`: the
-/// element (or key) type is not descended into.
+/// `+k8s:eachVal=+k8s:opaqueType`: the element type need not be printable,
+/// so the field prints as `null` in JSON bad values.
 fn opaque_elements(tags: &[TagAt]) -> bool {
     tags.iter().any(|at| {
-        matches!(at.tag.name.as_str(), "k8s:eachVal" | "k8s:eachKey")
-            && at.tag.chained().is_some_and(|t| t.name == "k8s:opaqueType")
+        at.tag.name == "k8s:eachVal" && at.tag.chained().is_some_and(|t| t.name == "k8s:opaqueType")
     })
 }
 
@@ -731,7 +730,7 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         Some(field),
     );
     site.list = lists::list_meta(cx, field.tags.tags.iter(), &site);
-    site.opaque = field.tags.has("k8s:opaqueType") || opaque_elements(&field.tags.tags);
+    site.opaque = field.tags.has("k8s:opaqueType");
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
@@ -794,7 +793,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
         field: None,
         list: None,
         enclosing_list: None,
-        opaque: is_opaque_type(model) || opaque_elements(&model.tags.tags),
+        opaque: is_opaque_type(model),
     };
     site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
     let calls = lower_site(cx, &site, &type_level_tags(model));

@@ -149,7 +149,7 @@ pub(super) fn update_items_impl(
                 Some((ListKind::Map, m)) => {
                     let same = m.keys.iter().map(|k| {
                         let acc = crate::model::accessor_ident(k, false);
-                        quote!(validate::key_view(a.#acc()) == validate::key_view(b.#acc()))
+                        quote!(#rt::validate::key_view(a.#acc()) == #rt::validate::key_view(b.#acc()))
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| true #(&& #same)*))
                 }

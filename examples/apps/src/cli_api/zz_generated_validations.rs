@@ -479,7 +479,11 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| (validate::key_view(item.__k8s_field_name()),),
+                    |item| (
+                        ::validation_runtime::validate::key_view(
+                            item.__k8s_field_name(),
+                        ),
+                    ),
                 ),
             );
             errs.append(
@@ -488,7 +492,11 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| (validate::key_view(item.__k8s_field_name()),),
+                    |item| (
+                        ::validation_runtime::validate::key_view(
+                            item.__k8s_field_name(),
+                        ),
+                    ),
                     |path: &Path<'_>, value, old_value| {
                         let mut errs = ErrorList::new();
                         Validate::validate_into(value, op, path, old_value, &mut errs);
@@ -786,8 +794,12 @@ impl ::validation_runtime::Validate for Container {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| (
-                        validate::key_view(item.__k8s_field_containerPort()),
-                        validate::key_view(item.__k8s_field_protocol()),
+                        ::validation_runtime::validate::key_view(
+                            item.__k8s_field_containerPort(),
+                        ),
+                        ::validation_runtime::validate::key_view(
+                            item.__k8s_field_protocol(),
+                        ),
                     ),
                 ),
             );
@@ -798,8 +810,12 @@ impl ::validation_runtime::Validate for Container {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| (
-                        validate::key_view(item.__k8s_field_containerPort()),
-                        validate::key_view(item.__k8s_field_protocol()),
+                        ::validation_runtime::validate::key_view(
+                            item.__k8s_field_containerPort(),
+                        ),
+                        ::validation_runtime::validate::key_view(
+                            item.__k8s_field_protocol(),
+                        ),
                     ),
                     |path: &Path<'_>, value, old_value| {
                         let mut errs = ErrorList::new();
