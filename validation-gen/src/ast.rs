@@ -15,6 +15,11 @@ pub struct DocLine {
     pub text: String,
     /// The span of the whole attribute.
     pub span: Span,
+    /// Position in the type definition (type docs first, then each field's
+    /// docs in declaration order), so that diagnostics can be reported in
+    /// source order. [`doc_lines`] numbers from 0; [`parse_input`]
+    /// renumbers across the whole type.
+    pub order: usize,
 }
 
 /// A type to generate validation for.
@@ -79,6 +84,7 @@ pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<DocLine> {
                     out.push(DocLine {
                         text: line.to_string(),
                         span: attr.span(),
+                        order: out.len(),
                     });
                 }
             }
@@ -162,13 +168,31 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
             return Err(syn::Error::new(span, "#[derive(Validate)] does not support unions"))
         }
     };
-    Ok(Input {
+    let mut input = Input {
         ident: input.ident.clone(),
         generics: input.generics.clone(),
         docs,
         kind,
         span,
-    })
+    };
+    number_doc_lines(&mut input);
+    Ok(input)
+}
+
+/// Numbers the doc lines of a type in source order (see [`DocLine::order`]).
+fn number_doc_lines(input: &mut Input) {
+    let mut next = 0;
+    let mut number = |docs: &mut Vec<DocLine>| {
+        for d in docs {
+            d.order = next;
+            next += 1;
+        }
+    };
+    number(&mut input.docs);
+    match &mut input.kind {
+        InputKind::Struct(fields) => fields.iter_mut().for_each(|f| number(&mut f.docs)),
+        InputKind::Newtype(f) => number(&mut f.docs),
+    }
 }
 
 fn unraw(id: &syn::Ident) -> String {
