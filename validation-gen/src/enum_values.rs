@@ -97,6 +97,13 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
             pub const __K8S_ENUM_VALUES: &'static [&'static str] = &[#(#vals),*];
             #[doc(hidden)]
             pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
+            /// Both, for the `+k8s:enum` validation (one item, so that a
+            /// missing `#[enum_values]` block is one error).
+            #[doc(hidden)]
+            pub const __K8S_ENUM: (
+                &'static [&'static str],
+                &'static [#rt::validate::EnumExclusion],
+            ) = (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS);
         }
     }
 }

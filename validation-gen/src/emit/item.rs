@@ -74,14 +74,19 @@ pub(crate) fn matcher(
     }
     let missing: Vec<&String> = meta.keys.iter().filter(|k| !seen.contains(k)).collect();
     if !missing.is_empty() {
+        let missing: Vec<&str> = missing.iter().map(|k| k.as_str()).collect();
         cx.error(
             at,
-            format!("missing required listMapKey fields: {missing:?}"),
+            format!(
+                "missing required listMapKey fields: [{}]",
+                missing.join(" ")
+            ),
         );
         return None;
     }
     let checks = tag.args.iter().map(|a| {
-        let acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
+        let mut acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
+        acc.set_span(super::tag_site_span(at.span));
         let lit = match &a.value {
             Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
             Value::Int(i) => {

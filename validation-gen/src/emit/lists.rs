@@ -26,6 +26,9 @@ pub(crate) struct ListMeta {
     pub list_type: Option<ListKind>,
     pub unique: Option<ListKind>,
     pub keys: Vec<String>,
+    /// Where each key was named (its `listMapKey` doc line): a key that is
+    /// not a field of the element type is reported there by rustc.
+    pub key_spans: Vec<proc_macro2::Span>,
     pub custom_unique: bool,
 }
 
@@ -45,8 +48,9 @@ impl ListMeta {
 
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
-        let keys = self.keys.iter().map(|k| {
-            let acc = accessor_ident(k, false);
+        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
+            let mut acc = accessor_ident(k, false);
+            acc.set_span(super::tag_site_span(*span));
             quote!(item.#acc())
         });
         quote!(|item| (#(#keys,)*))
@@ -117,6 +121,7 @@ pub(crate) fn list_meta<'a>(
         list_type: None,
         unique: None,
         keys: Vec::new(),
+        key_spans: Vec::new(),
         custom_unique: false,
     };
     let mut any = false;
@@ -132,7 +137,10 @@ pub(crate) fn list_meta<'a>(
                 Err(e) => cx.error(at, e),
             },
             "k8s:listMapKey" => match at.tag.scalar() {
-                Some(Value::String(k)) => meta.keys.push(k.clone()),
+                Some(Value::String(k)) => {
+                    meta.keys.push(k.clone());
+                    meta.key_spans.push(at.span);
+                }
                 _ => cx.error(at, "requires a JSON field name"),
             },
             "k8s:customUnique" => meta.custom_unique = true,

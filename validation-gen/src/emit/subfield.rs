@@ -44,8 +44,12 @@ pub(super) fn lower(
         }
         None => {}
     }
-    let whole_acc = accessor_ident(&name, false);
-    let leaf_acc = accessor_ident(&name, true);
+    // Spanned at the tag: a name that is not a field of the struct is
+    // reported there by rustc.
+    let mut whole_acc = accessor_ident(&name, false);
+    whole_acc.set_span(super::tag_site_span(at.span));
+    let mut leaf_acc = accessor_ident(&name, true);
+    leaf_acc.set_span(super::tag_site_span(at.span));
     let inner_site = Site {
         scope: crate::tags::catalog::Scope::Field,
         ty: None,
