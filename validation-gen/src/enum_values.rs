@@ -88,6 +88,23 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
     let self_ty = &item.self_ty;
     let (impl_generics, _, where_clause) = item.generics.split_for_impl();
     let vals = &values.values;
+    // Every string const of the block, so that a const only the generated
+    // validation reads (through the values above) is not reported as dead
+    // code.
+    let declared = item.items.iter().filter_map(|it| match it {
+        syn::ImplItem::Const(c)
+            if matches!(
+                &c.expr,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(_),
+                    ..
+                })
+            ) =>
+        {
+            Some(&c.ident)
+        }
+        _ => None,
+    });
     let excl = values.exclusions.iter().map(|(v, o, w)| {
         quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
     });
@@ -103,7 +120,12 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
             pub const __K8S_ENUM: (
                 &'static [&'static str],
                 &'static [#rt::validate::EnumExclusion],
-            ) = (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS);
+            ) = {
+                let _ = Self::__K8S_ENUM_DECLARED;
+                (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS)
+            };
+            #[doc(hidden)]
+            pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[#(Self::#declared),*];
         }
     }
 }
