@@ -7,6 +7,7 @@ use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt};
+use crate::tags::catalog;
 use crate::tags::Value;
 
 /// How a list's elements are identified.
@@ -106,7 +107,7 @@ fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String>
         Some(Value::String(s)) if s == "atomic" && allow_atomic => Ok(ListKind::Atomic),
         Some(Value::String(s)) if s == "set" => Ok(ListKind::Set),
         Some(Value::String(s)) if s == "map" => Ok(ListKind::Map),
-        Some(Value::String(s)) => Err(format!("unknown list type {s:?}")),
+        Some(Value::String(s)) => Err(format!("{s:?}")),
         _ => Err("requires a string value".into()),
     }
 }
@@ -124,35 +125,55 @@ pub(crate) fn list_meta<'a>(
         key_spans: Vec::new(),
         custom_unique: false,
     };
-    let mut any = false;
+    // The tag each fact came from, to report a problem where it is.
+    let mut list_type_at: Option<&TagAt> = None;
+    let mut unique_at: Option<&TagAt> = None;
+    let mut key_at: Option<&TagAt> = None;
     let mut last: Option<&TagAt> = None;
     for at in tags {
+        // A tag that fails the catalog's check is reported by `lower_tag`.
+        let list_tag = matches!(
+            at.tag.name.as_str(),
+            "k8s:listType" | "k8s:unique" | "k8s:listMapKey" | "k8s:customUnique"
+        );
+        if !list_tag || catalog::type_check(&at.tag, site.scope).is_err() {
+            continue;
+        }
         match at.tag.name.as_str() {
-            "k8s:listType" => match parse_kind(at.tag.scalar(), true) {
-                Ok(k) => meta.list_type = Some(k),
-                Err(e) => cx.error(at, e),
-            },
-            "k8s:unique" => match parse_kind(at.tag.scalar(), false) {
-                Ok(k) => meta.unique = Some(k),
-                Err(e) => cx.error(at, e),
-            },
-            "k8s:listMapKey" => match at.tag.scalar() {
-                Some(Value::String(k)) => {
+            "k8s:listType" => {
+                if list_type_at.is_some() {
+                    cx.error(at, "listType cannot be specified more than once");
+                    return None;
+                }
+                match parse_kind(at.tag.scalar(), true) {
+                    Ok(k) => meta.list_type = Some(k),
+                    Err(e) => cx.error(at, format!("unknown list type {e}")),
+                }
+                list_type_at = Some(at);
+            }
+            "k8s:unique" => {
+                if unique_at.is_some() {
+                    cx.error(at, "unique tag cannot be specified more than once");
+                    return None;
+                }
+                match parse_kind(at.tag.scalar(), false) {
+                    Ok(k) => meta.unique = Some(k),
+                    Err(e) => cx.error(at, format!("unknown unique type {e}")),
+                }
+                unique_at = Some(at);
+            }
+            "k8s:listMapKey" => {
+                if let Some(Value::String(k)) = at.tag.scalar() {
                     meta.keys.push(k.clone());
                     meta.key_spans.push(at.span);
                 }
-                _ => cx.error(at, "requires a JSON field name"),
-            },
-            "k8s:customUnique" => meta.custom_unique = true,
-            _ => continue,
+                key_at = key_at.or(Some(at));
+            }
+            _ => meta.custom_unique = true,
         }
-        any = true;
         last = Some(at);
     }
     let at = last?;
-    if !any {
-        return None;
-    }
     if let Some(ty) = site.ty.map(|t| t.leaf()) {
         if !matches!(ty.shape, Shape::List(_) | Shape::Named) {
             cx.error(
@@ -164,22 +185,49 @@ pub(crate) fn list_meta<'a>(
     }
     if meta.list_type.is_none() && (meta.unique.is_some() || meta.custom_unique) {
         cx.error(
-            at,
+            unique_at.unwrap_or(at),
             "listType must be specified - use listType=atomic, listType=set, or listType=map",
         );
         return None;
     }
     if meta.unique.is_some() && meta.list_type != Some(ListKind::Atomic) {
-        cx.error(at, "unique requires listType=atomic");
+        cx.error(
+            unique_at.unwrap_or(at),
+            "unique tag may not be used with listType=set or listType=map",
+        );
         return None;
     }
     let map = meta.semantics() == ListKind::Map;
     if !meta.keys.is_empty() && !map {
-        cx.error(at, "found listMapKey without listType=map or unique=map");
+        cx.error(
+            key_at.unwrap_or(at),
+            "found listMapKey without listType=map or unique=map",
+        );
         return None;
     }
     if map && meta.keys.is_empty() {
-        cx.error(at, "found listType=map or unique=map without listMapKey");
+        cx.error(
+            unique_at.or(list_type_at).unwrap_or(at),
+            "found listType=map or unique=map without listMapKey",
+        );
+        return None;
+    }
+    let scalar_elems = list_elem(site).is_some_and(|e| {
+        matches!(
+            e.leaf().shape,
+            Shape::Str
+                | Shape::Bool
+                | Shape::Int(_)
+                | Shape::Float
+                | Shape::List(_)
+                | Shape::Map(..)
+        )
+    });
+    if map && scalar_elems {
+        cx.error(
+            unique_at.or(list_type_at).unwrap_or(at),
+            "only lists of structs can be list-maps",
+        );
         return None;
     }
     Some(meta)

@@ -209,8 +209,15 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         "eachVal" | "eachKey" => each::lower(cx, site, at, tag, name),
         "item" => item::lower(cx, site, at, tag),
         "subfield" => subfield::lower(cx, site, at, tag),
-        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => Vec::new(), // struct level
-        "dependentRequired" | "dependentForbidden" => Vec::new(),                 // struct level
+        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => {
+            // Struct level (see `union`); in a list value only through
+            // `item`, which reports that itself.
+            if site.scope == Scope::ListVal {
+                cx.error(at, "list-item union member has no list selector in context");
+            }
+            Vec::new()
+        }
+        "dependentRequired" | "dependentForbidden" => Vec::new(), // struct level
         "immutable" => immutable::lower(cx, site),
         "update" => update::lower(cx, site, at, tag),
         "monotonic" => monotonic::lower(cx, site, at),
