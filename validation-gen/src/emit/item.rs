@@ -84,24 +84,63 @@ pub(crate) fn matcher(
         );
         return None;
     }
-    let checks = tag.args.iter().map(|a| {
-        let mut acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
-        acc.set_span(super::tag_site_span(at.span));
-        let lit = match &a.value {
-            Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
-            Value::Int(i) => {
-                let l = Literal::i128_unsuffixed((*i as i128).abs());
-                if *i < 0 {
-                    quote!(#rt::validate::KeyLiteral::Int(-#l))
-                } else {
-                    quote!(#rt::validate::KeyLiteral::Int(#l))
-                }
+    let mut type_checks = Vec::new();
+    let checks: Vec<TokenStream> = tag
+        .args
+        .iter()
+        .map(|a| {
+            let key = a.name.as_deref().unwrap_or_default();
+            // The value behind `Option`/`Box` (a nil key matches nothing),
+            // spanned at the tag: a key that is not a field is reported there.
+            let mut acc = accessor_ident(key, true);
+            acc.set_span(super::tag_site_span(at.span));
+            // The key field's type must be of the literal's kind (upstream:
+            // `key "k": type mismatch, ...`); checked by rustc, at the tag.
+            let kind = match &a.value {
+                Value::String(_) => Some((quote!(#rt::StrValue), "string")),
+                Value::Int(_) => Some((quote!(#rt::IntValue), "integer")),
+                Value::Bool(_) => None,
+            };
+            if let Some((bound, what)) = kind {
+                let message = format!(
+                    "+k8s:item key {key:?} is compared with {} {what}, but the field is `{{Self}}`",
+                    if what == "integer" { "an" } else { "a" },
+                );
+                let note = format!("in `{}`", at.line);
+                let decls = super::respan(
+                    quote! {
+                        #[diagnostic::on_unimplemented(message = #message, label = "key field of this type", note = #note)]
+                        trait KeyKind {}
+                        impl<T: #bound + ?::core::marker::Sized> KeyKind for T {}
+                        fn key_kind<T: KeyKind + ?::core::marker::Sized>(_: ::core::option::Option<&T>) {}
+                    },
+                    at.span,
+                );
+                let call = super::respan(quote!(key_kind), at.span);
+                type_checks.push(quote! {{
+                    #decls
+                    #call(item.#acc());
+                }});
             }
-            Value::Bool(b) => quote!(#rt::validate::KeyLiteral::Bool(#b)),
-        };
-        quote!(#rt::validate::key_matches(item.#acc(), #lit))
-    });
-    Some(quote!(|item| #(#checks)&&*))
+            let lit = match &a.value {
+                Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
+                Value::Int(i) => {
+                    let l = Literal::i128_unsuffixed((*i as i128).abs());
+                    if *i < 0 {
+                        quote!(#rt::validate::KeyLiteral::Int(-#l))
+                    } else {
+                        quote!(#rt::validate::KeyLiteral::Int(#l))
+                    }
+                }
+                Value::Bool(b) => quote!(#rt::validate::KeyLiteral::Bool(#b)),
+            };
+            quote!(item.#acc().is_some_and(|key| #rt::validate::key_matches(key, #lit)))
+        })
+        .collect();
+    Some(quote!(|item| {
+        #(#type_checks)*
+        #(#checks)&&*
+    }))
 }
 
 pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {

@@ -49,12 +49,39 @@ impl ListMeta {
 
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
+        let rt = super::rt();
         let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
             let mut acc = accessor_ident(k, false);
             acc.set_span(super::tag_site_span(*span));
             quote!(item.#acc())
         });
-        quote!(|item| (#(#keys,)*))
+        // Key fields must be primitives (or pointers to or newtypes of
+        // them), as upstream requires; checked by rustc, at the tag.
+        let checks = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
+            let mut acc = accessor_ident(k, false);
+            acc.set_span(super::tag_site_span(*span));
+            let message = format!(
+                "only primitive types and pointers to primitive types can be list-map keys, not `{{Self}}` (field {k:?})"
+            );
+            let decls = super::respan(
+                quote! {
+                    #[diagnostic::on_unimplemented(message = #message, label = "list-map key field of this type")]
+                    trait ListMapKey {}
+                    impl<T: #rt::validate::ItemKey + ?::core::marker::Sized> ListMapKey for T {}
+                    fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(_: &T) {}
+                },
+                *span,
+            );
+            let call = super::respan(quote!(list_map_key), *span);
+            quote! {{
+                #decls
+                #call(item.#acc());
+            }}
+        });
+        quote!(|item| {
+            #(#checks)*
+            (#(#keys,)*)
+        })
     }
 
     /// Iterates the list with correlation, calling `closure` per element.
