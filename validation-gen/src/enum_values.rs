@@ -8,6 +8,7 @@ use quote::quote;
 use crate::ast::doc_lines;
 use crate::diag::Diagnostics;
 use crate::model::read_tags;
+use crate::tags::catalog::{self, Scope};
 use crate::tags::Value;
 
 /// Values and exclusions of an enum impl block.
@@ -53,13 +54,14 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
                     if inner == Some("k8s:enumExclude") {
                         exclusions.push((value.clone(), opt, at.tag.name == "k8s:ifEnabled"));
                     } else {
-                        diags.error(
-                            at.span,
-                            format!(
-                                "only +k8s:enumExclude may be used on enum constants (in `{}`)",
-                                at.line
-                            ),
-                        );
+                        // Upstream's scope error for the payload when there
+                        // is one (`tag "k8s:ifEnabled": tag "k8s:required"
+                        // cannot be specified on constant values`).
+                        let message = match catalog::type_check(&at.tag, Scope::Const) {
+                            Err(e) => e.message,
+                            Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
+                        };
+                        diags.error(at.span, format!("{message} (in `{}`)", at.line));
                     }
                 }
                 _ => diags.error(
