@@ -15,6 +15,11 @@ pub struct DocLine {
     pub text: String,
     /// The span of the whole attribute.
     pub span: Span,
+    /// Position in the type definition (type docs first, then each field's
+    /// docs in declaration order), so that diagnostics can be reported in
+    /// source order. [`doc_lines`] numbers from 0; [`parse_input`]
+    /// renumbers across the whole type.
+    pub order: usize,
 }
 
 /// A type to generate validation for.
@@ -75,15 +80,39 @@ pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<DocLine> {
             }) = &nv.value
             {
                 // A `/** ... */` block may hold several lines.
-                for line in s.value().lines() {
+                let value = s.value();
+                let lines: Vec<&str> = value.lines().collect();
+                for line in strip_block_stars(&lines) {
                     out.push(DocLine {
                         text: line.to_string(),
                         span: attr.span(),
+                        order: out.len(),
                     });
                 }
             }
         }
     }
+    out
+}
+
+/// The lines of a `/** ... */` block without their leading ` * ` decoration
+/// (rustdoc's rule: when every line but the first starts with optional
+/// whitespace and `*`, the `*` is not text), so that `* +k8s:required` is a
+/// tag line as it reads in the rendered docs. Other blocks are unchanged.
+fn strip_block_stars<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    let rest = lines.get(1..).unwrap_or_default();
+    let decorated = !rest.is_empty()
+        && rest
+            .iter()
+            .all(|l| l.trim_start().starts_with('*') || l.trim().is_empty());
+    if !decorated {
+        return lines.to_vec();
+    }
+    let mut out = vec![lines[0]];
+    out.extend(rest.iter().map(|l| {
+        let t = l.trim_start();
+        t.strip_prefix('*').unwrap_or(t)
+    }));
     out
 }
 
@@ -162,13 +191,31 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
             return Err(syn::Error::new(span, "#[derive(Validate)] does not support unions"))
         }
     };
-    Ok(Input {
+    let mut input = Input {
         ident: input.ident.clone(),
         generics: input.generics.clone(),
         docs,
         kind,
         span,
-    })
+    };
+    number_doc_lines(&mut input);
+    Ok(input)
+}
+
+/// Numbers the doc lines of a type in source order (see [`DocLine::order`]).
+fn number_doc_lines(input: &mut Input) {
+    let mut next = 0;
+    let mut number = |docs: &mut Vec<DocLine>| {
+        for d in docs {
+            d.order = next;
+            next += 1;
+        }
+    };
+    number(&mut input.docs);
+    match &mut input.kind {
+        InputKind::Struct(fields) => fields.iter_mut().for_each(|f| number(&mut f.docs)),
+        InputKind::Newtype(f) => number(&mut f.docs),
+    }
 }
 
 fn unraw(id: &syn::Ident) -> String {
@@ -198,4 +245,28 @@ pub fn type_text(ty: &syn::Type) -> String {
 /// Empty token stream helper.
 pub fn none() -> TokenStream {
     TokenStream::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_doc_stars_are_decoration() {
+        let attrs: Vec<syn::Attribute> = vec![syn::parse_quote! {
+            /**
+             * Prose.
+             * +k8s:required
+             */
+        }];
+        let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
+        assert_eq!(texts, ["", " Prose.", " +k8s:required", ""]);
+        // Without the decoration, lines are kept as they are.
+        let attrs: Vec<syn::Attribute> = vec![syn::parse_quote! {
+            /** Prose.
+                +k8s:optional */
+        }];
+        let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
+        assert_eq!(texts, [" Prose.", "                +k8s:optional "]);
+    }
 }

@@ -10,6 +10,10 @@ pub struct Diagnostic {
     pub span: Span,
     /// What is wrong.
     pub message: String,
+    /// Where in the type's source the error is (see
+    /// [`crate::ast::DocLine::order`]); errors are kept sorted by it so that
+    /// they are reported in source order. 0 for errors not tied to a line.
+    pub order: usize,
 }
 
 /// An accumulator of generation-time errors.
@@ -26,10 +30,22 @@ impl Diagnostics {
 
     /// Records an error.
     pub fn error(&mut self, span: Span, message: impl Into<String>) {
-        self.errors.push(Diagnostic {
-            span,
-            message: message.into(),
-        });
+        self.error_at(span, 0, message);
+    }
+
+    /// Records an error about the doc line numbered `order`
+    /// ([`crate::ast::DocLine::order`]): it is placed after every error about
+    /// an earlier or the same line.
+    pub fn error_at(&mut self, span: Span, order: usize, message: impl Into<String>) {
+        let at = self.errors.partition_point(|d| d.order <= order);
+        self.errors.insert(
+            at,
+            Diagnostic {
+                span,
+                message: message.into(),
+                order,
+            },
+        );
     }
 
     /// Whether nothing went wrong.
@@ -37,7 +53,8 @@ impl Diagnostics {
         self.errors.is_empty()
     }
 
-    /// The errors, in the order they were found.
+    /// The errors, in source order (in the order they were found for errors
+    /// about the same line).
     pub fn errors(&self) -> &[Diagnostic] {
         &self.errors
     }

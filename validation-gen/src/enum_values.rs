@@ -8,6 +8,7 @@ use quote::quote;
 use crate::ast::doc_lines;
 use crate::diag::Diagnostics;
 use crate::model::read_tags;
+use crate::tags::catalog::{self, Scope};
 use crate::tags::Value;
 
 /// Values and exclusions of an enum impl block.
@@ -53,13 +54,14 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
                     if inner == Some("k8s:enumExclude") {
                         exclusions.push((value.clone(), opt, at.tag.name == "k8s:ifEnabled"));
                     } else {
-                        diags.error(
-                            at.span,
-                            format!(
-                                "only +k8s:enumExclude may be used on enum constants (in `{}`)",
-                                at.line
-                            ),
-                        );
+                        // Upstream's scope error for the payload when there
+                        // is one (`tag "k8s:ifEnabled": tag "k8s:required"
+                        // cannot be specified on constant values`).
+                        let message = match catalog::type_check(&at.tag, Scope::Const) {
+                            Err(e) => e.message,
+                            Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
+                        };
+                        diags.error(at.span, format!("{message} (in `{}`)", at.line));
                     }
                 }
                 _ => diags.error(
@@ -88,6 +90,23 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
     let self_ty = &item.self_ty;
     let (impl_generics, _, where_clause) = item.generics.split_for_impl();
     let vals = &values.values;
+    // Every string const of the block, so that a const only the generated
+    // validation reads (through the values above) is not reported as dead
+    // code.
+    let declared = item.items.iter().filter_map(|it| match it {
+        syn::ImplItem::Const(c)
+            if matches!(
+                &c.expr,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(_),
+                    ..
+                })
+            ) =>
+        {
+            Some(&c.ident)
+        }
+        _ => None,
+    });
     let excl = values.exclusions.iter().map(|(v, o, w)| {
         quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
     });
@@ -97,6 +116,18 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
             pub const __K8S_ENUM_VALUES: &'static [&'static str] = &[#(#vals),*];
             #[doc(hidden)]
             pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
+            /// Both, for the `+k8s:enum` validation (one item, so that a
+            /// missing `#[enum_values]` block is one error).
+            #[doc(hidden)]
+            pub const __K8S_ENUM: (
+                &'static [&'static str],
+                &'static [#rt::validate::EnumExclusion],
+            ) = {
+                let _ = Self::__K8S_ENUM_DECLARED;
+                (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS)
+            };
+            #[doc(hidden)]
+            pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[#(Self::#declared),*];
         }
     }
 }

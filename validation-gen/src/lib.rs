@@ -47,9 +47,11 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
     }
 }
 
-/// The derive entry point: the impls, or the errors plus an empty fallback
-/// impl so that the user sees the tag error and not a cascade of "Validate
-/// is not implemented" errors.
+/// The derive entry point: the impls, or the errors plus fallback impls so
+/// that the user sees the tag error and not a cascade of secondary errors:
+/// an empty `Validate` impl, and the helpers other types' generated code
+/// uses (`IsZero`, `ToBadValue`, field accessors, `Newtype`), which do not
+/// depend on the tags.
 pub fn expand_derive(input: TokenStream) -> TokenStream {
     let input: syn::DeriveInput = match syn::parse2(input) {
         Ok(i) => i,
@@ -64,8 +66,10 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
                 .unwrap_or_default();
             let ident = &input.ident;
             let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+            let helpers = fallback_helpers(&input);
             quote! {
                 #errors
+                #helpers
                 impl #impl_generics ::validation_runtime::Validate for #ident #ty_generics #where_clause {
                     fn validate_into(
                         &self,
@@ -76,6 +80,31 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
                     ) {
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The helper impls of a type whose generation failed: the real ones when
+/// the type's shape is supported, otherwise stand-ins (never zero, renders
+/// as `null`) so that fields of this type elsewhere do not add errors.
+fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
+    if let Ok(parsed) = ast::parse_input(input) {
+        let mut ignored = Diagnostics::new();
+        let model = model::TypeModel::from_input(parsed, &mut ignored);
+        return emit::helper_impls(&model);
+    }
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        impl #impl_generics ::validation_runtime::IsZero for #ident #ty_generics #where_clause {
+            fn is_zero(&self) -> bool {
+                false
+            }
+        }
+        impl #impl_generics ::validation_runtime::field::ToBadValue for #ident #ty_generics #where_clause {
+            fn write_json(&self, out: &mut ::std::string::String) {
+                out.push_str("null");
             }
         }
     }

@@ -226,6 +226,8 @@ pub struct TagAt {
     pub span: Span,
     /// The doc line text (for diagnostics).
     pub line: String,
+    /// The doc line's position in the type ([`DocLine::order`]).
+    pub order: usize,
 }
 
 /// Tags and `+default` read from one doc-comment block.
@@ -268,28 +270,89 @@ pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
                     tag,
                     span: doc.span,
                     line: doc.text.trim().to_string(),
+                    order: doc.order,
                 }),
-                Err(e) => diags.error(
-                    doc.span,
-                    format!("{} (in `{}`)", e.message, doc.text.trim()),
-                ),
+                Err(e) => diags.error_at(doc.span, doc.order, tag_error_message(&e, &doc.text)),
             },
             tags::Extracted::Default(d) => match d.value {
                 Ok(raw) => match raw.text {
                     Some(text) => out.default = Some((text.trim().to_string(), doc.span)),
-                    None => diags.error(
+                    None => diags.error_at(
                         doc.span,
+                        doc.order,
                         format!("+default tag with no value (in `{}`)", doc.text.trim()),
                     ),
                 },
-                Err(e) => diags.error(
-                    doc.span,
-                    format!("{} (in `{}`)", e.message, doc.text.trim()),
-                ),
+                Err(e) => diags.error_at(doc.span, doc.order, tag_error_message(&e, &doc.text)),
             },
         }
     }
     out
+}
+
+/// The message for an error found while reading a tag line.
+///
+/// A doc comment is one token, so the error's span can only cover the whole
+/// line; for a syntax error the message therefore has upstream's message
+/// (plus a hint for the usual mistakes) on its first line, then the tag with
+/// a caret under the offending text (the position upstream reports as
+/// `at position N`); rustc aligns those lines under the message. Unknown
+/// names keep the one-line form, which already names the culprit.
+fn tag_error_message(e: &tags::TagError, text: &str) -> String {
+    let shown = text.trim();
+    if e.message.contains("unknown validation tag") {
+        return format!("{} (in `{shown}`)", e.message);
+    }
+    let lead = text.len() - text.trim_start().len();
+    let clamp = |i: usize| i.clamp(lead, lead + shown.len());
+    let (start, end) = (clamp(e.span.start), clamp(e.span.end.max(e.span.start)));
+    let column = text[lead..start].chars().count();
+    let width = text[start..end].chars().count().max(1);
+    let hint = syntax_hint(&e.message, &text[start..], &text[..start]);
+    format!(
+        "{}{}\n{shown}\n{}{}",
+        e.message,
+        hint.map(|h| format!(": {h}")).unwrap_or_default(),
+        " ".repeat(column),
+        "^".repeat(width)
+    )
+}
+
+/// A hint for a syntax error, from the message, the text from the error's
+/// position on, and the text before it.
+fn syntax_hint(message: &str, at: &str, before: &str) -> Option<&'static str> {
+    // Inside an argument list that is not closed yet.
+    let in_args = match (before.rfind('('), before.rfind(')')) {
+        (Some(open), Some(close)) => open > close,
+        (open, _) => open.is_some(),
+    };
+    if message.starts_with("unexpected character") && at.starts_with(char::is_whitespace) {
+        return Some(if at.trim_start().starts_with("//") {
+            "a comment after a tag starts with `#`"
+        } else if before.ends_with('=') {
+            "the value must follow `=` directly"
+        } else if in_args {
+            "whitespace is only allowed after `,` and `:` in an argument list"
+        } else {
+            "only a `# comment` may follow a tag"
+        });
+    }
+    if message == "invalid number \"+\"" && before.ends_with('=') {
+        return Some("a chained tag follows `=+` directly: `=+k8s:<name>`");
+    }
+    if message.starts_with("invalid number") {
+        return Some("integers are written as Go integer literals: `10`, `-1`, `0x1F`");
+    }
+    if message.starts_with("unhandled escaped character") {
+        return Some("only `\\\\` and the string's own quote can be escaped");
+    }
+    if message == "unexpected end of input" && before.ends_with('=') {
+        return Some("a value or a chained tag (`=+k8s:<name>`) must follow `=`");
+    }
+    if in_args && message.starts_with("unexpected") {
+        return Some("arguments are `(value)` or `(name: value, ...)`, closed by `)`");
+    }
+    None
 }
 
 /// A field of a struct, with its tags.

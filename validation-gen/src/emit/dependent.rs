@@ -5,6 +5,7 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::TypeModel;
+use crate::tags::catalog::{self, Scope};
 use crate::tags::Value;
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
@@ -17,6 +18,10 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 "k8s:dependentForbidden" => quote!(dependent_forbidden),
                 _ => continue,
             };
+            // A tag that fails the catalog's check is reported by `lower_tag`.
+            if catalog::type_check(&at.tag, Scope::Field).is_err() {
+                continue;
+            }
             if at.tag.args.len() != 1 {
                 cx.error(
                     at,

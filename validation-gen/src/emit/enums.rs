@@ -1,6 +1,6 @@
 //! `+k8s:enum` (runtime: `validate::enums`). The values come from the consts
 //! of an `impl` block marked `#[validation_runtime::enum_values]`, which
-//! defines `__K8S_ENUM_VALUES` and `__K8S_ENUM_EXCLUSIONS`.
+//! defines `__K8S_ENUM_VALUES` and `__K8S_ENUM_EXCLUSIONS` (and `__K8S_ENUM`, both).
 
 use quote::{quote, quote_spanned};
 
@@ -20,9 +20,11 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         }
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    let values = quote_spanned!(at.span=> Self::__K8S_ENUM_VALUES);
-    let exclusions = quote_spanned!(at.span=> Self::__K8S_ENUM_EXCLUSIONS);
-    vec![Call::errors(
-        quote!(validate::enumeration(op, path, #leaf, #old, #values, #exclusions)),
-    )]
+    // One reference, spanned at the tag: without an `#[enum_values]` block
+    // the user gets one error, on the `+k8s:enum` line.
+    let consts = quote_spanned!(at.span=> Self::__K8S_ENUM);
+    vec![Call::errors(quote!({
+        let (values, exclusions) = #consts;
+        validate::enumeration(op, path, #leaf, #old, values, exclusions)
+    }))]
 }

@@ -37,14 +37,17 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
         return Vec::new();
     };
     let Some((_, f)) = FORMATS.iter().find(|(n, _)| n == name) else {
-        let known: Vec<&str> = FORMATS.iter().map(|(n, _)| *n).collect();
-        cx.error(
-            at,
-            format!(
+        let known = FORMATS.iter().map(|(n, _)| *n);
+        let message = match crate::tags::catalog::closest(name, known.clone()) {
+            Some(close) => {
+                format!("unsupported validation format {name:?}, did you mean {close:?}?")
+            }
+            None => format!(
                 "unsupported validation format {name:?} (supported: {})",
-                known.join(", ")
+                known.collect::<Vec<_>>().join(", ")
             ),
-        );
+        };
+        cx.error(at, message);
         return Vec::new();
     };
     let f = format_ident!("{}", f);

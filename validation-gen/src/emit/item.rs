@@ -69,7 +69,7 @@ pub(crate) fn matcher(
         seen.push(n);
     }
     let Some(meta) = meta else {
-        return Some(selector_closure(tag));
+        return Some(selector_closure(at, tag));
     };
     if tag.args.len() != meta.keys.len() {
         cx.error(
@@ -84,35 +84,17 @@ pub(crate) fn matcher(
     }
     let missing: Vec<&String> = meta.keys.iter().filter(|k| !seen.contains(k)).collect();
     if !missing.is_empty() {
+        let missing: Vec<&str> = missing.iter().map(|k| k.as_str()).collect();
         cx.error(
             at,
-            format!("missing required listMapKey fields: {missing:?}"),
+            format!(
+                "missing required listMapKey fields: [{}]",
+                missing.join(" ")
+            ),
         );
         return None;
     }
-    Some(selector_closure(tag))
-}
-
-/// `|item| key_matches(item.__k8s_field_k(), literal) && ...` for the
-/// selector's arguments.
-fn selector_closure(tag: &Tag) -> TokenStream {
-    let checks = tag.args.iter().map(|a| {
-        let acc = accessor_ident(a.name.as_deref().unwrap_or_default(), false);
-        let lit = match &a.value {
-            Value::String(s) => quote!(validate::KeyLiteral::Str(#s)),
-            Value::Int(i) => {
-                let l = Literal::i128_unsuffixed((*i as i128).abs());
-                if *i < 0 {
-                    quote!(validate::KeyLiteral::Int(-#l))
-                } else {
-                    quote!(validate::KeyLiteral::Int(#l))
-                }
-            }
-            Value::Bool(b) => quote!(validate::KeyLiteral::Bool(#b)),
-        };
-        quote!(validate::key_matches(item.#acc(), #lit))
-    });
-    quote!(|item| #(#checks)&&*)
+    Some(selector_closure(at, tag))
 }
 
 pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
@@ -242,4 +224,68 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             call
         })
         .collect()
+}
+
+/// `|item| key_matches(item.__k8s_leaf_k(), literal) && ...` for a selector's
+/// arguments, with a compile-time check (reported at the tag) that each key
+/// field is of the literal's kind.
+fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
+    let rt = super::rt();
+    let mut type_checks = Vec::new();
+    let checks: Vec<TokenStream> = tag
+        .args
+        .iter()
+        .map(|a| {
+            let key = a.name.as_deref().unwrap_or_default();
+            // The value behind `Option`/`Box` (a nil key matches nothing),
+            // spanned at the tag: a key that is not a field is reported there.
+            let mut acc = accessor_ident(key, true);
+            acc.set_span(super::tag_site_span(at.span));
+            // The key field's type must be of the literal's kind (upstream:
+            // `key "k": type mismatch, ...`); checked by rustc, at the tag.
+            let kind = match &a.value {
+                Value::String(_) => Some((quote!(#rt::StrValue), "string")),
+                Value::Int(_) => Some((quote!(#rt::IntValue), "integer")),
+                Value::Bool(_) => None,
+            };
+            if let Some((bound, what)) = kind {
+                let message = format!(
+                    "+k8s:item key {key:?} is compared with {} {what}, but the field is `{{Self}}`",
+                    if what == "integer" { "an" } else { "a" },
+                );
+                let note = format!("in `{}`", at.line);
+                let decls = super::respan(
+                    quote! {
+                        #[diagnostic::on_unimplemented(message = #message, label = "key field of this type", note = #note)]
+                        trait KeyKind {}
+                        impl<T: #bound + ?::core::marker::Sized> KeyKind for T {}
+                        fn key_kind<T: KeyKind + ?::core::marker::Sized>(_: ::core::option::Option<&T>) {}
+                    },
+                    at.span,
+                );
+                let call = super::respan(quote!(key_kind), at.span);
+                type_checks.push(quote! {{
+                    #decls
+                    #call(item.#acc());
+                }});
+            }
+            let lit = match &a.value {
+                Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
+                Value::Int(i) => {
+                    let l = Literal::i128_unsuffixed((*i as i128).abs());
+                    if *i < 0 {
+                        quote!(#rt::validate::KeyLiteral::Int(-#l))
+                    } else {
+                        quote!(#rt::validate::KeyLiteral::Int(#l))
+                    }
+                }
+                Value::Bool(b) => quote!(#rt::validate::KeyLiteral::Bool(#b)),
+            };
+            quote!(item.#acc().is_some_and(|key| #rt::validate::key_matches(key, #lit)))
+        })
+        .collect();
+    quote!(|item| {
+        #(#type_checks)*
+        #(#checks)&&*
+    })
 }

@@ -104,7 +104,7 @@ pub(super) fn lower(
                 return Vec::new();
             }
             if n < 0 {
-                cx.error(at, format!("must be greater than or equal to 0, got {n}"));
+                cx.error(at, "must be greater than or equal to zero");
                 return Vec::new();
             }
             let f = match name {
@@ -123,7 +123,7 @@ pub(super) fn lower(
                 return Vec::new();
             }
             if n < 0 {
-                cx.error(at, format!("must be greater than or equal to 0, got {n}"));
+                cx.error(at, "must be greater than or equal to zero");
                 return Vec::new();
             }
             let lit = Literal::usize_unsuffixed(n as usize);

@@ -7,6 +7,7 @@ use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt};
+use crate::tags::catalog;
 use crate::tags::Value;
 
 /// How a list's elements are identified.
@@ -26,6 +27,9 @@ pub(crate) struct ListMeta {
     pub list_type: Option<ListKind>,
     pub unique: Option<ListKind>,
     pub keys: Vec<String>,
+    /// Where each key was named (its `listMapKey` doc line): a key that is
+    /// not a field of the element type is reported there by rustc.
+    pub key_spans: Vec<proc_macro2::Span>,
     pub custom_unique: bool,
 }
 
@@ -46,11 +50,38 @@ impl ListMeta {
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
         let rt = super::rt();
-        let keys = self.keys.iter().map(|k| {
-            let acc = accessor_ident(k, false);
+        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
+            let mut acc = accessor_ident(k, false);
+            acc.set_span(super::tag_site_span(*span));
             quote!(#rt::validate::key_view(item.#acc()))
         });
-        quote!(|item| (#(#keys,)*))
+        // Key fields must be primitives (or pointers to or newtypes of
+        // them), as upstream requires; checked by rustc, at the tag.
+        let checks = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
+            let mut acc = accessor_ident(k, false);
+            acc.set_span(super::tag_site_span(*span));
+            let message = format!(
+                "only primitive types and pointers to primitive types can be list-map keys, not `{{Self}}` (field {k:?})"
+            );
+            let decls = super::respan(
+                quote! {
+                    #[diagnostic::on_unimplemented(message = #message, label = "list-map key field of this type")]
+                    trait ListMapKey {}
+                    impl<T: #rt::validate::ItemKey + ?::core::marker::Sized> ListMapKey for T {}
+                    fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(_: &T) {}
+                },
+                *span,
+            );
+            let call = super::respan(quote!(list_map_key), *span);
+            quote! {{
+                #decls
+                #call(item.#acc());
+            }}
+        });
+        quote!(|item| {
+            #(#checks)*
+            (#(#keys,)*)
+        })
     }
 
     /// Iterates the list with correlation, calling `closure` per element.
@@ -103,7 +134,7 @@ fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String>
         Some(Value::String(s)) if s == "atomic" && allow_atomic => Ok(ListKind::Atomic),
         Some(Value::String(s)) if s == "set" => Ok(ListKind::Set),
         Some(Value::String(s)) if s == "map" => Ok(ListKind::Map),
-        Some(Value::String(s)) => Err(format!("unknown list type {s:?}")),
+        Some(Value::String(s)) => Err(format!("{s:?}")),
         _ => Err("requires a string value".into()),
     }
 }
@@ -118,34 +149,58 @@ pub(crate) fn list_meta<'a>(
         list_type: None,
         unique: None,
         keys: Vec::new(),
+        key_spans: Vec::new(),
         custom_unique: false,
     };
-    let mut any = false;
+    // The tag each fact came from, to report a problem where it is.
+    let mut list_type_at: Option<&TagAt> = None;
+    let mut unique_at: Option<&TagAt> = None;
+    let mut key_at: Option<&TagAt> = None;
     let mut last: Option<&TagAt> = None;
     for at in tags {
-        match at.tag.name.as_str() {
-            "k8s:listType" => match parse_kind(at.tag.scalar(), true) {
-                Ok(k) => meta.list_type = Some(k),
-                Err(e) => cx.error(at, e),
-            },
-            "k8s:unique" => match parse_kind(at.tag.scalar(), false) {
-                Ok(k) => meta.unique = Some(k),
-                Err(e) => cx.error(at, e),
-            },
-            "k8s:listMapKey" => match at.tag.scalar() {
-                Some(Value::String(k)) => meta.keys.push(k.clone()),
-                _ => cx.error(at, "requires a JSON field name"),
-            },
-            "k8s:customUnique" => meta.custom_unique = true,
-            _ => continue,
+        // A tag that fails the catalog's check is reported by `lower_tag`.
+        let list_tag = matches!(
+            at.tag.name.as_str(),
+            "k8s:listType" | "k8s:unique" | "k8s:listMapKey" | "k8s:customUnique"
+        );
+        if !list_tag || catalog::type_check(&at.tag, site.scope).is_err() {
+            continue;
         }
-        any = true;
+        match at.tag.name.as_str() {
+            "k8s:listType" => {
+                if list_type_at.is_some() {
+                    cx.error(at, "listType cannot be specified more than once");
+                    return None;
+                }
+                match parse_kind(at.tag.scalar(), true) {
+                    Ok(k) => meta.list_type = Some(k),
+                    Err(e) => cx.error(at, format!("unknown list type {e}")),
+                }
+                list_type_at = Some(at);
+            }
+            "k8s:unique" => {
+                if unique_at.is_some() {
+                    cx.error(at, "unique tag cannot be specified more than once");
+                    return None;
+                }
+                match parse_kind(at.tag.scalar(), false) {
+                    Ok(k) => meta.unique = Some(k),
+                    Err(e) => cx.error(at, format!("unknown unique type {e}")),
+                }
+                unique_at = Some(at);
+            }
+            "k8s:listMapKey" => {
+                if let Some(Value::String(k)) = at.tag.scalar() {
+                    meta.keys.push(k.clone());
+                    meta.key_spans.push(at.span);
+                }
+                key_at = key_at.or(Some(at));
+            }
+            _ => meta.custom_unique = true,
+        }
         last = Some(at);
     }
     let at = last?;
-    if !any {
-        return None;
-    }
     if let Some(ty) = site.ty.map(|t| t.leaf()) {
         if !matches!(ty.shape, Shape::List(_) | Shape::Named) {
             cx.error(
@@ -157,22 +212,49 @@ pub(crate) fn list_meta<'a>(
     }
     if meta.list_type.is_none() && (meta.unique.is_some() || meta.custom_unique) {
         cx.error(
-            at,
+            unique_at.unwrap_or(at),
             "listType must be specified - use listType=atomic, listType=set, or listType=map",
         );
         return None;
     }
     if meta.unique.is_some() && meta.list_type != Some(ListKind::Atomic) {
-        cx.error(at, "unique requires listType=atomic");
+        cx.error(
+            unique_at.unwrap_or(at),
+            "unique tag may not be used with listType=set or listType=map",
+        );
         return None;
     }
     let map = meta.semantics() == ListKind::Map;
     if !meta.keys.is_empty() && !map {
-        cx.error(at, "found listMapKey without listType=map or unique=map");
+        cx.error(
+            key_at.unwrap_or(at),
+            "found listMapKey without listType=map or unique=map",
+        );
         return None;
     }
     if map && meta.keys.is_empty() {
-        cx.error(at, "found listType=map or unique=map without listMapKey");
+        cx.error(
+            unique_at.or(list_type_at).unwrap_or(at),
+            "found listType=map or unique=map without listMapKey",
+        );
+        return None;
+    }
+    let scalar_elems = list_elem(site).is_some_and(|e| {
+        matches!(
+            e.leaf().shape,
+            Shape::Str
+                | Shape::Bool
+                | Shape::Int(_)
+                | Shape::Float
+                | Shape::List(_)
+                | Shape::Map(..)
+        )
+    });
+    if map && scalar_elems {
+        cx.error(
+            unique_at.or(list_type_at).unwrap_or(at),
+            "only lists of structs can be list-maps",
+        );
         return None;
     }
     Some(meta)

@@ -128,7 +128,7 @@ pub(crate) struct Cx<'d> {
 impl Cx<'_> {
     pub(crate) fn error(&mut self, at: &TagAt, message: impl std::fmt::Display) {
         self.diags
-            .error(at.span, format!("{message} (in `{}`)", at.line));
+            .error_at(at.span, at.order, format!("{message} (in `{}`)", at.line));
     }
 }
 
@@ -142,6 +142,41 @@ pub(crate) fn prelude() -> TokenStream {
         #[allow(unused_imports)]
         use #rt::{field::Path, validate::{self, ListLike}, ErrorList, IsZero, Validate};
     }
+}
+
+/// `tokens` with every span set to `span`: generated code that needs a trait
+/// of a field's type (`Validate`, `IsZero`, `ToBadValue`, `PartialEq`) is
+/// spanned at the field's type, so that rustc reports a missing impl there
+/// and not at `#[derive(Validate)]`.
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Group(g) => {
+                let mut out = Group::new(g.delimiter(), respan(g.stream(), span));
+                out.set_span(span);
+                TokenTree::Group(out)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
+}
+
+/// A span for generated code that rustc should report at a tag's doc line
+/// (such as the accessor of a field that a tag names): located at the line
+/// but marked as macro-generated, so that rustc does not suggest edits that
+/// would replace the doc comment with generated code.
+pub(crate) fn tag_site_span(doc_line: Span) -> Span {
+    Span::mixed_site().located_at(doc_line)
+}
+
+/// The span of a site's field type, when the site is a struct field.
+pub(crate) fn field_ty_span(site: &Site<'_>) -> Option<Span> {
+    site.field.map(|f| syn::spanned::Spanned::span(&f.ty.ty))
 }
 
 /// `::validation_runtime`.
@@ -195,8 +230,15 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         "eachVal" | "eachKey" => each::lower(cx, site, at, tag, name),
         "item" => item::lower(cx, site, at, tag),
         "subfield" => subfield::lower(cx, site, at, tag),
-        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => Vec::new(), // struct level
-        "dependentRequired" | "dependentForbidden" => Vec::new(),                 // struct level
+        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => {
+            // Struct level (see `union`); in a list value only through
+            // `item`, which reports that itself.
+            if site.scope == Scope::ListVal {
+                cx.error(at, "list-item union member has no list selector in context");
+            }
+            Vec::new()
+        }
+        "dependentRequired" | "dependentForbidden" => Vec::new(), // struct level
         "immutable" => immutable::lower(cx, site),
         "update" => update::lower(cx, site, at, tag),
         "monotonic" => monotonic::lower(cx, site, at),
@@ -488,6 +530,7 @@ pub(crate) fn type_call(
     site: &Site<'_>,
     opaque_elems: OpaqueElems,
 ) -> Option<TokenStream> {
+    let rt = rt();
     if site.opaque {
         return None;
     }
@@ -509,22 +552,31 @@ pub(crate) fn type_call(
         }
         _ => {}
     }
+    let span = field_ty_span(site);
+    let spanned = |tokens: TokenStream| match span {
+        Some(span) => respan(tokens, span),
+        None => tokens,
+    };
     match (&ty.leaf().shape, &site.list) {
-        (Shape::List(elem), Some(meta)) if !meta.is_atomic() => {
+        (Shape::List(_), Some(meta)) if !meta.is_atomic() => {
             let leaf = list_value(&site.leaf);
             let old_leaf = list_value(&site.old_leaf);
+            let call = spanned(
+                quote!(#rt::Validate::validate_into(value, op, path, old_value, &mut errs);),
+            );
             let body = quote! {
-                |path: &Path<'_>, value, old_value| {
-                    let mut errs = ErrorList::new();
-                    Validate::validate_into(value, op, path, old_value, &mut errs);
+                |path: &#rt::field::Path<'_>, value, old_value| {
+                    let mut errs = #rt::ErrorList::new();
+                    #call
                     errs
                 }
             };
-            let _ = elem;
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
         (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
-        _ => Some(quote!(Validate::validate_into(#whole, op, path, #old_whole, errs);)),
+        _ => Some(spanned(
+            quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);),
+        )),
     }
 }
 
@@ -741,6 +793,23 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         );
         return quote!(let _ = #comment;);
     }
+    // When the field's own type lacks `Validate`, report that first (its
+    // message says how to fix it) rather than a missing `IsZero` from a
+    // presence tag: the same call, never run, ahead of the tags' calls
+    // (rustc reports the identical later error once).
+    let plain_type_call = !matches!(
+        (&field.ty.leaf().shape, &site.list),
+        (Shape::List(_), Some(meta)) if !meta.is_atomic()
+    );
+    let guard = match &type_call {
+        Some(call) if plain_type_call && !calls.is_empty() => quote! {
+            if false {
+                let _ = "never runs: makes rustc report a missing Validate impl first";
+                #call
+            }
+        },
+        _ => TokenStream::new(),
+    };
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
     let path = if field.flatten {
         let name = crate::ast::type_name(&field.ty.leaf().ty);
@@ -749,16 +818,21 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         quote!(let path = path.child(#json);)
     };
     let comment = format!("field {}.{}", model.ident, field.rust_name);
+    let unchanged = respan(
+        quote!(validate::unchanged(op, value, old_value)),
+        syn::spanned::Spanned::span(&field.ty.ty),
+    );
     quote_spanned! {field.span=>
         #label: {
             let _ = #comment;
             let value = &self.#member;
             let old_value = old.map(|old| &old.#member);
-            if validate::unchanged(op, value, old_value) {
+            if #unchanged {
                 break #label;
             }
             #path
             let path = &path;
+            #guard
             #body
             #type_call
         }
@@ -918,7 +992,7 @@ fn field_short_circuit(model: &TypeModel, field: &Field) -> TokenStream {
 
 /// `Newtype`, `IsZero`, `ToBadValue` and the field accessors other types'
 /// generated code uses.
-fn helper_impls(model: &TypeModel) -> TokenStream {
+pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
     let rt = rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -957,7 +1031,10 @@ fn helper_impls(model: &TypeModel) -> TokenStream {
                 let write_value = if opaque {
                     quote!(out.push_str("null");)
                 } else {
-                    quote!(#rt::field::ToBadValue::write_json(&self.#member, out);)
+                    respan(
+                        quote!(#rt::field::ToBadValue::write_json(&self.#member, out);),
+                        syn::spanned::Spanned::span(&f.ty.ty),
+                    )
                 };
                 let sep = if first {
                     quote!()

@@ -74,6 +74,7 @@ fn conditional_list_meta(site: &Site<'_>, tag: &str, option: &str) -> Option<sup
                 tag: p.clone(),
                 span: t.span,
                 line: t.line.clone(),
+                order: t.order,
             })
         })
         .collect();

@@ -13,15 +13,24 @@ pub(super) fn lower(
     _tag: &Tag,
     name: &str,
 ) -> Vec<Call> {
+    // Spanned at the field's type: a type without `IsZero` is reported there.
+    let spanned = |tokens: proc_macro2::TokenStream| match super::field_ty_span(site) {
+        Some(span) => super::respan(tokens, span),
+        None => tokens,
+    };
     let whole = &site.whole_opt;
     let old = &site.old_whole;
     match name {
         "required" => {
-            vec![Call::errors(quote!(validate::required(op, path, #whole, #old))).short_circuit()]
+            vec![
+                Call::errors(spanned(quote!(validate::required(op, path, #whole, #old))))
+                    .short_circuit(),
+            ]
         }
         "forbidden" => vec![
-            Call::errors(quote!(validate::forbidden(op, path, #whole, #old))).short_circuit(),
-            Call::stop_if(quote!(validate::is_unset(#whole))),
+            Call::errors(spanned(quote!(validate::forbidden(op, path, #whole, #old))))
+                .short_circuit(),
+            Call::stop_if(spanned(quote!(validate::is_unset(#whole)))),
         ],
         _ => {
             // `+default` turns optional into required, except a zero default on
@@ -54,12 +63,12 @@ pub(super) fn lower(
                 if !nilable && is_zero_json(&parsed) {
                     return Vec::new();
                 }
-                return vec![
-                    Call::errors(quote!(validate::required(op, path, #whole, #old)))
-                        .short_circuit(),
-                ];
+                return vec![Call::errors(spanned(quote!(validate::required(
+                    op, path, #whole, #old
+                ))))
+                .short_circuit()];
             }
-            vec![Call::stop_if(quote!(validate::is_unset(#whole)))]
+            vec![Call::stop_if(spanned(quote!(validate::is_unset(#whole))))]
         }
     }
 }

@@ -44,8 +44,12 @@ pub(super) fn lower(
         }
         None => {}
     }
-    let whole_acc = accessor_ident(&name, false);
-    let leaf_acc = accessor_ident(&name, true);
+    // Spanned at the tag: a name that is not a field of the struct is
+    // reported there by rustc.
+    let mut whole_acc = accessor_ident(&name, false);
+    whole_acc.set_span(super::tag_site_span(at.span));
+    let mut leaf_acc = accessor_ident(&name, true);
+    leaf_acc.set_span(super::tag_site_span(at.span));
     let inner_site = Site {
         scope: crate::tags::catalog::Scope::Field,
         ty: None,
@@ -71,7 +75,8 @@ pub(super) fn lower(
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     // The subfield's own short-circuits (required, optional, ...) stop its
     // subfield validations too, silently.
-    let sc = super::sc_ident(&name);
+    let mut sc = super::sc_ident(&name);
+    sc.set_span(super::tag_site_span(at.span));
     let mut stop = Call::stop_if(quote!(#leaf.is_some_and(|s| s.#sc(op, #old))));
     stop.cohort = Some(name.clone());
     let mut call = Call::errors(quote!({
@@ -120,6 +125,7 @@ fn subfield_list_meta(
                 tag: p.clone(),
                 span: t.span,
                 line: t.line.clone(),
+                order: t.order,
             })
         })
         .collect();

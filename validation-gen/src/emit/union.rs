@@ -7,6 +7,7 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
+use crate::tags::catalog::{self, Scope};
 use crate::tags::{Tag, Value};
 
 #[derive(Default)]
@@ -35,6 +36,10 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 "k8s:zeroOrOneOfMember" => &mut zero_or_one,
                 _ => continue,
             };
+            // A tag that fails the catalog's check is reported by `lower_tag`.
+            if catalog::type_check(tag, Scope::Field).is_err() {
+                continue;
+            }
             let name = union_name(tag);
             let idx = match target.iter().position(|(n, _)| *n == name) {
                 Some(i) => i,

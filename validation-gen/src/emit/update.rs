@@ -14,11 +14,23 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     let constraint = match tag.scalar() {
         Some(Value::String(s)) if ORDER.contains(&s.as_str()) => s.clone(),
         Some(Value::String(s)) => {
-            cx.error(at, format!("unknown +k8s:update constraint: {s}"));
+            cx.error(
+                at,
+                format!(
+                    "unknown +k8s:update constraint: {s} (want one of {})",
+                    ORDER.join(", ")
+                ),
+            );
             return Vec::new();
         }
         _ => {
-            cx.error(at, "unknown +k8s:update constraint: ");
+            cx.error(
+                at,
+                format!(
+                    "+k8s:update requires a constraint: one of {}",
+                    ORDER.join(", ")
+                ),
+            );
             return Vec::new();
         }
     };

@@ -758,6 +758,23 @@ pub fn suggest(name: &str) -> Option<&'static str> {
     best.map(|(_, name)| name)
 }
 
+/// The candidate closest to `name` (ignoring case) within the same edit
+/// distance limit as [`suggest`], for "did you mean" messages about values
+/// such as format names.
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let name: Vec<char> = name.to_lowercase().chars().collect();
+    let mut best: Option<(usize, &'a str)> = None;
+    for candidate in candidates {
+        let chars: Vec<char> = candidate.to_lowercase().chars().collect();
+        let limit = (chars.len() / 3).max(2);
+        let distance = edit_distance(&name, &chars);
+        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
 /// Optimal-string-alignment distance (Levenshtein plus adjacent
 /// transpositions).
 fn edit_distance(a: &[char], b: &[char]) -> usize {

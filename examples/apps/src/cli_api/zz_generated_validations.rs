@@ -46,7 +46,13 @@ impl ::validation_runtime::Validate for Deployment {
             }
             let path = path.child("metadata");
             let path = &path;
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
 
         'field_spec: {
@@ -58,7 +64,13 @@ impl ::validation_runtime::Validate for Deployment {
             }
             let path = path.child("spec");
             let path = &path;
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
 
         'field_status: {
@@ -70,7 +82,13 @@ impl ::validation_runtime::Validate for Deployment {
             }
             let path = path.child("status");
             let path = &path;
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
     }
 }
@@ -226,6 +244,16 @@ impl ::validation_runtime::Validate for ObjectMeta {
             }
             let path = path.child("labels");
             let path = &path;
+            if false {
+                // never runs: makes rustc report a missing Validate impl first
+                ::validation_runtime::Validate::validate_into(
+                    value,
+                    op,
+                    path,
+                    old_value,
+                    errs,
+                );
+            }
             if validate::is_unset(Some(value)) {
                 break 'field_labels;
             }
@@ -263,7 +291,13 @@ impl ::validation_runtime::Validate for ObjectMeta {
                     },
                 ),
             );
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
     }
 }
@@ -479,11 +513,28 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_name(),
-                        ),
-                    ),
+                    |item| {
+                        {
+                            #[diagnostic::on_unimplemented(
+                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
+                                label = "list-map key field of this type"
+                            )]
+                            trait ListMapKey {}
+                            impl<
+                                T: ::validation_runtime::validate::ItemKey
+                                    + ?::core::marker::Sized,
+                            > ListMapKey for T {}
+                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                _: &T,
+                            ) {}
+                            list_map_key(item.__k8s_field_name());
+                        }
+                        (
+                            ::validation_runtime::validate::key_view(
+                                item.__k8s_field_name(),
+                            ),
+                        )
+                    },
                 ),
             );
             errs.append(
@@ -492,14 +543,37 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_name(),
-                        ),
-                    ),
-                    |path: &Path<'_>, value, old_value| {
-                        let mut errs = ErrorList::new();
-                        Validate::validate_into(value, op, path, old_value, &mut errs);
+                    |item| {
+                        {
+                            #[diagnostic::on_unimplemented(
+                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
+                                label = "list-map key field of this type"
+                            )]
+                            trait ListMapKey {}
+                            impl<
+                                T: ::validation_runtime::validate::ItemKey
+                                    + ?::core::marker::Sized,
+                            > ListMapKey for T {}
+                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                _: &T,
+                            ) {}
+                            list_map_key(item.__k8s_field_name());
+                        }
+                        (
+                            ::validation_runtime::validate::key_view(
+                                item.__k8s_field_name(),
+                            ),
+                        )
+                    },
+                    |path: &::validation_runtime::field::Path<'_>, value, old_value| {
+                        let mut errs = ::validation_runtime::ErrorList::new();
+                        ::validation_runtime::Validate::validate_into(
+                            value,
+                            op,
+                            path,
+                            old_value,
+                            &mut errs,
+                        );
                         errs
                     },
                 ),
@@ -515,10 +589,26 @@ impl ::validation_runtime::Validate for DeploymentSpec {
             }
             let path = path.child("strategy");
             let path = &path;
+            if false {
+                // never runs: makes rustc report a missing Validate impl first
+                ::validation_runtime::Validate::validate_into(
+                    value,
+                    op,
+                    path,
+                    old_value,
+                    errs,
+                );
+            }
             if validate::is_unset(Some(value)) {
                 break 'field_strategy;
             }
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
     }
 }
@@ -793,14 +883,46 @@ impl ::validation_runtime::Validate for Container {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_containerPort(),
-                        ),
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_protocol(),
-                        ),
-                    ),
+                    |item| {
+                        {
+                            #[diagnostic::on_unimplemented(
+                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
+                                label = "list-map key field of this type"
+                            )]
+                            trait ListMapKey {}
+                            impl<
+                                T: ::validation_runtime::validate::ItemKey
+                                    + ?::core::marker::Sized,
+                            > ListMapKey for T {}
+                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                _: &T,
+                            ) {}
+                            list_map_key(item.__k8s_field_containerPort());
+                        }
+                        {
+                            #[diagnostic::on_unimplemented(
+                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"protocol\")",
+                                label = "list-map key field of this type"
+                            )]
+                            trait ListMapKey {}
+                            impl<
+                                T: ::validation_runtime::validate::ItemKey
+                                    + ?::core::marker::Sized,
+                            > ListMapKey for T {}
+                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                _: &T,
+                            ) {}
+                            list_map_key(item.__k8s_field_protocol());
+                        }
+                        (
+                            ::validation_runtime::validate::key_view(
+                                item.__k8s_field_containerPort(),
+                            ),
+                            ::validation_runtime::validate::key_view(
+                                item.__k8s_field_protocol(),
+                            ),
+                        )
+                    },
                 ),
             );
             errs.append(
@@ -809,17 +931,55 @@ impl ::validation_runtime::Validate for Container {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| (
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_containerPort(),
-                        ),
-                        ::validation_runtime::validate::key_view(
-                            item.__k8s_field_protocol(),
-                        ),
-                    ),
-                    |path: &Path<'_>, value, old_value| {
-                        let mut errs = ErrorList::new();
-                        Validate::validate_into(value, op, path, old_value, &mut errs);
+                    |item| {
+                        {
+                            #[diagnostic::on_unimplemented(
+                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
+                                label = "list-map key field of this type"
+                            )]
+                            trait ListMapKey {}
+                            impl<
+                                T: ::validation_runtime::validate::ItemKey
+                                    + ?::core::marker::Sized,
+                            > ListMapKey for T {}
+                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                _: &T,
+                            ) {}
+                            list_map_key(item.__k8s_field_containerPort());
+                        }
+                        {
+                            #[diagnostic::on_unimplemented(
+                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"protocol\")",
+                                label = "list-map key field of this type"
+                            )]
+                            trait ListMapKey {}
+                            impl<
+                                T: ::validation_runtime::validate::ItemKey
+                                    + ?::core::marker::Sized,
+                            > ListMapKey for T {}
+                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                _: &T,
+                            ) {}
+                            list_map_key(item.__k8s_field_protocol());
+                        }
+                        (
+                            ::validation_runtime::validate::key_view(
+                                item.__k8s_field_containerPort(),
+                            ),
+                            ::validation_runtime::validate::key_view(
+                                item.__k8s_field_protocol(),
+                            ),
+                        )
+                    },
+                    |path: &::validation_runtime::field::Path<'_>, value, old_value| {
+                        let mut errs = ::validation_runtime::ErrorList::new();
+                        ::validation_runtime::Validate::validate_into(
+                            value,
+                            op,
+                            path,
+                            old_value,
+                            &mut errs,
+                        );
                         errs
                     },
                 ),
@@ -1023,12 +1183,28 @@ impl ::validation_runtime::Validate for ContainerPort {
             }
             let path = path.child("protocol");
             let path = &path;
+            if false {
+                // never runs: makes rustc report a missing Validate impl first
+                ::validation_runtime::Validate::validate_into(
+                    value,
+                    op,
+                    path,
+                    old_value,
+                    errs,
+                );
+            }
             let sc_start = errs.len();
             errs.append(validate::required(op, path, Some(value), old_value));
             if errs.len() > sc_start {
                 break 'field_protocol;
             }
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
     }
 }
@@ -1140,16 +1316,10 @@ impl ::validation_runtime::Validate for Protocol {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        errs.append(
-            validate::enumeration(
-                op,
-                path,
-                Some(self),
-                old,
-                Self::__K8S_ENUM_VALUES,
-                Self::__K8S_ENUM_EXCLUSIONS,
-            ),
-        );
+        errs.append({
+            let (values, exclusions) = Self::__K8S_ENUM;
+            validate::enumeration(op, path, Some(self), old, values, exclusions)
+        });
     }
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_children_into(
@@ -1181,16 +1351,17 @@ impl ::validation_runtime::Validate for Protocol {
             field::Path, validate::{self, ListLike},
             ErrorList, IsZero, Validate,
         };
-        errs.append(
+        errs.append({
+            let (values, exclusions) = Self::__K8S_ENUM;
             validate::enumeration(
                 op,
                 path,
                 ::core::option::Option::<&Self>::None,
                 old,
-                Self::__K8S_ENUM_VALUES,
-                Self::__K8S_ENUM_EXCLUSIONS,
-            ),
-        );
+                values,
+                exclusions,
+            )
+        });
     }
 }
 
@@ -1271,10 +1442,26 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
             }
             let path = path.child("recreate");
             let path = &path;
+            if false {
+                // never runs: makes rustc report a missing Validate impl first
+                ::validation_runtime::Validate::validate_into(
+                    value,
+                    op,
+                    path,
+                    old_value,
+                    errs,
+                );
+            }
             if validate::is_unset(Some(value)) {
                 break 'field_recreate;
             }
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
 
         'field_rolling_update: {
@@ -1286,10 +1473,26 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
             }
             let path = path.child("rollingUpdate");
             let path = &path;
+            if false {
+                // never runs: makes rustc report a missing Validate impl first
+                ::validation_runtime::Validate::validate_into(
+                    value,
+                    op,
+                    path,
+                    old_value,
+                    errs,
+                );
+            }
             if validate::is_unset(Some(value)) {
                 break 'field_rolling_update;
             }
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
     }
 }
@@ -1762,7 +1965,13 @@ impl ::validation_runtime::Validate for Scale {
             }
             let path = path.child("metadata");
             let path = &path;
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
 
         'field_spec: {
@@ -1774,7 +1983,13 @@ impl ::validation_runtime::Validate for Scale {
             }
             let path = path.child("spec");
             let path = &path;
-            Validate::validate_into(value, op, path, old_value, errs);
+            ::validation_runtime::Validate::validate_into(
+                value,
+                op,
+                path,
+                old_value,
+                errs,
+            );
         }
     }
 }
@@ -1957,4 +2172,20 @@ impl Protocol {
     pub const __K8S_ENUM_VALUES: &'static [&'static str] = &["SCTP", "TCP", "UDP"];
     #[doc(hidden)]
     pub const __K8S_ENUM_EXCLUSIONS: &'static [::validation_runtime::validate::EnumExclusion] = &[];
+    /// Both, for the `+k8s:enum` validation (one item, so that a
+    /// missing `#[enum_values]` block is one error).
+    #[doc(hidden)]
+    pub const __K8S_ENUM: (
+        &'static [&'static str],
+        &'static [::validation_runtime::validate::EnumExclusion],
+    ) = {
+        let _ = Self::__K8S_ENUM_DECLARED;
+        (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS)
+    };
+    #[doc(hidden)]
+    pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[
+        Self::TCP,
+        Self::UDP,
+        Self::SCTP,
+    ];
 }

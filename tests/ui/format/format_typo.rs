@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ObjectMeta {
+    /// +k8s:optional
+    /// +k8s:format=k8s-shortname
+    pub name: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ServiceSpec {
+    /// +k8s:optional
+    /// +k8s:format=dns-label
+    pub external_name: String,
+}
+
+fn main() {}

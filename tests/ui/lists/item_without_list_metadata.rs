@@ -1,0 +1,20 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct Condition {
+    /// +k8s:required
+    pub r#type: String,
+    /// +k8s:required
+    pub status: String,
+    /// +k8s:optional
+    pub reason: String,
+}
+
+#[derive(Validate, PartialEq)]
+pub struct NodeStatus {
+    /// +k8s:optional
+    /// +k8s:item(type: "Ready")=+k8s:immutable
+    pub conditions: Vec<Condition>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ContainerSpec {
+    /// +k8s:optional
+    /// +k8s:listType=set
+    pub working_dir: String,
+}
+
+fn main() {}

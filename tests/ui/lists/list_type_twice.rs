@@ -1,0 +1,12 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct PodSecurityContext {
+    /// +k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:maxItems=32
+    /// +k8s:listType=set
+    pub supplemental_groups: Vec<i64>,
+}
+
+fn main() {}

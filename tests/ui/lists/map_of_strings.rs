@@ -1,0 +1,11 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct IngressSpec {
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=host
+    pub hosts: Vec<String>,
+}
+
+fn main() {}

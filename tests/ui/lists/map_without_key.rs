@@ -1,0 +1,20 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct Condition {
+    /// +k8s:required
+    pub r#type: String,
+    /// +k8s:required
+    pub status: String,
+    /// +k8s:optional
+    pub reason: String,
+}
+
+#[derive(Validate, PartialEq)]
+pub struct DeploymentStatus {
+    /// +k8s:optional
+    /// +k8s:listType=map
+    pub conditions: Vec<Condition>,
+}
+
+fn main() {}

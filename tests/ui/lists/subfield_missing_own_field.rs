@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+/// +k8s:subfield(nmae)=+k8s:required
+#[derive(Validate, PartialEq)]
+pub struct ObjectReference {
+    /// +k8s:optional
+    pub name: String,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct PodSecurityContext {
+    /// +k8s:optional
+    /// +k8s:listType=set
+    /// +k8s:unique=set
+    pub supplemental_groups: Vec<i64>,
+}
+
+fn main() {}

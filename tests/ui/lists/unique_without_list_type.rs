@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct NetworkPolicySpec {
+    /// +k8s:optional
+    /// +k8s:unique=set
+    pub policy_types: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct JobSpec {
+    /// +k8s:ifEnabled=+k8s:required
+    pub managed_by: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct GatewaySpec {
+    /// +k8s:optional
+    /// +k8s:alpha(since: "1.36")=+k8s:maxLength=253
+    pub hostname: String,
+}
+
+fn main() {}

@@ -1,0 +1,15 @@
+use validation_runtime::Validate;
+
+/// A timestamp from another crate: it has no declarative validation.
+#[derive(PartialEq, Debug)]
+pub struct Time {
+    pub seconds: i64,
+}
+
+#[derive(Validate, PartialEq)]
+pub struct ObjectMeta {
+    /// +k8s:optional
+    pub creation_timestamp: Time,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct PodSpec {
+    /// +k8s:optional
+    /// +k8s:eachVal=+k8s:required
+    pub image_pull_secrets: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+/// +k8s:unionMember
+#[derive(Validate, PartialEq)]
+pub struct HostPathSource {
+    /// +k8s:required
+    pub path: String,
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+use validation_runtime::Validate;
+
+/// +k8s:minimum=0
+#[derive(Validate, PartialEq)]
+pub struct PortRange(pub i32, pub i32);
+
+fn main() {}

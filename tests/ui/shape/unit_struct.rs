@@ -1,0 +1,6 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct DeleteOptions;
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ServicePort {
+    /// +k8s:optional
+    /// +default
+    pub protocol: Option<String>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct JobSpec {
+    /// +k8s:optional
+    /// +k8s:ifDisabled(JobManagedBy)=
+    pub managed_by: Option<String>,
+}
+
+fn main() {}

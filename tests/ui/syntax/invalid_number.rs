@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ResourceQuotaSpec {
+    /// +k8s:optional
+    /// +k8s:maximum=1e6
+    pub pods: i64,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct DeploymentSpec {
+    /// Number of desired pods.
+    /// +k8s:optional
+    /// +k8s:minimum= 0
+    pub replicas: Option<i32>,
+}
+
+fn main() {}

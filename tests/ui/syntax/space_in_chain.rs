@@ -1,0 +1,9 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct NodeSelector {
+    /// +k8s:eachVal=+ k8s:minLength=1
+    pub values: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct NamespaceSpec {
+    /// +k8s:required // must be set by the admission chain
+    pub owner: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct SecretSpec {
+    /// +k8s:optional
+    /// +k8s:neq="default
+    pub type_name: String,
+}
+
+fn main() {}

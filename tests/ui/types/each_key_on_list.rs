@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct PodSpec {
+    /// +k8s:optional
+    /// +k8s:eachKey=+k8s:format=k8s-label-key
+    pub node_selector: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct EnvVar {
+    /// +k8s:optional
+    /// +k8s:eachVal=+k8s:maxLength=64
+    pub value: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ServiceAccountSpec {
+    /// +k8s:optional
+    /// +k8s:format=k8s-short-name
+    pub automount_token: bool,
+}
+
+fn main() {}

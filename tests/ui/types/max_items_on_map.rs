@@ -1,0 +1,11 @@
+use std::collections::BTreeMap;
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ObjectMeta {
+    /// +k8s:optional
+    /// +k8s:maxItems=64
+    pub annotations: BTreeMap<String, String>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ContainerSpec {
+    /// +k8s:optional
+    /// +k8s:maxProperties=32
+    pub args: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ContainerPort {
+    /// The port name, as referenced by Services.
+    /// +k8s:optional
+    /// +k8s:minimum=1
+    pub name: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct LabelSelectorRequirement {
+    /// +k8s:required
+    /// +k8s:maxLength=-1
+    pub key: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct HorizontalScalerSpec {
+    /// +k8s:optional
+    /// +k8s:neq="zero"
+    pub min_replicas: i32,
+}
+
+fn main() {}

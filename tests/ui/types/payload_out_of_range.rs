@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ServicePort {
+    /// +k8s:optional
+    /// +k8s:maximum=65536
+    pub port: u16,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ObjectMeta {
+    /// +k8s:optional
+    /// +k8s:maxLength="63"
+    pub generate_name: String,
+}
+
+fn main() {}

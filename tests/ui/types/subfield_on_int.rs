@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct LeaseSpec {
+    /// +k8s:optional
+    /// +k8s:subfield(seconds)=+k8s:minimum=1
+    pub lease_duration_seconds: i32,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ObjectMeta {
+    /// Name must be unique within a namespace.
+    /// +k8s:required
+    /// +k8s:maxLenght=253
+    pub name: String,
+}
+
+fn main() {}

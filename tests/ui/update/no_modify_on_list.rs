@@ -1,0 +1,11 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct PersistentVolumeClaimSpec {
+    /// +k8s:optional
+    /// +k8s:listType=set
+    /// +k8s:update=NoModify
+    pub access_modes: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct PersistentVolumeClaimSpec {
+    /// +k8s:optional
+    /// +k8s:update=NoChange
+    pub storage_class_name: Option<String>,
+}
+
+fn main() {}
