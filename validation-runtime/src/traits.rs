@@ -308,6 +308,11 @@ impl<K: MapKey + Ord + Hash + Validate, V: Validate + PartialEq, S: BuildHasher>
 ///
 /// `+k8s:required`, `+k8s:optional`, `+k8s:forbidden`, unions and
 /// `+k8s:update` use it. `#[derive(Validate)]` implements it for your types.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `IsZero`",
+    label = "Go's zero-value test is needed for this type",
+    note = "add #[derive(Validate)] to `{Self}` (it implements `IsZero`), or mark the field `+k8s:opaqueType`"
+)]
 pub trait IsZero {
     /// Whether the value is Go's zero value for its type.
     fn is_zero(&self) -> bool;

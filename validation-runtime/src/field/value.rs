@@ -101,6 +101,11 @@ impl From<bool> for BadValue {
 /// is the JSON rendering used for everything nested and for named types.
 /// `#[derive(Validate)]` implements this trait for your types, using their
 /// JSON field names.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not implement `ToBadValue`",
+    label = "this value may be printed in an error",
+    note = "add #[derive(Validate)] to `{Self}` (it implements `ToBadValue`), or mark the field `+k8s:opaqueType`"
+)]
 pub trait ToBadValue {
     /// The value as a top-level bad value. Defaults to JSON.
     fn to_bad_value(&self) -> BadValue {
