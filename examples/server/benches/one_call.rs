@@ -38,6 +38,10 @@ fn bench(c: &mut Criterion) {
     g.bench_function("handwritten_only", |b| {
         b.iter(|| handwritten::validate_create(black_box(&w)))
     });
+    let reg = registry();
+    g.bench_function("registry_dispatch_only", |b| {
+        b.iter(|| reg.validate(black_box(&w), None, &op))
+    });
     for flags in [
         "DeclarativeValidation=false",
         "DeclarativeValidationTakeover=false",
