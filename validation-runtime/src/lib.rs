@@ -24,6 +24,8 @@
 #![warn(missing_docs)]
 
 pub mod field;
+#[cfg(feature = "migration")]
+pub mod migration;
 mod operation;
 mod traits;
 pub mod validate;

@@ -1,0 +1,132 @@
+//! The server's hand-written validation, as it was before the tags: it
+//! stays authoritative until takeover. Every rule that a tag reproduces
+//! marks its error covered by declarative validation and gives it the
+//! tag's origin, so the two can be compared.
+//!
+//! It disagrees with the tags on one rule on purpose: `spec.displayName`
+//! may be 20 bytes here, 16 by the tag.
+
+use validation_runtime::field::{BadValue, Error, ErrorList, Path};
+use validation_runtime::{validate, Operation};
+
+use crate::api::{Tier, Widget};
+
+/// The hand-written limit of `spec.displayName` (the tag says 16).
+pub const DISPLAY_NAME_MAX: usize = 20;
+
+/// Validation of a new Widget.
+pub fn validate_create(w: &Widget) -> ErrorList {
+    let mut errs = validate_meta(w);
+    errs.append(validate_spec(w));
+    errs.append(validate_status(w));
+    errs
+}
+
+/// Validation of an update of the whole object.
+pub fn validate_update(new: &Widget, old: &Widget) -> ErrorList {
+    let mut errs = validate_create(new);
+    if new.spec.class != old.spec.class {
+        errs.push(
+            Error::invalid("spec.class", BadValue::Null, "field is immutable")
+                .with_origin("immutable")
+                .mark_covered_by_declarative(),
+        );
+    }
+    errs
+}
+
+/// Validation of a `/status` update: only the status is checked.
+pub fn validate_status_update(new: &Widget, _old: &Widget) -> ErrorList {
+    validate_status(new)
+}
+
+/// Validation of a `/scale` update: only the replica count is checked.
+pub fn validate_scale_update(new: &Widget, _old: &Widget) -> ErrorList {
+    validate_replicas(new)
+}
+
+fn validate_meta(w: &Widget) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let name = &w.metadata.name;
+    if name.is_empty() {
+        errs.push(Error::required("metadata.name", "").mark_covered_by_declarative());
+        return errs;
+    }
+    // The DNS-label check of the API machinery (the same one the tag uses).
+    let root = Path::root();
+    let meta = root.child("metadata");
+    let path = meta.child("name");
+    errs.append(
+        validate::short_name(&Operation::create(), &path, Some(name), None)
+            .mark_covered_by_declarative(),
+    );
+    errs
+}
+
+fn validate_replicas(w: &Widget) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if let Some(r) = w.spec.replicas {
+        if r < 0 {
+            errs.push(
+                Error::invalid(
+                    "spec.replicas",
+                    BadValue::Int(r.into()),
+                    "must be greater than or equal to 0",
+                )
+                .with_origin("minimum")
+                .mark_covered_by_declarative(),
+            );
+        }
+        // A rule the tags do not have: stays hand-written, never covered.
+        if r > 100 {
+            errs.push(Error::invalid(
+                "spec.replicas",
+                BadValue::Int(r.into()),
+                "must be less than or equal to 100",
+            ));
+        }
+    }
+    errs
+}
+
+fn validate_spec(w: &Widget) -> ErrorList {
+    let mut errs = validate_replicas(w);
+    if w.spec.display_name.len() > DISPLAY_NAME_MAX {
+        errs.push(
+            Error::too_long("spec.displayName", DISPLAY_NAME_MAX as i64)
+                .with_origin("maxLength")
+                .mark_covered_by_declarative(),
+        );
+    }
+    if let Some(tier) = &w.spec.tier {
+        if tier.0 != Tier::GOLD && tier.0 != Tier::SILVER {
+            errs.push(
+                Error::not_supported(
+                    "spec.tier",
+                    BadValue::String(tier.0.clone()),
+                    &[Tier::GOLD, Tier::SILVER],
+                )
+                .mark_covered_by_declarative(),
+            );
+        }
+    }
+    errs
+}
+
+fn validate_status(w: &Widget) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if let Some(r) = w.status.ready_replicas {
+        if r < 0 {
+            errs.push(
+                Error::invalid(
+                    "status.readyReplicas",
+                    BadValue::Int(r.into()),
+                    "must be greater than or equal to 0",
+                )
+                .with_origin("minimum")
+                .mark_covered_by_declarative(),
+            );
+        }
+    }
+    errs
+}

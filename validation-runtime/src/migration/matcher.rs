@@ -1,0 +1,393 @@
+//! Upstream's error matcher (`field.ErrorMatcher`) and the 1.35 comparison of
+//! hand-written and declarative errors.
+
+use std::fmt;
+
+use crate::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
+
+/// A field-path rewrite applied to declarative error paths before they are
+/// compared (upstream's `field.NormalizationRule`): for an API whose
+/// versioned JSON paths differ from the internal ones the hand-written
+/// validation reports.
+///
+/// The pattern is unanchored; the replacement may use `$1` / `${name}`. Rules
+/// are tried in order and only the first one that changes a path applies.
+#[derive(Clone, Debug)]
+pub struct NormalizationRule {
+    regex: regex::Regex,
+    replacement: String,
+}
+
+impl NormalizationRule {
+    /// A rule replacing every match of `pattern` with `replacement`.
+    pub fn new(
+        pattern: &str,
+        replacement: impl Into<String>,
+    ) -> Result<NormalizationRule, regex::Error> {
+        Ok(NormalizationRule {
+            regex: regex::Regex::new(pattern)?,
+            replacement: replacement.into(),
+        })
+    }
+}
+
+/// Normalizes `path` with the first rule that changes it.
+pub fn normalize_path<'a>(rules: &[NormalizationRule], path: &'a str) -> std::borrow::Cow<'a, str> {
+    for rule in rules {
+        let out = rule.regex.replace_all(path, rule.replacement.as_str());
+        if out != path {
+            return std::borrow::Cow::Owned(out.into_owned());
+        }
+    }
+    std::borrow::Cow::Borrowed(path)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DetailMatch {
+    Exact,
+    Substring,
+}
+
+/// Decides whether two errors are "the same" for a chosen set of criteria,
+/// and renders an error by those criteria (upstream's `field.ErrorMatcher`).
+///
+/// ```
+/// use validation_runtime::field::{BadValue, Error};
+/// use validation_runtime::migration::ErrorMatcher;
+///
+/// let m = ErrorMatcher::new().by_type().by_field().by_origin().require_origin_when_invalid();
+/// let hv = Error::invalid("spec.replicas", BadValue::Int(-1), "must be >= 0").with_origin("minimum");
+/// let dv = Error::invalid("spec.replicas", BadValue::Int(-1), "must be greater than or equal to 0")
+///     .with_origin("minimum");
+/// assert!(m.matches(&hv, &dv)); // the detail is not compared
+/// assert_eq!(m.render(&hv), r#"{Type="Invalid value", Field="spec.replicas", Origin="minimum"}"#);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ErrorMatcher {
+    match_type: bool,
+    match_field: bool,
+    match_value: bool,
+    match_origin: bool,
+    match_detail: Option<DetailMatch>,
+    require_origin_when_invalid: bool,
+    rules: Vec<NormalizationRule>,
+}
+
+impl ErrorMatcher {
+    /// A matcher with no criteria (everything matches).
+    pub fn new() -> ErrorMatcher {
+        ErrorMatcher::default()
+    }
+
+    /// The matcher the 1.35 API server compares hand-written and declarative
+    /// errors with: type, (normalized) field and origin, an `Invalid` error
+    /// needing an origin on both sides.
+    pub fn migration(rules: &[NormalizationRule]) -> ErrorMatcher {
+        ErrorMatcher::new()
+            .by_type()
+            .by_origin()
+            .require_origin_when_invalid()
+            .by_field_normalized(rules.to_vec())
+    }
+
+    /// Type, field, value, origin and exact detail.
+    #[must_use]
+    pub fn exactly(self) -> ErrorMatcher {
+        self.by_type()
+            .by_field()
+            .by_value()
+            .by_origin()
+            .by_detail_exact()
+    }
+
+    /// Compare the error type.
+    #[must_use]
+    pub fn by_type(mut self) -> ErrorMatcher {
+        self.match_type = true;
+        self
+    }
+
+    /// Compare the field path.
+    #[must_use]
+    pub fn by_field(mut self) -> ErrorMatcher {
+        self.match_field = true;
+        self
+    }
+
+    /// Compare the field path after normalizing the *got* side's path.
+    #[must_use]
+    pub fn by_field_normalized(mut self, rules: Vec<NormalizationRule>) -> ErrorMatcher {
+        self.match_field = true;
+        self.rules = rules;
+        self
+    }
+
+    /// Compare the bad value.
+    #[must_use]
+    pub fn by_value(mut self) -> ErrorMatcher {
+        self.match_value = true;
+        self
+    }
+
+    /// Compare the origin.
+    #[must_use]
+    pub fn by_origin(mut self) -> ErrorMatcher {
+        self.match_origin = true;
+        self
+    }
+
+    /// With [`by_origin`](Self::by_origin): an `Invalid` error only matches
+    /// when both origins are non-empty.
+    #[must_use]
+    pub fn require_origin_when_invalid(mut self) -> ErrorMatcher {
+        self.require_origin_when_invalid = true;
+        self
+    }
+
+    /// Compare the detail exactly.
+    #[must_use]
+    pub fn by_detail_exact(mut self) -> ErrorMatcher {
+        self.match_detail = Some(DetailMatch::Exact);
+        self
+    }
+
+    /// The *got* detail must contain the *want* detail.
+    #[must_use]
+    pub fn by_detail_substring(mut self) -> ErrorMatcher {
+        self.match_detail = Some(DetailMatch::Substring);
+        self
+    }
+
+    /// Whether `got` matches `want` (only `got`'s path is normalized).
+    pub fn matches(&self, want: &Error, got: &Error) -> bool {
+        if self.match_type && want.kind() != got.kind() {
+            return false;
+        }
+        if self.match_field
+            && want.field() != got.field()
+            && want.field() != normalize_path(&self.rules, got.field())
+        {
+            return false;
+        }
+        if self.match_value && want.bad_value() != got.bad_value() {
+            return false;
+        }
+        if self.match_origin {
+            let (w, g) = (want.origin().unwrap_or(""), got.origin().unwrap_or(""));
+            if w != g {
+                return false;
+            }
+            if self.require_origin_when_invalid
+                && want.kind() == ErrorType::Invalid
+                && (w.is_empty() || g.is_empty())
+            {
+                return false;
+            }
+        }
+        match self.match_detail {
+            Some(DetailMatch::Exact) if want.detail() != got.detail() => false,
+            Some(DetailMatch::Substring) if !got.detail().contains(want.detail()) => false,
+            _ => true,
+        }
+    }
+
+    /// Renders `e` by the matcher's criteria:
+    /// `{Type="Invalid value", Field="spec.x" (aka "spec.y"), Origin="minimum"}`.
+    pub fn render(&self, e: &Error) -> String {
+        let mut parts: Vec<String> = Vec::with_capacity(5);
+        if self.match_type {
+            parts.push(format!("Type={}", go_quote(e.kind().description())));
+        }
+        if self.match_field {
+            let normalized = normalize_path(&self.rules, e.field());
+            if normalized != e.field() {
+                parts.push(format!(
+                    "Field={} (aka {})",
+                    go_quote(&normalized),
+                    go_quote(e.field())
+                ));
+            } else {
+                parts.push(format!("Field={}", go_quote(e.field())));
+            }
+        }
+        if self.match_value {
+            parts.push(format!("Value={}", render_value(e.bad_value())));
+        }
+        if self.match_origin || (self.require_origin_when_invalid && e.kind() == ErrorType::Invalid)
+        {
+            parts.push(format!("Origin={}", go_quote(e.origin().unwrap_or(""))));
+        }
+        if self.match_detail.is_some() {
+            parts.push(format!("Detail={}", go_quote(e.detail())));
+        }
+        format!("{{{}}}", parts.join(", "))
+    }
+
+    /// The path of `e` as this matcher compares it (normalized).
+    pub fn normalized_field<'a>(&self, e: &'a Error) -> std::borrow::Cow<'a, str> {
+        normalize_path(&self.rules, e.field())
+    }
+}
+
+/// `Value=` of a render: a plain string Go-quoted, `nil` as `<nil>`, other
+/// values as printed in an error.
+fn render_value(v: &BadValue) -> String {
+    match v {
+        BadValue::String(s) => go_quote(s),
+        BadValue::Null | BadValue::Omitted => "<nil>".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// The operator advice at the end of a mismatch message when takeover is off.
+pub const RECOMMENDATION_AUTHORITATIVE: &str =
+    "This difference should not affect system operation since hand written validation is authoritative.";
+
+/// The operator advice at the end of a mismatch message when takeover is on.
+pub const RECOMMENDATION_TAKEOVER: &str = "Consider disabling the DeclarativeValidationTakeover feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.";
+
+/// Which side an error without a counterpart came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MismatchKind {
+    /// A hand-written error marked covered by declarative validation that no
+    /// declarative error matches.
+    Unmatched,
+    /// A declarative error that no covered hand-written error matches.
+    Extra,
+}
+
+impl fmt::Display for MismatchKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MismatchKind::Unmatched => "unmatched",
+            MismatchKind::Extra => "extra",
+        })
+    }
+}
+
+/// One disagreement between hand-written and declarative validation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    /// Which side the error came from.
+    pub kind: MismatchKind,
+    /// The error without a counterpart.
+    pub error: Error,
+    /// The error rendered by the migration matcher
+    /// (`{Type="Invalid value", Field="spec.replicas", Origin="minimum"}`).
+    pub rendered: String,
+    /// The field as compared (normalized for a declarative error).
+    pub field: String,
+    /// The full message the API server logs.
+    pub message: String,
+}
+
+/// Compares hand-written and declarative errors as a 1.35 API server does
+/// (`gatherDeclarativeValidationMismatches`) and returns one [`Mismatch`]
+/// per disagreement: unmatched hand-written errors first (in order), then
+/// extra declarative errors (in order).
+///
+/// * Hand-written errors are first deduplicated with the exact matcher
+///   (type, field, value, origin and detail), the first occurrence kept.
+/// * Only hand-written errors marked covered by declarative validation are
+///   compared. Each consumes *every* remaining declarative error that
+///   matches it by type, field (declarative path normalized) and origin,
+///   an `Invalid` error needing an origin on both sides; one that consumes
+///   none is *unmatched*. So two covered hand-written errors that differ only
+///   in detail and map to one declarative error leave the second unmatched.
+/// * Declarative errors left over are *extra*.
+///
+/// `takeover` only selects the recommendation at the end of each message.
+pub fn gather_mismatches(
+    handwritten: &ErrorList,
+    declarative: &ErrorList,
+    takeover: bool,
+    rules: &[NormalizationRule],
+) -> Vec<Mismatch> {
+    if handwritten.is_empty() && declarative.is_empty() {
+        return Vec::new();
+    }
+    let recommendation = if takeover {
+        RECOMMENDATION_TAKEOVER
+    } else {
+        RECOMMENDATION_AUTHORITATIVE
+    };
+    let fuzzy = ErrorMatcher::migration(rules);
+    let exact = ErrorMatcher::new().exactly();
+
+    let mut deduped: Vec<&Error> = Vec::with_capacity(handwritten.len());
+    for e in handwritten {
+        if !deduped.iter().any(|kept| exact.matches(kept, e)) {
+            deduped.push(e);
+        }
+    }
+
+    let mut remaining: Vec<&Error> = declarative.iter().collect();
+    let mut out = Vec::new();
+    for hv in deduped
+        .into_iter()
+        .filter(|e| e.is_covered_by_declarative())
+    {
+        let before = remaining.len();
+        remaining.retain(|dv| !fuzzy.matches(hv, dv));
+        if remaining.len() == before {
+            out.push(mismatch(
+                &fuzzy,
+                MismatchKind::Unmatched,
+                hv,
+                recommendation,
+            ));
+        }
+    }
+    for dv in remaining {
+        out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, recommendation));
+    }
+    out
+}
+
+fn mismatch(fuzzy: &ErrorMatcher, kind: MismatchKind, e: &Error, recommendation: &str) -> Mismatch {
+    let rendered = fuzzy.render(e);
+    let which = match kind {
+        MismatchKind::Unmatched => "unmatched",
+        MismatchKind::Extra => "extra",
+    };
+    let message = format!(
+        "Unexpected difference between hand written validation and declarative validation error results, \
+         {which} error(s) found {rendered}. This indicates an issue with declarative validation. {recommendation}"
+    );
+    Mismatch {
+        kind,
+        error: e.clone(),
+        field: fuzzy.normalized_field(e).into_owned(),
+        rendered,
+        message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalization_applies_first_changing_rule_only() {
+        let rules = vec![
+            NormalizationRule::new(r"^nomatch", "x").unwrap(),
+            NormalizationRule::new(r"^spec\.template\.(.*)$", "spec.$1").unwrap(),
+            NormalizationRule::new(r"^spec\.", "SPEC.").unwrap(),
+        ];
+        assert_eq!(normalize_path(&rules, "spec.template.a"), "spec.a");
+        assert_eq!(normalize_path(&rules, "spec.b"), "SPEC.b");
+        assert_eq!(normalize_path(&rules, "status"), "status");
+    }
+
+    #[test]
+    fn render_with_value_and_detail() {
+        let e = Error::invalid("f", BadValue::String("v".into()), "d").with_origin("o");
+        assert_eq!(
+            ErrorMatcher::new().exactly().render(&e),
+            r#"{Type="Invalid value", Field="f", Value="v", Origin="o", Detail="d"}"#
+        );
+        assert_eq!(ErrorMatcher::new().render(&e), "{}");
+        let n = Error::invalid("f", BadValue::Null, "d");
+        assert_eq!(ErrorMatcher::new().by_value().render(&n), "{Value=<nil>}");
+    }
+}

@@ -1,0 +1,319 @@
+//! Migration mode: hand-written and declarative validation side by side, as
+//! a Kubernetes 1.35 API server runs them (`rest.ValidateDeclarativelyWithMigrationChecks`).
+//!
+//! A server keeps its hand-written validation and hands its errors, with
+//! the object, to [`Migration::validate`]. Depending on the
+//! [`FeatureGates`]:
+//!
+//! * `DeclarativeValidation=false` ([`Mode::Disabled`]): the hand-written
+//!   errors are returned; declarative validation does not run.
+//! * default ([`Mode::Mismatch`]): the hand-written errors are returned;
+//!   declarative validation runs and every disagreement with the hand-written
+//!   errors marked covered by declarative validation is logged (one `tracing`
+//!   error event with upstream's text) and counted in
+//!   `apiserver_validation_declarative_validation_mismatch_total`.
+//! * `DeclarativeValidationTakeover=true` ([`Mode::Takeover`]): covered
+//!   hand-written errors are dropped and the declarative errors returned in
+//!   their place, after the uncovered hand-written ones; disagreements are
+//!   still logged and counted.
+//!
+//! A panic in declarative (generated or custom) validation is caught,
+//! counted in `apiserver_validation_declarative_validation_panic_total`, and
+//! logged (mismatch mode) or returned as an internal error (takeover).
+//!
+//! ```
+//! use validation_runtime::field::{BadValue, Error, ErrorList};
+//! use validation_runtime::migration::{FeatureGates, Migration, Registry};
+//! use validation_runtime::{Operation, Validate};
+//!
+//! #[derive(Debug, Default, PartialEq, Validate)]
+//! struct Widget {
+//!     /// +k8s:minimum=0
+//!     replicas: i32,
+//! }
+//!
+//! fn handwritten(w: &Widget) -> ErrorList {
+//!     let mut errs = ErrorList::new();
+//!     if w.replicas < 0 {
+//!         errs.push(
+//!             Error::invalid("replicas", BadValue::Int(w.replicas.into()), "must be non-negative")
+//!                 .with_origin("minimum")
+//!                 .mark_covered_by_declarative(),
+//!         );
+//!     }
+//!     errs
+//! }
+//!
+//! let mut registry = Registry::new();
+//! registry.register::<Widget>("Widget");
+//! let gates = FeatureGates::parse("DeclarativeValidationTakeover=true").unwrap();
+//! let migration = Migration::new(gates, registry);
+//!
+//! let w = Widget { replicas: -1 };
+//! let errs = migration.validate(&w, None, &Operation::create(), handwritten(&w));
+//! // Takeover: the declarative error replaces the covered hand-written one.
+//! assert_eq!(errs.len(), 1);
+//! assert_eq!(errs[0].detail(), "must be greater than or equal to 0");
+//! assert_eq!(migration.metrics().mismatch_total(), 0);
+//! ```
+//!
+//! See `docs/migration.md` for the operator's side.
+
+mod gates;
+mod matcher;
+mod metrics;
+mod registry;
+pub mod replay;
+mod status;
+
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+pub use gates::{
+    FeatureGateError, FeatureGates, Mode, ALL_ALPHA, ALL_BETA, DECLARATIVE_VALIDATION,
+    DECLARATIVE_VALIDATION_TAKEOVER,
+};
+pub use matcher::{
+    gather_mismatches, normalize_path, ErrorMatcher, Mismatch, MismatchKind, NormalizationRule,
+    RECOMMENDATION_AUTHORITATIVE, RECOMMENDATION_TAKEOVER,
+};
+pub use metrics::{
+    ValidationMetrics, DUPLICATE_VALIDATION_ERROR_TOTAL, MISMATCH_TOTAL, PANICS_TOTAL, PANIC_TOTAL,
+    PARITY_DISCREPANCIES_TOTAL, TEXT_CONTENT_TYPE, VALIDATION_IDENTIFIER_LABEL,
+};
+pub use registry::{no_validation_found, Registry, TypeRegistration};
+pub use status::invalid_status_json;
+
+use crate::field::{Error, ErrorList, Path};
+use crate::operation::{Operation, OperationType};
+use registry::Entry;
+
+/// The message of a recovered panic: `panic during declarative validation: <payload>`.
+pub const PANIC_MESSAGE_PREFIX: &str = "panic during declarative validation: ";
+
+/// The error logged when the validation identifier cannot be built completely.
+pub const IDENTIFIER_FAILURE_MESSAGE: &str =
+    "failed to generate complete validation identifier for declarative validation";
+
+/// Runs declarative validation next to hand-written validation under the
+/// migration gates, logging and counting disagreements.
+///
+/// `Send + Sync`: share one across request handlers (in an `Arc`).
+#[derive(Debug)]
+pub struct Migration {
+    gates: FeatureGates,
+    registry: Registry,
+    metrics: Arc<ValidationMetrics>,
+    rules: Vec<NormalizationRule>,
+}
+
+impl Migration {
+    /// A migration with its own [`ValidationMetrics`].
+    pub fn new(gates: FeatureGates, registry: Registry) -> Migration {
+        Migration {
+            gates,
+            registry,
+            metrics: Arc::new(ValidationMetrics::new()),
+            rules: Vec::new(),
+        }
+    }
+
+    /// Counts into `metrics` (shared with other migrations, or
+    /// [`ValidationMetrics::global`] wrapped by the caller).
+    #[must_use]
+    pub fn with_metrics(mut self, metrics: Arc<ValidationMetrics>) -> Migration {
+        self.metrics = metrics;
+        self
+    }
+
+    /// Path normalization applied to declarative error paths before they are
+    /// compared (upstream's `WithNormalizationRules`).
+    #[must_use]
+    pub fn with_normalization_rules(mut self, rules: Vec<NormalizationRule>) -> Migration {
+        self.rules = rules;
+        self
+    }
+
+    /// The gates.
+    pub fn gates(&self) -> &FeatureGates {
+        &self.gates
+    }
+
+    /// The mode the gates select.
+    pub fn mode(&self) -> Mode {
+        self.gates.mode()
+    }
+
+    /// The registry.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The metrics (for a `/metrics` handler: [`ValidationMetrics::encode_text`]).
+    pub fn metrics(&self) -> &Arc<ValidationMetrics> {
+        &self.metrics
+    }
+
+    /// The one call of a server: validates `obj` (an update of `old` when
+    /// `op` is an update) declaratively next to the `handwritten` errors
+    /// and returns the errors the client must see.
+    ///
+    /// `handwritten` errors that declarative validation reproduces must be
+    /// marked [`mark_covered_by_declarative`](Error::mark_covered_by_declarative)
+    /// and carry the declarative origin (`with_origin("minimum")`); `Invalid`
+    /// errors without an origin never match.
+    ///
+    /// `T` must be registered in the [`Registry`]; an unregistered type has
+    /// no declarative validation (no errors), as with upstream's scheme, and
+    /// every call logs [`IDENTIFIER_FAILURE_MESSAGE`].
+    pub fn validate<T: 'static>(
+        &self,
+        obj: &T,
+        old: Option<&T>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        if !self.gates.declarative_validation() {
+            return handwritten;
+        }
+        let entry = self.registry.entry_of::<T>();
+        if entry.is_none() {
+            tracing::error!(
+                error = %format_args!("no kind is registered for the type {}", std::any::type_name::<T>()),
+                "{IDENTIFIER_FAILURE_MESSAGE}"
+            );
+        }
+        self.run(entry, obj, old.map(|o| o as &dyn Any), op, handwritten)
+    }
+
+    /// [`validate`](Self::validate) for an object whose type is only known
+    /// at run time (decoded by kind); `obj` and `old` must be values of the
+    /// registered type.
+    pub fn validate_dyn(
+        &self,
+        kind: &str,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        if !self.gates.declarative_validation() {
+            return handwritten;
+        }
+        let entry = self.registry.entry_for_kind(None, kind);
+        if entry.is_none() {
+            tracing::error!(
+                error = %format_args!("no kind {kind:?} is registered"),
+                "{IDENTIFIER_FAILURE_MESSAGE}"
+            );
+        }
+        self.run(entry, obj, old, op, handwritten)
+    }
+
+    fn run(
+        &self,
+        entry: Option<&Entry>,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        let takeover = self.gates.takeover();
+        let declarative = match run_guarded(|| match entry {
+            Some(e) => e.run_declarative(obj, old, op),
+            None => ErrorList::new(),
+        }) {
+            Ok(errs) => errs,
+            Err(payload) => {
+                let id = validation_identifier(entry, op);
+                self.metrics.inc_panic(&id);
+                let message = format!("{PANIC_MESSAGE_PREFIX}{payload}");
+                if takeover {
+                    Error::internal(Path::root(), message).into()
+                } else {
+                    tracing::error!(validation_identifier = %id, "{message}");
+                    ErrorList::new()
+                }
+            }
+        };
+
+        let mismatches = gather_mismatches(&handwritten, &declarative, takeover, &self.rules);
+        if !mismatches.is_empty() {
+            let id = validation_identifier(entry, op);
+            for m in &mismatches {
+                tracing::error!(validation_identifier = %id, "{}", m.message);
+                self.metrics.inc_mismatch(&id);
+            }
+        }
+
+        if takeover {
+            let mut out: ErrorList = handwritten
+                .into_iter()
+                .filter(|e| !e.is_covered_by_declarative())
+                .collect();
+            out.append(declarative);
+            out
+        } else {
+            handwritten
+        }
+    }
+
+    /// The validation identifier of `T` for `op`:
+    /// `<kind>[_<subresource>]_<create|update>` (`widget_status_update`;
+    /// `unknown_resource_create` for an unregistered type).
+    pub fn validation_identifier<T: 'static>(&self, op: &Operation) -> String {
+        validation_identifier(self.registry.entry_of::<T>(), op)
+    }
+
+    /// Upstream's `RecordDuplicateValidationErrors` (run on updates before an
+    /// invalid response): for each error whose text was already seen, logs
+    /// `Found duplicate validation error` at info level and counts it in
+    /// `apiserver_validation_duplicate_validation_error_total`.
+    /// `group_kind` is printed as upstream's `GroupKind.String()`
+    /// (`Widget.example.dev`).
+    pub fn record_duplicate_validation_errors(&self, group_kind: &str, errs: &ErrorList) {
+        let mut seen: Vec<String> = Vec::with_capacity(errs.len());
+        for e in errs {
+            let text = e.to_string();
+            if seen.contains(&text) {
+                tracing::info!(kind = group_kind, error = %text, "Found duplicate validation error");
+                self.metrics.inc_duplicate();
+            } else {
+                seen.push(text);
+            }
+        }
+    }
+}
+
+fn validation_identifier(entry: Option<&Entry>, op: &Operation) -> String {
+    let mut id = match entry {
+        Some(e) => e.identifier_kind(),
+        None => "unknown_resource".to_owned(),
+    };
+    if !op.subresources().is_empty() {
+        id.push('_');
+        id.push_str(&op.subresources().join("_"));
+    }
+    id.push_str(match op.kind() {
+        OperationType::Create => "_create",
+        OperationType::Update => "_update",
+    });
+    id
+}
+
+/// Runs `f`, turning a panic into its message (Go's `%v` of the recovered
+/// value: the panic string, or `Box<dyn Any>` for a non-string payload).
+pub(crate) fn run_guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| panic_message(&*payload))
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&'static str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "Box<dyn Any>".to_owned()
+    }
+}
