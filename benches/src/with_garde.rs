@@ -26,11 +26,13 @@ use regex::Regex;
 
 use crate::workload as w;
 
-const DNS_LABEL: &str = r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$";
-const DNS_SUBDOMAIN: &str = r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";
+static DNS_LABEL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$").unwrap());
+static DNS_SUBDOMAIN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$").unwrap()
+});
 static LABEL_NAME: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$").unwrap());
-static SUBDOMAIN: LazyLock<Regex> = LazyLock::new(|| Regex::new(DNS_SUBDOMAIN).unwrap());
 
 #[derive(Validate)]
 pub struct Deployment {
@@ -56,7 +58,7 @@ fn label_key_ok(key: &str) -> bool {
         Some((p, n)) => (Some(p), n),
         None => (None, key),
     };
-    prefix.is_none_or(|p| p.len() <= 253 && SUBDOMAIN.is_match(p))
+    prefix.is_none_or(|p| p.len() <= 253 && DNS_SUBDOMAIN.is_match(p))
         && name.len() <= 63
         && LABEL_NAME.is_match(name)
 }
@@ -104,7 +106,8 @@ fn unique_container_names(containers: &[Container], _: &()) -> garde::Result {
     }
 }
 
-fn exactly_one_strategy(s: &DeploymentStrategy, _: &()) -> garde::Result {
+fn exactly_one_strategy(s: &Option<DeploymentStrategy>, _: &()) -> garde::Result {
+    let Some(s) = s else { return Ok(()) };
     match (s.recreate.is_some(), s.rolling_update.is_some()) {
         (true, false) | (false, true) => Ok(()),
         _ => Err(garde::Error::new(
@@ -130,7 +133,7 @@ fn unique_ports(ports: &[ContainerPort], _: &()) -> garde::Result {
     }
 }
 
-fn protocol(p: &str, _: &()) -> garde::Result {
+fn supported_protocol(p: &str, _: &()) -> garde::Result {
     match p {
         "TCP" | "UDP" | "SCTP" => Ok(()),
         _ => Err(garde::Error::new(
@@ -143,7 +146,7 @@ fn protocol(p: &str, _: &()) -> garde::Result {
 pub struct ContainerPort {
     #[garde(range(min = 1, max = 65535))]
     pub container_port: i32,
-    #[garde(custom(protocol))]
+    #[garde(custom(supported_protocol))]
     pub protocol: String,
 }
 
@@ -182,7 +185,7 @@ pub struct ServicePort {
     pub name: String,
     #[garde(range(min = 1))]
     pub port: i32,
-    #[garde(custom(protocol))]
+    #[garde(custom(supported_protocol))]
     pub protocol: String,
 }
 

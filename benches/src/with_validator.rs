@@ -31,7 +31,7 @@ static DNS_SUBDOMAIN: LazyLock<Regex> = LazyLock::new(|| {
 static LABEL_NAME: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$").unwrap());
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct Deployment {
     #[validate(nested)]
     pub metadata: ObjectMeta,
@@ -39,7 +39,7 @@ pub struct Deployment {
     pub spec: DeploymentSpec,
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct ObjectMeta {
     #[validate(length(min = 1, max = 253), regex(path = *DNS_SUBDOMAIN))]
     pub name: String,
@@ -68,7 +68,7 @@ fn labels(labels: &BTreeMap<String, String>) -> Result<(), ValidationError> {
     }
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct DeploymentSpec {
     #[validate(range(min = 0))]
     pub replicas: Option<i32>,
@@ -93,7 +93,7 @@ fn unique_container_names(containers: &[Container]) -> Result<(), ValidationErro
     }
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct Container {
     #[validate(length(min = 1, max = 63), regex(path = *DNS_LABEL))]
     pub name: String,
@@ -117,7 +117,7 @@ fn protocol(p: &str) -> Result<(), ValidationError> {
     }
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct ContainerPort {
     #[validate(range(min = 1, max = 65535))]
     pub container_port: i32,
@@ -125,7 +125,7 @@ pub struct ContainerPort {
     pub protocol: String,
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 #[validate(schema(function = "exactly_one_strategy", skip_on_field_errors = false))]
 pub struct DeploymentStrategy {
     pub recreate: Option<()>,
@@ -140,7 +140,7 @@ fn exactly_one_strategy(s: &DeploymentStrategy) -> Result<(), ValidationError> {
     }
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct RollingUpdate {
     #[validate(range(min = 0))]
     pub max_surge: Option<i32>,
@@ -148,7 +148,7 @@ pub struct RollingUpdate {
     pub max_unavailable: Option<i32>,
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct PortList {
     #[validate(custom(function = "unique_port_names"), nested)]
     pub ports: Vec<ServicePort>,
@@ -161,7 +161,7 @@ fn unique_port_names(ports: &[ServicePort]) -> Result<(), ValidationError> {
     }
 }
 
-#[derive(Validate)]
+#[derive(Validate, serde::Serialize)]
 pub struct ServicePort {
     #[validate(length(min = 1, max = 63), regex(path = *DNS_LABEL))]
     pub name: String,
