@@ -15,8 +15,12 @@ fn deployments(c: &mut Criterion) {
             b.iter(|| black_box(&d).validate(&Operation::create()))
         });
         group.bench_function("handwritten", |b| b.iter(|| hand::validate(black_box(&d))));
-        group.bench_function("hand-tuned", |b| b.iter(|| hand::validate_tuned(black_box(&d))));
-        group.bench_function("garde", |b| b.iter(|| garde::Validate::validate(black_box(&g))));
+        group.bench_function("hand-tuned", |b| {
+            b.iter(|| hand::validate_tuned(black_box(&d)))
+        });
+        group.bench_function("garde", |b| {
+            b.iter(|| garde::Validate::validate(black_box(&g)))
+        });
         group.bench_function("validator", |b| {
             b.iter(|| validator::Validate::validate(black_box(&v)))
         });
@@ -36,8 +40,12 @@ fn deployments(c: &mut Criterion) {
     group.bench_function("hand-tuned", |b| {
         b.iter(|| hand::validate_update_tuned(black_box(&new), black_box(&old)))
     });
-    group.bench_function("garde", |b| b.iter(|| garde::Validate::validate(black_box(&g))));
-    group.bench_function("validator", |b| b.iter(|| validator::Validate::validate(black_box(&v))));
+    group.bench_function("garde", |b| {
+        b.iter(|| garde::Validate::validate(black_box(&g)))
+    });
+    group.bench_function("validator", |b| {
+        b.iter(|| validator::Validate::validate(black_box(&v)))
+    });
     group.finish();
 }
 

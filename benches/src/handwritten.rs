@@ -170,7 +170,12 @@ fn check_short_name(path: &Path<'_>, name: &str, errs: &mut ErrorList) {
 fn slow_short_name(path: &Path<'_>, name: &str, errs: &mut ErrorList) {
     const O: &str = "format=k8s-short-name";
     if name.len() > 63 {
-        errs.push(invalid(path, name.into(), "must be no more than 63 bytes", O));
+        errs.push(invalid(
+            path,
+            name.into(),
+            "must be no more than 63 bytes",
+            O,
+        ));
     }
     if !is_dns_label_pattern(name) {
         let msg = if is_dns_subdomain_pattern(name) {
@@ -189,7 +194,12 @@ fn check_long_name(path: &Path<'_>, name: &str, errs: &mut ErrorList) {
     }
     const O: &str = "format=k8s-long-name";
     if name.len() > 253 {
-        errs.push(invalid(path, name.into(), "must be no more than 253 bytes", O));
+        errs.push(invalid(
+            path,
+            name.into(),
+            "must be no more than 253 bytes",
+            O,
+        ));
     }
     if !is_dns_subdomain_pattern(name) {
         errs.push(invalid(path, name.into(), DNS1123_SUBDOMAIN_ERROR, O));
@@ -219,7 +229,12 @@ fn slow_label_key(
     const O: &str = "format=k8s-label-key";
     let bad = || BadValue::String(key.to_owned());
     if name.contains('/') {
-        errs.push(invalid(path, bad(), validation_runtime::validate::content::LABEL_KEY_ERROR, O));
+        errs.push(invalid(
+            path,
+            bad(),
+            validation_runtime::validate::content::LABEL_KEY_ERROR,
+            O,
+        ));
         return;
     }
     if let Some(prefix) = prefix {
@@ -227,7 +242,12 @@ fn slow_label_key(
             errs.push(invalid(path, bad(), "prefix part must be non-empty", O));
         } else {
             if prefix.len() > 253 {
-                errs.push(invalid(path, bad(), "prefix part must be no more than 253 bytes", O));
+                errs.push(invalid(
+                    path,
+                    bad(),
+                    "prefix part must be no more than 253 bytes",
+                    O,
+                ));
             }
             if !is_dns_subdomain_pattern(prefix) {
                 let msg = format!("prefix part {DNS1123_SUBDOMAIN_ERROR}");
@@ -238,7 +258,12 @@ fn slow_label_key(
     if name.is_empty() {
         errs.push(invalid(path, bad(), "name part must be non-empty", O));
     } else if name.len() > 63 {
-        errs.push(invalid(path, bad(), "name part must be no more than 63 bytes", O));
+        errs.push(invalid(
+            path,
+            bad(),
+            "name part must be no more than 63 bytes",
+            O,
+        ));
     }
     if !is_label_name(name) {
         errs.push(invalid(path, bad(), LABEL_KEY_NAME_ERROR, O));
@@ -252,7 +277,12 @@ fn check_label_value(path: &Path<'_>, value: &str, errs: &mut ErrorList) {
     }
     const O: &str = "format=k8s-label-value";
     if value.len() > 63 {
-        errs.push(invalid(path, value.into(), "must be no more than 63 bytes", O));
+        errs.push(invalid(
+            path,
+            value.into(),
+            "must be no more than 63 bytes",
+            O,
+        ));
     }
     if !is_label_name(value) {
         errs.push(invalid(path, value.into(), LABEL_VALUE_ERROR, O));
@@ -362,7 +392,12 @@ fn deployment<const P: bool>(
     errs: &mut ErrorList,
 ) {
     if !unchanged(&d.metadata, old.map(|o| &o.metadata)) {
-        object_meta(&path.child("metadata"), &d.metadata, old.map(|o| &o.metadata), errs);
+        object_meta(
+            &path.child("metadata"),
+            &d.metadata,
+            old.map(|o| &o.metadata),
+            errs,
+        );
     }
     if !unchanged(&d.spec, old.map(|o| &o.spec)) {
         spec::<P>(&path.child("spec"), &d.spec, old.map(|o| &o.spec), errs);
@@ -383,19 +418,26 @@ fn object_meta(path: &Path<'_>, m: &ObjectMeta, old: Option<&ObjectMeta>, errs: 
         let p = path.child("labels");
         // Keys are reported at the map's path (upstream's quirk).
         for k in m.labels.keys() {
-            if !old_labels.is_some_and(|o| o.contains_key(k)) {
+            if old_labels.is_none_or(|o| !o.contains_key(k)) {
                 check_label_key(&p, k, errs);
             }
         }
         for (k, v) in &m.labels {
-            if !old_labels.is_some_and(|o| o.get(k) == Some(v)) {
+            if old_labels.is_none_or(|o| o.get(k) != Some(v)) {
                 check_label_value(&p.key(k), v, errs);
             }
         }
     }
 }
 
-fn min_opt(path: &Path<'_>, name: &'static str, v: Option<i32>, old: Option<Option<i32>>, min: i32, errs: &mut ErrorList) {
+fn min_opt(
+    path: &Path<'_>,
+    name: &'static str,
+    v: Option<i32>,
+    old: Option<Option<i32>>,
+    min: i32,
+    errs: &mut ErrorList,
+) {
     if let Some(v) = v {
         if v < min && old != Some(Some(v)) {
             errs.push(minimum(&path.child(name), v, min));
@@ -409,8 +451,22 @@ fn spec<const P: bool>(
     old: Option<&DeploymentSpec>,
     errs: &mut ErrorList,
 ) {
-    min_opt(path, "replicas", s.replicas, old.map(|o| o.replicas), 0, errs);
-    min_opt(path, "minReadySeconds", s.min_ready_seconds, old.map(|o| o.min_ready_seconds), 0, errs);
+    min_opt(
+        path,
+        "replicas",
+        s.replicas,
+        old.map(|o| o.replicas),
+        0,
+        errs,
+    );
+    min_opt(
+        path,
+        "minReadySeconds",
+        s.min_ready_seconds,
+        old.map(|o| o.min_ready_seconds),
+        0,
+        errs,
+    );
 
     let old_containers = old.map(|o| o.containers.as_slice());
     if !unchanged(&s.containers, old.map(|o| &o.containers)) {
@@ -421,7 +477,8 @@ fn spec<const P: bool>(
             errs.push(required(&p));
         } else {
             unique_by::<P, _, _>(&p, &s.containers, |c| c.name.as_str(), errs);
-            let find_old = old_by_key::<P, _, _>(old_containers.unwrap_or(&[]), |c| c.name.as_str());
+            let find_old =
+                old_by_key::<P, _, _>(old_containers.unwrap_or(&[]), |c| c.name.as_str());
             for (i, c) in s.containers.iter().enumerate() {
                 let old_c = find_old(c, c.name.as_str());
                 if !unchanged(c, old_c) {
@@ -536,8 +593,22 @@ fn deployment_strategy(
         let old_r = old.and_then(|o| o.rolling_update.as_ref());
         if !unchanged(r, old_r) {
             let p = path.child("rollingUpdate");
-            min_opt(&p, "maxSurge", r.max_surge, old_r.map(|o| o.max_surge), 0, errs);
-            min_opt(&p, "maxUnavailable", r.max_unavailable, old_r.map(|o| o.max_unavailable), 0, errs);
+            min_opt(
+                &p,
+                "maxSurge",
+                r.max_surge,
+                old_r.map(|o| o.max_surge),
+                0,
+                errs,
+            );
+            min_opt(
+                &p,
+                "maxUnavailable",
+                r.max_unavailable,
+                old_r.map(|o| o.max_unavailable),
+                0,
+                errs,
+            );
         }
     }
 }

@@ -140,9 +140,7 @@ pub fn update() -> (Deployment, Deployment) {
     let mut new = old.clone();
     new.spec.replicas = Some(5);
     new.spec.containers[3].image = "registry.example.com/shop/log-shipper:2.0.0".into();
-    new.metadata
-        .labels
-        .insert("version".into(), "v2".into());
+    new.metadata.labels.insert("version".into(), "v2".into());
     (new, old)
 }
 

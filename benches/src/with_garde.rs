@@ -69,7 +69,10 @@ impl Validate for Labels {
     fn validate_into(&self, _: &(), parent: &mut dyn FnMut() -> Path, report: &mut Report) {
         for (k, v) in &self.0 {
             if !label_key_ok(k) {
-                report.append(parent(), garde::Error::new(format!("invalid label key {k:?}")));
+                report.append(
+                    parent(),
+                    garde::Error::new(format!("invalid label key {k:?}")),
+                );
             }
             if !(v.is_empty() || v.len() <= 63 && LABEL_NAME.is_match(v)) {
                 report.append(
@@ -101,7 +104,9 @@ fn first_duplicate<K: std::hash::Hash + Eq>(keys: impl Iterator<Item = K>) -> Op
 
 fn unique_container_names(containers: &[Container], _: &()) -> garde::Result {
     match first_duplicate(containers.iter().map(|c| c.name.as_str())) {
-        Some(i) => Err(garde::Error::new(format!("duplicate container at index {i}"))),
+        Some(i) => Err(garde::Error::new(format!(
+            "duplicate container at index {i}"
+        ))),
         None => Ok(()),
     }
 }
@@ -127,7 +132,11 @@ pub struct Container {
 }
 
 fn unique_ports(ports: &[ContainerPort], _: &()) -> garde::Result {
-    match first_duplicate(ports.iter().map(|p| (p.container_port, p.protocol.as_str()))) {
+    match first_duplicate(
+        ports
+            .iter()
+            .map(|p| (p.container_port, p.protocol.as_str())),
+    ) {
         Some(i) => Err(garde::Error::new(format!("duplicate port at index {i}"))),
         None => Ok(()),
     }

@@ -74,7 +74,11 @@ pub struct DeploymentSpec {
     pub replicas: Option<i32>,
     #[validate(range(min = 0))]
     pub min_ready_seconds: Option<i32>,
-    #[validate(length(min = 1, max = 20), custom(function = "unique_container_names"), nested)]
+    #[validate(
+        length(min = 1, max = 20),
+        custom(function = "unique_container_names"),
+        nested
+    )]
     pub containers: Vec<Container>,
     #[validate(nested)]
     pub strategy: Option<DeploymentStrategy>,
@@ -104,7 +108,11 @@ pub struct Container {
 }
 
 fn unique_ports(ports: &[ContainerPort]) -> Result<(), ValidationError> {
-    match first_duplicate(ports.iter().map(|p| (p.container_port, p.protocol.as_str()))) {
+    match first_duplicate(
+        ports
+            .iter()
+            .map(|p| (p.container_port, p.protocol.as_str())),
+    ) {
         Some(_) => Err(ValidationError::new("duplicate")),
         None => Ok(()),
     }

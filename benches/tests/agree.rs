@@ -28,7 +28,12 @@ fn valid_object_has_no_errors() {
 fn invalid_object_errors_agree() {
     let d = inputs::invalid();
     let generated = d.validate(&Operation::create());
-    assert_eq!(generated.len(), inputs::INVALID_VIOLATIONS, "{:#?}", lines(&generated));
+    assert_eq!(
+        generated.len(),
+        inputs::INVALID_VIOLATIONS,
+        "{:#?}",
+        lines(&generated)
+    );
     same(&generated, &hand::validate(&d));
     same(&generated, &hand::validate_tuned(&d));
     // A few exact texts, so that the workload stays what the docs say.
@@ -97,12 +102,31 @@ fn list_map_errors_agree() {
 #[test]
 fn formats_agree_on_edge_cases() {
     let names = [
-        "", "a", "-a", "a-", "a.b", "A", "a_b", &"a".repeat(63), &"a".repeat(64),
-        &"a.".repeat(40), "1abc", "abc-123",
+        "",
+        "a",
+        "-a",
+        "a-",
+        "a.b",
+        "A",
+        "a_b",
+        &"a".repeat(63),
+        &"a".repeat(64),
+        &"a.".repeat(40),
+        "1abc",
+        "abc-123",
     ];
     let keys = [
-        "a", "a/b", "/b", "a/", "a/b/c", "-a", "A.b_c-d", "Example.com/x", "example.com/x",
-        &format!("{}/x", "a".repeat(254)), &"k".repeat(64),
+        "a",
+        "a/b",
+        "/b",
+        "a/",
+        "a/b/c",
+        "-a",
+        "A.b_c-d",
+        "Example.com/x",
+        "example.com/x",
+        &format!("{}/x", "a".repeat(254)),
+        &"k".repeat(64),
     ];
     for name in names {
         for key in keys {
