@@ -406,22 +406,35 @@ impl ErrorList {
     }
 
     /// The number of errors.
+    #[inline]
     pub fn len(&self) -> usize {
         self.errors.len()
     }
 
     /// Whether there are no errors.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.errors.is_empty()
     }
 
     /// Appends one error.
+    #[inline]
     pub fn push(&mut self, error: Error) {
         self.errors.push(error);
     }
 
     /// Appends every error of `other`.
+    ///
+    /// Generated code calls this once per validator, nearly always with an
+    /// empty `other`: that case is inlined and touches nothing.
+    #[inline]
     pub fn append(&mut self, other: ErrorList) {
+        if !other.errors.is_empty() {
+            self.append_nonempty(other);
+        }
+    }
+
+    fn append_nonempty(&mut self, other: ErrorList) {
         if self.errors.is_empty() {
             self.errors = other.errors;
         } else {

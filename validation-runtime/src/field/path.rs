@@ -27,7 +27,7 @@
 //! assert_eq!(labels.key("app.kubernetes.io/name").to_string(), "metadata.labels[app.kubernetes.io/name]");
 //! ```
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// One step of a [`Path`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +144,9 @@ impl<'a> Path<'a> {
             }
             Segment::Field(_) => out.push_str("[]"),
             Segment::Index(i) => {
-                let _ = write!(out, "[{i}]");
+                out.push('[');
+                push_decimal(out, i);
+                out.push(']');
             }
             Segment::Key(k) => {
                 out.push('[');
@@ -156,10 +158,52 @@ impl<'a> Path<'a> {
 
     /// The rendered path as an owned string.
     pub fn render(&self) -> String {
-        let mut out = String::new();
+        // Sized up front: rendering is what every error pays for its path.
+        let mut out = String::with_capacity(self.rendered_len());
         self.write_to(&mut out);
         out
     }
+
+    /// The length of the rendered path (at least that of `<nil>`).
+    fn rendered_len(&self) -> usize {
+        let mut len = 0;
+        let mut p = self;
+        while let Some(node) = &p.node {
+            len += match node.segment {
+                Segment::Field(name) => name.len().max(1) + 1,
+                Segment::Index(i) => decimal_len(i) + 2,
+                Segment::Key(k) => k.len() + 2,
+            };
+            p = node.parent;
+        }
+        len.max(5)
+    }
+}
+
+fn decimal_len(mut i: usize) -> usize {
+    let mut n = 1;
+    while i >= 10 {
+        i /= 10;
+        n += 1;
+    }
+    n
+}
+
+/// Appends `i` in decimal without going through `fmt`.
+fn push_decimal(out: &mut String, i: usize) {
+    let mut buf = [0u8; 20];
+    let mut pos = buf.len();
+    let mut i = i;
+    loop {
+        pos -= 1;
+        buf[pos] = b'0' + (i % 10) as u8;
+        i /= 10;
+        if i == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[pos..]).unwrap_or_default());
 }
 
 impl Default for Path<'static> {
@@ -240,6 +284,16 @@ mod tests {
         assert_eq!(root.child("spec").render(), "spec");
         assert_eq!(root.index(0).render(), "[0]");
         assert_eq!(root.key("k").render(), "[k]");
+    }
+
+    #[test]
+    fn indices_render_in_decimal() {
+        let p = Path::new("l");
+        for i in [0usize, 7, 9, 10, 99, 100, 12345, usize::MAX] {
+            let q = p.index(i);
+            assert_eq!(q.render(), format!("l[{i}]"));
+            assert_eq!(q.rendered_len(), format!("l[{i}]").len() + 1);
+        }
     }
 
     #[test]

@@ -89,8 +89,7 @@ pub fn each_slice_val_set<T: PartialEq>(
 ///
 /// `key` is the list-map key, as for
 /// [`unique_map`](super::lists::unique_map). Correlation is O(n) expected:
-/// an old list of at most [`SMALL_LIST`] items is scanned with its keys
-/// cached on the stack, a longer one is indexed in a hash table (which
+/// an old list of at most [`SMALL_LIST`] items is scanned, a longer one is indexed in a hash table (which
 /// allocates).
 pub fn each_slice_val_map<'a, T: PartialEq, K: Hash + Eq>(
     op: &Operation,
@@ -116,11 +115,11 @@ pub fn each_slice_val_map<'a, T: PartialEq, K: Hash + Eq>(
             visit(i, item, None);
         }
     } else if old.len() <= SMALL_LIST {
-        let old_keys: [Option<K>; SMALL_LIST] = std::array::from_fn(|j| old.get(j).map(&key));
-        let old_keys = &old_keys[..old.len()];
+        // A short old list is scanned; keys are field accesses, recomputed
+        // rather than cached.
         for (i, item) in items.iter().enumerate() {
-            let k = Some(key(item));
-            let old_item = old_keys.iter().position(|ok| *ok == k).map(|j| &old[j]);
+            let k = key(item);
+            let old_item = old.iter().find(|o| key(o) == k);
             visit(i, item, old_item);
         }
     } else {

@@ -80,10 +80,36 @@ pub fn enumeration<S: StrValue + ?Sized>(
         return ErrorList::new();
     };
     let s = v.as_str();
-    if values.binary_search(&s).is_ok() && !is_excluded(op, exclusions, s) {
+    if is_member(values, s) && !is_excluded(op, exclusions, s) {
         return ErrorList::new();
     }
     not_supported(op, path, v.to_bad_value(), values, exclusions)
+}
+
+/// Enums of at most this many values are scanned linearly.
+const LINEAR_SCAN: usize = 16;
+
+/// Whether `s` is one of the sorted `values`: a linear scan that compares
+/// lengths first and short strings inline (no `memcmp` call) for small
+/// enums, a binary search for large ones.
+#[inline]
+fn is_member(values: &[&str], s: &str) -> bool {
+    if values.len() > LINEAR_SCAN {
+        return values.binary_search(&s).is_ok();
+    }
+    values.iter().any(|v| short_eq(v.as_bytes(), s.as_bytes()))
+}
+
+#[inline]
+fn short_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() <= 16 {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    } else {
+        a == b
+    }
 }
 
 #[cold]
@@ -100,4 +126,26 @@ fn not_supported(
         .filter(|v| !is_excluded(op, exclusions, v))
         .collect();
     Error::not_supported(path, value, &supported).into()
+}
+
+#[cfg(test)]
+mod membership_tests {
+    use super::is_member;
+
+    #[test]
+    fn linear_scan_and_binary_search_agree() {
+        let small = ["SCTP", "TCP", "UDP", "a-value-longer-than-16-bytes"];
+        let owned: Vec<String> = (0..40).map(|i| format!("value-{i:02}")).collect();
+        let mut large: Vec<&str> = owned.iter().map(String::as_str).collect();
+        large.sort();
+        for values in [&small[..], &large[..]] {
+            for v in values {
+                assert!(is_member(values, v), "{v}");
+                assert!(!is_member(values, &v[..v.len() - 1]), "{v} prefix");
+                assert!(!is_member(values, &format!("{v}x")), "{v} extended");
+            }
+            assert!(!is_member(values, ""));
+            assert!(!is_member(values, "tcp"));
+        }
+    }
 }

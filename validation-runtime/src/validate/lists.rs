@@ -132,11 +132,13 @@ fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
         return errs;
     }
     if n <= SMALL_LIST {
-        // Keys are computed once, on the stack; then pairwise comparison.
-        let keys: [Option<K>; SMALL_LIST] = std::array::from_fn(|i| items.get(i).map(&key));
+        // Pairwise, on the stack. Keys borrow from the items and cost a
+        // field access, so they are recomputed rather than cached (filling
+        // a fixed-size cache of SMALL_LIST keys cost more than the whole
+        // comparison on short lists).
         for j in 1..n {
-            let kj = &keys[j];
-            if keys[..j].iter().any(|ki| ki == kj) {
+            let kj = key(&items[j]);
+            if items[..j].iter().any(|earlier| key(earlier) == kj) {
                 errs.push(duplicate(path, j, &items[j]));
             }
         }
