@@ -7,6 +7,9 @@
 //! upstream-oracle run --go <build>=<driver>... [--cases N] [--seed S] [--case I] [--type T]
 //!                     [--max-print N] [--shrink-budget N]
 //! ```
+//!
+//! Every difference is printed with its case (`--max-print N` caps the cases
+//! printed per kind of difference and lists the ids of the rest).
 
 mod case;
 mod compare;
@@ -108,7 +111,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         seed: 0x5eed_0c1e,
         only_case: None,
         only_type: None,
-        max_print: 50,
+        max_print: usize::MAX,
         shrink_budget: 3000,
         drivers: BTreeMap::new(),
     };
