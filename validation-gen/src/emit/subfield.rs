@@ -5,7 +5,7 @@
 use quote::quote;
 
 use super::{element_closure, leaf_ty, lower_tag, payload, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt};
+use crate::model::{accessor_ident, Shape, TagAt, TypeKind};
 use crate::tags::Value;
 
 pub(super) fn lower(
@@ -68,7 +68,16 @@ pub(super) fn lower(
     }
     let short_circuit = calls.iter().any(|c| c.short_circuit);
     let closure = element_closure(cx, calls, true);
-    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let (leaf, old) = match (&site.owner.kind, site.scope) {
+        // On a typedef of a struct (a newtype), the fields are the inner
+        // struct's.
+        (TypeKind::Newtype(_), crate::tags::catalog::Scope::Type) => {
+            let (leaf, old) = (&site.leaf, &site.old_leaf);
+            (quote!(#leaf.map(|v| &v.0)), quote!(#old.map(|v| &v.0)))
+        }
+        _ => (site.leaf.clone(), site.old_leaf.clone()),
+    };
+    let (leaf, old) = (&leaf, &old);
     // The subfield's own short-circuits (required, optional, ...) stop its
     // subfield validations too, silently.
     let sc = super::sc_ident(&name);
