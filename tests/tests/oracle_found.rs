@@ -27,3 +27,51 @@ fn subfield_on_a_struct_typedef() {
         &["n: Invalid value: 1: must be greater than or equal to 2"],
     );
 }
+
+/// A list-map item whose `value` short-circuits when unset (`optional`).
+#[derive(Clone, Debug, Default, PartialEq, Validate)]
+pub struct Labelled {
+    /// +k8s:required
+    pub name: String,
+    /// +k8s:optional
+    pub value: String,
+    /// +k8s:minimum=1
+    pub n: i32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Validate)]
+pub struct EachSubfield {
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:eachVal=+k8s:subfield("value")=+k8s:format=k8s-short-name
+    pub items: Vec<Labelled>,
+}
+
+/// A failing subfield validation under `eachVal` does not stop the list's
+/// other validations (uniqueness, the item type's own): the wrapper used to
+/// become a short-circuit because the subfield's inherited short-circuit
+/// check sits inside it.
+#[test]
+fn each_val_subfield_failure_does_not_stop_the_list() {
+    let item = |value: &str| Labelled {
+        name: "a".into(),
+        value: value.into(),
+        n: 0,
+    };
+    let obj = EachSubfield {
+        items: vec![item("Bad"), item("ok")],
+    };
+    assert_matches(
+        &obj.validate(&Operation::create()),
+        &[
+            (
+                ErrorType::Invalid,
+                "items[0].value",
+                Some("format=k8s-short-name"),
+            ),
+            (ErrorType::Duplicate, "items[1]", None),
+            (ErrorType::Invalid, "items[0].n", Some("minimum")),
+            (ErrorType::Invalid, "items[1].n", Some("minimum")),
+        ],
+    );
+}

@@ -155,7 +155,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let short_circuit = super::wraps_short_circuit(&calls);
     let closure = element_closure(cx, calls, true);
     let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
     let mut call =

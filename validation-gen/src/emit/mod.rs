@@ -56,6 +56,16 @@ pub(crate) struct Call {
     pub late: bool,
 }
 
+/// Whether a wrapper of `calls` (`eachVal`, `item`, `subfield`, ...) is a
+/// short-circuit: only when a wrapped call that reports errors is one. A
+/// silent stop (`StopIf`, such as a subfield's inherited short-circuit) ends
+/// the wrapped cohort, not the enclosing one.
+pub(crate) fn wraps_short_circuit(calls: &[Call]) -> bool {
+    calls
+        .iter()
+        .any(|c| c.short_circuit && matches!(c.kind, CallKind::Errors(_)))
+}
+
 impl Call {
     pub(crate) fn errors(tokens: TokenStream) -> Call {
         Call {

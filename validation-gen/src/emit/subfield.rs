@@ -66,7 +66,7 @@ pub(super) fn lower(
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let short_circuit = super::wraps_short_circuit(&calls);
     let closure = element_closure(cx, calls, true);
     let (leaf, old) = match (&site.owner.kind, site.scope) {
         // On a typedef of a struct (a newtype), the fields are the inner
