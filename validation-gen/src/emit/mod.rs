@@ -205,8 +205,22 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         "eachVal" | "eachKey" => each::lower(cx, site, at, tag, name),
         "item" => item::lower(cx, site, at, tag),
         "subfield" => subfield::lower(cx, site, at, tag),
-        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => Vec::new(), // struct level
-        "dependentRequired" | "dependentForbidden" => Vec::new(),                 // struct level
+        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" | "dependentRequired"
+        | "dependentForbidden" => {
+            // Struct-level tags, collected from the fields' own tags (and
+            // list-item unions by `item`). Under any other wrapper they are
+            // not implemented: say so rather than drop the member.
+            if !std::ptr::eq(tag, &at.tag) {
+                cx.error(
+                    at,
+                    format!(
+                        "tag \"{}\" inside \"{}\" is not supported yet by this generator",
+                        tag.name, at.tag.name
+                    ),
+                );
+            }
+            Vec::new()
+        }
         "immutable" => immutable::lower(cx, site),
         "update" => update::lower(cx, site, at, tag),
         "monotonic" => monotonic::lower(cx, site, at),
