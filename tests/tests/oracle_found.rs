@@ -75,3 +75,29 @@ fn each_val_subfield_failure_does_not_stop_the_list() {
         ],
     );
 }
+
+#[derive(Clone, Debug, Default, PartialEq, Validate)]
+pub struct Task {
+    pub name: String,
+}
+
+/// A list typedef whose items form a union.
+///
+/// +k8s:listType=map
+/// +k8s:listMapKey=name
+/// +k8s:item(name: "succeeded")=+k8s:unionMember
+/// +k8s:item(name: "failed")=+k8s:unionMember
+#[derive(Clone, Debug, Default, PartialEq, Validate)]
+pub struct TaskList(pub Vec<Task>);
+
+/// On a list typedef, upstream names list-item union members after the
+/// type (the last element of the type's path, `TaskList[...]`); they used
+/// to have no name before the selector.
+#[test]
+fn list_item_union_members_of_a_typedef_are_named_after_the_type() {
+    let errs = TaskList(vec![]).validate(&Operation::create());
+    assert_texts(
+        &errs,
+        &["<nil>: Invalid value: \"\": must specify one of: `TaskList[{\"name\": \"succeeded\"}]`, `TaskList[{\"name\": \"failed\"}]`"],
+    );
+}
