@@ -130,7 +130,7 @@ fn wrap(
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let short_circuit = super::wraps_short_circuit(&calls);
     let tokens = build(cx, calls);
     let mut call = Call::errors(tokens);
     call.deferred = deferred;

@@ -137,7 +137,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let short_circuit = super::wraps_short_circuit(&calls);
     let closure = element_closure(cx, calls, true);
     let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
     let mut call =
@@ -152,7 +152,8 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
 /// `zeroOrOneOfMember`) on a list. All such tags of the list form one union
 /// per union name, validated on the whole list after its uniqueness check;
 /// a member is "set" when an item with its key values exists, and is named
-/// `<list>[{"k": "v"}]`. Emitted once, from the first such tag.
+/// `<list>[{"k": "v"}]` (`<list>`: the field's JSON name, or the typedef's
+/// name). Emitted once, from the first such tag.
 fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let all: Vec<&TagAt> = match (site.field, site.scope) {
         (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named("k8s:item").collect(),
@@ -175,7 +176,12 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         cx.error(at, format!("can only be used on list types ({kind})"));
         return Vec::new();
     }
-    let list_name = site.field.map(|f| f.json_name.clone()).unwrap_or_default();
+    // Upstream names a member after the last element of the list's path:
+    // the field's JSON name, or the typedef's type name.
+    let list_name = match site.field {
+        Some(f) => f.json_name.clone(),
+        None => site.owner.ident.to_string(),
+    };
     // (zero_or_one, union name) -> members (name, matcher), in tag order.
     type Members = Vec<(String, TokenStream)>;
     let mut groups: Vec<((bool, String), Members)> = Vec::new();

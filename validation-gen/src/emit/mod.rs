@@ -56,6 +56,16 @@ pub(crate) struct Call {
     pub late: bool,
 }
 
+/// Whether a wrapper of `calls` (`eachVal`, `item`, `subfield`, ...) is a
+/// short-circuit: only when a wrapped call that reports errors is one. A
+/// silent stop (`StopIf`, such as a subfield's inherited short-circuit) ends
+/// the wrapped cohort, not the enclosing one.
+pub(crate) fn wraps_short_circuit(calls: &[Call]) -> bool {
+    calls
+        .iter()
+        .any(|c| c.short_circuit && matches!(c.kind, CallKind::Errors(_)))
+}
+
 impl Call {
     pub(crate) fn errors(tokens: TokenStream) -> Call {
         Call {
@@ -230,15 +240,22 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         "eachVal" | "eachKey" => each::lower(cx, site, at, tag, name),
         "item" => item::lower(cx, site, at, tag),
         "subfield" => subfield::lower(cx, site, at, tag),
-        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" => {
-            // Struct level (see `union`); in a list value only through
-            // `item`, which reports that itself.
-            if site.scope == Scope::ListVal {
-                cx.error(at, "list-item union member has no list selector in context");
+        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" | "dependentRequired"
+        | "dependentForbidden" => {
+            // Struct-level tags, collected from the fields' own tags (and
+            // list-item unions by `item`). Under any other wrapper they are
+            // not implemented: say so rather than drop the member.
+            if !std::ptr::eq(tag, &at.tag) {
+                cx.error(
+                    at,
+                    format!(
+                        "tag \"{}\" inside \"{}\" is not supported yet by this generator",
+                        tag.name, at.tag.name
+                    ),
+                );
             }
             Vec::new()
         }
-        "dependentRequired" | "dependentForbidden" => Vec::new(), // struct level
         "immutable" => immutable::lower(cx, site),
         "update" => update::lower(cx, site, at, tag),
         "monotonic" => monotonic::lower(cx, site, at),

@@ -5,7 +5,7 @@
 use quote::quote;
 
 use super::{element_closure, leaf_ty, lower_tag, payload, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt};
+use crate::model::{accessor_ident, Shape, TagAt, TypeKind};
 use crate::tags::Value;
 
 pub(super) fn lower(
@@ -70,9 +70,18 @@ pub(super) fn lower(
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = calls.iter().any(|c| c.short_circuit);
+    let short_circuit = super::wraps_short_circuit(&calls);
     let closure = element_closure(cx, calls, true);
-    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let (leaf, old) = match (&site.owner.kind, site.scope) {
+        // On a typedef of a struct (a newtype), the fields are the inner
+        // struct's.
+        (TypeKind::Newtype(_), crate::tags::catalog::Scope::Type) => {
+            let (leaf, old) = (&site.leaf, &site.old_leaf);
+            (quote!(#leaf.map(|v| &v.0)), quote!(#old.map(|v| &v.0)))
+        }
+        _ => (site.leaf.clone(), site.old_leaf.clone()),
+    };
+    let (leaf, old) = (&leaf, &old);
     // The subfield's own short-circuits (required, optional, ...) stop its
     // subfield validations too, silently.
     let mut sc = super::sc_ident(&name);

@@ -1,0 +1,672 @@
+//! Random objects and random updates, generated from the fixture schema and
+//! biased towards the boundaries the tags define: every integer in a tag
+//! gives values one below, at and one above it (as numbers, string lengths in
+//! characters and bytes, and item counts); strings named in tags (list-map
+//! key values, `neq` payloads, enum values) come back verbatim and slightly
+//! wrong; format tags pull from pools of valid and near-valid names; lists get
+//! duplicates and near-duplicates; optional fields (union members) are set
+//! about half the time, so unions see 0, 1 and 2 members.
+
+use serde_json::{Map, Value};
+
+use crate::schema::{Field, IntKind, Kind, Package, Ty};
+
+/// splitmix64: small, fast, and good enough to drive a fuzzer.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+
+    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+}
+
+/// Values the tags around a site mention.
+#[derive(Clone, Debug, Default)]
+pub struct Hints {
+    pub ints: Vec<i128>,
+    pub strs: Vec<String>,
+    pub formats: Vec<String>,
+}
+
+impl Hints {
+    /// Extracts integers, quoted strings, bare payload identifiers and format
+    /// names from tag lines.
+    pub fn from_tags<'a>(tags: impl IntoIterator<Item = &'a String>) -> Hints {
+        let mut h = Hints::default();
+        for t in tags {
+            h.scan(t);
+        }
+        h
+    }
+
+    fn scan(&mut self, line: &str) {
+        let b = line.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c == b'"' {
+                let mut j = i + 1;
+                let mut s = String::new();
+                while j < b.len() && b[j] != b'"' {
+                    if b[j] == b'\\' && j + 1 < b.len() {
+                        j += 1;
+                    }
+                    s.push(b[j] as char);
+                    j += 1;
+                }
+                self.add_str(s);
+                i = j + 1;
+                continue;
+            }
+            let prev = if i == 0 { b'=' } else { b[i - 1] };
+            let starts_num =
+                c.is_ascii_digit() || (c == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit));
+            if starts_num && matches!(prev, b'=' | b':' | b' ' | b'(' | b',') {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                if let Ok(n) = line[i..j].parse::<i128>() {
+                    if !self.ints.contains(&n) {
+                        self.ints.push(n);
+                    }
+                }
+                i = j;
+                continue;
+            }
+            i += 1;
+        }
+        for key in ["format=", "neq=", "memberName:", "listMapKey="] {
+            let mut rest = line;
+            while let Some(p) = rest.find(key) {
+                rest = &rest[p + key.len()..];
+                let v: String = rest
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+                    .collect();
+                if !v.is_empty() {
+                    if key == "format=" {
+                        if !self.formats.contains(&v) {
+                            self.formats.push(v);
+                        }
+                    } else {
+                        self.add_str(v);
+                    }
+                }
+            }
+        }
+    }
+
+    fn add_str(&mut self, s: String) {
+        if !self.strs.contains(&s) {
+            self.strs.push(s);
+        }
+    }
+
+    /// These hints and `other`'s.
+    pub fn merged(&self, other: &Hints) -> Hints {
+        let mut h = self.clone();
+        for n in &other.ints {
+            if !h.ints.contains(n) {
+                h.ints.push(*n);
+            }
+        }
+        for s in &other.strs {
+            h.add_str(s.clone());
+        }
+        for f in &other.formats {
+            if !h.formats.contains(f) {
+                h.formats.push(f.clone());
+            }
+        }
+        h
+    }
+}
+
+/// Names that are valid, or almost valid, for the Kubernetes name formats.
+fn name_pool() -> &'static [&'static str] {
+    &[
+        "a",
+        "abc",
+        "a-b",
+        "a.b",
+        "a1",
+        "1a",
+        "0",
+        "-a",
+        "a-",
+        ".a",
+        "a.",
+        "a..b",
+        "A",
+        "Abc",
+        "a_b",
+        "_a",
+        "a b",
+        "a/b",
+        "a//b",
+        "/a",
+        "a/",
+        "ab/c/d",
+        "example.com/a",
+        "example.com/",
+        "Example.com/a",
+        "example.com/A_b.c",
+        "example.com/-a",
+        "example.com/a/b",
+        "kubernetes.io/a",
+        "x.kubernetes.io/a",
+        "kubernetes.io",
+        "requests.a",
+        "example.com/requests.a",
+        "requests.example.com/a",
+        "a.b/C_d",
+        "my_name",
+        "MY_NAME",
+        "9abc",
+        "abc9",
+        ".",
+        "..",
+        "a%b",
+        "%",
+        "a.b.c",
+        "é",
+        "aé",
+        "0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0",
+        "123e4567-e89b-12d3-a456-426614174000",
+        "123E4567-E89B-12D3-A456-426614174000",
+        "123e4567-e89b-12d3-a456-42661417400",
+        "123e4567e89b-12d3-a456-4266141740000",
+        "123e4567-e89b-12d3-a456-42661417400g",
+        "pool/a",
+        "pool/a/b",
+        "pool//a",
+        "pool/",
+        "a.example.com/b.c",
+    ]
+}
+
+/// Long names around the 63- and 253-byte limits.
+fn long_names(rng: &mut Rng) -> String {
+    let n = *rng.pick(&[62usize, 63, 64, 252, 253, 254, 316, 317]);
+    match rng.below(4) {
+        0 => "a".repeat(n),
+        1 => {
+            // dotted: labels of up to 63 characters
+            let mut s = String::new();
+            while s.len() < n {
+                if !s.is_empty() {
+                    s.push('.');
+                }
+                let take = (n - s.len()).min(63);
+                s.push_str(&"b".repeat(take));
+            }
+            s.truncate(n);
+            s.trim_end_matches('.').to_string()
+        }
+        2 => format!("example.com/{}", "c".repeat(n.min(64))),
+        _ => format!("{}/c", "d".repeat(n.min(254))),
+    }
+}
+
+/// A string of `n` characters of one width (1 to 4 bytes each), or mixed.
+fn sized_string(rng: &mut Rng, n: usize) -> String {
+    let alphabet: &[char] = match rng.below(6) {
+        0 | 1 => &['a'],
+        2 => &['é'],
+        3 => &['日'],
+        4 => &['😀'],
+        _ => &['a', 'é', '日', '😀', '-'],
+    };
+    (0..n).map(|_| *rng.pick(alphabet)).collect()
+}
+
+/// A slightly wrong version of `s`.
+fn near(rng: &mut Rng, s: &str) -> String {
+    let mut s = s.to_string();
+    match rng.below(7) {
+        0 => s.push('-'),
+        1 => s.insert(0, '-'),
+        2 => s = s.to_uppercase(),
+        3 => {
+            s.pop();
+        }
+        4 => s.push('x'),
+        5 => s.push_str(".a"),
+        _ => s.push('/'),
+    }
+    s
+}
+
+const MAX_DEPTH: u32 = 5;
+
+/// The random object generator for one fixture package.
+pub struct Gen<'a> {
+    pub pkg: &'a Package,
+    pub rng: Rng,
+}
+
+impl<'a> Gen<'a> {
+    pub fn new(pkg: &'a Package, rng: Rng) -> Gen<'a> {
+        Gen { pkg, rng }
+    }
+
+    /// A random object of the named root type.
+    pub fn object(&mut self, ty: &str) -> Value {
+        self.value(&Ty::Named(ty.to_string()), &Hints::default(), 0)
+    }
+
+    /// A random update of `old`: unchanged, a few random edits, or a fresh
+    /// object.
+    pub fn update(&mut self, ty: &str, old: &Value) -> Value {
+        let t = Ty::Named(ty.to_string());
+        let mut new = old.clone();
+        match self.rng.below(10) {
+            0 | 1 => {}
+            2 => new = self.object(ty),
+            _ => {
+                for _ in 0..1 + self.rng.below(3) {
+                    self.mutate(&mut new, &t, &Hints::default(), 0);
+                }
+            }
+        }
+        new
+    }
+
+    fn type_hints(&self, name: &str) -> Hints {
+        match self.pkg.get(name) {
+            Some(t) => {
+                let mut h = Hints::from_tags(&t.tags);
+                for c in &t.consts {
+                    h.add_str(c.value.clone());
+                }
+                if let Kind::Newtype(_) = t.kind {
+                    // nothing more: the inner type has no tags of its own
+                }
+                h
+            }
+            None => Hints::default(),
+        }
+    }
+
+    fn field_hints(&self, f: &Field, h: &Hints) -> Hints {
+        h.merged(&Hints::from_tags(&f.tags))
+    }
+
+    /// A random value of `ty`.
+    pub fn value(&mut self, ty: &Ty, h: &Hints, depth: u32) -> Value {
+        match ty {
+            Ty::Opt(inner) => {
+                if depth >= MAX_DEPTH || self.rng.chance(0.4) {
+                    Value::Null
+                } else {
+                    self.value(inner, h, depth + 1)
+                }
+            }
+            Ty::List(elem) => {
+                let n = self.count(h, depth);
+                let mut items: Vec<Value> = Vec::with_capacity(n);
+                for i in 0..n {
+                    let v = if i > 0 && self.rng.chance(0.2) {
+                        items[self.rng.below(i)].clone()
+                    } else if i > 0 && self.rng.chance(0.2) {
+                        let mut v = items[self.rng.below(i)].clone();
+                        self.mutate(&mut v, elem, h, depth + 1);
+                        v
+                    } else {
+                        self.value(elem, h, depth + 1)
+                    };
+                    items.push(v);
+                }
+                Value::Array(items)
+            }
+            Ty::Map(k, v) => {
+                let n = self.count(h, depth);
+                let mut m = Map::new();
+                for _ in 0..n {
+                    let key = match self.value(k, h, depth + 1) {
+                        Value::String(s) => s,
+                        other => other.to_string(),
+                    };
+                    let val = self.value(v, h, depth + 1);
+                    m.insert(key, val);
+                }
+                Value::Object(m)
+            }
+            Ty::Str => Value::String(self.string(h)),
+            Ty::Bool => Value::Bool(self.rng.chance(0.5)),
+            Ty::Int(k) => {
+                let n = self.int(*k, h);
+                serde_json::to_value(n as i64)
+                    .ok()
+                    .filter(|_| n <= i64::MAX as i128)
+                    .unwrap_or_else(|| Value::from(n as u64))
+            }
+            Ty::Named(name) => {
+                let t = match self.pkg.get(name) {
+                    Some(t) => t.clone(),
+                    None => panic!("unknown fixture type {name}"),
+                };
+                let h = h.merged(&self.type_hints(name));
+                match &t.kind {
+                    Kind::Newtype(inner) => {
+                        if !t.consts.is_empty() && self.rng.chance(0.7) {
+                            let c = self.rng.pick(&t.consts).value.clone();
+                            Value::String(c)
+                        } else {
+                            self.value(inner, &h, depth)
+                        }
+                    }
+                    Kind::Struct(_) => {
+                        let mut m = Map::new();
+                        self.fill_struct(&t.name, &mut m, &h, depth);
+                        Value::Object(m)
+                    }
+                }
+            }
+        }
+    }
+
+    fn fill_struct(&mut self, name: &str, m: &mut Map<String, Value>, h: &Hints, depth: u32) {
+        let Some(Kind::Struct(fields)) = self.pkg.get(name).map(|t| t.kind.clone()) else {
+            return;
+        };
+        // Tags of sibling fields name values this field may need (a union
+        // discriminator's member names, say).
+        let h = h.merged(&Hints::from_tags(fields.iter().flat_map(|f| &f.tags)));
+        let h = &h;
+        for f in &fields {
+            match (&f.json, &f.ty) {
+                (None, Ty::Named(inner)) => {
+                    let h = h.merged(&self.type_hints(inner));
+                    self.fill_struct(inner, m, &h, depth);
+                }
+                (Some(j), ty) => {
+                    let fh = self.field_hints(f, h);
+                    let v = self.value(ty, &fh, depth + 1);
+                    m.insert(j.clone(), v);
+                }
+                (None, _) => {}
+            }
+        }
+    }
+
+    /// An item count: mostly small, sometimes around a limit.
+    fn count(&mut self, h: &Hints, depth: u32) -> usize {
+        if depth >= MAX_DEPTH {
+            return 0;
+        }
+        let limits: Vec<i128> = h
+            .ints
+            .iter()
+            .copied()
+            .filter(|n| (0..=12).contains(n))
+            .collect();
+        if !limits.is_empty() && self.rng.chance(0.3) {
+            let n = *self.rng.pick(&limits) + self.rng.below(3) as i128 - 1;
+            return n.max(0) as usize;
+        }
+        match self.rng.below(10) {
+            0..=2 => 0,
+            3..=5 => 1,
+            6 | 7 => 2,
+            8 => 3,
+            _ => 4 + self.rng.below(3),
+        }
+    }
+
+    /// A random string.
+    pub fn string(&mut self, h: &Hints) -> String {
+        let r = self.rng.below(100);
+        if r < 12 {
+            return String::new();
+        }
+        if r < 40 && !h.strs.is_empty() {
+            let s = self.rng.pick(&h.strs).clone();
+            return if self.rng.chance(0.7) {
+                s
+            } else {
+                near(&mut self.rng, &s)
+            };
+        }
+        if r < 55 {
+            let lens: Vec<i128> = h
+                .ints
+                .iter()
+                .copied()
+                .filter(|n| (0..=320).contains(n))
+                .collect();
+            if !lens.is_empty() {
+                let n = *self.rng.pick(&lens) + self.rng.below(3) as i128 - 1;
+                return sized_string(&mut self.rng, n.max(0) as usize);
+            }
+        }
+        if r < 85 {
+            return if self.rng.chance(0.1) {
+                long_names(&mut self.rng)
+            } else {
+                let s = self.rng.pick(name_pool()).to_string();
+                if self.rng.chance(0.8) {
+                    s
+                } else {
+                    near(&mut self.rng, &s)
+                }
+            };
+        }
+        let n = self.rng.below(6);
+        (0..n)
+            .map(|_| {
+                *self
+                    .rng
+                    .pick(&['a', 'b', 'z', '0', '9', '-', '.', 'A', '_', '/', 'é'])
+            })
+            .collect()
+    }
+
+    /// A random integer of kind `k`.
+    fn int(&mut self, k: IntKind, h: &Hints) -> i128 {
+        let (lo, hi) = k.range();
+        let r = self.rng.below(100);
+        let n = if r < 45 && !h.ints.is_empty() {
+            *self.rng.pick(&h.ints) + self.rng.below(3) as i128 - 1
+        } else if r < 60 {
+            0
+        } else if r < 66 {
+            if self.rng.chance(0.5) {
+                lo
+            } else {
+                hi
+            }
+        } else if r < 90 {
+            self.rng.below(14) as i128 - 3
+        } else {
+            (self.rng.next_u64() as i64) as i128
+        };
+        n.clamp(lo, hi)
+    }
+
+    /// Applies one random edit somewhere inside `v` (a value of `ty`).
+    pub fn mutate(&mut self, v: &mut Value, ty: &Ty, h: &Hints, depth: u32) {
+        match ty {
+            Ty::Opt(inner) => {
+                if v.is_null() {
+                    *v = self.value(inner, h, depth + 1);
+                    if v.is_null() {
+                        *v = self.value(inner, h, depth + 1);
+                    }
+                } else if self.rng.chance(0.3) {
+                    *v = Value::Null;
+                } else {
+                    self.mutate(v, inner, h, depth + 1);
+                }
+            }
+            Ty::List(elem) => {
+                let Value::Array(items) = v else {
+                    *v = self.value(ty, h, depth);
+                    return;
+                };
+                let n = items.len();
+                match self.rng.below(8) {
+                    0 if n > 0 => {
+                        items.remove(self.rng.below(n));
+                    }
+                    1 => {
+                        let x = self.value(elem, h, depth + 1);
+                        items.insert(self.rng.below(n + 1), x);
+                    }
+                    2 if n > 0 => {
+                        let x = items[self.rng.below(n)].clone();
+                        items.insert(self.rng.below(n + 1), x);
+                    }
+                    3 if n > 1 => {
+                        let (a, b) = (self.rng.below(n), self.rng.below(n));
+                        items.swap(a, b);
+                    }
+                    4 => items.clear(),
+                    _ if n > 0 => {
+                        let i = self.rng.below(n);
+                        self.mutate(&mut items[i], elem, h, depth + 1);
+                    }
+                    _ => *v = self.value(ty, h, depth),
+                }
+            }
+            Ty::Map(kt, vt) => {
+                let Value::Object(m) = v else {
+                    *v = self.value(ty, h, depth);
+                    return;
+                };
+                let keys: Vec<String> = m.keys().cloned().collect();
+                match self.rng.below(5) {
+                    0 if !keys.is_empty() => {
+                        m.remove(self.rng.pick(&keys));
+                    }
+                    1 => {
+                        let key = match self.value(kt, h, depth + 1) {
+                            Value::String(s) => s,
+                            other => other.to_string(),
+                        };
+                        let val = self.value(vt, h, depth + 1);
+                        m.insert(key, val);
+                    }
+                    _ if !keys.is_empty() => {
+                        let k = self.rng.pick(&keys).clone();
+                        if let Some(x) = m.get_mut(&k) {
+                            self.mutate(x, vt, h, depth + 1);
+                        }
+                    }
+                    _ => *v = self.value(ty, h, depth),
+                }
+            }
+            Ty::Int(k) => {
+                let n = v
+                    .as_i64()
+                    .map(i128::from)
+                    .or_else(|| v.as_u64().map(i128::from));
+                let (lo, hi) = k.range();
+                *v = match (n, self.rng.below(3)) {
+                    (Some(n), 0) => Value::from(((n + 1).clamp(lo, hi)) as i64),
+                    (Some(n), 1) => Value::from(((n - 1).clamp(lo, hi)) as i64),
+                    _ => self.value(ty, h, depth),
+                };
+                if let (Some(x), IntKind::U64) = (v.as_i64(), k) {
+                    *v = Value::from(x.max(0) as u64);
+                }
+            }
+            Ty::Str => {
+                let s = v.as_str().unwrap_or_default().to_string();
+                *v = Value::String(match self.rng.below(4) {
+                    0 => near(&mut self.rng, &s),
+                    _ => self.string(h),
+                });
+            }
+            Ty::Bool => *v = Value::Bool(!v.as_bool().unwrap_or(false)),
+            Ty::Named(name) => {
+                let Some(t) = self.pkg.get(name).cloned() else {
+                    return;
+                };
+                let h = h.merged(&self.type_hints(name));
+                match &t.kind {
+                    Kind::Newtype(_) => *v = self.value(ty, &h, depth),
+                    Kind::Struct(fields) => {
+                        let fields = self
+                            .pkg
+                            .json_fields(fields)
+                            .into_iter()
+                            .cloned()
+                            .collect::<Vec<_>>();
+                        if fields.is_empty() || self.rng.chance(0.05) {
+                            *v = self.value(ty, &h, depth);
+                            return;
+                        }
+                        let f = self.rng.pick(&fields).clone();
+                        let fh = self.field_hints(&f, &h);
+                        if let (Value::Object(m), Some(j)) = (v, &f.json) {
+                            match m.get_mut(j) {
+                                Some(x) => self.mutate(x, &f.ty, &fh, depth + 1),
+                                None => {
+                                    let x = self.value(&f.ty, &fh, depth + 1);
+                                    m.insert(j.clone(), x);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_from_tags() {
+        let h = Hints::from_tags(&[
+            "k8s:minimum=-5".to_string(),
+            "k8s:item(name: \"a\", port: 80)=+k8s:maxLength=3".to_string(),
+            "k8s:eachVal=+k8s:format=k8s-short-name".to_string(),
+            "k8s:neq=bad".to_string(),
+        ]);
+        assert_eq!(h.ints, [-5, 80, 3]);
+        assert!(h.strs.contains(&"a".to_string()) && h.strs.contains(&"bad".to_string()));
+        assert_eq!(h.formats, ["k8s-short-name"]);
+    }
+
+    #[test]
+    fn seeded_generation_is_deterministic() {
+        let p = Package::parse(
+            "pub struct T { pub a: Vec<String>, pub b: Option<i32>, pub m: BTreeMap<String, u16> }",
+        )
+        .unwrap();
+        let a = Gen::new(&p, Rng::new(7)).object("T");
+        let b = Gen::new(&p, Rng::new(7)).object("T");
+        assert_eq!(a, b);
+        assert!(a.get("a").unwrap().is_array() && a.get("m").unwrap().is_object());
+    }
+}

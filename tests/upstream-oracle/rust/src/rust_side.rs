@@ -1,0 +1,91 @@
+//! The Rust side: decode the case into the fixture type, validate with the
+//! derived validators, and hand back the canonical JSON of what was
+//! validated (sent to Go, so both sides see the same values).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+use validation_runtime::field::Path;
+use validation_runtime::{Error, Validate};
+
+use crate::case::{Case, ErrRec, Verdict};
+
+/// The Rust verdict, with the canonical objects.
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub object: Value,
+    pub old_object: Option<Value>,
+}
+
+fn canonical<T: DeserializeOwned + Serialize>(v: &Value) -> Result<(T, Value), String> {
+    let t: T = serde_json::from_value(v.clone()).map_err(|e| e.to_string())?;
+    let back = serde_json::to_value(&t).map_err(|e| e.to_string())?;
+    Ok((t, back))
+}
+
+/// Converts a Rust error to the compared record.
+pub fn record(e: &Error) -> ErrRec {
+    ErrRec {
+        kind: e.kind().as_str().to_string(),
+        field: e.field().to_string(),
+        origin: e.origin().unwrap_or("").to_string(),
+        detail: e.detail().to_string(),
+        text: e.to_string(),
+    }
+}
+
+/// Validates `case` as a `T`.
+///
+/// A subresource path that `T::subresources()` does not list gets the error
+/// upstream's registered dispatcher returns for it (the project leaves that
+/// check to its caller, through `subresources()`).
+pub fn run<T>(name: &str, case: &Case) -> Outcome
+where
+    T: Validate + Serialize + DeserializeOwned,
+{
+    let failed = |msg: String| Outcome {
+        verdict: Verdict::Failed(msg),
+        object: case.object.clone(),
+        old_object: case.old_object.clone(),
+    };
+    let (new, object) = match canonical::<T>(&case.object) {
+        Ok(x) => x,
+        Err(e) => return failed(format!("object: {e}")),
+    };
+    let (old, old_object) = match &case.old_object {
+        None => (None, None),
+        Some(v) => match canonical::<T>(v) {
+            Ok((t, v)) => (Some(t), Some(v)),
+            Err(e) => return failed(format!("oldObject: {e}")),
+        },
+    };
+    let op = case.operation();
+    let path = op.subresource_path();
+    let verdict = if !T::subresources().contains(&path.as_str()) {
+        let e = Error::internal(
+            Path::root(),
+            format!("no validation found for *api.{name}, subresource: {path}"),
+        );
+        Verdict::Errors(vec![record(&e)])
+    } else {
+        match catch_unwind(AssertUnwindSafe(|| match &old {
+            Some(old) => new.validate_update(old, &op),
+            None => new.validate(&op),
+        })) {
+            Ok(errs) => Verdict::Errors(errs.iter().map(record).collect()),
+            Err(p) => Verdict::Panic(
+                p.downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "panic".into()),
+            ),
+        }
+    };
+    Outcome {
+        verdict,
+        object,
+        old_object,
+    }
+}

@@ -1,0 +1,566 @@
+//! The fixture schema, read from the fixture sources themselves (with syn):
+//! every type with its doc-comment tags, JSON names and Go shape. The Go API
+//! types are printed from it (so they mirror the Rust types tag for tag and
+//! JSON name for JSON name by construction), and the random objects are
+//! generated from it.
+
+use std::collections::BTreeMap;
+
+/// An integer kind, with its Go name and range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntKind {
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+}
+
+impl IntKind {
+    fn from_ident(s: &str) -> Option<IntKind> {
+        Some(match s {
+            "i8" => IntKind::I8,
+            "i16" => IntKind::I16,
+            "i32" => IntKind::I32,
+            "i64" => IntKind::I64,
+            "u8" => IntKind::U8,
+            "u16" => IntKind::U16,
+            "u32" => IntKind::U32,
+            "u64" => IntKind::U64,
+            _ => return None,
+        })
+    }
+
+    /// Go's name for the type.
+    pub fn go_name(self) -> &'static str {
+        match self {
+            IntKind::I8 => "int8",
+            IntKind::I16 => "int16",
+            IntKind::I32 => "int32",
+            IntKind::I64 => "int64",
+            IntKind::U8 => "uint8",
+            IntKind::U16 => "uint16",
+            IntKind::U32 => "uint32",
+            IntKind::U64 => "uint64",
+        }
+    }
+
+    /// The inclusive range.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            IntKind::I8 => (i8::MIN.into(), i8::MAX.into()),
+            IntKind::I16 => (i16::MIN.into(), i16::MAX.into()),
+            IntKind::I32 => (i32::MIN.into(), i32::MAX.into()),
+            IntKind::I64 => (i64::MIN.into(), i64::MAX.into()),
+            IntKind::U8 => (0, u8::MAX.into()),
+            IntKind::U16 => (0, u16::MAX.into()),
+            IntKind::U32 => (0, u32::MAX.into()),
+            IntKind::U64 => (0, u64::MAX.into()),
+        }
+    }
+}
+
+/// A field or element type, as Go sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    /// `Option<T>` / `Option<Box<T>>`: `*T`.
+    Opt(Box<Ty>),
+    /// `Vec<T>`: `[]T`.
+    List(Box<Ty>),
+    /// `BTreeMap<K, V>`: `map[K]V`.
+    Map(Box<Ty>, Box<Ty>),
+    Str,
+    Bool,
+    Int(IntKind),
+    /// A type of the fixture package.
+    Named(String),
+}
+
+impl Ty {
+    fn of(ty: &syn::Type) -> Result<Ty, String> {
+        let syn::Type::Path(p) = ty else {
+            return Err(format!("unsupported type `{}`", quote_ty(ty)));
+        };
+        let seg = p.path.segments.last().expect("path has a segment");
+        let name = seg.ident.to_string();
+        let args: Vec<&syn::Type> = match &seg.arguments {
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Ok(match (name.as_str(), args.as_slice()) {
+            ("Option", [t]) => Ty::Opt(Box::new(Ty::of(t)?)),
+            ("Box", [t]) => Ty::of(t)?,
+            ("Vec", [t]) => Ty::List(Box::new(Ty::of(t)?)),
+            ("BTreeMap" | "HashMap", [k, v]) => Ty::Map(Box::new(Ty::of(k)?), Box::new(Ty::of(v)?)),
+            ("String", []) => Ty::Str,
+            ("bool", []) => Ty::Bool,
+            (n, []) => match IntKind::from_ident(n) {
+                Some(k) => Ty::Int(k),
+                None => Ty::Named(n.to_string()),
+            },
+            _ => return Err(format!("unsupported type `{}`", quote_ty(ty))),
+        })
+    }
+
+    /// The Go spelling.
+    pub fn go(&self) -> String {
+        match self {
+            Ty::Opt(t) => format!("*{}", t.go()),
+            Ty::List(t) => format!("[]{}", t.go()),
+            Ty::Map(k, v) => format!("map[{}]{}", k.go(), v.go()),
+            Ty::Str => "string".into(),
+            Ty::Bool => "bool".into(),
+            Ty::Int(k) => k.go_name().into(),
+            Ty::Named(n) => n.clone(),
+        }
+    }
+}
+
+/// A short spelling of a type, for messages.
+fn quote_ty(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect::<Vec<_>>()
+            .join("::"),
+        _ => "<type>".into(),
+    }
+}
+
+/// A struct field.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// The Go name: the Rust name in UpperCamelCase (Go's embedded type
+    /// name for a flattened field).
+    pub go: String,
+    /// The JSON name; `None` for a flattened (Go embedded) field.
+    pub json: Option<String>,
+    pub ty: Ty,
+    /// The `+...` lines of the doc comment, without the leading `+`.
+    pub tags: Vec<String>,
+}
+
+/// A constant of an enum type.
+#[derive(Clone, Debug)]
+pub struct Const {
+    pub rust: String,
+    pub value: String,
+    pub tags: Vec<String>,
+}
+
+/// What a type is.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// A struct with named fields (`serde(skip)` fields are left out).
+    Struct(Vec<Field>),
+    /// A tuple newtype: a Go typedef of the inner type.
+    Newtype(Ty),
+}
+
+/// A fixture type.
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    pub name: String,
+    pub tags: Vec<String>,
+    pub kind: Kind,
+    /// The enum constants (from an `#[enum_values]` impl block).
+    pub consts: Vec<Const>,
+}
+
+/// One fixture package (one Go package, judged by one upstream build).
+#[derive(Clone, Debug)]
+pub struct Package {
+    pub types: Vec<TypeDef>,
+    index: BTreeMap<String, usize>,
+}
+
+impl Package {
+    /// Reads a fixture source file.
+    pub fn parse(src: &str) -> Result<Package, String> {
+        let file = syn::parse_file(src).map_err(|e| format!("parse: {e}"))?;
+        let mut types = Vec::new();
+        let mut consts: BTreeMap<String, Vec<Const>> = BTreeMap::new();
+        for item in &file.items {
+            match item {
+                syn::Item::Struct(s) if matches!(s.vis, syn::Visibility::Public(_)) => {
+                    types.push(read_struct(s)?);
+                }
+                syn::Item::Impl(i) if is_enum_values(&i.attrs) => {
+                    let syn::Type::Path(p) = &*i.self_ty else {
+                        return Err("enum_values on a non-path type".into());
+                    };
+                    let name = p.path.segments.last().unwrap().ident.to_string();
+                    for it in &i.items {
+                        if let syn::ImplItem::Const(c) = it {
+                            let syn::Expr::Lit(syn::ExprLit {
+                                lit: syn::Lit::Str(v),
+                                ..
+                            }) = &c.expr
+                            else {
+                                return Err(format!("{name}::{}: not a string literal", c.ident));
+                            };
+                            consts.entry(name.clone()).or_default().push(Const {
+                                rust: c.ident.to_string(),
+                                value: v.value(),
+                                tags: tag_lines(&c.attrs),
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for t in &mut types {
+            if let Some(c) = consts.remove(&t.name) {
+                t.consts = c;
+            }
+        }
+        if let Some(name) = consts.keys().next() {
+            return Err(format!("enum_values for unknown type {name}"));
+        }
+        let index = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.clone(), i))
+            .collect();
+        Ok(Package { types, index })
+    }
+
+    /// The type called `name`.
+    pub fn get(&self, name: &str) -> Option<&TypeDef> {
+        self.index.get(name).map(|&i| &self.types[i])
+    }
+
+    /// The root types: every struct (the Go package selects all types).
+    pub fn roots(&self) -> impl Iterator<Item = &TypeDef> {
+        self.types
+            .iter()
+            .filter(|t| matches!(t.kind, Kind::Struct(_)))
+    }
+
+    /// The fields of a struct as they appear in its JSON object: flattened
+    /// (embedded) structs contribute their own fields.
+    pub fn json_fields<'a>(&'a self, fields: &'a [Field]) -> Vec<&'a Field> {
+        let mut out = Vec::new();
+        for f in fields {
+            match (&f.json, &f.ty) {
+                (None, Ty::Named(n)) => {
+                    if let Some(TypeDef {
+                        kind: Kind::Struct(inner),
+                        ..
+                    }) = self.get(n)
+                    {
+                        out.extend(self.json_fields(inner));
+                    }
+                }
+                _ => out.push(f),
+            }
+        }
+        out
+    }
+
+    /// The JSON Go is given for `v` (a value of `ty`): empty lists and maps
+    /// become `null`. A Rust `Vec` or map has no nil/empty distinction, so
+    /// an empty one stands for Go's nil (what a client with `omitempty`
+    /// sends), never for an explicitly empty `[]` or `{}`.
+    pub fn go_view(&self, v: &serde_json::Value, ty: &Ty) -> serde_json::Value {
+        use serde_json::Value;
+        match (ty, v) {
+            (Ty::Opt(inner), v) if !v.is_null() => self.go_view(v, inner),
+            (Ty::List(_), Value::Array(a)) if a.is_empty() => Value::Null,
+            (Ty::Map(..), Value::Object(m)) if m.is_empty() => Value::Null,
+            (Ty::List(e), Value::Array(a)) => {
+                Value::Array(a.iter().map(|x| self.go_view(x, e)).collect())
+            }
+            (Ty::Map(_, vt), Value::Object(m)) => Value::Object(
+                m.iter()
+                    .map(|(k, x)| (k.clone(), self.go_view(x, vt)))
+                    .collect(),
+            ),
+            (Ty::Named(n), v) => match self.get(n).map(|t| &t.kind) {
+                Some(Kind::Newtype(inner)) => self.go_view(v, inner),
+                Some(Kind::Struct(fields)) => match v {
+                    Value::Object(m) => {
+                        let mut out = m.clone();
+                        for f in self.json_fields(fields) {
+                            if let Some(j) = &f.json {
+                                if let Some(x) = m.get(j) {
+                                    out.insert(j.clone(), self.go_view(x, &f.ty));
+                                }
+                            }
+                        }
+                        Value::Object(out)
+                    }
+                    other => other.clone(),
+                },
+                None => v.clone(),
+            },
+            (_, v) => v.clone(),
+        }
+    }
+
+    /// Every validation option named by an `ifEnabled`/`ifDisabled` tag.
+    pub fn options(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut scan = |line: &str| {
+            for key in ["k8s:ifEnabled(", "k8s:ifDisabled("] {
+                let mut rest = line;
+                while let Some(i) = rest.find(key) {
+                    rest = &rest[i + key.len()..];
+                    let end = rest.find(')').unwrap_or(rest.len());
+                    let name = rest[..end].trim().trim_matches('"').to_string();
+                    if !out.contains(&name) {
+                        out.push(name);
+                    }
+                }
+            }
+        };
+        for t in &self.types {
+            t.tags.iter().for_each(|l| scan(l));
+            t.consts.iter().flat_map(|c| &c.tags).for_each(|l| scan(l));
+            if let Kind::Struct(fs) = &t.kind {
+                fs.iter().flat_map(|f| &f.tags).for_each(|l| scan(l));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Every subresource path named by a subresource tag.
+    pub fn subresources(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for t in &self.types {
+            for l in &t.tags {
+                if let Some(v) = l
+                    .strip_prefix("k8s:supportsSubresource=")
+                    .or_else(|| l.strip_prefix("k8s:isSubresource="))
+                {
+                    let v = v.trim().trim_matches('"').to_string();
+                    if !out.contains(&v) {
+                        out.push(v);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+fn is_enum_values(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "enum_values")
+    })
+}
+
+/// The `+...` lines of a doc comment, trimmed, without the `+`.
+fn tag_lines(attrs: &[syn::Attribute]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in attrs {
+        if !a.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &a.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                for line in s.value().lines() {
+                    let line = line.trim();
+                    if let Some(tag) = line.strip_prefix('+') {
+                        out.push(tag.to_string());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[derive(Default)]
+struct SerdeAttrs {
+    rename: Option<String>,
+    rename_all: Option<String>,
+    flatten: bool,
+    skip: bool,
+}
+
+fn serde_attrs(attrs: &[syn::Attribute]) -> Result<SerdeAttrs, String> {
+    let mut out = SerdeAttrs::default();
+    for a in attrs {
+        if !a.path().is_ident("serde") {
+            continue;
+        }
+        a.parse_nested_meta(|m| {
+            if m.path.is_ident("rename") {
+                let v: syn::LitStr = m.value()?.parse()?;
+                out.rename = Some(v.value());
+            } else if m.path.is_ident("rename_all") {
+                let v: syn::LitStr = m.value()?.parse()?;
+                out.rename_all = Some(v.value());
+            } else if m.path.is_ident("flatten") {
+                out.flatten = true;
+            } else if m.path.is_ident("skip") {
+                out.skip = true;
+            } else if m.input.peek(syn::Token![=]) {
+                let _: syn::Expr = m.value()?.parse()?;
+            }
+            Ok(())
+        })
+        .map_err(|e| format!("serde attribute: {e}"))?;
+    }
+    Ok(out)
+}
+
+/// serde's `camelCase` rule for a snake_case field name.
+pub fn camel(s: &str) -> String {
+    let mut out = String::new();
+    let mut up = false;
+    for (i, c) in s.chars().enumerate() {
+        if c == '_' && i > 0 {
+            up = true;
+        } else if up {
+            out.extend(c.to_uppercase());
+            up = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// UpperCamelCase of a snake_case name (the Go field name).
+pub fn upper_camel(s: &str) -> String {
+    let c = camel(s);
+    let mut chars = c.chars();
+    match chars.next() {
+        Some(f) => f.to_uppercase().chain(chars).collect(),
+        None => c,
+    }
+}
+
+fn read_struct(s: &syn::ItemStruct) -> Result<TypeDef, String> {
+    let name = s.ident.to_string();
+    let container = serde_attrs(&s.attrs)?;
+    let tags = tag_lines(&s.attrs);
+    let kind = match &s.fields {
+        syn::Fields::Named(named) => {
+            let mut fields = Vec::new();
+            for f in &named.named {
+                let sa = serde_attrs(&f.attrs)?;
+                if sa.skip {
+                    continue;
+                }
+                let rust = f.ident.as_ref().unwrap().to_string();
+                let rust = rust.strip_prefix("r#").unwrap_or(&rust).to_string();
+                let ty = Ty::of(&f.ty).map_err(|e| format!("{name}.{rust}: {e}"))?;
+                let (go, json) = if sa.flatten {
+                    let Ty::Named(n) = &ty else {
+                        return Err(format!("{name}.{rust}: flatten needs a named struct"));
+                    };
+                    (n.clone(), None)
+                } else {
+                    let json = match (&sa.rename, container.rename_all.as_deref()) {
+                        (Some(r), _) => r.clone(),
+                        (None, Some("camelCase")) => camel(&rust),
+                        (None, None) => rust.clone(),
+                        (None, Some(other)) => {
+                            return Err(format!("{name}: rename_all = {other:?} is not supported"))
+                        }
+                    };
+                    (upper_camel(&rust), Some(json))
+                };
+                fields.push(Field {
+                    go,
+                    json,
+                    ty,
+                    tags: tag_lines(&f.attrs),
+                });
+            }
+            Kind::Struct(fields)
+        }
+        syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+            Kind::Newtype(Ty::of(&u.unnamed[0].ty).map_err(|e| format!("{name}: {e}"))?)
+        }
+        _ => Kind::Struct(Vec::new()),
+    };
+    Ok(TypeDef {
+        name,
+        tags,
+        kind,
+        consts: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_types_tags_and_json_names() {
+        let p = Package::parse(
+            r#"
+            /// Prose.
+            /// +k8s:supportsSubresource="/status"
+            #[derive(Validate)]
+            #[serde(rename_all = "camelCase")]
+            pub struct T {
+                /// +k8s:minimum=1
+                pub int_field: Option<Box<i32>>,
+                #[serde(rename = "x-y")]
+                pub list: Vec<E>,
+                #[serde(flatten)]
+                pub inner: Inner,
+                #[serde(skip)]
+                pub gone: bool,
+            }
+            /// +k8s:enum
+            pub struct E(pub String);
+            #[validation_runtime::enum_values]
+            impl E {
+                /// +k8s:enumExclude
+                pub const A: &'static str = "a";
+            }
+            pub struct Inner { pub m: BTreeMap<String, u8> }
+            "#,
+        )
+        .unwrap();
+        let t = p.get("T").unwrap();
+        assert_eq!(t.tags, ["k8s:supportsSubresource=\"/status\""]);
+        let Kind::Struct(fs) = &t.kind else { panic!() };
+        assert_eq!(fs.len(), 3);
+        assert_eq!(fs[0].json.as_deref(), Some("intField"));
+        assert_eq!(fs[0].go, "IntField");
+        assert_eq!(fs[0].ty.go(), "*int32");
+        assert_eq!(fs[0].tags, ["k8s:minimum=1"]);
+        assert_eq!(fs[1].json.as_deref(), Some("x-y"));
+        assert_eq!(fs[2].json, None);
+        assert_eq!(fs[2].go, "Inner");
+        assert_eq!(p.get("E").unwrap().consts[0].tags, ["k8s:enumExclude"]);
+        assert_eq!(p.json_fields(fs).len(), 3);
+        assert_eq!(p.subresources(), ["/status"]);
+        assert_eq!(
+            Ty::of(&syn::parse_quote!(BTreeMap<String, u8>))
+                .unwrap()
+                .go(),
+            "map[string]uint8"
+        );
+    }
+}
