@@ -952,61 +952,6 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
     out
 }
 
-/// The hidden predicate `+k8s:subfield` uses: whether a field's own
-/// short-circuiting validations (required, optional, forbidden, immutable,
-/// update, maxItems, ...) stop its validation.
-pub(crate) fn sc_ident(json: &str) -> syn::Ident {
-    let acc = accessor_ident(json, false).to_string();
-    syn::Ident::new(
-        &acc.replacen("__k8s_field_", "__k8s_sc_", 1),
-        Span::call_site(),
-    )
-}
-
-fn field_short_circuit(model: &TypeModel, field: &Field) -> TokenStream {
-    // Lowered in a scratch context: the field's own validation reports any
-    // tag errors once.
-    let mut scratch = Diagnostics::new();
-    let mut cx = Cx {
-        diags: &mut scratch,
-        labels: 1000,
-    };
-    let mut site = value_site(
-        Scope::Field,
-        &field.ty,
-        quote!(value),
-        quote!(old_value),
-        model,
-        Some(field),
-    );
-    site.list = lists::list_meta(&mut cx, field.tags.tags.iter(), &site);
-    let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
-    let checks: Vec<TokenStream> = lower_site(&mut cx, &site, &tags)
-        .into_iter()
-        .filter(|c| c.short_circuit && c.cohort.is_none())
-        .map(|c| match c.kind {
-            CallKind::Errors(t) => quote!(!#t.is_empty()),
-            CallKind::StopIf(t) => t,
-        })
-        .collect();
-    if checks.is_empty() || !scratch.is_empty() {
-        return quote!(false);
-    }
-    let member = &field.member;
-    let json = &field.json_name;
-    let rt = rt();
-    let prelude = prelude();
-    quote! {
-        #prelude
-        let value = &self.#member;
-        let old_value = old.map(|old| &old.#member);
-        let path = #rt::field::Path::root();
-        let path = path.child(#json);
-        let path = &path;
-        #(#checks)||*
-    }
-}
-
 /// `Newtype`, `IsZero`, `ToBadValue` and the field accessors other types'
 /// generated code uses.
 pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
@@ -1090,14 +1035,8 @@ pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
                 let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
-                let sc_acc = sc_ident(&f.json_name);
-                let sc = field_short_circuit(model, f);
                 accessors.push(quote! {
-                    #[doc(hidden)]
-                    #[allow(unused_variables)]
-                    pub fn #sc_acc(&self, op: &#rt::Operation, old: ::core::option::Option<&Self>) -> bool {
-                        #sc
-                    }
+
                     #[doc(hidden)]
                     #[inline]
                     pub fn #whole_acc(&self) -> &#ty {

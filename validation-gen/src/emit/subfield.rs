@@ -82,12 +82,8 @@ pub(super) fn lower(
         _ => (site.leaf.clone(), site.old_leaf.clone()),
     };
     let (leaf, old) = (&leaf, &old);
-    // The subfield's own short-circuits (required, optional, ...) stop its
-    // subfield validations too, silently.
-    let mut sc = super::sc_ident(&name);
-    sc.set_span(super::tag_site_span(at.span));
-    let mut stop = Call::stop_if(quote!(#leaf.is_some_and(|s| s.#sc(op, #old))));
-    stop.cohort = Some(name.clone());
+    // Kubernetes 1.35 does not copy the subfield's own short-circuits
+    // (required, optional, ...) into this cohort; that arrived in 1.37.
     let mut call = Call::errors(quote!({
         let parent = #leaf;
         let old_parent = #old;
@@ -96,7 +92,7 @@ pub(super) fn lower(
     .deferred();
     call.short_circuit = short_circuit;
     call.cohort = Some(name);
-    vec![stop, call]
+    vec![call]
 }
 
 fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {

@@ -126,15 +126,6 @@ impl ::validation_runtime::field::ToBadValue for Deployment {
 #[allow(non_snake_case, dead_code)]
 impl Deployment {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_metadata(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        false
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_metadata(&self) -> &ObjectMeta {
         &self.metadata
@@ -145,15 +136,6 @@ impl Deployment {
         Some(&self.metadata)
     }
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_spec(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        false
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_spec(&self) -> &DeploymentSpec {
         &self.spec
@@ -162,15 +144,6 @@ impl Deployment {
     #[inline]
     pub fn __k8s_leaf_spec(&self) -> ::core::option::Option<&DeploymentSpec> {
         Some(&self.spec)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_status(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        false
     }
     #[doc(hidden)]
     #[inline]
@@ -330,27 +303,6 @@ impl ::validation_runtime::field::ToBadValue for ObjectMeta {
 #[allow(non_snake_case, dead_code)]
 impl ObjectMeta {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_name(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.name;
-        let old_value = old.map(|old| &old.name);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("name");
-        let path = &path;
-        !validate::required(op, path, Some(value), old_value).is_empty()
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_name(&self) -> &String {
         &self.name
@@ -359,27 +311,6 @@ impl ObjectMeta {
     #[inline]
     pub fn __k8s_leaf_name(&self) -> ::core::option::Option<&String> {
         Some(&self.name)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_labels(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.labels;
-        let old_value = old.map(|old| &old.labels);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("labels");
-        let path = &path;
-        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -654,27 +585,6 @@ impl ::validation_runtime::field::ToBadValue for DeploymentSpec {
 #[allow(non_snake_case, dead_code)]
 impl DeploymentSpec {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_replicas(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.replicas;
-        let old_value = old.map(|old| &old.replicas);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("replicas");
-        let path = &path;
-        validate::is_unset(Some(value))
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_replicas(&self) -> &Option<i32> {
         &self.replicas
@@ -683,27 +593,6 @@ impl DeploymentSpec {
     #[inline]
     pub fn __k8s_leaf_replicas(&self) -> ::core::option::Option<&i32> {
         self.replicas.as_ref()
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_minReadySeconds(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.min_ready_seconds;
-        let old_value = old.map(|old| &old.min_ready_seconds);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("minReadySeconds");
-        let path = &path;
-        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -716,35 +605,6 @@ impl DeploymentSpec {
         self.min_ready_seconds.as_ref()
     }
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_containers(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.containers;
-        let old_value = old.map(|old| &old.containers);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("containers");
-        let path = &path;
-        !validate::max_items(
-                op,
-                path,
-                Some(ListLike::items(value)),
-                old_value.map(ListLike::items),
-                20,
-            )
-            .is_empty()
-            || !validate::required(op, path, Some(value), old_value).is_empty()
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_containers(&self) -> &Vec<Container> {
         &self.containers
@@ -753,27 +613,6 @@ impl DeploymentSpec {
     #[inline]
     pub fn __k8s_leaf_containers(&self) -> ::core::option::Option<&Vec<Container>> {
         Some(&self.containers)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_strategy(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.strategy;
-        let old_value = old.map(|old| &old.strategy);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("strategy");
-        let path = &path;
-        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1021,27 +860,6 @@ impl ::validation_runtime::field::ToBadValue for Container {
 #[allow(non_snake_case, dead_code)]
 impl Container {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_name(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.name;
-        let old_value = old.map(|old| &old.name);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("name");
-        let path = &path;
-        !validate::required(op, path, Some(value), old_value).is_empty()
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_name(&self) -> &String {
         &self.name
@@ -1052,27 +870,6 @@ impl Container {
         Some(&self.name)
     }
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_image(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.image;
-        let old_value = old.map(|old| &old.image);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("image");
-        let path = &path;
-        !validate::required(op, path, Some(value), old_value).is_empty()
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_image(&self) -> &String {
         &self.image
@@ -1081,34 +878,6 @@ impl Container {
     #[inline]
     pub fn __k8s_leaf_image(&self) -> ::core::option::Option<&String> {
         Some(&self.image)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_ports(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.ports;
-        let old_value = old.map(|old| &old.ports);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("ports");
-        let path = &path;
-        !validate::max_items(
-                op,
-                path,
-                Some(ListLike::items(value)),
-                old_value.map(ListLike::items),
-                10,
-            )
-            .is_empty() || validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1237,27 +1006,6 @@ impl ::validation_runtime::field::ToBadValue for ContainerPort {
 #[allow(non_snake_case, dead_code)]
 impl ContainerPort {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_containerPort(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.container_port;
-        let old_value = old.map(|old| &old.container_port);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("containerPort");
-        let path = &path;
-        !validate::required(op, path, Some(value), old_value).is_empty()
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_containerPort(&self) -> &i32 {
         &self.container_port
@@ -1266,27 +1014,6 @@ impl ContainerPort {
     #[inline]
     pub fn __k8s_leaf_containerPort(&self) -> ::core::option::Option<&i32> {
         Some(&self.container_port)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_protocol(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.protocol;
-        let old_value = old.map(|old| &old.protocol);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("protocol");
-        let path = &path;
-        !validate::required(op, path, Some(value), old_value).is_empty()
     }
     #[doc(hidden)]
     #[inline]
@@ -1525,27 +1252,6 @@ impl ::validation_runtime::field::ToBadValue for DeploymentStrategy {
 #[allow(non_snake_case, dead_code)]
 impl DeploymentStrategy {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_recreate(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.recreate;
-        let old_value = old.map(|old| &old.recreate);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("recreate");
-        let path = &path;
-        validate::is_unset(Some(value))
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_recreate(&self) -> &Option<RecreateStrategy> {
         &self.recreate
@@ -1554,27 +1260,6 @@ impl DeploymentStrategy {
     #[inline]
     pub fn __k8s_leaf_recreate(&self) -> ::core::option::Option<&RecreateStrategy> {
         self.recreate.as_ref()
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_rollingUpdate(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.rolling_update;
-        let old_value = old.map(|old| &old.rolling_update);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("rollingUpdate");
-        let path = &path;
-        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -1727,27 +1412,6 @@ impl ::validation_runtime::field::ToBadValue for RollingUpdate {
 #[allow(non_snake_case, dead_code)]
 impl RollingUpdate {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_maxSurge(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.max_surge;
-        let old_value = old.map(|old| &old.max_surge);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("maxSurge");
-        let path = &path;
-        validate::is_unset(Some(value))
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_maxSurge(&self) -> &Option<i32> {
         &self.max_surge
@@ -1856,27 +1520,6 @@ impl ::validation_runtime::field::ToBadValue for DeploymentStatus {
 #[allow(non_snake_case, dead_code)]
 impl DeploymentStatus {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_readyReplicas(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.ready_replicas;
-        let old_value = old.map(|old| &old.ready_replicas);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("readyReplicas");
-        let path = &path;
-        validate::is_unset(Some(value))
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_readyReplicas(&self) -> &i32 {
         &self.ready_replicas
@@ -1885,27 +1528,6 @@ impl DeploymentStatus {
     #[inline]
     pub fn __k8s_leaf_readyReplicas(&self) -> ::core::option::Option<&i32> {
         Some(&self.ready_replicas)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_observedGeneration(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.observed_generation;
-        let old_value = old.map(|old| &old.observed_generation);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("observedGeneration");
-        let path = &path;
-        validate::is_unset(Some(value))
     }
     #[doc(hidden)]
     #[inline]
@@ -2022,15 +1644,6 @@ impl ::validation_runtime::field::ToBadValue for Scale {
 #[allow(non_snake_case, dead_code)]
 impl Scale {
     #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_metadata(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        false
-    }
-    #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_metadata(&self) -> &ObjectMeta {
         &self.metadata
@@ -2039,15 +1652,6 @@ impl Scale {
     #[inline]
     pub fn __k8s_leaf_metadata(&self) -> ::core::option::Option<&ObjectMeta> {
         Some(&self.metadata)
-    }
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_spec(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        false
     }
     #[doc(hidden)]
     #[inline]
@@ -2134,27 +1738,6 @@ impl ::validation_runtime::field::ToBadValue for ScaleSpec {
 
 #[allow(non_snake_case, dead_code)]
 impl ScaleSpec {
-    #[doc(hidden)]
-    #[allow(unused_variables)]
-    pub fn __k8s_sc_replicas(
-        &self,
-        op: &::validation_runtime::Operation,
-        old: ::core::option::Option<&Self>,
-    ) -> bool {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use ::validation_runtime::{
-            field::Path, validate::{self, ListLike},
-            ErrorList, IsZero, Validate,
-        };
-        let value = &self.replicas;
-        let old_value = old.map(|old| &old.replicas);
-        let path = ::validation_runtime::field::Path::root();
-        let path = path.child("replicas");
-        let path = &path;
-        validate::is_unset(Some(value))
-    }
     #[doc(hidden)]
     #[inline]
     pub fn __k8s_field_replicas(&self) -> &i32 {
