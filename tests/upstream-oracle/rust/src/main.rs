@@ -303,17 +303,18 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             }
         }
         if compare::difference(&rust, &go).is_some() {
-            match deviations::find(&case, &rust, &go) {
-                Some(d) => *excluded.entry(d.name).or_default() += 1,
-                None => {
-                    let signature = compare::signature(&rust, &go);
-                    differences.push(Difference {
-                        case,
-                        rust,
-                        go,
-                        signature,
-                    });
-                }
+            let covering = deviations::find(&case, &rust, &go);
+            for d in &covering {
+                *excluded.entry(d.name).or_default() += 1;
+            }
+            if covering.is_empty() {
+                let signature = compare::signature(&rust, &go);
+                differences.push(Difference {
+                    case,
+                    rust,
+                    go,
+                    signature,
+                });
             }
         }
         Ok(())
@@ -509,7 +510,7 @@ fn report_differences(
                     Ok(g) => {
                         let go = g.verdict();
                         compare::difference(&rust, &go).is_some()
-                            && deviations::find(&probe, &rust, &go).is_none()
+                            && deviations::find(&probe, &rust, &go).is_empty()
                     }
                     Err(_) => false,
                 }
