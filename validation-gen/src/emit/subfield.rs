@@ -4,7 +4,7 @@
 
 use quote::quote;
 
-use super::{element_closure, leaf_ty, lower_tag, payload, Call, Cx, Site};
+use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt, TypeKind};
 use crate::tags::Value;
 
@@ -70,8 +70,6 @@ pub(super) fn lower(
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = super::wraps_short_circuit(&calls);
-    let closure = element_closure(cx, calls, true);
     let (leaf, old) = match (&site.owner.kind, site.scope) {
         // On a typedef of a struct (a newtype), the fields are the inner
         // struct's.
@@ -82,17 +80,22 @@ pub(super) fn lower(
         _ => (site.leaf.clone(), site.old_leaf.clone()),
     };
     let (leaf, old) = (&leaf, &old);
-    // Kubernetes 1.35 does not copy the subfield's own short-circuits
-    // (required, optional, ...) into this cohort; that arrived in 1.37.
-    let mut call = Call::errors(quote!({
-        let parent = #leaf;
-        let old_parent = #old;
-        validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
-    }))
-    .deferred();
-    call.short_circuit = short_circuit;
-    call.cohort = Some(name);
-    vec![call]
+    // The payload's short-circuits (`+k8s:subfield(x)=+k8s:optional`, ...)
+    // end the cohort `x`, as in Kubernetes 1.35. (1.35 does not copy the
+    // subfield's own short-circuiting tags into this cohort; that arrived
+    // in 1.37.)
+    let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
+        quote!({
+            let parent = #leaf;
+            let old_parent = #old;
+            validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
+        })
+    });
+    for call in &mut calls {
+        call.deferred = true;
+        call.cohort = Some(name.clone());
+    }
+    calls
 }
 
 fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
