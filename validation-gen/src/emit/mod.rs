@@ -30,6 +30,7 @@ use crate::tags::catalog::{self, Scope};
 use crate::tags::{Tag, TagValue, Value};
 
 pub(crate) use lists::ListMeta;
+pub(crate) use subfield::host_impl as subfield_host_impl;
 
 /// How a call's result is used.
 #[derive(Clone)]
@@ -745,6 +746,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let subresources = subresources(&mut cx, model);
 
     let helpers = helper_impls(model);
+    let host = subfield_host_impl(model);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
             #subresources
@@ -774,6 +776,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
         }
         #update_items
         #helpers
+        #host
     }
 }
 

@@ -5,7 +5,7 @@
 use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt, TypeKind};
+use crate::model::{accessor_ident, Shape, TagAt, TypeKind, TypeModel};
 use crate::tags::Value;
 
 pub(super) fn lower(
@@ -70,24 +70,18 @@ pub(super) fn lower(
     if calls.is_empty() {
         return Vec::new();
     }
-    let (leaf, old) = match (&site.owner.kind, site.scope) {
-        // On a typedef of a struct (a newtype), the fields are the inner
-        // struct's.
-        (TypeKind::Newtype(_), crate::tags::catalog::Scope::Type) => {
-            let (leaf, old) = (&site.leaf, &site.old_leaf);
-            (quote!(#leaf.map(|v| &v.0)), quote!(#old.map(|v| &v.0)))
-        }
-        _ => (site.leaf.clone(), site.old_leaf.clone()),
-    };
-    let (leaf, old) = (&leaf, &old);
+    // Through `SubfieldHost`: on a typedef of a struct (a newtype, as a
+    // field or at type level), the fields are the struct's behind it.
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let host = quote!(validate::SubfieldHost::subfield_host);
     // The payload's short-circuits (`+k8s:subfield(x)=+k8s:optional`, ...)
     // end the cohort `x`, as in Kubernetes 1.35. (1.35 does not copy the
     // subfield's own short-circuiting tags into this cohort; that arrived
     // in 1.37.)
     let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
         quote!({
-            let parent = #leaf;
-            let old_parent = #old;
+            let parent = #leaf.map(#host);
+            let old_parent = #old.map(#host);
             validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
         })
     });
@@ -144,4 +138,45 @@ fn subfield_list_meta(
         labels: 0,
     };
     super::lists::list_meta(&mut qcx, payloads.iter(), inner_site)
+}
+
+/// `impl SubfieldHost`: a struct hosts its own fields; a typedef of a named
+/// type forwards to it (when that type is a struct or a typedef of one: the
+/// bound is higher-ranked so that it is not checked for other inner types).
+pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    match &model.kind {
+        TypeKind::Struct(_) => quote! {
+            impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics #where_clause {
+                type Struct = Self;
+                #[inline]
+                fn subfield_host(&self) -> &Self {
+                    self
+                }
+            }
+        },
+        TypeKind::Newtype(inner) if matches!(inner.shape, Shape::Named) => {
+            let inner_ty = &inner.ty;
+            let predicates = where_clause.map(|w| {
+                let p = &w.predicates;
+                quote!(#p,)
+            });
+            quote! {
+                impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics
+                where
+                    #predicates
+                    for<'__host> #inner_ty: #rt::validate::SubfieldHost,
+                {
+                    type Struct = <#inner_ty as #rt::validate::SubfieldHost>::Struct;
+                    #[inline]
+                    fn subfield_host(&self) -> &Self::Struct {
+                        #rt::validate::SubfieldHost::subfield_host(&self.0)
+                    }
+                }
+            }
+        }
+        TypeKind::Newtype(_) => proc_macro2::TokenStream::new(),
+    }
 }

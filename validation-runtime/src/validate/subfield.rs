@@ -52,3 +52,32 @@ pub fn subfield<S: ?Sized, F: PartialEq + ?Sized>(
     }
     validator(&path.child(name), new_sub, old_sub)
 }
+
+/// The struct whose fields `+k8s:subfield(name)` names: the struct itself,
+/// or, for a typedef of a struct (a tuple newtype, Go's `type T S`), the
+/// struct behind it (through any number of typedefs, as Go flattens them).
+/// `#[derive(Validate)]` implements it; generated code reaches a subfield
+/// through it, so `+k8s:subfield` works on a field of a typedef of a struct.
+///
+/// ```
+/// use validation_runtime::validate::SubfieldHost;
+///
+/// struct Meta { name: String }
+/// impl SubfieldHost for Meta {
+///     type Struct = Meta;
+///     fn subfield_host(&self) -> &Meta { self }
+/// }
+/// struct NamedMeta(Meta);
+/// impl SubfieldHost for NamedMeta {
+///     type Struct = Meta;
+///     fn subfield_host(&self) -> &Meta { self.0.subfield_host() }
+/// }
+/// let m = NamedMeta(Meta { name: "a".into() });
+/// assert_eq!(m.subfield_host().name, "a");
+/// ```
+pub trait SubfieldHost {
+    /// The struct whose fields are the subfields.
+    type Struct: ?Sized;
+    /// The struct behind `self`.
+    fn subfield_host(&self) -> &Self::Struct;
+}

@@ -157,6 +157,14 @@ impl Deployment {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for Deployment {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for ObjectMeta {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -323,6 +331,14 @@ impl ObjectMeta {
         &self,
     ) -> ::core::option::Option<&BTreeMap<String, String>> {
         Some(&self.labels)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for ObjectMeta {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -626,6 +642,14 @@ impl DeploymentSpec {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for DeploymentSpec {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for Container {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -891,6 +915,14 @@ impl Container {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for Container {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for ContainerPort {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -1024,6 +1056,14 @@ impl ContainerPort {
     #[inline]
     pub fn __k8s_leaf_protocol(&self) -> ::core::option::Option<&Protocol> {
         Some(&self.protocol)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for ContainerPort {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1273,6 +1313,14 @@ impl DeploymentStrategy {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for DeploymentStrategy {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for RecreateStrategy {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -1329,6 +1377,14 @@ impl ::validation_runtime::field::ToBadValue for RecreateStrategy {
 
 #[allow(non_snake_case, dead_code)]
 impl RecreateStrategy {}
+
+impl ::validation_runtime::validate::SubfieldHost for RecreateStrategy {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
 
 impl ::validation_runtime::Validate for RollingUpdate {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -1420,6 +1476,14 @@ impl RollingUpdate {
     #[inline]
     pub fn __k8s_leaf_maxSurge(&self) -> ::core::option::Option<&i32> {
         self.max_surge.as_ref()
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for RollingUpdate {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1538,6 +1602,14 @@ impl DeploymentStatus {
     #[inline]
     pub fn __k8s_leaf_observedGeneration(&self) -> ::core::option::Option<&i64> {
         Some(&self.observed_generation)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for DeploymentStatus {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1665,6 +1737,14 @@ impl Scale {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for Scale {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for ScaleSpec {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -1747,6 +1827,14 @@ impl ScaleSpec {
     #[inline]
     pub fn __k8s_leaf_replicas(&self) -> ::core::option::Option<&i32> {
         Some(&self.replicas)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for ScaleSpec {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
