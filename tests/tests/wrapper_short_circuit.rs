@@ -311,3 +311,59 @@ fn typedef_type_tags_short_circuit_the_typedef() {
         ]
     );
 }
+
+#[derive(Validate, PartialEq, Clone, Debug, Default)]
+pub struct Defaulted {
+    /// +default="Always"
+    pub policy: String,
+    /// +default=0
+    pub retries: i32,
+    /// +default=0
+    pub limit: Option<i32>,
+    pub plain: String,
+}
+
+#[derive(Validate, PartialEq, Clone, Debug, Default)]
+pub struct UsesDefaults {
+    /// +k8s:subfield(policy)=+k8s:optional
+    /// +k8s:subfield(policy)=+k8s:validateFalse="policy checked"
+    /// +k8s:subfield(retries)=+k8s:optional
+    /// +k8s:subfield(retries)=+k8s:validateFalse="retries checked"
+    /// +k8s:subfield(limit)=+k8s:optional
+    /// +k8s:subfield(limit)=+k8s:validateFalse="limit checked"
+    /// +k8s:subfield(plain)=+k8s:optional
+    /// +k8s:subfield(plain)=+k8s:validateFalse="plain checked"
+    pub spec: Defaulted,
+}
+
+#[test]
+fn optional_subfield_reads_the_subfields_default() {
+    // A defaulted subfield is required (`Required value`, and the cohort
+    // stops); a zero default on a value field makes `optional` a no-op (the
+    // cohort runs); no default: optional.
+    assert_eq!(
+        fields(&UsesDefaults::default()),
+        vec![
+            (ErrorType::Required, "spec.policy".into()),
+            (ErrorType::Invalid, "spec.retries".into()),
+            (ErrorType::Required, "spec.limit".into()),
+        ]
+    );
+    let set = UsesDefaults {
+        spec: Defaulted {
+            policy: "Never".into(),
+            retries: 1,
+            limit: Some(0),
+            plain: "x".into(),
+        },
+    };
+    assert_eq!(
+        fields(&set),
+        vec![
+            (ErrorType::Invalid, "spec.policy".into()),
+            (ErrorType::Invalid, "spec.retries".into()),
+            (ErrorType::Invalid, "spec.limit".into()),
+            (ErrorType::Invalid, "spec.plain".into()),
+        ]
+    );
+}

@@ -66,9 +66,26 @@ pub(super) fn lower(
     };
     let mut inner_site = inner_site;
     inner_site.list = subfield_list_meta(site, &name, &inner_site);
-    let calls = lower_tag(cx, &inner_site, at, inner);
+    let mut calls = lower_tag(cx, &inner_site, at, inner);
     if calls.is_empty() {
         return Vec::new();
+    }
+    if inner.name == "k8s:optional" {
+        // Upstream reads the subfield's own `+default` here: a defaulted
+        // subfield is required, one with a zero default on a value field is
+        // not checked at all (the struct's derive says which).
+        let mode = quote!(validate::optional_default(parent, #name));
+        calls = vec![
+            Call::errors(quote!(if #mode == validate::OptionalDefault::Required {
+                validate::required(op, path, value, old_value)
+            } else {
+                ErrorList::new()
+            }))
+            .short_circuit(),
+            Call::stop_if(quote!(
+                #mode == validate::OptionalDefault::None && validate::is_unset(value)
+            )),
+        ];
     }
     // Through `SubfieldHost`: on a typedef of a struct (a newtype, as a
     // field or at type level), the fields are the struct's behind it.
@@ -148,15 +165,19 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     match &model.kind {
-        TypeKind::Struct(_) => quote! {
-            impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics #where_clause {
-                type Struct = Self;
-                #[inline]
-                fn subfield_host(&self) -> &Self {
-                    self
+        TypeKind::Struct(fields) => {
+            let defaults = optional_defaults(fields);
+            quote! {
+                impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics #where_clause {
+                    type Struct = Self;
+                    #[inline]
+                    fn subfield_host(&self) -> &Self {
+                        self
+                    }
+                    #defaults
                 }
             }
-        },
+        }
         TypeKind::Newtype(inner) if matches!(inner.shape, Shape::Named) => {
             let inner_ty = &inner.ty;
             let predicates = where_clause.map(|w| {
@@ -178,5 +199,45 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
             }
         }
         TypeKind::Newtype(_) => proc_macro2::TokenStream::new(),
+    }
+}
+
+/// `SubfieldHost::optional_default` for the fields with a `+default` (none:
+/// the trait's default). Bad `+default` values are reported where a field's
+/// own `+k8s:optional` reads them.
+fn optional_defaults(fields: &[crate::model::Field]) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let arms: Vec<proc_macro2::TokenStream> = fields
+        .iter()
+        .filter_map(|f| {
+            let (text, _) = f.tags.default.as_ref()?;
+            let parsed: serde_json::Value = serde_json::from_str(text).ok()?;
+            if parsed.is_null() {
+                return None;
+            }
+            let nilable = matches!(
+                f.ty.shape,
+                Shape::Option(_) | Shape::List(_) | Shape::Map(..)
+            );
+            let mode = if !nilable && super::required::is_zero_json(&parsed) {
+                quote!(Documentation)
+            } else {
+                quote!(Required)
+            };
+            let json = &f.json_name;
+            Some(quote!(#json => #rt::validate::OptionalDefault::#mode,))
+        })
+        .collect();
+    if arms.is_empty() {
+        return proc_macro2::TokenStream::new();
+    }
+    quote! {
+        #[inline]
+        fn optional_default(json_name: &str) -> #rt::validate::OptionalDefault {
+            match json_name {
+                #(#arms)*
+                _ => #rt::validate::OptionalDefault::None,
+            }
+        }
     }
 }
