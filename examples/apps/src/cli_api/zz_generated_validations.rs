@@ -461,6 +461,9 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
@@ -491,6 +494,9 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
@@ -747,6 +753,9 @@ impl ::validation_runtime::Validate for Container {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
@@ -795,6 +804,9 @@ impl ::validation_runtime::Validate for Container {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
