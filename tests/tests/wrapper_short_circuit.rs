@@ -367,3 +367,41 @@ fn optional_subfield_reads_the_subfields_default() {
         ]
     );
 }
+
+/// A typedef of a struct, as list-map items.
+#[derive(Validate, PartialEq, Clone, Debug, Default)]
+pub struct EntryDef(pub Entry);
+
+#[derive(Validate, PartialEq, Clone, Debug, Default)]
+pub struct TypedItems {
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=key
+    /// +k8s:item(key: "a")=+k8s:subfield(name)=+k8s:required
+    /// +k8s:item(key: "a")=+k8s:subfield(name)=+k8s:validateFalse="a checked"
+    pub items: Vec<EntryDef>,
+}
+
+#[test]
+fn typedef_items_are_keyed_through_the_struct() {
+    let it = |key: &str, name: &str| {
+        EntryDef(Entry {
+            key: key.into(),
+            name: name.into(),
+        })
+    };
+    assert_eq!(
+        fields(&TypedItems {
+            items: vec![it("b", ""), it("a", ""), it("b", "x")],
+        }),
+        vec![
+            (ErrorType::Duplicate, "items[2]".into()),
+            (ErrorType::Required, "items[1].name".into()),
+        ]
+    );
+    assert_eq!(
+        fields(&TypedItems {
+            items: vec![it("a", "n")],
+        }),
+        vec![(ErrorType::Invalid, "items[0].name".into())]
+    );
+}
