@@ -83,7 +83,7 @@ pub(super) fn lower(
             }))
             .short_circuit(),
             Call::stop_if(quote!(
-                #mode == validate::OptionalDefault::None && validate::is_unset(value)
+                (#mode == validate::OptionalDefault::None && validate::is_unset(value))
             )),
         ];
     }
@@ -91,14 +91,15 @@ pub(super) fn lower(
     // field or at type level), the fields are the struct's behind it.
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let host = quote!(validate::SubfieldHost::subfield_host);
+    let (parent, old_parent) = (map_option(leaf, &host), map_option(old, &host));
     // The payload's short-circuits (`+k8s:subfield(x)=+k8s:optional`, ...)
     // end the cohort `x`, as in Kubernetes 1.35. (1.35 does not copy the
     // subfield's own short-circuiting tags into this cohort; that arrived
     // in 1.37.)
     let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
         quote!({
-            let parent = #leaf.map(#host);
-            let old_parent = #old.map(#host);
+            let parent = #parent;
+            let old_parent = #old_parent;
             validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
         })
     });
@@ -240,4 +241,20 @@ fn optional_defaults(fields: &[crate::model::Field]) -> proc_macro2::TokenStream
             }
         }
     }
+}
+
+/// `#opt.map(#f)`, or `Some(#f(x))` for `Some(x)` (which reads, and lints,
+/// better).
+fn map_option(
+    opt: &proc_macro2::TokenStream,
+    f: &proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    if let Ok(syn::Expr::Call(call)) = syn::parse2::<syn::Expr>(opt.clone()) {
+        let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.is_ident("Some"));
+        if is_some && call.args.len() == 1 {
+            let arg = &call.args[0];
+            return quote!(Some(#f(#arg)));
+        }
+    }
+    quote!(#opt.map(#f))
 }

@@ -122,7 +122,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| {
                         let (a, b) = (validate::SubfieldHost::subfield_host(a), validate::SubfieldHost::subfield_host(b));
-                        true #(&& #same)*
+                        #(#same)&&*
                     }))
                 }
                 Some((ListKind::Set, _)) => quote!(Some(&|a, b| a == b)),
@@ -168,7 +168,7 @@ pub(super) fn update_items_impl(
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| {
                         let (a, b) = (#rt::validate::SubfieldHost::subfield_host(a), #rt::validate::SubfieldHost::subfield_host(b));
-                        true #(&& #same)*
+                        #(#same)&&*
                     }))
                 }
                 Some((ListKind::Set, _)) => {
