@@ -428,8 +428,7 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
             .any(|c| matches!(c.kind, CallKind::Wrapper { .. }))
         {
             // Each short-circuit says for itself whether it fired: a wrapper
-            // may fire without errors, or report errors of calls that do not
-            // short-circuit.
+            // may fire without reporting errors.
             out.extend(quote!(let mut sc_fired = false;));
             for c in &sc {
                 match &c.kind {
