@@ -1639,6 +1639,98 @@ fn cohorts() {
     );
 }
 
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClassMeta {
+    pub name: String,
+    pub generate_name: String,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+pub struct DeviceClass {
+    /// +k8s:subfield(name)=+k8s:optional
+    /// +k8s:subfield(name)=+k8s:format=k8s-long-name
+    pub metadata: ClassMeta,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+pub struct Slot {
+    pub name: String,
+    /// +k8s:minimum=1
+    pub size: i32,
+}
+
+#[derive(Validate, PartialEq, Debug, Default, Clone, Serialize)]
+pub struct Slots {
+    /// +k8s:eachVal=+k8s:subfield(name)=+k8s:optional
+    /// +k8s:eachVal=+k8s:subfield(name)=+k8s:format=k8s-short-name
+    pub slots: Vec<Slot>,
+}
+
+#[test]
+fn short_circuits_through_wrappers() {
+    let generated = DeviceClass {
+        metadata: ClassMeta {
+            name: String::new(),
+            generate_name: "gpu-".into(),
+        },
+    };
+    no_errors(&generated.validate(&create()));
+    let named = DeviceClass {
+        metadata: ClassMeta {
+            name: "GPU".into(),
+            generate_name: String::new(),
+        },
+    };
+    documented(
+        TAGS_MD,
+        &named.validate(&create()),
+        &[(
+            Invalid,
+            "metadata.name",
+            Some("format=k8s-long-name"),
+            "metadata.name: Invalid value: \"GPU\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+        )],
+    );
+    let slot = |name: &str| Slot {
+        name: name.into(),
+        size: 0,
+    };
+    no_errors(
+        &Slots {
+            slots: vec![slot(""), slot("A")],
+        }
+        .validate(&create()),
+    );
+    documented(
+        TAGS_MD,
+        &Slots {
+            slots: vec![slot("a"), slot("A")],
+        }
+        .validate(&create()),
+        &[
+            (
+                Invalid,
+                "slots[1].name",
+                Some("format=k8s-short-name"),
+                "slots[1].name: Invalid value: \"A\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            ),
+            (
+                Invalid,
+                "slots[0].size",
+                Some("minimum"),
+                "slots[0].size: Invalid value: 0: must be greater than or equal to 1",
+            ),
+            (
+                Invalid,
+                "slots[1].size",
+                Some("minimum"),
+                "slots[1].size: Invalid value: 0: must be greater than or equal to 1",
+            ),
+        ],
+    );
+}
+
 // ===========================================================================
 // Rust shapes
 

@@ -92,7 +92,9 @@ fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
     if let Ok(parsed) = ast::parse_input(input) {
         let mut ignored = Diagnostics::new();
         let model = model::TypeModel::from_input(parsed, &mut ignored);
-        return emit::helper_impls(&model);
+        let mut helpers = emit::helper_impls(&model);
+        helpers.extend(emit::subfield_host_impl(&model));
+        return helpers;
     }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();

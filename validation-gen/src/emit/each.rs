@@ -4,7 +4,7 @@
 
 use quote::quote;
 
-use super::{element_closure, leaf_ty, list_value, lower_tag, payload, value_site, Call, Cx, Site};
+use super::{leaf_ty, list_value, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog::Scope;
 use crate::tags::Tag;
@@ -25,8 +25,7 @@ pub(super) fn lower(
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, true, |cx, calls| {
-                let closure = element_closure(cx, calls, true);
+            wrap(cx, calls, true, true, |closure| {
                 let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
                 match &site.list {
                     Some(meta) => meta.each_expr(&list, &old, closure),
@@ -37,8 +36,7 @@ pub(super) fn lower(
         (Some(Shape::Map(_, _, value)), false) => {
             let elem_site = element_site(site, Scope::MapVal, value, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, true, |cx, calls| {
-                let closure = element_closure(cx, calls, true);
+            wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_val(op, path, #leaf, #old, #closure))
             })
@@ -46,8 +44,7 @@ pub(super) fn lower(
         (Some(Shape::Map(_, key, _)), true) => {
             let elem_site = element_site(site, Scope::MapKey, key, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, false, |cx, calls| {
-                let closure = element_closure(cx, calls, false);
+            wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
             })
@@ -59,8 +56,7 @@ pub(super) fn lower(
         (Some(Shape::Named) | None, false) => {
             let elem_site = opaque_element_site(site, Scope::ListVal, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, true, |cx, calls| {
-                let closure = element_closure(cx, calls, true);
+            wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_val(op, path, #leaf, #old, #closure))
             })
@@ -68,8 +64,7 @@ pub(super) fn lower(
         (Some(Shape::Named) | None, true) => {
             let elem_site = opaque_element_site(site, Scope::MapKey, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, false, |cx, calls| {
-                let closure = element_closure(cx, calls, false);
+            wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
             })
@@ -117,25 +112,24 @@ pub(super) fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: b
     }
 }
 
-/// One wrapper call around all the payload's calls; the wrapper short-
-/// circuits the field if the payload does. `eachVal` runs after the site's
-/// other tags (upstream's late validator, after list metadata is known);
-/// `eachKey` keeps its place in tag-name order.
+/// The wrapper calls around the payload's calls (see
+/// [`super::wrapper_calls`]): the one around the payload's short-circuits
+/// ends the field's default cohort when any element fires (upstream's
+/// `eachVal` keeps no cohort). `eachVal` runs after the site's other tags
+/// (upstream's late validator, after list metadata is known); `eachKey`
+/// keeps its place in tag-name order.
 fn wrap(
     cx: &mut Cx<'_>,
     calls: Vec<Call>,
     deferred: bool,
-    build: impl FnOnce(&mut Cx<'_>, Vec<Call>) -> proc_macro2::TokenStream,
+    with_old: bool,
+    build: impl Fn(proc_macro2::TokenStream) -> proc_macro2::TokenStream,
 ) -> Vec<Call> {
-    if calls.is_empty() {
-        return Vec::new();
+    let mut calls = super::wrapper_calls(cx, calls, with_old, |_, closure| build(closure));
+    for call in &mut calls {
+        call.deferred = deferred;
     }
-    let short_circuit = super::wraps_short_circuit(&calls);
-    let tokens = build(cx, calls);
-    let mut call = Call::errors(tokens);
-    call.deferred = deferred;
-    call.short_circuit = short_circuit;
-    vec![call]
+    calls
 }
 
 /// `impl EachValue` for a list or map newtype: `+k8s:eachVal` on a field of

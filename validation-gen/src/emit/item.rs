@@ -4,9 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{
-    element_closure, list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site,
-};
+use super::{list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::{accessor_ident, TagAt};
 use crate::tags::catalog::Scope;
 use crate::tags::{Tag, Value};
@@ -137,15 +135,18 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = super::wraps_short_circuit(&calls);
-    let closure = element_closure(cx, calls, true);
     let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
-    let mut call =
-        Call::errors(quote!(validate::slice_item(op, path, #list, #old, #matcher, #closure)))
-            .deferred();
-    call.short_circuit = short_circuit;
-    call.cohort = Some(selector_text(tag));
-    vec![call]
+    let mut calls = super::wrapper_calls(
+        cx,
+        calls,
+        true,
+        |_, closure| quote!(validate::slice_item(op, path, #list, #old, #matcher, #closure)),
+    );
+    for call in &mut calls {
+        call.deferred = true;
+        call.cohort = Some(selector_text(tag));
+    }
+    calls
 }
 
 /// List-item unions: `+k8s:item(k: "v")=+k8s:unionMember` (or
@@ -290,7 +291,9 @@ fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
             quote!(item.#acc().is_some_and(|key| #rt::validate::key_matches(key, #lit)))
         })
         .collect();
+    // Through `SubfieldHost`: the items may be typedefs of a struct.
     quote!(|item| {
+        let item = #rt::validate::SubfieldHost::subfield_host(item);
         #(#type_checks)*
         #(#checks)&&*
     })

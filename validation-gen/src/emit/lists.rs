@@ -78,7 +78,9 @@ impl ListMeta {
                 #call(item.#acc());
             }}
         });
+        // Through `SubfieldHost`: the items may be typedefs of a struct.
         quote!(|item| {
+            let item = #rt::validate::SubfieldHost::subfield_host(item);
             #(#checks)*
             (#(#keys,)*)
         })

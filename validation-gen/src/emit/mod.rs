@@ -30,6 +30,7 @@ use crate::tags::catalog::{self, Scope};
 use crate::tags::{Tag, TagValue, Value};
 
 pub(crate) use lists::ListMeta;
+pub(crate) use subfield::host_impl as subfield_host_impl;
 
 /// How a call's result is used.
 #[derive(Clone)]
@@ -39,6 +40,16 @@ pub(crate) enum CallKind {
     /// A `bool` expression: when true, the rest of the cohort is skipped
     /// (a short-circuit that reports nothing, such as `+k8s:optional`).
     StopIf(TokenStream),
+    /// A wrapper (`subfield`, `item`, `eachVal`, ...) around short-circuiting
+    /// calls: `errors` is an `ErrorList` expression whose closure sets the
+    /// local `fired` (declared by the cohort) whenever a wrapped
+    /// short-circuit fires, with errors or silently (`+k8s:optional`). As
+    /// upstream's wrapped `ShortCircuit` functions, it then ends the cohort it
+    /// is in, and its errors are kept.
+    Wrapper {
+        errors: TokenStream,
+        fired: syn::Ident,
+    },
 }
 
 /// One validation call at a site.
@@ -56,14 +67,38 @@ pub(crate) struct Call {
     pub late: bool,
 }
 
-/// Whether a wrapper of `calls` (`eachVal`, `item`, `subfield`, ...) is a
-/// short-circuit: only when a wrapped call that reports errors is one. A
-/// silent stop (`StopIf`, such as a subfield's inherited short-circuit) ends
-/// the wrapped cohort, not the enclosing one.
-pub(crate) fn wraps_short_circuit(calls: &[Call]) -> bool {
-    calls
-        .iter()
-        .any(|c| c.short_circuit && matches!(c.kind, CallKind::Errors(_)))
+/// The calls of a wrapper tag (`eachVal`, `eachKey`, `item`, `subfield`)
+/// around the calls of its payload, as upstream builds them: upstream wraps
+/// every payload function separately and keeps its flags, so the payload's
+/// short-circuiting calls become one wrapper call that short-circuits (it
+/// ends the enclosing cohort when one of them fires on any element, even
+/// silently, as `+k8s:optional` on an unset subfield does), and the others
+/// one plain wrapper call. `build` makes the wrapper's `ErrorList`
+/// expression from an element closure (see [`element_closure`]); the
+/// caller sets the calls' cohort and deferral.
+pub(crate) fn wrapper_calls(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    with_old: bool,
+    mut build: impl FnMut(&mut Cx<'_>, TokenStream) -> TokenStream,
+) -> Vec<Call> {
+    let (sc, rest): (Vec<Call>, Vec<Call>) = calls.into_iter().partition(|c| c.short_circuit);
+    let mut out = Vec::new();
+    if !sc.is_empty() {
+        cx.labels += 1;
+        let fired = syn::Ident::new(&format!("fired_{}", cx.labels), Span::call_site());
+        let closure = closure_with(cx, sc, with_old, Some(&fired));
+        let errors = build(cx, closure);
+        let mut call = Call::errors(TokenStream::new());
+        call.kind = CallKind::Wrapper { errors, fired };
+        call.short_circuit = true;
+        out.push(call);
+    }
+    if !rest.is_empty() {
+        let closure = element_closure(cx, rest, with_old);
+        out.push(Call::errors(build(cx, closure)));
+    }
+    out
 }
 
 impl Call {
@@ -327,6 +362,17 @@ impl Exit {
 /// Emits calls grouped into cohorts (default first, then named ones in order
 /// of appearance), short-circuits first within each cohort.
 pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> TokenStream {
+    emit_calls_signalling(cx, calls, exit, None)
+}
+
+/// [`emit_calls`], setting `fired` (a wrapper's flag) before any cohort
+/// short-circuits.
+fn emit_calls_signalling(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    exit: &Exit,
+    fired: Option<&syn::Ident>,
+) -> TokenStream {
     let mut cohorts: Vec<(Option<String>, Vec<Call>)> = vec![(None, Vec::new())];
     for call in calls {
         match cohorts.iter_mut().find(|(c, _)| *c == call.cohort) {
@@ -340,12 +386,12 @@ pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> Toke
             continue;
         }
         match cohort {
-            None => out.extend(emit_cohort(calls, exit)),
+            None => out.extend(emit_cohort(calls, exit, fired)),
             Some(name) => {
                 cx.labels += 1;
                 let label =
                     syn::Lifetime::new(&format!("'cohort_{}", cx.labels), Span::call_site());
-                let body = emit_cohort(calls, &Exit::Break(label.clone()));
+                let body = emit_cohort(calls, &Exit::Break(label.clone()), fired);
                 let comment = format!("cohort {name}");
                 out.extend(quote! {
                     #label: {
@@ -359,12 +405,17 @@ pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> Toke
     out
 }
 
-fn emit_cohort(calls: Vec<Call>, exit: &Exit) -> TokenStream {
+fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> TokenStream {
     let (sc, rest): (Vec<Call>, Vec<Call>) = calls.into_iter().partition(|c| c.short_circuit);
     let mut out = TokenStream::new();
     if !sc.is_empty() {
-        let exit = exit.tokens();
-        let has_errors = sc.iter().any(|c| matches!(c.kind, CallKind::Errors(_)));
+        let exit = match fired {
+            Some(f) => {
+                let exit = exit.tokens();
+                quote!(#f = true; #exit)
+            }
+            None => exit.tokens(),
+        };
         let stops: Vec<&TokenStream> = sc
             .iter()
             .filter_map(|c| match &c.kind {
@@ -372,25 +423,43 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit) -> TokenStream {
                 _ => None,
             })
             .collect();
-        if has_errors {
-            out.extend(quote!(let sc_start = errs.len();));
-        }
-        for c in &sc {
-            if let CallKind::Errors(t) = &c.kind {
-                out.extend(quote!(errs.append(#t);));
+        let failed = if sc
+            .iter()
+            .any(|c| matches!(c.kind, CallKind::Wrapper { .. }))
+        {
+            // Each short-circuit says for itself whether it fired: a wrapper
+            // may fire without reporting errors.
+            out.extend(quote!(let mut sc_fired = false;));
+            for c in &sc {
+                match &c.kind {
+                    CallKind::Errors(t) => out.extend(quote! {
+                        let sc_start = errs.len();
+                        errs.append(#t);
+                        sc_fired |= errs.len() > sc_start;
+                    }),
+                    CallKind::Wrapper { errors, fired } => out.extend(quote! {
+                        let mut #fired = false;
+                        errs.append(#errors);
+                        sc_fired |= #fired;
+                    }),
+                    CallKind::StopIf(_) => {}
+                }
             }
-        }
-        let failed = if has_errors {
-            quote!(errs.len() > sc_start)
+            Some(quote!(sc_fired))
+        } else if sc.iter().any(|c| matches!(c.kind, CallKind::Errors(_))) {
+            out.extend(quote!(let sc_start = errs.len();));
+            for c in &sc {
+                if let CallKind::Errors(t) = &c.kind {
+                    out.extend(quote!(errs.append(#t);));
+                }
+            }
+            Some(quote!(errs.len() > sc_start))
         } else {
-            quote!(false)
+            None
         };
-        let cond = if stops.is_empty() {
-            failed
-        } else if has_errors {
-            quote!(#failed #(|| #stops)*)
-        } else {
-            quote!(#(#stops)||*)
+        let cond = match failed {
+            Some(failed) => quote!(#failed #(|| #stops)*),
+            None => quote!(#(#stops)||*),
         };
         out.extend(quote! {
             if #cond {
@@ -399,8 +468,11 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit) -> TokenStream {
         });
     }
     for c in rest {
-        if let CallKind::Errors(t) = c.kind {
-            out.extend(quote!(errs.append(#t);));
+        match c.kind {
+            CallKind::Errors(t) => out.extend(quote!(errs.append(#t);)),
+            // Not produced: wrappers and stops always short-circuit.
+            CallKind::Wrapper { errors, .. } => out.extend(quote!(errs.append(#errors);)),
+            CallKind::StopIf(_) => {}
         }
     }
     out
@@ -494,9 +566,19 @@ pub(crate) fn list_value(leaf: &TokenStream) -> TokenStream {
 /// A closure validating one element with the given calls:
 /// `|path, value, old_value| -> ErrorList`.
 pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool) -> TokenStream {
+    closure_with(cx, calls, with_old, None)
+}
+
+/// [`element_closure`], setting `fired` when one of its short-circuits fires.
+fn closure_with(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    with_old: bool,
+    fired: Option<&syn::Ident>,
+) -> TokenStream {
     cx.labels += 1;
     let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
-    let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+    let body = emit_calls_signalling(cx, calls, &Exit::Break(label.clone()), fired);
     let params = if with_old {
         quote!(|path: &Path<'_>, value, old_value|)
     } else {
@@ -663,6 +745,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let subresources = subresources(&mut cx, model);
 
     let helpers = helper_impls(model);
+    let host = subfield_host_impl(model);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
             #subresources
@@ -692,6 +775,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
         }
         #update_items
         #helpers
+        #host
     }
 }
 

@@ -43,6 +43,10 @@ pub(super) fn lower(
     lower_tag(cx, site, at, inner)
         .into_iter()
         .map(|mut call| {
+            // Upstream's wrapper keeps the payload's flags, not its cohort:
+            // `ifEnabled(X)=+k8s:subfield(a)=+k8s:optional` short-circuits
+            // the site's default cohort.
+            call.cohort = None;
             call.kind = match call.kind {
                 CallKind::Errors(t) => {
                     CallKind::Errors(quote!(validate::if_option(op, #option, #enabled, || #t)))
@@ -50,6 +54,10 @@ pub(super) fn lower(
                 CallKind::StopIf(t) => {
                     CallKind::StopIf(quote!((op.has_option(#option) == #enabled && #t)))
                 }
+                CallKind::Wrapper { errors, fired } => CallKind::Wrapper {
+                    errors: quote!(validate::if_option(op, #option, #enabled, || #errors)),
+                    fired,
+                },
             };
             call
         })

@@ -74,7 +74,7 @@ pub(super) fn lower(
 }
 
 /// Whether a decoded default is the zero value of its builtin type.
-fn is_zero_json(v: &serde_json::Value) -> bool {
+pub(super) fn is_zero_json(v: &serde_json::Value) -> bool {
     match v {
         serde_json::Value::String(s) => s.is_empty(),
         serde_json::Value::Number(n) => n.as_f64() == Some(0.0),

@@ -4,8 +4,8 @@
 
 use quote::quote;
 
-use super::{element_closure, leaf_ty, lower_tag, payload, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt, TypeKind};
+use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
+use crate::model::{accessor_ident, Shape, TagAt, TypeKind, TypeModel};
 use crate::tags::Value;
 
 pub(super) fn lower(
@@ -66,33 +66,48 @@ pub(super) fn lower(
     };
     let mut inner_site = inner_site;
     inner_site.list = subfield_list_meta(site, &name, &inner_site);
-    let calls = lower_tag(cx, &inner_site, at, inner);
+    let mut calls = lower_tag(cx, &inner_site, at, inner);
     if calls.is_empty() {
         return Vec::new();
     }
-    let short_circuit = super::wraps_short_circuit(&calls);
-    let closure = element_closure(cx, calls, true);
-    let (leaf, old) = match (&site.owner.kind, site.scope) {
-        // On a typedef of a struct (a newtype), the fields are the inner
-        // struct's.
-        (TypeKind::Newtype(_), crate::tags::catalog::Scope::Type) => {
-            let (leaf, old) = (&site.leaf, &site.old_leaf);
-            (quote!(#leaf.map(|v| &v.0)), quote!(#old.map(|v| &v.0)))
-        }
-        _ => (site.leaf.clone(), site.old_leaf.clone()),
-    };
-    let (leaf, old) = (&leaf, &old);
-    // Kubernetes 1.35 does not copy the subfield's own short-circuits
-    // (required, optional, ...) into this cohort; that arrived in 1.37.
-    let mut call = Call::errors(quote!({
-        let parent = #leaf;
-        let old_parent = #old;
-        validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
-    }))
-    .deferred();
-    call.short_circuit = short_circuit;
-    call.cohort = Some(name);
-    vec![call]
+    if inner.name == "k8s:optional" {
+        // Upstream reads the subfield's own `+default` here: a defaulted
+        // subfield is required, one with a zero default on a value field is
+        // not checked at all (the struct's derive says which).
+        let mode = quote!(validate::optional_default(parent, #name));
+        calls = vec![
+            Call::errors(quote!(if #mode == validate::OptionalDefault::Required {
+                validate::required(op, path, value, old_value)
+            } else {
+                ErrorList::new()
+            }))
+            .short_circuit(),
+            Call::stop_if(quote!(
+                (#mode == validate::OptionalDefault::None && validate::is_unset(value))
+            )),
+        ];
+    }
+    // Through `SubfieldHost`: on a typedef of a struct (a newtype, as a
+    // field or at type level), the fields are the struct's behind it.
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let host = quote!(validate::SubfieldHost::subfield_host);
+    let (parent, old_parent) = (map_option(leaf, &host), map_option(old, &host));
+    // The payload's short-circuits (`+k8s:subfield(x)=+k8s:optional`, ...)
+    // end the cohort `x`, as in Kubernetes 1.35. (1.35 does not copy the
+    // subfield's own short-circuiting tags into this cohort; that arrived
+    // in 1.37.)
+    let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
+        quote!({
+            let parent = #parent;
+            let old_parent = #old_parent;
+            validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
+        })
+    });
+    for call in &mut calls {
+        call.deferred = true;
+        call.cohort = Some(name.clone());
+    }
+    calls
 }
 
 fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
@@ -141,4 +156,105 @@ fn subfield_list_meta(
         labels: 0,
     };
     super::lists::list_meta(&mut qcx, payloads.iter(), inner_site)
+}
+
+/// `impl SubfieldHost`: a struct hosts its own fields; a typedef of a named
+/// type forwards to it (when that type is a struct or a typedef of one: the
+/// bound is higher-ranked so that it is not checked for other inner types).
+pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    match &model.kind {
+        TypeKind::Struct(fields) => {
+            let defaults = optional_defaults(fields);
+            quote! {
+                impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics #where_clause {
+                    type Struct = Self;
+                    #[inline]
+                    fn subfield_host(&self) -> &Self {
+                        self
+                    }
+                    #defaults
+                }
+            }
+        }
+        TypeKind::Newtype(inner) if matches!(inner.shape, Shape::Named) => {
+            let inner_ty = &inner.ty;
+            let predicates = where_clause.map(|w| {
+                let p = &w.predicates;
+                quote!(#p,)
+            });
+            quote! {
+                impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics
+                where
+                    #predicates
+                    for<'__host> #inner_ty: #rt::validate::SubfieldHost,
+                {
+                    type Struct = <#inner_ty as #rt::validate::SubfieldHost>::Struct;
+                    #[inline]
+                    fn subfield_host(&self) -> &Self::Struct {
+                        #rt::validate::SubfieldHost::subfield_host(&self.0)
+                    }
+                }
+            }
+        }
+        TypeKind::Newtype(_) => proc_macro2::TokenStream::new(),
+    }
+}
+
+/// `SubfieldHost::optional_default` for the fields with a `+default` (none:
+/// the trait's default). Bad `+default` values are reported where a field's
+/// own `+k8s:optional` reads them.
+fn optional_defaults(fields: &[crate::model::Field]) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let arms: Vec<proc_macro2::TokenStream> = fields
+        .iter()
+        .filter_map(|f| {
+            let (text, _) = f.tags.default.as_ref()?;
+            let parsed: serde_json::Value = serde_json::from_str(text).ok()?;
+            if parsed.is_null() {
+                return None;
+            }
+            let nilable = matches!(
+                f.ty.shape,
+                Shape::Option(_) | Shape::List(_) | Shape::Map(..)
+            );
+            let mode = if !nilable && super::required::is_zero_json(&parsed) {
+                quote!(Documentation)
+            } else {
+                quote!(Required)
+            };
+            let json = &f.json_name;
+            Some(quote!(#json => #rt::validate::OptionalDefault::#mode,))
+        })
+        .collect();
+    if arms.is_empty() {
+        return proc_macro2::TokenStream::new();
+    }
+    quote! {
+        #[inline]
+        fn optional_default(json_name: &str) -> #rt::validate::OptionalDefault {
+            match json_name {
+                #(#arms)*
+                _ => #rt::validate::OptionalDefault::None,
+            }
+        }
+    }
+}
+
+/// `#opt.map(#f)`, or `Some(#f(x))` for `Some(x)` (which reads, and lints,
+/// better).
+fn map_option(
+    opt: &proc_macro2::TokenStream,
+    f: &proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    if let Ok(syn::Expr::Call(call)) = syn::parse2::<syn::Expr>(opt.clone()) {
+        let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.is_ident("Some"));
+        if is_some && call.args.len() == 1 {
+            let arg = &call.args[0];
+            return quote!(Some(#f(#arg)));
+        }
+    }
+    quote!(#opt.map(#f))
 }

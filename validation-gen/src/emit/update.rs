@@ -120,7 +120,10 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
                         let acc = crate::model::accessor_ident(k, false);
                         quote!(validate::key_view(a.#acc()) == validate::key_view(b.#acc()))
                     });
-                    quote!(Some(&|a: &#elem, b: &#elem| true #(&& #same)*))
+                    quote!(Some(&|a: &#elem, b: &#elem| {
+                        let (a, b) = (validate::SubfieldHost::subfield_host(a), validate::SubfieldHost::subfield_host(b));
+                        #(#same)&&*
+                    }))
                 }
                 Some((ListKind::Set, _)) => quote!(Some(&|a, b| a == b)),
                 _ if has_items => {
@@ -163,7 +166,10 @@ pub(super) fn update_items_impl(
                         let acc = crate::model::accessor_ident(k, false);
                         quote!(#rt::validate::key_view(a.#acc()) == #rt::validate::key_view(b.#acc()))
                     });
-                    quote!(Some(&|a: &#elem, b: &#elem| true #(&& #same)*))
+                    quote!(Some(&|a: &#elem, b: &#elem| {
+                        let (a, b) = (#rt::validate::SubfieldHost::subfield_host(a), #rt::validate::SubfieldHost::subfield_host(b));
+                        #(#same)&&*
+                    }))
                 }
                 Some((ListKind::Set, _)) => {
                     quote!(Some(&|a: &#elem, b: &#elem| a == b))

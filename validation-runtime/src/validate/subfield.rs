@@ -52,3 +52,82 @@ pub fn subfield<S: ?Sized, F: PartialEq + ?Sized>(
     }
     validator(&path.child(name), new_sub, old_sub)
 }
+
+/// The struct whose fields `+k8s:subfield(name)` names: the struct itself,
+/// or, for a typedef of a struct (a tuple newtype, Go's `type T S`), the
+/// struct behind it (through any number of typedefs, as Go flattens them).
+/// `#[derive(Validate)]` implements it; generated code reaches a subfield
+/// through it, so `+k8s:subfield` works on a field of a typedef of a struct.
+///
+/// ```
+/// use validation_runtime::validate::SubfieldHost;
+///
+/// struct Meta { name: String }
+/// impl SubfieldHost for Meta {
+///     type Struct = Meta;
+///     fn subfield_host(&self) -> &Meta { self }
+/// }
+/// struct NamedMeta(Meta);
+/// impl SubfieldHost for NamedMeta {
+///     type Struct = Meta;
+///     fn subfield_host(&self) -> &Meta { self.0.subfield_host() }
+/// }
+/// let m = NamedMeta(Meta { name: "a".into() });
+/// assert_eq!(m.subfield_host().name, "a");
+/// ```
+pub trait SubfieldHost {
+    /// The struct whose fields are the subfields.
+    type Struct: ?Sized;
+    /// The struct behind `self`.
+    fn subfield_host(&self) -> &Self::Struct;
+    /// What `+k8s:subfield(json_name)=+k8s:optional` means on this struct:
+    /// as upstream, it reads the `+default` of that field (the derive
+    /// overrides this for structs with `+default` fields).
+    #[inline]
+    fn optional_default(json_name: &str) -> OptionalDefault
+    where
+        Self: Sized,
+    {
+        let _ = json_name;
+        OptionalDefault::None
+    }
+}
+
+/// What upstream's `+k8s:optional` means on a field with a `+default`
+/// (Kubernetes 1.35): a field the server defaults is required of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionalDefault {
+    /// No `+default`: optional (an unset field short-circuits, silently).
+    None,
+    /// A zero `+default` on a field that is not an `Option`, `Vec` or map:
+    /// documentation only (no validation, no short-circuit).
+    Documentation,
+    /// Any other `+default`: effectively required (`Required value`).
+    Required,
+}
+
+/// [`SubfieldHost::optional_default`] of the struct `parent` points to.
+///
+/// ```
+/// use validation_runtime::validate::{optional_default, OptionalDefault, SubfieldHost};
+///
+/// struct Policy { mode: String }
+/// impl SubfieldHost for Policy {
+///     type Struct = Policy;
+///     fn subfield_host(&self) -> &Policy { self }
+///     fn optional_default(json_name: &str) -> OptionalDefault {
+///         match json_name {
+///             "mode" => OptionalDefault::Required, // +default="Always"
+///             _ => OptionalDefault::None,
+///         }
+///     }
+/// }
+/// let p = Policy { mode: String::new() };
+/// assert_eq!(optional_default(Some(&p), "mode"), OptionalDefault::Required);
+/// assert_eq!(optional_default(Some(&p), "other"), OptionalDefault::None);
+/// ```
+#[inline]
+pub fn optional_default<S: SubfieldHost>(parent: Option<&S>, json_name: &str) -> OptionalDefault {
+    let _ = parent;
+    S::optional_default(json_name)
+}

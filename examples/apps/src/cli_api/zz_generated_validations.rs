@@ -157,6 +157,14 @@ impl Deployment {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for Deployment {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for ObjectMeta {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -326,6 +334,14 @@ impl ObjectMeta {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for ObjectMeta {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for DeploymentSpec {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -445,6 +461,9 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
@@ -475,6 +494,9 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
@@ -626,6 +648,14 @@ impl DeploymentSpec {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for DeploymentSpec {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for Container {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -723,6 +753,9 @@ impl ::validation_runtime::Validate for Container {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
@@ -771,6 +804,9 @@ impl ::validation_runtime::Validate for Container {
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
                     |item| {
+                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                            item,
+                        );
                         {
                             #[diagnostic::on_unimplemented(
                                 message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
@@ -888,6 +924,14 @@ impl Container {
     #[inline]
     pub fn __k8s_leaf_ports(&self) -> ::core::option::Option<&Vec<ContainerPort>> {
         Some(&self.ports)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for Container {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1024,6 +1068,14 @@ impl ContainerPort {
     #[inline]
     pub fn __k8s_leaf_protocol(&self) -> ::core::option::Option<&Protocol> {
         Some(&self.protocol)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for ContainerPort {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1273,6 +1325,14 @@ impl DeploymentStrategy {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for DeploymentStrategy {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for RecreateStrategy {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -1329,6 +1389,14 @@ impl ::validation_runtime::field::ToBadValue for RecreateStrategy {
 
 #[allow(non_snake_case, dead_code)]
 impl RecreateStrategy {}
+
+impl ::validation_runtime::validate::SubfieldHost for RecreateStrategy {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
 
 impl ::validation_runtime::Validate for RollingUpdate {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -1420,6 +1488,14 @@ impl RollingUpdate {
     #[inline]
     pub fn __k8s_leaf_maxSurge(&self) -> ::core::option::Option<&i32> {
         self.max_surge.as_ref()
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for RollingUpdate {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1538,6 +1614,14 @@ impl DeploymentStatus {
     #[inline]
     pub fn __k8s_leaf_observedGeneration(&self) -> ::core::option::Option<&i64> {
         Some(&self.observed_generation)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for DeploymentStatus {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 
@@ -1665,6 +1749,14 @@ impl Scale {
     }
 }
 
+impl ::validation_runtime::validate::SubfieldHost for Scale {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
+    }
+}
+
 impl ::validation_runtime::Validate for ScaleSpec {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn validate_into(
@@ -1747,6 +1839,14 @@ impl ScaleSpec {
     #[inline]
     pub fn __k8s_leaf_replicas(&self) -> ::core::option::Option<&i32> {
         Some(&self.replicas)
+    }
+}
+
+impl ::validation_runtime::validate::SubfieldHost for ScaleSpec {
+    type Struct = Self;
+    #[inline]
+    fn subfield_host(&self) -> &Self {
+        self
     }
 }
 

@@ -1,0 +1,11 @@
+use std::collections::BTreeMap;
+
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct ConfigMapData {
+    /// +k8s:eachVal=+k8s:optional
+    pub data: BTreeMap<String, String>,
+}
+
+fn main() {}

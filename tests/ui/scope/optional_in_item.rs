@@ -1,0 +1,17 @@
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct Port {
+    pub name: String,
+    pub number: i32,
+}
+
+#[derive(Validate, PartialEq)]
+pub struct ServiceSpec {
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:item(name: "http")=+k8s:optional
+    pub ports: Vec<Port>,
+}
+
+fn main() {}
