@@ -17,8 +17,14 @@ impl Server {
     fn start(name: &str, gates: Option<&str>) -> Server {
         let log =
             std::env::temp_dir().join(format!("example-server-{}-{name}.log", std::process::id()));
+        let state = std::env::temp_dir().join(format!(
+            "example-server-state-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&state);
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_example-server"));
-        cmd.arg("--listen=127.0.0.1:0");
+        cmd.arg("--listen=127.0.0.1:0")
+            .arg(format!("--state-dir={}", state.display()));
         if let Some(g) = gates {
             cmd.arg(format!("--feature-gates={g}"));
         }
@@ -68,12 +74,12 @@ impl Server {
     }
 
     fn post(&self, body: &str) -> (u16, String) {
-        let (c, _, b) = self.request("POST", "/apis/example.dev/v1/widgets", body);
+        let (c, _, b) = self.request("POST", "/apis/example.dev/v1/namespaces/default/widgets", body);
         (c, b)
     }
 
     fn put(&self, path: &str, body: &str) -> (u16, String) {
-        let (c, _, b) = self.request("PUT", &format!("/apis/example.dev/v1/widgets/{path}"), body);
+        let (c, _, b) = self.request("PUT", &format!("/apis/example.dev/v1/namespaces/default/widgets/{path}"), body);
         (c, b)
     }
 
@@ -156,17 +162,17 @@ fn mismatch_mode_end_to_end() {
     );
     assert_eq!(code, 422);
     assert!(body.contains(r#"{"reason":"FieldValueInvalid","message":"Invalid value: null: field is immutable","field":"spec.class"}"#), "{body}");
-    let (code, body) = s.put("w1/status", r#"{"status":{"readyReplicas":-4}}"#);
+    let (code, body) = s.put("w1/status", r#"{"metadata":{"name":"w1"},"status":{"readyReplicas":-4}}"#);
     assert_eq!(code, 422);
     assert!(body.contains(r#""field":"status.readyReplicas""#), "{body}");
     assert_eq!(
-        s.put("w1/status", r#"{"status":{"readyReplicas":1}}"#).0,
+        s.put("w1/status", r#"{"metadata":{"name":"w1"},"status":{"readyReplicas":1}}"#).0,
         200
     );
     // /scale: the tags do not declare it, so declarative validation answers
     // "no validation found"; mismatch mode only counts it.
-    assert_eq!(s.put("w1/scale", r#"{"spec":{"replicas":5}}"#).0, 200);
-    let (_, _, got) = s.request("GET", "/apis/example.dev/v1/widgets/w1", "");
+    assert_eq!(s.put("w1/scale", r#"{"metadata":{"name":"w1"},"spec":{"replicas":5}}"#).0, 200);
+    let (_, _, got) = s.request("GET", "/apis/example.dev/v1/namespaces/default/widgets/w1", "");
     assert!(
         got.contains(r#""replicas":5"#) && got.contains(r#""readyReplicas":1"#),
         "{got}"
@@ -226,7 +232,7 @@ fn takeover_end_to_end() {
         r#""causes":[{"reason":"FieldValueInvalid","message":"Invalid value: 500: must be less than or equal to 100","field":"spec.replicas"},{"reason":"FieldValueTooLong","message":"Too long: may not be more than 16 bytes","field":"spec.displayName"}]"#
     ), "{body}");
     // /scale has no declarative validation: the internal error is returned.
-    let (code, body) = s.put("w1/scale", r#"{"spec":{"replicas":5}}"#);
+    let (code, body) = s.put("w1/scale", r#"{"metadata":{"name":"w1"},"spec":{"replicas":5}}"#);
     assert_eq!(code, 422);
     assert!(body.contains(
         r#""causes":[{"reason":"InternalError","message":"Internal error: no validation found for *v1.Widget, subresource: /scale","field":"\u003cnil\u003e"}]"#
@@ -256,7 +262,7 @@ fn gate_off_end_to_end() {
             .0,
         201
     );
-    assert_eq!(s.put("w2/scale", r#"{"spec":{"replicas":5}}"#).0, 200);
+    assert_eq!(s.put("w2/scale", r#"{"metadata":{"name":"w2"},"spec":{"replicas":5}}"#).0, 200);
     let metrics = s.metrics();
     assert!(
         metrics.contains("\napiserver_validation_declarative_validation_mismatch_total 0\n"),
