@@ -315,16 +315,27 @@ async fn list(
         .list(&prefix(ns))
         .await
         .map_err(|e| store_err(e, ""))?;
-    let mut out = Vec::new();
+    let mut body = format!(
+        r#"{{"apiVersion":"{API_VERSION}","kind":"{LIST_KIND}","metadata":{{"resourceVersion":"{rv}"}},"items":["#
+    );
+    let mut first = true;
     for (_, st) in items {
         let w = load(&st.value, st.rv)?;
         if keep(&w) {
-            out.push(value_of(&w));
+            if !first {
+                body.push(',');
+            }
+            first = false;
+            body.push_str(&serde_json::to_string(&w).expect("a Widget serializes"));
         }
     }
-    let body = json!({"apiVersion": API_VERSION, "kind": LIST_KIND,
-                      "metadata": {"resourceVersion": rv.to_string()}, "items": out});
-    Ok(([(header::CONTENT_TYPE, JSON)], body.to_string()).into_response())
+    body.push_str("]}");
+    Ok(([(header::CONTENT_TYPE, JSON)], body).into_response())
+}
+
+/// One line of a watch stream: `{"type":"ADDED","object":{...}}`.
+fn event_line(kind: &str, object: &str) -> String {
+    format!("{{\"type\":\"{kind}\",\"object\":{object}}}\n")
 }
 
 async fn watch(
@@ -345,7 +356,10 @@ async fn watch(
         for (_, st) in items {
             let w = load(&st.value, st.rv)?;
             if keep(&w) {
-                initial.push(json!({"type": "ADDED", "object": value_of(&w)}).to_string() + "\n");
+                initial.push(event_line(
+                    "ADDED",
+                    &serde_json::to_string(&w).expect("a Widget serializes"),
+                ));
             }
         }
         rv
@@ -368,16 +382,13 @@ async fn watch(
     let live = events.filter_map(move |e| {
         let line = match e {
             Ok(e) => match load(&e.value, e.rv) {
-                Ok(w) if keep(&w) => {
-                    Some(json!({"type": e.kind.as_str(), "object": value_of(&w)}).to_string() + "\n")
-                }
+                Ok(w) if keep(&w) => Some(event_line(
+                    e.kind.as_str(),
+                    &serde_json::to_string(&w).expect("a Widget serializes"),
+                )),
                 _ => None,
             },
-            Err(_) => Some(
-                json!({"type": "ERROR", "object": serde_json::from_str::<Value>(&Status::gone("").body()).unwrap_or_default()})
-                    .to_string()
-                    + "\n",
-            ),
+            Err(_) => Some(event_line("ERROR", &Status::gone("").body())),
         };
         futures_util::future::ready(line)
     });
