@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use tracing::Metadata;
+use tracing::subscriber::Interest;
+use tracing::{Event, Metadata};
+use tracing_subscriber::layer::{Context, Filter};
 
 /// Lines let through per window.
 pub const BURST: u64 = 10;
@@ -24,9 +26,32 @@ fn sampled(meta: &Metadata<'_>) -> bool {
         && meta.target().starts_with("validation_runtime::migration")
 }
 
-/// The filter: `true` keeps the event.
+/// The per-layer filter: decides per event (not per call site), so every
+/// event is counted once.
+pub struct Sampler;
+
+impl<S> Filter<S> for Sampler {
+    fn enabled(&self, _meta: &Metadata<'_>, _cx: &Context<'_, S>) -> bool {
+        true
+    }
+
+    fn callsite_enabled(&self, meta: &'static Metadata<'static>) -> Interest {
+        if sampled(meta) {
+            Interest::sometimes()
+        } else {
+            Interest::always()
+        }
+    }
+
+    fn event_enabled(&self, event: &Event<'_>, _cx: &Context<'_, S>) -> bool {
+        allow(event.metadata())
+    }
+}
+
+/// Whether to keep an event: `true` for everything but the sampled lines
+/// over the budget of the current window.
 pub fn allow(meta: &Metadata<'_>) -> bool {
-    if !meta.is_event() || !sampled(meta) {
+    if !sampled(meta) {
         return true;
     }
     let mut w = WINDOW_STATE.lock().unwrap();

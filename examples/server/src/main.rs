@@ -56,7 +56,7 @@ fn main() -> ExitCode {
                         .with_writer(std::io::stderr)
                         .with_ansi(false)
                         .with_filter(tracing_subscriber::filter::LevelFilter::INFO)
-                        .with_filter(tracing_subscriber::filter::filter_fn(logsample::allow)),
+                        .with_filter(logsample::Sampler),
                 )
                 .init();
             let runtime = tokio::runtime::Builder::new_multi_thread()

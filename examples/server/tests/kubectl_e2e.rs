@@ -234,6 +234,36 @@ fn kubectl_end_to_end() {
         "{o:?}"
     );
 
+    // server-side apply on /status, by a controller: the spec stays
+    let st = k.file("st.yaml", "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: ssa\nstatus:\n  readyReplicas: 2\n");
+    k.ok(
+        &[
+            "apply",
+            "--server-side",
+            "--subresource=status",
+            "--field-manager=ctrl",
+            "-f",
+            &st,
+        ],
+        "widget.example.dev/ssa serverside-applied\n",
+    );
+    k.ok(
+        &[
+            "get",
+            "wd",
+            "ssa",
+            "-o",
+            "jsonpath={.spec.replicas} {.status.readyReplicas}",
+        ],
+        "2 2",
+    );
+    let o = k.run(&["get", "wd", "ssa", "-o", "yaml", "--show-managed-fields"]);
+    assert!(
+        o.stdout
+            .contains("    manager: ctrl\n    operation: Apply\n    subresource: status\n"),
+        "{o:?}"
+    );
+
     // replace (and a stale one)
     k.ok(
         &["replace", "-f", "live.yaml", "--dry-run=server"],

@@ -275,3 +275,27 @@ fn replay_subcommand() {
          \x20 extra     long.yaml: {Type=\"Too long\", Field=\"spec.displayName\", Origin=\"maxLength\"}\n"
     );
 }
+
+/// Mismatch log lines are rate-limited; the counter counts every one.
+#[test]
+fn mismatch_logs_are_rate_limited() {
+    let s = Server::start("sampling", &[]);
+    for i in 0..25 {
+        assert_eq!(
+            s.post(&widget(
+                &format!("w{i}"),
+                r#"{"displayName":"display name of 18"}"#
+            ))
+            .0,
+            201
+        );
+    }
+    let metrics = s.metrics();
+    assert!(
+        metrics.contains("\napiserver_validation_declarative_validation_mismatch_total 25\n"),
+        "{metrics}"
+    );
+    let log = s.stop();
+    let lines = log.lines().filter(|l| l.contains(MISMATCH)).count();
+    assert_eq!(lines, example_server::logsample::BURST as usize, "{log}");
+}
