@@ -586,8 +586,9 @@ async fn update_sub(
 enum Change {
     /// A full object (PUT) with an optional `resourceVersion` precondition.
     Replace(Box<Widget>),
-    /// A merge or JSON patch of the object's (or the Scale's) JSON.
-    Patch(Media, Vec<u8>),
+    /// A merge or JSON patch of the object's (or the Scale's) JSON; unknown
+    /// fields in the result follow `fieldValidation`.
+    Patch(Media, Vec<u8>, FieldValidation),
     /// A server-side apply configuration.
     Apply(Value, bool),
 }
@@ -635,7 +636,7 @@ async fn put_inner(
         ));
     }
     let r = write(s, ns, name, sub, q, h, dry, Change::Replace(Box::new(w))).await;
-    r.map(|(w, code)| respond(sub, code, &w, &warnings))
+    r.map(|(w, code, _)| respond(sub, code, &w, &warnings))
         .or_else(|e| Ok(with_warnings(e, &warnings)))
 }
 
@@ -692,6 +693,7 @@ async fn patch_inner(
         _ => return Err(Status::unsupported_media_type(decode::PATCH_MEDIA)),
     }
     let bytes = decode::read_body(body).await?;
+    let mut warnings = Vec::new();
     let change = if media == Media::ApplyPatch {
         let d = decode::parse(&bytes, true).map_err(|e| decode::cannot_handle(&e))?;
         let mut v = d.value;
@@ -703,17 +705,22 @@ async fn patch_inner(
             },
             schema::widget(),
         );
-        // Apply configurations are always decoded strictly upstream? No:
-        // they follow fieldValidation like every write.
-        let warnings = strictness(&problems, fv)?;
+        // Unknown fields of an apply configuration follow fieldValidation
+        // like every write.
+        warnings = strictness(&problems, fv)?;
         let force = q.get("force").is_some_and(|f| f == "true");
-        let _ = warnings;
         Change::Apply(v, force)
     } else {
-        Change::Patch(media, bytes)
+        Change::Patch(media, bytes, fv)
     };
-    let r = write(s, ns, name, sub, q, h, dry, change).await?;
-    Ok(respond(sub, r.1, &r.0, &[]))
+    let r = write(s, ns, name, sub, q, h, dry, change).await;
+    Ok(match r {
+        Ok((w, code, more)) => {
+            warnings.extend(more);
+            respond(sub, code, &w, &warnings)
+        }
+        Err(e) => with_warnings(e, &warnings),
+    })
 }
 
 /// Upstream's `GuaranteedUpdate`: read (404), compute the new object,
@@ -730,8 +737,9 @@ async fn write(
     h: &HeaderMap,
     dry: bool,
     change: Change,
-) -> Result<(Widget, StatusCode), Status> {
+) -> Result<(Widget, StatusCode, Vec<String>), Status> {
     let mgr = manager(q, h);
+    let mut warnings = Vec::new();
     for _attempt in 0..16 {
         let old = match s.store.get(&key(ns, name)).await {
             Ok(Some(st)) => load(&st.value, st.rv)?,
@@ -749,7 +757,7 @@ async fn write(
                             )));
                         }
                         let w = create_object(s, w, q, h, dry, Some((config, *force))).await?;
-                        return Ok((w, StatusCode::CREATED));
+                        return Ok((w, StatusCode::CREATED, warnings));
                     }
                 }
                 return Err(Status::not_found(name));
@@ -778,7 +786,7 @@ async fn write(
                 new.metadata.resource_version = w.metadata.resource_version.clone();
                 new
             }
-            Change::Patch(media, bytes) => {
+            Change::Patch(media, bytes, fv) => {
                 let target = if sub == "scale" {
                     scale_of(&old)
                 } else {
@@ -797,6 +805,12 @@ async fn write(
                     _ => {
                         let mut pv = patched;
                         decode::check_type_meta(&mut pv)?;
+                        let problems: Vec<String> = schema::widget()
+                            .unknown_fields(&pv)
+                            .into_iter()
+                            .map(|p| format!("unknown field {}", crate::status::go_quote(&p)))
+                            .collect();
+                        warnings = strictness(&problems, *fv)?;
                         let p = typed(&pv)?;
                         if p.metadata.name != name {
                             return Err(Status::bad_request(format!(
@@ -875,12 +889,12 @@ async fn write(
             return Err(Status::invalid(name, &errs));
         }
         if new == old || dry {
-            return Ok((new, StatusCode::OK));
+            return Ok((new, StatusCode::OK, warnings));
         }
         match s.store.update(&key(ns, name), to_bytes(&new), old_rv).await {
             Ok(rv) => {
                 new.metadata.resource_version = rv.to_string();
-                return Ok((new, StatusCode::OK));
+                return Ok((new, StatusCode::OK, warnings));
             }
             Err(StoreError::Conflict) if !precondition => continue,
             Err(StoreError::Conflict) => return Err(Status::conflict(name)),

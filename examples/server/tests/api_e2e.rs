@@ -272,6 +272,37 @@ fn field_validation_dry_run_selectors() {
     );
     assert_eq!(c, 201);
     assert!(!head.contains("warning"), "{head}");
+    // Patches too: the patched object is checked.
+    let (c, _, b) = s.send(
+        "PATCH",
+        &format!("{NS}/d?fieldValidation=Strict"),
+        &["Content-Type: application/merge-patch+json"],
+        r#"{"spec":{"bar":1}}"#,
+    );
+    assert_eq!(c, 400, "{b}");
+    assert_eq!(v(&b)["message"], "Widget in version \"v1\" cannot be handled as a Widget: strict decoding error: unknown field \"spec.bar\"");
+    let (c, head, _) = s.send(
+        "PATCH",
+        &format!("{NS}/d?fieldValidation=Warn"),
+        &["Content-Type: application/merge-patch+json"],
+        r#"{"spec":{"bar":1}}"#,
+    );
+    assert_eq!(c, 200);
+    assert!(
+        head.contains("warning: 299 - \"unknown field \\\"spec.bar\\\"\"\r\n"),
+        "{head}"
+    );
+    let (c, head, _) = s.send(
+        "PATCH",
+        &format!("{NS}/d?fieldValidation=Warn&fieldManager=m"),
+        &["Content-Type: application/apply-patch+yaml"],
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata: {name: d}\nspec: {baz: 1}\n",
+    );
+    assert_eq!(c, 200);
+    assert!(
+        head.contains("warning: 299 - \"unknown field \\\"spec.baz\\\"\"\r\n"),
+        "{head}"
+    );
     // Dry run: answered, not stored.
     let (c, b) = s.json("POST", &format!("{NS}?dryRun=All"), &widget("dry", "{}"));
     assert_eq!(c, 201);
