@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -88,7 +88,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route("/openapi/v2", get(|| async { discovery::openapi_v2() }))
         .route(&format!("{GV_PATH}/{RESOURCE}"), get(list_all))
-        .route(&ns, get(list_ns).post(create))
+        .route(&ns, get(list_ns).post(create).delete(delete_collection))
         .route(
             &format!("{ns}/{{name}}"),
             get(read).put(update).patch(patch).delete(delete),
@@ -100,9 +100,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/metrics", get(metrics))
         .route("/healthz", get(|| async { "ok" }))
         .fallback(|| async { Status::no_route() })
-        .method_not_allowed_fallback(
-            |m: Method| async move { Status::method_not_allowed(m.as_str()) },
-        )
+        .method_not_allowed_fallback(|| async { Status::method_not_allowed() })
         .with_state(state)
 }
 
@@ -923,6 +921,70 @@ fn apply_patch(media: Media, bytes: &[u8], mut target: Value) -> Result<Value, S
         _ => return Err(Status::unsupported_media_type(decode::PATCH_MEDIA)),
     }
     Ok(target)
+}
+
+/// `DELETE` on the collection (`deletecollection`): deletes the objects the
+/// selectors match and answers the list of what was deleted.
+async fn delete_collection(
+    State(s): State<Arc<AppState>>,
+    Path(ns): Path<String>,
+    Query(q): Q,
+    req: Request,
+) -> Response {
+    delete_collection_inner(&s, &ns, &q, req)
+        .await
+        .unwrap_or_else(|e| e.into_response())
+}
+
+async fn delete_collection_inner(
+    s: &AppState,
+    ns: &str,
+    q: &HashMap<String, String>,
+    req: Request,
+) -> Result<Response, Status> {
+    let mut dry = dry_run(q)?;
+    let bytes = decode::read_body(req.into_body()).await?;
+    if !bytes.iter().all(u8::is_ascii_whitespace) {
+        let opts: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| Status::bad_request(format!("error decoding DeleteOptions: {e}")))?;
+        if let Some(d) = opts.get("dryRun").and_then(Value::as_array) {
+            dry |= d.iter().any(|v| v == "All");
+        }
+    }
+    let labels = crate::selector::Selector::parse(q.get("labelSelector").map_or("", |s| s))
+        .map_err(Status::bad_request)?;
+    let fields = crate::selector::FieldSelector::parse(q.get("fieldSelector").map_or("", |s| s))
+        .map_err(Status::bad_request)?;
+    let (items, rv) = s
+        .store
+        .list(&prefix(Some(ns)))
+        .await
+        .map_err(|e| store_err(e, ""))?;
+    let mut deleted = Vec::new();
+    for (key, st) in items {
+        let w = load(&st.value, st.rv)?;
+        if !(labels.matches(&w.metadata.labels) && fields.matches(&w)) {
+            continue;
+        }
+        if !dry {
+            match s.store.delete(&key, st.rv).await {
+                Ok(_) | Err(StoreError::NotFound) => {}
+                // Changed meanwhile: upstream deletes it anyway.
+                Err(StoreError::Conflict) => {
+                    if let Ok(Some(now)) = s.store.get(&key).await {
+                        let _ = s.store.delete(&key, now.rv).await;
+                    }
+                }
+                Err(e) => return Err(store_err(e, &w.metadata.name)),
+            }
+        }
+        deleted.push(serde_json::to_string(&w).expect("a Widget serializes"));
+    }
+    let body = format!(
+        r#"{{"apiVersion":"{API_VERSION}","kind":"{LIST_KIND}","metadata":{{"resourceVersion":"{rv}"}},"items":[{}]}}"#,
+        deleted.join(",")
+    );
+    Ok(([(header::CONTENT_TYPE, JSON)], body).into_response())
 }
 
 async fn delete(

@@ -78,16 +78,13 @@ impl Status {
     }
 
     /// 405 for a method a path does not take.
-    pub fn method_not_allowed(method: &str) -> Status {
+    pub fn method_not_allowed() -> Status {
         Status::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "MethodNotAllowed",
-            format!(
-                "{method} is not supported on resources of kind {}",
-                go_quote(&format!("{RESOURCE}.{GROUP}"))
-            ),
+            "the server does not allow this method on the requested resource",
         )
-        .with_details("", GROUP, RESOURCE)
+        .with_details("", "", "")
     }
 
     /// 409 `AlreadyExists`.

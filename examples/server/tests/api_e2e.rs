@@ -112,7 +112,15 @@ fn every_refusal_is_a_status() {
         b["details"],
         serde_json::json!({"name":"nope","group":"example.dev","kind":"widgets"})
     );
-    status(405, "MethodNotAllowed", s.send("DELETE", NS, &[], ""));
+    let b = status(
+        405,
+        "MethodNotAllowed",
+        s.send("POST", &format!("{NS}/a"), &[], ""),
+    );
+    assert_eq!(
+        b["message"],
+        "the server does not allow this method on the requested resource"
+    );
     let big = format!(r#"{{"a":"{}"}}"#, "x".repeat(3 * 1024 * 1024 + 10));
     let b = status(
         413,
@@ -359,6 +367,15 @@ fn field_validation_dry_run_selectors() {
         names("/apis/example.dev/v1/widgets?limit=500"),
         ["default/d", "default/l", "other/o"]
     );
+    // deletecollection with a selector (dry run first).
+    let (c, b) = s.json(
+        "DELETE",
+        &format!("{NS}?labelSelector=app%3Dweb&dryRun=All"),
+        "",
+    );
+    assert_eq!(c, 200, "{b}");
+    assert_eq!(v(&b)["items"][0]["metadata"]["name"], "l");
+    assert_eq!(names(NS), ["default/d", "default/l"]);
     // Omitempty: nothing empty in the output.
     let (_, b) = s.json("GET", &format!("{NS}/l"), "");
     let mut o = v(&b);
