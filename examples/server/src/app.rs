@@ -861,6 +861,22 @@ async fn write(
                 new
             }
         };
+        // A custom resource allows no unconditional update: a PUT of the
+        // resource or of /status must carry a resourceVersion (upstream's
+        // store, `AllowUnconditionalUpdate() == false`); /scale copies it
+        // only when the Scale has one.
+        if matches!(change, Change::Replace(_))
+            && sub != "scale"
+            && new.metadata.resource_version.is_empty()
+        {
+            let errs: ErrorList = validation_runtime::field::Error::invalid(
+                "metadata.resourceVersion",
+                validation_runtime::field::BadValue::Json("0x0".into()),
+                "must be specified for an update",
+            )
+            .into();
+            return Err(Status::invalid_kind(RESOURCE, name, &errs));
+        }
         // The precondition (an explicit resourceVersion).
         let precondition = !new.metadata.resource_version.is_empty();
         if precondition && new.metadata.resource_version != old.metadata.resource_version {

@@ -163,8 +163,14 @@ impl Status {
 
     /// 422 `Invalid` with the field errors (upstream's `NewInvalid`).
     pub fn invalid(name: &str, errs: &ErrorList) -> Status {
+        Status::invalid_kind(KIND, name, errs)
+    }
+
+    /// 422 `Invalid` naming `kind` (upstream names the resource, not the
+    /// kind, in the store's own checks).
+    pub fn invalid_kind(kind: &str, name: &str, errs: &ErrorList) -> Status {
         let mut s = Status::new(StatusCode::UNPROCESSABLE_ENTITY, "Invalid", String::new());
-        s.0.raw = Some(invalid_status_json(GROUP, KIND, name, errs));
+        s.0.raw = Some(invalid_status_json(GROUP, kind, name, errs));
         s
     }
 

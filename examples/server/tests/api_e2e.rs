@@ -244,6 +244,10 @@ fn check_order_as_upstream() {
         (409, "Conflict".into()),
         "{b}"
     );
+    // No resourceVersion at all: a custom resource refuses the update.
+    let (c, b) = s.json("PUT", &format!("{NS}/w"), &widget("w", r#"{"replicas":2}"#));
+    assert_eq!(c, 422);
+    assert_eq!(v(&b)["message"], "widgets.example.dev \"w\" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update");
     let (_, live) = s.json("GET", &format!("{NS}/w"), "");
     let rv = v(&live)["metadata"]["resourceVersion"]
         .as_str()

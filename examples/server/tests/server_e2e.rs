@@ -32,8 +32,15 @@ impl Old for Server {
         self.json("POST", common::NS, body)
     }
 
+    /// PUT with the object's current `resourceVersion` added to the body
+    /// (a custom resource refuses an update without one).
     fn put(&self, path: &str, body: &str) -> (u16, String) {
-        self.json("PUT", &format!("{}/{path}", common::NS), body)
+        let name = path.split('/').next().unwrap();
+        let (_, live) = self.json("GET", &format!("{}/{name}", common::NS), "");
+        let live: serde_json::Value = serde_json::from_str(&live).unwrap();
+        let mut body: serde_json::Value = serde_json::from_str(body).unwrap();
+        body["metadata"]["resourceVersion"] = live["metadata"]["resourceVersion"].clone();
+        self.json("PUT", &format!("{}/{path}", common::NS), &body.to_string())
     }
 
     fn metrics(&self) -> String {
