@@ -84,7 +84,8 @@ usage: example-server [--listen=ADDR] [--state-dir=DIR | --etcd=URL] [--feature-
   --header-read-timeout    seconds to receive a request head (default 10)
   --idle-timeout           seconds an idle keep-alive connection stays open (default 60)
   --request-timeout        seconds for a request, body included (default 60; watches exempt)
-  --max-connections        open connections (default 200; more get 429)
+  --max-connections        open connections (default: file-descriptor limit - 64); over it
+                           the longest-idle connection is closed, or with none idle, 429
   --max-requests-inflight  requests handled at once (default 400; more get 429)
 ";
 

@@ -5,18 +5,20 @@
 //! - idle timeout: a keep-alive connection with no request in flight and no
 //!   traffic for that long is closed, so idle clients cannot hold every file
 //!   descriptor;
-//! - connection limit: over it, a connection gets 429 `TooManyRequests` and
-//!   is closed at once;
+//! - connection limit (default: the file-descriptor limit less 64): over
+//!   it, the connection idle the longest is closed to make room; when none
+//!   is idle, the new connection gets 429 `TooManyRequests` and is closed;
 //! - request timeout (a tower layer; covers reading the body): 504
 //!   `Timeout` (watches are exempt);
 //! - in-flight limit (tower `ConcurrencyLimit` + `LoadShed`): 429;
 //! - body limit: 413 (in [`crate::decode::read_body`]).
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -30,6 +32,7 @@ use hyper::body::{Frame, SizeHint};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Notify;
 use tower::{BoxError, ServiceBuilder, ServiceExt};
 
 use crate::status::Status;
@@ -55,9 +58,26 @@ impl Default for Limits {
             header_read: Duration::from_secs(10),
             idle: Duration::from_secs(60),
             request: Duration::from_secs(60),
-            max_connections: 200,
+            max_connections: default_max_connections(),
             max_in_flight: 400,
         }
+    }
+}
+
+/// The soft file-descriptor limit less 64 (for the store, logs and
+/// accepting), between 16 and 10,000; 1,000 where the limit is unknown.
+pub fn default_max_connections() -> usize {
+    let soft = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|l| {
+            l.lines()
+                .find(|l| l.starts_with("Max open files"))
+                .and_then(|l| l.split_whitespace().nth(3).map(str::to_owned))
+                .and_then(|v| v.parse::<usize>().ok())
+        });
+    match soft {
+        Some(n) => n.saturating_sub(64).clamp(16, 10_000),
+        None => 1_000,
     }
 }
 
@@ -90,9 +110,16 @@ pub fn layered(router: Router, limits: &Limits) -> Router {
         )
 }
 
+/// The open connections, for the limit and for evicting idle ones.
+#[derive(Default)]
+struct Table {
+    next: u64,
+    open: HashMap<u64, Arc<Activity>>,
+}
+
 /// Accepts connections until the listener fails.
 pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> io::Result<()> {
-    let open = Arc::new(AtomicUsize::new(0));
+    let table = Arc::new(Mutex::new(Table::default()));
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(c) => c,
@@ -104,26 +131,51 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> io::Re
             }
         };
         let _ = stream.set_nodelay(true);
-        if open.load(Ordering::Relaxed) >= limits.max_connections {
-            tokio::spawn(refuse(stream));
-            continue;
-        }
-        open.fetch_add(1, Ordering::Relaxed);
-        let guard = Decrement(open.clone());
+        let activity = Arc::new(Activity {
+            last: AtomicU64::new(now_ms()),
+            in_flight: AtomicUsize::new(0),
+            evict: Notify::new(),
+        });
+        let id = {
+            let mut t = table.lock().unwrap();
+            if t.open.len() >= limits.max_connections {
+                // Make room by closing the connection idle the longest; with
+                // none idle, refuse this one.
+                let victim = t
+                    .open
+                    .iter()
+                    .filter(|(_, a)| a.in_flight.load(Ordering::Relaxed) == 0)
+                    .min_by_key(|(_, a)| a.last.load(Ordering::Relaxed))
+                    .map(|(id, _)| *id);
+                match victim.and_then(|id| t.open.remove(&id)) {
+                    Some(a) => a.evict.notify_one(),
+                    None => {
+                        drop(t);
+                        tokio::spawn(refuse(stream));
+                        continue;
+                    }
+                }
+            }
+            t.next += 1;
+            let id = t.next;
+            t.open.insert(id, activity.clone());
+            id
+        };
+        let guard = Remove(table.clone(), id);
         let app = app.clone();
         let limits = limits.clone();
         tokio::spawn(async move {
             let _guard = guard;
-            connection(stream, app, &limits).await;
+            connection(stream, activity, app, &limits).await;
         });
     }
 }
 
-struct Decrement(Arc<AtomicUsize>);
+struct Remove(Arc<Mutex<Table>>, u64);
 
-impl Drop for Decrement {
+impl Drop for Remove {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
+        self.0.lock().unwrap().open.remove(&self.1);
     }
 }
 
@@ -151,11 +203,7 @@ fn now_ms() -> u64 {
     epoch().elapsed().as_millis() as u64
 }
 
-async fn connection(stream: TcpStream, app: Router, limits: &Limits) {
-    let activity = Arc::new(Activity {
-        last: AtomicU64::new(now_ms()),
-        in_flight: AtomicUsize::new(0),
-    });
+async fn connection(stream: TcpStream, activity: Arc<Activity>, app: Router, limits: &Limits) {
     let io = TokioIo::new(Tracked {
         inner: stream,
         activity: activity.clone(),
@@ -201,6 +249,10 @@ async fn connection(stream: TcpStream, app: Router, limits: &Limits) {
                 let _ = r;
                 return;
             }
+            _ = activity.evict.notified(), if !closing => {
+                conn.as_mut().graceful_shutdown();
+                closing = true;
+            }
             _ = tick.tick(), if !closing => {
                 let idle = activity.in_flight.load(Ordering::Relaxed) == 0
                     && now_ms().saturating_sub(activity.last.load(Ordering::Relaxed)) >= idle_ms;
@@ -216,6 +268,7 @@ async fn connection(stream: TcpStream, app: Router, limits: &Limits) {
 struct Activity {
     last: AtomicU64,
     in_flight: AtomicUsize,
+    evict: Notify,
 }
 
 struct InFlight(Arc<Activity>);

@@ -538,27 +538,47 @@ fn idle_connections_do_not_starve_the_server() {
             "--header-read-timeout=1",
         ],
     );
-    // 20 idle connections fill the table; the 21st is refused with a Status.
+    // 20 idle connections fill the table; a new client makes the server
+    // close the longest-idle one instead of being refused.
     let idle: Vec<TcpStream> = (0..20)
         .map(|_| TcpStream::connect(s.addr).unwrap())
         .collect();
     std::thread::sleep(Duration::from_millis(200));
-    let (c, head, body) = s.send("GET", "/healthz", &[], "");
-    assert_eq!(c, 429, "{head}");
-    assert_eq!(v(&body)["reason"], "TooManyRequests");
-    // The idle ones are closed by the server; then /healthz answers.
-    std::thread::sleep(Duration::from_millis(2500));
     let (c, _, body) = s.send("GET", "/healthz", &[], "");
     assert_eq!((c, body.as_str()), (200, "ok"));
-    for mut c in idle {
+    let mut first = &idle[0];
+    first
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    assert_eq!(
+        first.read(&mut [0u8; 1]).unwrap_or(0),
+        0,
+        "the longest-idle connection was not closed"
+    );
+    // The others are closed by the idle timeout.
+    std::thread::sleep(Duration::from_millis(2500));
+    for mut c in &idle {
         c.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
-        let mut buf = [0u8; 1];
         assert_eq!(
-            c.read(&mut buf).unwrap_or(0),
+            c.read(&mut [0u8; 1]).unwrap_or(0),
             0,
             "an idle connection was left open"
         );
     }
+    // 20 busy connections (watches): the 21st is refused with a Status.
+    let watches: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut w = TcpStream::connect(s.addr).unwrap();
+            write!(w, "GET {NS}?watch=true HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            w
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (c, head, body) = s.send("GET", "/healthz", &[], "");
+    assert_eq!(c, 429, "{head}");
+    assert!(head.contains("Retry-After: 1"), "{head}");
+    assert_eq!(v(&body)["reason"], "TooManyRequests");
+    drop(watches);
     // A half-sent request head is cut off after the header timeout.
     let mut slow = TcpStream::connect(s.addr).unwrap();
     slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
@@ -568,4 +588,56 @@ fn idle_connections_do_not_starve_the_server() {
     let mut rest = Vec::new();
     let _ = slow.read_to_end(&mut rest);
     assert!(t.elapsed() < Duration::from_secs(4));
+}
+
+/// The report's case: 300 idle connections against a 256 file-descriptor
+/// limit must not starve `/healthz`.
+#[test]
+fn three_hundred_idle_connections_at_256_fds() {
+    let state = common::temp_dir("fds");
+    let bin = env!("CARGO_BIN_EXE_example-server");
+    let log = state.join("log");
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -n 256 && exec {bin} --listen=127.0.0.1:0 --state-dir={}",
+            state.join("db").display()
+        ))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr: std::net::SocketAddr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let idle: Vec<TcpStream> = (0..300)
+        .map(|_| TcpStream::connect(addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    for _ in 0..5 {
+        let mut c = TcpStream::connect(addr).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        c.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut raw = String::new();
+        let _ = c.read_to_string(&mut raw);
+        assert!(
+            raw.starts_with("HTTP/1.1 200"),
+            "{raw:?}; log: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+    }
+    drop(idle);
+    let _ = child.kill();
+    let _ = child.wait();
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!log.contains("accept failed"), "{log}");
+    let _ = std::fs::remove_dir_all(&state);
 }
