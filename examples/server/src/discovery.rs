@@ -257,7 +257,10 @@ pub fn openapi_gv() -> Value {
     widget_schema["x-kubernetes-group-version-kind"] = json!([gvk]);
     widget_schema["properties"]["metadata"] =
         json!({"$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"});
-    let mut meta = schema::object_meta().openapi();
+    let mut meta = schema::widget()
+        .field("metadata")
+        .expect("a Widget has metadata")
+        .openapi();
     meta.as_object_mut().map(|m| m.remove("required"));
     json!({
         "openapi": "3.0.0",

@@ -68,6 +68,8 @@ pub struct Schema {
 pub struct Field {
     /// The JSON name.
     pub name: &'static str,
+    /// The doc comment of the Rust field (tags left out).
+    pub description: String,
     /// `+k8s:required`.
     pub required: bool,
     /// The value's schema.
@@ -86,6 +88,7 @@ fn s(kind: Kind) -> Schema {
 fn f(name: &'static str, schema: Schema) -> Field {
     Field {
         name,
+        description: String::new(),
         required: false,
         schema,
     }
@@ -94,8 +97,82 @@ fn f(name: &'static str, schema: Schema) -> Field {
 fn req(name: &'static str, schema: Schema) -> Field {
     Field {
         name,
+        description: String::new(),
         required: true,
         schema,
+    }
+}
+
+/// `snake_case` to `camelCase` (serde's `rename_all`).
+fn camel(snake: &str) -> String {
+    let mut out = String::new();
+    let mut up = false;
+    for c in snake.chars() {
+        if c == '_' {
+            up = true;
+        } else if up {
+            out.extend(c.to_uppercase());
+            up = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The doc comments of the fields of `api.rs`: `(struct, json name) → text`
+/// (the `+k8s:` tag lines left out).
+pub fn field_docs() -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut doc: Vec<&str> = Vec::new();
+    let mut strukt = String::new();
+    for line in include_str!("api.rs").lines().map(str::trim) {
+        if let Some(d) = line.strip_prefix("///") {
+            doc.push(d.trim());
+        } else if let Some(rest) = line.strip_prefix("pub struct ") {
+            strukt = rest.split([' ', '(', '{']).next().unwrap_or("").to_owned();
+            doc.clear();
+        } else if let Some(rest) = line.strip_prefix("pub ") {
+            if let Some((ident, _)) = rest.split_once(':') {
+                if !ident.contains(' ') {
+                    let text: Vec<&str> = doc
+                        .iter()
+                        .copied()
+                        .filter(|l| !l.starts_with("+k8s:"))
+                        .collect();
+                    let text = text.join(" ").trim().to_owned();
+                    out.push((strukt.clone(), camel(ident), text));
+                }
+            }
+            doc.clear();
+        } else if !line.starts_with("#[") {
+            doc.clear();
+        }
+    }
+    out
+}
+
+/// Fills the descriptions of the fields of `schema`, a `strukt`.
+fn describe(schema: &mut Schema, strukt: &str, docs: &[(String, String, String)]) {
+    let Kind::Object(fields) = &mut schema.kind else {
+        return;
+    };
+    for fd in fields {
+        if let Some((_, _, d)) = docs.iter().find(|(s, n, _)| s == strukt && n == fd.name) {
+            fd.description = d.clone();
+        }
+        let child = match (strukt, fd.name) {
+            ("Widget", "metadata") => "ObjectMeta",
+            ("Widget", "spec") => "WidgetSpec",
+            ("Widget", "status") => "WidgetStatus",
+            ("WidgetSpec", "ports") => "WidgetPort",
+            ("ObjectMeta", "managedFields") => "ManagedFieldsEntry",
+            _ => continue,
+        };
+        match &mut fd.schema.kind {
+            Kind::List { items, .. } => describe(items, child, docs),
+            _ => describe(&mut fd.schema, child, docs),
+        }
     }
 }
 
@@ -178,10 +255,14 @@ fn build() -> Schema {
     ]))
 }
 
-/// The Widget's schema.
+/// The Widget's schema (descriptions from the doc comments of `api.rs`).
 pub fn widget() -> &'static Schema {
     static W: OnceLock<Schema> = OnceLock::new();
-    W.get_or_init(build)
+    W.get_or_init(|| {
+        let mut w = build();
+        describe(&mut w, "Widget", &field_docs());
+        w
+    })
 }
 
 impl Schema {
@@ -256,7 +337,13 @@ impl Schema {
                 o.insert("type".into(), json!("object"));
                 let props: Map<String, Value> = fields
                     .iter()
-                    .map(|f| (f.name.to_owned(), f.schema.openapi()))
+                    .map(|f| {
+                        let mut p = f.schema.openapi();
+                        if !f.description.is_empty() {
+                            p["description"] = json!(f.description);
+                        }
+                        (f.name.to_owned(), p)
+                    })
                     .collect();
                 o.insert("properties".into(), Value::Object(props));
                 let required: Vec<&str> = fields
@@ -479,22 +566,6 @@ mod tests {
                 }
         }
         assert_eq!(count_min(widget()), minimums);
-    }
-
-    fn camel(snake: &str) -> String {
-        let mut out = String::new();
-        let mut up = false;
-        for c in snake.chars() {
-            if c == '_' {
-                up = true;
-            } else if up {
-                out.extend(c.to_uppercase());
-                up = false;
-            } else {
-                out.push(c);
-            }
-        }
-        out
     }
 
     #[test]

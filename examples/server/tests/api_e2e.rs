@@ -641,3 +641,24 @@ fn three_hundred_idle_connections_at_256_fds() {
     assert!(!log.contains("accept failed"), "{log}");
     let _ = std::fs::remove_dir_all(&state);
 }
+
+/// A body that stops arriving is answered 504 `Timeout` after the request
+/// timeout.
+#[test]
+fn slow_body_times_out_with_a_status() {
+    let s = Server::start("slowbody", &["--request-timeout=1"]);
+    let mut c = TcpStream::connect(s.addr).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(c, "POST {NS} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"metadata\":").unwrap();
+    let t = Instant::now();
+    let mut raw = String::new();
+    let mut r = BufReader::new(c);
+    r.read_line(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.1 504"), "{raw}");
+    assert!(t.elapsed() < Duration::from_secs(3));
+    let mut rest = Vec::new();
+    let _ = r.read_to_end(&mut rest);
+    let rest = String::from_utf8_lossy(&rest);
+    let body = &rest[rest.find('{').unwrap()..];
+    assert_eq!(v(body.trim())["reason"], "Timeout", "{rest}");
+}

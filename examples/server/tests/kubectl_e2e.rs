@@ -139,6 +139,16 @@ fn kubectl_end_to_end() {
         &o.stdout.replace("  replicas: 2\n", "  replicas: 8\n"),
     );
 
+    // explain: the schema and the doc comments of the Rust types
+    let o = k.run(&["explain", "widget.spec.ports"]);
+    assert!(
+        o.stdout.contains("FIELD: ports <[]Object>")
+            && o.stdout
+                .contains("Ports, keyed by name: server-side apply merges them item by item.")
+            && o.stdout.contains("name\t<string> -required-"),
+        "{o:?}"
+    );
+
     // client-side apply: create, change (dry run first), no-op
     let a = k.file("a.yaml", &widget_yaml("bar", "  replicas: 3\n"));
     k.ok(&["apply", "-f", &a], "widget.example.dev/bar created\n");
