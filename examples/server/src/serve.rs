@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -113,13 +113,20 @@ pub fn layered(router: Router, limits: &Limits) -> Router {
 /// The open connections, for the limit and for evicting idle ones.
 #[derive(Default)]
 struct Table {
+    inner: Mutex<Open>,
+    /// Signalled when a connection's descriptor is released.
+    freed: Notify,
+}
+
+#[derive(Default)]
+struct Open {
     next: u64,
     open: HashMap<u64, Arc<Activity>>,
 }
 
 /// Accepts connections until the listener fails.
 pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> io::Result<()> {
-    let table = Arc::new(Mutex::new(Table::default()));
+    let table = Arc::new(Table::default());
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(c) => c,
@@ -135,27 +142,51 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> io::Re
             last: AtomicU64::new(now_ms()),
             in_flight: AtomicUsize::new(0),
             evict: Notify::new(),
+            evicted: AtomicBool::new(false),
         });
-        let id = {
-            let mut t = table.lock().unwrap();
-            if t.open.len() >= limits.max_connections {
-                // Make room by closing the connection idle the longest; with
-                // none idle, refuse this one.
-                let victim = t
-                    .open
-                    .iter()
-                    .filter(|(_, a)| a.in_flight.load(Ordering::Relaxed) == 0)
-                    .min_by_key(|(_, a)| a.last.load(Ordering::Relaxed))
-                    .map(|(id, _)| *id);
-                match victim.and_then(|id| t.open.remove(&id)) {
-                    Some(a) => a.evict.notify_one(),
-                    None => {
-                        drop(t);
-                        tokio::spawn(refuse(stream));
-                        continue;
+        // At the limit, close the connection idle the longest and wait (up
+        // to a second) until its descriptor is released; with none idle,
+        // refuse this one.
+        let mut refused = false;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(1);
+        loop {
+            let freed = table.freed.notified();
+            {
+                let t = table.inner.lock().unwrap();
+                if t.open.len() < limits.max_connections {
+                    break;
+                }
+                let evicting = t.open.values().any(|a| a.evicted.load(Ordering::Relaxed));
+                if !evicting {
+                    let victim = t
+                        .open
+                        .values()
+                        .filter(|a| a.in_flight.load(Ordering::Relaxed) == 0)
+                        .min_by_key(|a| a.last.load(Ordering::Relaxed))
+                        .cloned();
+                    match victim {
+                        Some(a) => {
+                            a.evicted.store(true, Ordering::Relaxed);
+                            a.evict.notify_one();
+                        }
+                        None => {
+                            refused = true;
+                            break;
+                        }
                     }
                 }
             }
+            if tokio::time::timeout_at(deadline, freed).await.is_err() {
+                refused = true;
+                break;
+            }
+        }
+        if refused {
+            tokio::spawn(refuse(stream));
+            continue;
+        }
+        let id = {
+            let mut t = table.inner.lock().unwrap();
             t.next += 1;
             let id = t.next;
             t.open.insert(id, activity.clone());
@@ -171,11 +202,12 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> io::Re
     }
 }
 
-struct Remove(Arc<Mutex<Table>>, u64);
+struct Remove(Arc<Table>, u64);
 
 impl Drop for Remove {
     fn drop(&mut self) {
-        self.0.lock().unwrap().open.remove(&self.1);
+        self.0.inner.lock().unwrap().open.remove(&self.1);
+        self.0.freed.notify_waiters();
     }
 }
 
@@ -269,6 +301,7 @@ struct Activity {
     last: AtomicU64,
     in_flight: AtomicUsize,
     evict: Notify,
+    evicted: AtomicBool,
 }
 
 struct InFlight(Arc<Activity>);
