@@ -5,72 +5,11 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::net::TcpStream;
+use std::time::Duration;
 
 use common::{widget, Server, NS};
 use serde_json::Value;
-
-struct Etcd {
-    child: Child,
-    dir: std::path::PathBuf,
-    url: String,
-}
-
-impl Drop for Etcd {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn start_etcd(bin: &std::path::Path) -> Etcd {
-    let dir = common::temp_dir("etcd");
-    let (client, peer) = (free_port(), free_port());
-    let url = format!("http://127.0.0.1:{client}");
-    let peer_url = format!("http://127.0.0.1:{peer}");
-    let child = Command::new(bin)
-        .arg(format!("--data-dir={}", dir.join("data").display()))
-        .arg(format!("--listen-client-urls={url}"))
-        .arg(format!("--advertise-client-urls={url}"))
-        .arg(format!("--listen-peer-urls={peer_url}"))
-        .arg(format!("--initial-advertise-peer-urls={peer_url}"))
-        .arg(format!("--initial-cluster=default={peer_url}"))
-        .arg("--name=default")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(dir.join("etcd.log")).unwrap())
-        .spawn()
-        .unwrap();
-    let e = Etcd { child, dir, url };
-    // Ready when the JSON gateway answers.
-    let start = Instant::now();
-    loop {
-        if let Ok(mut s) = TcpStream::connect(("127.0.0.1", client)) {
-            let body = r#"{"key":"Lw=="}"#;
-            let _ = write!(s, "POST /v3/kv/range HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
-            let mut line = String::new();
-            if BufReader::new(s).read_line(&mut line).is_ok() && line.starts_with("HTTP/1.1 200") {
-                return e;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "etcd did not start: {}",
-            std::fs::read_to_string(e.dir.join("etcd.log")).unwrap_or_default()
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 fn v(body: &str) -> Value {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
@@ -81,7 +20,7 @@ fn replicas_share_state_through_etcd() {
     let Some(bin) = common::tool("etcd", "the etcd backend test") else {
         return;
     };
-    let etcd = start_etcd(&bin);
+    let etcd = common::start_etcd(&bin);
     let args = [
         format!("--etcd={}", etcd.url),
         "--etcd-prefix=/test".to_owned(),

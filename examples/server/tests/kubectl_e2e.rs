@@ -77,8 +77,26 @@ fn kubectl_end_to_end() {
     let Some(bin) = common::tool("kubectl", "the kubectl end-to-end test") else {
         return;
     };
-    let s = Server::start("kubectl", &[]);
-    let dir = common::temp_dir("kubectl-files");
+    suite(bin, Server::start("kubectl", &[]), "kubectl-files");
+}
+
+/// The same commands against the etcd backend.
+#[test]
+fn kubectl_end_to_end_on_etcd() {
+    let Some(bin) = common::tool("kubectl", "the kubectl end-to-end test") else {
+        return;
+    };
+    let Some(etcd_bin) = common::tool("etcd", "the kubectl test on the etcd backend") else {
+        return;
+    };
+    let etcd = common::start_etcd(&etcd_bin);
+    let s = Server::spawn("kubectl-etcd", &[format!("--etcd={}", etcd.url)]);
+    suite(bin, s, "kubectl-etcd-files");
+    drop(etcd);
+}
+
+fn suite(bin: PathBuf, s: Server, files: &str) {
+    let dir = common::temp_dir(files);
     let k = Kubectl {
         bin,
         server: s.url(),

@@ -3,10 +3,10 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The namespaced collection path.
 pub const NS: &str = "/apis/example.dev/v1/namespaces/default/widgets";
@@ -167,5 +167,68 @@ pub fn tool(name: &str, why: &str) -> Option<PathBuf> {
             eprintln!("SKIPPED: {name} is not on PATH ({why}); it runs in CI (CI=true)");
             None
         }
+    }
+}
+
+/// An etcd started by a test (killed, data removed, on drop).
+pub struct Etcd {
+    child: Child,
+    dir: PathBuf,
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+}
+
+impl Drop for Etcd {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Starts etcd on two free loopback ports with a temporary data directory.
+pub fn start_etcd(bin: &std::path::Path) -> Etcd {
+    let dir = temp_dir(&format!("etcd-{}", free_port()));
+    let (client, peer) = (free_port(), free_port());
+    let url = format!("http://127.0.0.1:{client}");
+    let peer_url = format!("http://127.0.0.1:{peer}");
+    let child = Command::new(bin)
+        .arg(format!("--data-dir={}", dir.join("data").display()))
+        .arg(format!("--listen-client-urls={url}"))
+        .arg(format!("--advertise-client-urls={url}"))
+        .arg(format!("--listen-peer-urls={peer_url}"))
+        .arg(format!("--initial-advertise-peer-urls={peer_url}"))
+        .arg(format!("--initial-cluster=default={peer_url}"))
+        .arg("--name=default")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("etcd.log")).unwrap())
+        .spawn()
+        .unwrap();
+    let e = Etcd { child, dir, url };
+    // Ready when the JSON gateway answers.
+    let start = Instant::now();
+    loop {
+        if let Ok(mut s) = TcpStream::connect(("127.0.0.1", client)) {
+            let body = r#"{"key":"Lw=="}"#;
+            let _ = write!(s, "POST /v3/kv/range HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+            let mut line = String::new();
+            if BufReader::new(s).read_line(&mut line).is_ok() && line.starts_with("HTTP/1.1 200") {
+                return e;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "etcd did not start: {}",
+            std::fs::read_to_string(e.dir.join("etcd.log")).unwrap_or_default()
+        );
+        std::thread::sleep(Duration::from_millis(100));
     }
 }
