@@ -198,7 +198,7 @@ fn content_type(h: &HeaderMap) -> Option<&str> {
 }
 
 /// A decoded object body: the value and the strict-decoding warnings.
-struct Body2 {
+struct ObjectBody {
     value: Value,
     warnings: Vec<String>,
 }
@@ -206,14 +206,14 @@ struct Body2 {
 /// Parses an object body: media type (415), size (413), JSON or YAML
 /// (400), `apiVersion`/`kind` (400), unknown and duplicate fields (400 for
 /// `Strict`, warnings for `Warn`).
-async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<Body2, Status> {
+async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<ObjectBody, Status> {
     let media = decode::media(content_type(h));
     if !matches!(media, Media::Json | Media::Yaml) {
         return Err(Status::unsupported_media_type(decode::OBJECT_MEDIA));
     }
     let bytes = decode::read_body(body).await?;
     let d = decode::parse(&bytes, media == Media::Yaml).map_err(|e| decode::cannot_handle(&e))?;
-    let mut b = Body2 {
+    let mut b = ObjectBody {
         value: d.value.clone(),
         warnings: Vec::new(),
     };
@@ -277,19 +277,14 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
 
 // ---- reads ----------------------------------------------------------------
 
-async fn list_all(State(s): State<Arc<AppState>>, Query(q): Q, h: HeaderMap) -> Response {
-    list(&s, None, &q, &h)
+async fn list_all(State(s): State<Arc<AppState>>, Query(q): Q) -> Response {
+    list(&s, None, &q)
         .await
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn list_ns(
-    State(s): State<Arc<AppState>>,
-    Path(ns): Path<String>,
-    Query(q): Q,
-    h: HeaderMap,
-) -> Response {
-    list(&s, Some(&ns), &q, &h)
+async fn list_ns(State(s): State<Arc<AppState>>, Path(ns): Path<String>, Query(q): Q) -> Response {
+    list(&s, Some(&ns), &q)
         .await
         .unwrap_or_else(|e| e.into_response())
 }
@@ -298,7 +293,6 @@ async fn list(
     s: &AppState,
     ns: Option<&str>,
     q: &HashMap<String, String>,
-    _h: &HeaderMap,
 ) -> Result<Response, Status> {
     let labels = crate::selector::Selector::parse(q.get("labelSelector").map_or("", |s| s))
         .map_err(Status::bad_request)?;
