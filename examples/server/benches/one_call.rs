@@ -15,15 +15,18 @@ fn valid_widget() -> Widget {
         kind: "Widget".into(),
         metadata: ObjectMeta {
             name: "frontend".into(),
+            ..ObjectMeta::default()
         },
         spec: WidgetSpec {
             replicas: Some(3),
             display_name: "Frontend".into(),
             class: "standard".into(),
             tier: Some(Tier(Tier::GOLD.into())),
+            ..WidgetSpec::default()
         },
         status: WidgetStatus {
             ready_replicas: Some(3),
+            ..WidgetStatus::default()
         },
     }
 }

@@ -89,8 +89,56 @@ fn validate_replicas(w: &Widget) -> ErrorList {
     errs
 }
 
+/// Ports are keyed by name, tags are a set: no duplicates (the tags'
+/// `listType=map` / `listType=set` check the same).
+fn validate_lists(w: &Widget) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (i, p) in w.spec.ports.iter().enumerate() {
+        if p.name.is_empty() {
+            errs.push(
+                Error::required(format!("spec.ports[{i}].name"), "").mark_covered_by_declarative(),
+            );
+        }
+        if w.spec.ports[..i].iter().any(|q| q.name == p.name) {
+            errs.push(
+                Error::duplicate(
+                    format!("spec.ports[{i}]"),
+                    BadValue::Json(format!(
+                        "{{\"name\":{}}}",
+                        serde_json::Value::from(p.name.as_str())
+                    )),
+                )
+                .mark_covered_by_declarative(),
+            );
+        }
+        if let Some(port) = p.port {
+            if port < 0 {
+                errs.push(
+                    Error::invalid(
+                        format!("spec.ports[{i}].port"),
+                        BadValue::Int(port.into()),
+                        "must be greater than or equal to 0",
+                    )
+                    .with_origin("minimum")
+                    .mark_covered_by_declarative(),
+                );
+            }
+        }
+    }
+    for (i, t) in w.spec.tags.iter().enumerate() {
+        if w.spec.tags[..i].contains(t) {
+            errs.push(
+                Error::duplicate(format!("spec.tags[{i}]"), BadValue::String(t.clone()))
+                    .mark_covered_by_declarative(),
+            );
+        }
+    }
+    errs
+}
+
 fn validate_spec(w: &Widget) -> ErrorList {
     let mut errs = validate_replicas(w);
+    errs.append(validate_lists(w));
     if w.spec.display_name.len() > DISPLAY_NAME_MAX {
         errs.push(
             Error::too_long("spec.displayName", DISPLAY_NAME_MAX as i64)
@@ -115,6 +163,19 @@ fn validate_spec(w: &Widget) -> ErrorList {
 
 fn validate_status(w: &Widget) -> ErrorList {
     let mut errs = ErrorList::new();
+    if let Some(r) = w.status.replicas {
+        if r < 0 {
+            errs.push(
+                Error::invalid(
+                    "status.replicas",
+                    BadValue::Int(r.into()),
+                    "must be greater than or equal to 0",
+                )
+                .with_origin("minimum")
+                .mark_covered_by_declarative(),
+            );
+        }
+    }
     if let Some(r) = w.status.ready_replicas {
         if r < 0 {
             errs.push(

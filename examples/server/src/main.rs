@@ -4,8 +4,12 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use example_server::app::{registry, router, AppState};
-use example_server::{parse_args, Command, USAGE};
-use validation_runtime::migration::replay::{replay_dir, ReplayOptions};
+use example_server::migrate::{replay_dir, ReplayOptions};
+use example_server::store::{embedded::Embedded, etcd::Etcd, Storage};
+use example_server::{logsample, parse_args, serve, Backend, Command, USAGE};
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
+use tracing_subscriber::Layer as _;
 
 fn main() -> ExitCode {
     let command = match parse_args(std::env::args().skip(1)) {
@@ -40,11 +44,20 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Serve { listen, gates } => {
-            tracing_subscriber::fmt()
-                .with_writer(std::io::stderr)
-                .with_ansi(false)
-                .with_max_level(tracing::Level::INFO)
+        Command::Serve {
+            listen,
+            gates,
+            backend,
+            limits,
+        } => {
+            tracing_subscriber::registry()
+                .with(
+                    tracing_subscriber::fmt::layer()
+                        .with_writer(std::io::stderr)
+                        .with_ansi(false)
+                        .with_filter(tracing_subscriber::filter::LevelFilter::INFO)
+                        .with_filter(logsample::Sampler),
+                )
                 .init();
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -52,6 +65,24 @@ fn main() -> ExitCode {
                 .build()
                 .expect("tokio runtime");
             runtime.block_on(async move {
+                let store: Box<dyn Storage> = match &backend {
+                    Backend::Embedded(dir) => match Embedded::open(std::path::Path::new(dir)) {
+                        Ok(s) => Box::new(s),
+                        Err(e) => {
+                            eprintln!("Error: {e}");
+                            return ExitCode::from(1);
+                        }
+                    },
+                    Backend::Etcd { endpoint, prefix } => {
+                        match Etcd::connect(endpoint, prefix).await {
+                            Ok(s) => Box::new(s),
+                            Err(e) => {
+                                eprintln!("Error: cannot use etcd at {endpoint}: {e}");
+                                return ExitCode::from(1);
+                            }
+                        }
+                    }
+                };
                 let listener = match tokio::net::TcpListener::bind(&listen).await {
                     Ok(l) => l,
                     Err(e) => {
@@ -60,10 +91,12 @@ fn main() -> ExitCode {
                     }
                 };
                 let addr = listener.local_addr().expect("bound address");
-                tracing::info!(feature_gates = %gates, mode = %gates.mode(), "starting");
+                tracing::info!(feature_gates = %gates, mode = %gates.mode(), store = store.name(), "starting");
                 println!("listening on {addr}");
                 let _ = std::io::stdout().flush();
-                match axum::serve(listener, router(AppState::new(gates))).await {
+                tokio::spawn(logsample::report_suppressed());
+                let app = serve::layered(router(AppState::new(gates, store)), &limits);
+                match serve::serve(listener, app, limits).await {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => {
                         eprintln!("Error: {e}");

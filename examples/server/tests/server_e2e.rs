@@ -1,61 +1,22 @@
 //! End to end: start the example server on a loopback port with given
 //! feature gates, send objects over HTTP, read `/metrics`, stop it.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+mod common;
 
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    log: PathBuf,
+use std::process::Command;
+
+use common::{widget, Server};
+
+trait Old {
+    fn post(&self, body: &str) -> (u16, String);
+    fn put(&self, path: &str, body: &str) -> (u16, String);
+    fn metrics(&self) -> String;
+    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String, String);
 }
 
-impl Server {
-    fn start(name: &str, gates: Option<&str>) -> Server {
-        let log =
-            std::env::temp_dir().join(format!("example-server-{}-{name}.log", std::process::id()));
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_example-server"));
-        cmd.arg("--listen=127.0.0.1:0");
-        if let Some(g) = gates {
-            cmd.arg(format!("--feature-gates={g}"));
-        }
-        let mut child = cmd
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .parse()
-            .unwrap();
-        Server { child, addr, log }
-    }
-
-    /// (status code, content type, body).
+impl Old for Server {
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, String, String) {
-        let mut s = TcpStream::connect_timeout(&self.addr, Duration::from_secs(5)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        write!(
-            s,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .unwrap();
-        let mut raw = String::new();
-        s.read_to_string(&mut raw).unwrap();
-        let (head, body) = raw.split_once("\r\n\r\n").expect("a complete response");
-        let code = head.split(' ').nth(1).unwrap().parse().unwrap();
+        let (c, head, b) = self.send(method, path, &["Content-Type: application/json"], body);
         let content_type = head
             .lines()
             .find_map(|l| {
@@ -64,17 +25,22 @@ impl Server {
                     .map(str::to_owned)
             })
             .unwrap_or_default();
-        (code, content_type, body.to_owned())
+        (c, content_type, b)
     }
 
     fn post(&self, body: &str) -> (u16, String) {
-        let (c, _, b) = self.request("POST", "/apis/example.dev/v1/widgets", body);
-        (c, b)
+        self.json("POST", common::NS, body)
     }
 
+    /// PUT with the object's current `resourceVersion` added to the body
+    /// (a custom resource refuses an update without one).
     fn put(&self, path: &str, body: &str) -> (u16, String) {
-        let (c, _, b) = self.request("PUT", &format!("/apis/example.dev/v1/widgets/{path}"), body);
-        (c, b)
+        let name = path.split('/').next().unwrap();
+        let (_, live) = self.json("GET", &format!("{}/{name}", common::NS), "");
+        let live: serde_json::Value = serde_json::from_str(&live).unwrap();
+        let mut body: serde_json::Value = serde_json::from_str(body).unwrap();
+        body["metadata"]["resourceVersion"] = live["metadata"]["resourceVersion"].clone();
+        self.json("PUT", &format!("{}/{path}", common::NS), &body.to_string())
     }
 
     fn metrics(&self) -> String {
@@ -83,28 +49,6 @@ impl Server {
         assert_eq!(content_type, "text/plain; version=0.0.4; charset=utf-8");
         body
     }
-
-    /// Stops the server and returns its log.
-    fn stop(mut self) -> String {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-        std::fs::read_to_string(&self.log).unwrap()
-    }
-}
-
-/// Stops the server also when a test fails half-way.
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_file(&self.log);
-    }
-}
-
-fn widget(name: &str, spec: &str) -> String {
-    format!(
-        r#"{{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{{"name":"{name}"}},"spec":{spec}}}"#
-    )
 }
 
 fn metric_line(metrics: &str, name: &str) -> Option<String> {
@@ -118,7 +62,7 @@ const MISMATCH: &str = "Unexpected difference between hand written validation an
 
 #[test]
 fn mismatch_mode_end_to_end() {
-    let s = Server::start("mismatch", None);
+    let s = Server::start("mismatch", &[]);
     // A valid object.
     assert_eq!(
         s.post(&widget("w1", r#"{"replicas":2,"class":"a","tier":"Gold"}"#))
@@ -156,17 +100,35 @@ fn mismatch_mode_end_to_end() {
     );
     assert_eq!(code, 422);
     assert!(body.contains(r#"{"reason":"FieldValueInvalid","message":"Invalid value: null: field is immutable","field":"spec.class"}"#), "{body}");
-    let (code, body) = s.put("w1/status", r#"{"status":{"readyReplicas":-4}}"#);
+    let (code, body) = s.put(
+        "w1/status",
+        r#"{"metadata":{"name":"w1"},"status":{"readyReplicas":-4}}"#,
+    );
     assert_eq!(code, 422);
     assert!(body.contains(r#""field":"status.readyReplicas""#), "{body}");
     assert_eq!(
-        s.put("w1/status", r#"{"status":{"readyReplicas":1}}"#).0,
+        s.put(
+            "w1/status",
+            r#"{"metadata":{"name":"w1"},"status":{"readyReplicas":1}}"#
+        )
+        .0,
         200
     );
     // /scale: the tags do not declare it, so declarative validation answers
     // "no validation found"; mismatch mode only counts it.
-    assert_eq!(s.put("w1/scale", r#"{"spec":{"replicas":5}}"#).0, 200);
-    let (_, _, got) = s.request("GET", "/apis/example.dev/v1/widgets/w1", "");
+    assert_eq!(
+        s.put(
+            "w1/scale",
+            r#"{"metadata":{"name":"w1"},"spec":{"replicas":5}}"#
+        )
+        .0,
+        200
+    );
+    let (_, _, got) = s.request(
+        "GET",
+        "/apis/example.dev/v1/namespaces/default/widgets/w1",
+        "",
+    );
     assert!(
         got.contains(r#""replicas":5"#) && got.contains(r#""readyReplicas":1"#),
         "{got}"
@@ -207,7 +169,10 @@ fn mismatch_mode_end_to_end() {
 
 #[test]
 fn takeover_end_to_end() {
-    let s = Server::start("takeover", Some("DeclarativeValidationTakeover=true"));
+    let s = Server::start(
+        "takeover",
+        &["--feature-gates=DeclarativeValidationTakeover=true"],
+    );
     assert_eq!(s.post(&widget("w1", r#"{"replicas":2}"#)).0, 201);
     // The tag's limit now rules.
     let (code, body) = s.post(&widget("w2", r#"{"displayName":"display name of 18"}"#));
@@ -226,7 +191,10 @@ fn takeover_end_to_end() {
         r#""causes":[{"reason":"FieldValueInvalid","message":"Invalid value: 500: must be less than or equal to 100","field":"spec.replicas"},{"reason":"FieldValueTooLong","message":"Too long: may not be more than 16 bytes","field":"spec.displayName"}]"#
     ), "{body}");
     // /scale has no declarative validation: the internal error is returned.
-    let (code, body) = s.put("w1/scale", r#"{"spec":{"replicas":5}}"#);
+    let (code, body) = s.put(
+        "w1/scale",
+        r#"{"metadata":{"name":"w1"},"spec":{"replicas":5}}"#,
+    );
     assert_eq!(code, 422);
     assert!(body.contains(
         r#""causes":[{"reason":"InternalError","message":"Internal error: no validation found for *v1.Widget, subresource: /scale","field":"\u003cnil\u003e"}]"#
@@ -249,14 +217,21 @@ fn takeover_end_to_end() {
 fn gate_off_end_to_end() {
     let s = Server::start(
         "off",
-        Some("DeclarativeValidation=false,DeclarativeValidationTakeover=true"),
+        &["--feature-gates=DeclarativeValidation=false,DeclarativeValidationTakeover=true"],
     );
     assert_eq!(
         s.post(&widget("w2", r#"{"displayName":"display name of 18"}"#))
             .0,
         201
     );
-    assert_eq!(s.put("w2/scale", r#"{"spec":{"replicas":5}}"#).0, 200);
+    assert_eq!(
+        s.put(
+            "w2/scale",
+            r#"{"metadata":{"name":"w2"},"spec":{"replicas":5}}"#
+        )
+        .0,
+        200
+    );
     let metrics = s.metrics();
     assert!(
         metrics.contains("\napiserver_validation_declarative_validation_mismatch_total 0\n"),
@@ -306,4 +281,28 @@ fn replay_subcommand() {
          origin=\"maxLength\" field=\"spec.displayName\": 1 mismatch (0 unmatched, 1 extra)\n\
          \x20 extra     long.yaml: {Type=\"Too long\", Field=\"spec.displayName\", Origin=\"maxLength\"}\n"
     );
+}
+
+/// Mismatch log lines are rate-limited; the counter counts every one.
+#[test]
+fn mismatch_logs_are_rate_limited() {
+    let s = Server::start("sampling", &[]);
+    for i in 0..25 {
+        assert_eq!(
+            s.post(&widget(
+                &format!("w{i}"),
+                r#"{"displayName":"display name of 18"}"#
+            ))
+            .0,
+            201
+        );
+    }
+    let metrics = s.metrics();
+    assert!(
+        metrics.contains("\napiserver_validation_declarative_validation_mismatch_total 25\n"),
+        "{metrics}"
+    );
+    let log = s.stop();
+    let lines = log.lines().filter(|l| l.contains(MISMATCH)).count();
+    assert_eq!(lines, example_server::logsample::BURST as usize, "{log}");
 }
