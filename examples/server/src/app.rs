@@ -9,10 +9,10 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::Router;
-use validation_runtime::field::{write_json_string, ErrorList};
-use validation_runtime::migration::{
+use validation_migration::{
     invalid_status_json, FeatureGates, Migration, Registry, TEXT_CONTENT_TYPE,
 };
+use validation_runtime::field::{write_json_string, ErrorList};
 use validation_runtime::Operation;
 
 use crate::api::{Widget, API_VERSION, GROUP, KIND};

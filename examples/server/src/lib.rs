@@ -16,7 +16,7 @@ pub mod api;
 pub mod app;
 pub mod handwritten;
 
-use validation_runtime::migration::FeatureGates;
+use validation_migration::FeatureGates;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -108,7 +108,7 @@ fn flag(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use validation_runtime::migration::Mode;
+    use validation_migration::Mode;
 
     fn parse(args: &[&str]) -> Result<Command, String> {
         parse_args(args.iter().map(|s| s.to_string()))

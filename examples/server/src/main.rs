@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use example_server::app::{registry, router, AppState};
 use example_server::{parse_args, Command, USAGE};
-use validation_runtime::migration::replay::{replay_dir, ReplayOptions};
+use validation_migration::replay::{replay_dir, ReplayOptions};
 
 fn main() -> ExitCode {
     let command = match parse_args(std::env::args().skip(1)) {

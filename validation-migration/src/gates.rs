@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::field::go_quote;
+use validation_runtime::field::go_quote;
 
 /// `DeclarativeValidation` (beta in 1.35, default on): run declarative
 /// validation next to the hand-written one and report disagreements.

@@ -6,10 +6,8 @@
 mod migration_support;
 
 use migration_support::{msg, msg_takeover};
+use validation_migration::{gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule};
 use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::migration::{
-    gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule,
-};
 
 fn err_a() -> Error {
     Error::invalid("spec.replicas", BadValue::Null, "regular error A")

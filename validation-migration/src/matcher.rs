@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
+use validation_runtime::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
 
 /// A field-path rewrite applied to declarative error paths before they are
 /// compared (upstream's `field.NormalizationRule`): for an API whose

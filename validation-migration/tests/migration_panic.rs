@@ -7,8 +7,8 @@ mod migration_support;
 
 use migration_support::*;
 use tracing::Level;
+use validation_migration::{FeatureGates, Migration, Mode, Registry};
 use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-use validation_runtime::migration::{FeatureGates, Migration, Mode, Registry};
 use validation_runtime::{Operation, Validate};
 
 /// A type whose (hand-implemented) `Validate` panics when asked to:

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use migration_support::*;
 use tracing::Level;
-use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::migration::{
+use validation_migration::{
     FeatureGates, Migration, Mode, NormalizationRule, Registry, ValidationMetrics,
 };
+use validation_runtime::field::{BadValue, Error, ErrorList};
 use validation_runtime::Operation;
 
 const ALL_FLAGS: [(&str, Mode); 4] = [

@@ -37,7 +37,7 @@ const PANICS_HELP: &str =
     "[ALPHA] Number of panics in declarative validation, broken down by validation identifier.";
 const DUPLICATE_HELP: &str = "[INTERNAL] Number of duplicate validation errors during validation.";
 
-/// The counters, shared by every [`Migration`](super::Migration) that
+/// The counters, shared by every [`Migration`](crate::Migration) that
 /// holds them. Cheap on the hot path: nothing is touched unless a mismatch
 /// or a panic happens.
 ///

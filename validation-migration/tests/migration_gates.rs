@@ -2,7 +2,7 @@
 //! every gate combination selects.
 #![cfg(feature = "migration")]
 
-use validation_runtime::migration::{FeatureGateError, FeatureGates, Mode};
+use validation_migration::{FeatureGateError, FeatureGates, Mode};
 
 #[test]
 fn defaults_are_1_35() {

@@ -6,8 +6,8 @@
 mod migration_support;
 
 use migration_support::*;
+use validation_migration::{no_validation_found, Registry};
 use validation_runtime::field::{Error, ErrorList};
-use validation_runtime::migration::{no_validation_found, Registry};
 use validation_runtime::{Operation, Validate};
 
 /// No subresource tags: the root resource only.
