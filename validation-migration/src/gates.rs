@@ -101,7 +101,7 @@ impl std::error::Error for FeatureGateError {}
 /// an error no gate changes.
 ///
 /// ```
-/// use validation_runtime::migration::{FeatureGates, Mode};
+/// use validation_migration::{FeatureGates, Mode};
 ///
 /// let gates: FeatureGates = "DeclarativeValidationTakeover=true".parse().unwrap();
 /// assert_eq!(gates.mode(), Mode::Takeover);

@@ -42,7 +42,7 @@ const DUPLICATE_HELP: &str = "[INTERNAL] Number of duplicate validation errors d
 /// or a panic happens.
 ///
 /// ```
-/// use validation_runtime::migration::ValidationMetrics;
+/// use validation_migration::ValidationMetrics;
 ///
 /// let m = ValidationMetrics::new();
 /// m.inc_mismatch("widget_create");

@@ -102,7 +102,7 @@ fn same_subresource(declared: &str, segments: &[String]) -> bool {
 /// it returns no errors, as upstream's scheme does.
 ///
 /// ```
-/// use validation_runtime::migration::Registry;
+/// use validation_migration::Registry;
 /// use validation_runtime::{Operation, Validate};
 ///
 /// #[derive(Debug, Default, PartialEq, Validate)]

@@ -22,8 +22,8 @@
 //! ([`TypeRegistration::handwritten`](crate::TypeRegistration::handwritten)).
 //!
 //! ```no_run
-//! use validation_runtime::migration::replay::{replay_dir, ReplayOptions};
-//! # use validation_runtime::migration::Registry;
+//! use validation_migration::replay::{replay_dir, ReplayOptions};
+//! # use validation_migration::Registry;
 //! # let registry = Registry::new();
 //! let report = replay_dir(&registry, "testdata/objects", &ReplayOptions::default()).unwrap();
 //! print!("{report}");

@@ -12,7 +12,7 @@ use validation_runtime::field::{go_quote, write_json_string, ErrorList};
 ///
 /// ```
 /// use validation_runtime::field::{BadValue, Error, ErrorList};
-/// use validation_runtime::migration::invalid_status_json;
+/// use validation_migration::invalid_status_json;
 ///
 /// let errs: ErrorList = Error::invalid("spec.replicas", BadValue::Int(-1), "must be greater than or equal to 0").into();
 /// let body = invalid_status_json("example.dev", "Widget", "w1", &errs);

@@ -1,6 +1,5 @@
 //! Feature gates: the `--feature-gates` syntax, its errors, and the mode
 //! every gate combination selects.
-#![cfg(feature = "migration")]
 
 use validation_migration::{FeatureGateError, FeatureGates, Mode};
 

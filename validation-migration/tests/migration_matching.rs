@@ -1,7 +1,6 @@
 //! The 1.35 comparison of hand-written and declarative errors
 //! (`gatherDeclarativeValidationMismatches`): origin handling, duplicates,
 //! 1-to-many matching with consumption, normalization, message text.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 

@@ -1,6 +1,5 @@
 //! The one-call server API (`Migration::validate`) under every gate
 //! combination: returned errors, mismatch events and counter values.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 

@@ -1,7 +1,6 @@
 //! Panics in generated or custom declarative validation: caught, counted,
 //! logged (mismatch mode) or returned as an internal error (takeover); the
 //! next request is served normally.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 

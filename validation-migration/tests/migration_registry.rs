@@ -1,7 +1,6 @@
 //! The registry: subresource dispatch honouring `+k8s:supportsSubresource`
 //! and `+k8s:isSubresource`, upstream's error for other subresources,
 //! custom validation, replacement.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 

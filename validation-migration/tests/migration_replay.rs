@@ -1,5 +1,4 @@
 //! The offline replay over a directory of JSON/YAML objects.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 
