@@ -5,6 +5,12 @@
 //! ([`field`]), the [`Operation`] being validated, the [`Validate`] trait,
 //! and one validator module per tag family ([`validate`]).
 //!
+//! It is deliberately small: its only normal dependencies are `serde_json`
+//! and, with the default `derive` feature, the derive macros. Running
+//! declarative validation next to hand-written validation in a server
+//! (feature gates, mismatch metrics, takeover, replay) is the separate
+//! `validation-migration` crate, built on this crate's public API.
+//!
 //! ```
 //! use validation_runtime::field::Path;
 //! use validation_runtime::{validate, ErrorType, Operation};
@@ -24,8 +30,6 @@
 #![warn(missing_docs)]
 
 pub mod field;
-#[cfg(feature = "migration")]
-pub mod migration;
 mod operation;
 mod traits;
 pub mod validate;

@@ -6,7 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use example_server::api::{ObjectMeta, Tier, Widget, WidgetSpec, WidgetStatus};
 use example_server::app::registry;
 use example_server::handwritten;
-use validation_runtime::migration::{FeatureGates, Migration};
+use validation_migration::{FeatureGates, Migration};
 use validation_runtime::{Operation, Validate};
 
 fn valid_widget() -> Widget {

@@ -1,10 +1,10 @@
 //! The one place the server touches the migration API
-//! (`validation_runtime::migration`, feature `migration`): if migration moves
-//! to its own crate, only these imports change.
+//! (the `validation-migration` crate): a change of that crate's paths
+//! changes only these imports.
 
-pub use validation_runtime::migration::replay::{replay_dir, ReplayOptions};
+pub use validation_migration::replay::{replay_dir, ReplayOptions};
 #[cfg(test)]
-pub use validation_runtime::migration::Mode;
-pub use validation_runtime::migration::{
+pub use validation_migration::Mode;
+pub use validation_migration::{
     invalid_status_json, FeatureGates, Migration, Registry, TEXT_CONTENT_TYPE,
 };

@@ -1,15 +1,12 @@
 //! The 1.35 comparison of hand-written and declarative errors
 //! (`gatherDeclarativeValidationMismatches`): origin handling, duplicates,
 //! 1-to-many matching with consumption, normalization, message text.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 
 use migration_support::{msg, msg_takeover};
+use validation_migration::{gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule};
 use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::migration::{
-    gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule,
-};
 
 fn err_a() -> Error {
     Error::invalid("spec.replicas", BadValue::Null, "regular error A")

@@ -1,6 +1,13 @@
 //! Migration mode: hand-written and declarative validation side by side, as
 //! a Kubernetes 1.35 API server runs them (`rest.ValidateDeclarativelyWithMigrationChecks`).
 //!
+//! This is the server side of declarative validation, kept out of
+//! `validation-runtime` so that the runtime (what generated code calls)
+//! stays free of logging, regex and YAML dependencies. It uses only the
+//! runtime's public API: [`Validate`](validation_runtime::Validate),
+//! [`ErrorList`], [`Operation`] and the [`field`](validation_runtime::field)
+//! types.
+//!
 //! A server keeps its hand-written validation and hands its errors, with
 //! the object, to [`Migration::validate`]. Depending on the
 //! [`FeatureGates`]:
@@ -23,7 +30,7 @@
 //!
 //! ```
 //! use validation_runtime::field::{BadValue, Error, ErrorList};
-//! use validation_runtime::migration::{FeatureGates, Migration, Registry};
+//! use validation_migration::{FeatureGates, Migration, Registry};
 //! use validation_runtime::{Operation, Validate};
 //!
 //! #[derive(Debug, Default, PartialEq, Validate)]
@@ -58,6 +65,7 @@
 //! ```
 //!
 //! See `docs/migration.md` for the operator's side.
+#![warn(missing_docs)]
 
 mod gates;
 mod matcher;
@@ -85,9 +93,9 @@ pub use metrics::{
 pub use registry::{no_validation_found, Registry, TypeRegistration};
 pub use status::invalid_status_json;
 
-use crate::field::{Error, ErrorList, Path};
-use crate::operation::{Operation, OperationType};
 use registry::Entry;
+use validation_runtime::field::{Error, ErrorList, Path};
+use validation_runtime::{Operation, OperationType};
 
 /// The message of a recovered panic: `panic during declarative validation: <payload>`.
 pub const PANIC_MESSAGE_PREFIX: &str = "panic during declarative validation: ";

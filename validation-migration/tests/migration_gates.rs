@@ -1,8 +1,7 @@
 //! Feature gates: the `--feature-gates` syntax, its errors, and the mode
 //! every gate combination selects.
-#![cfg(feature = "migration")]
 
-use validation_runtime::migration::{FeatureGateError, FeatureGates, Mode};
+use validation_migration::{FeatureGateError, FeatureGates, Mode};
 
 #[test]
 fn defaults_are_1_35() {

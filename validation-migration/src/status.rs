@@ -1,6 +1,6 @@
 //! The Kubernetes `Status` body of an invalid object.
 
-use crate::field::{write_json_string, ErrorList};
+use validation_runtime::field::{go_quote, write_json_string, ErrorList};
 
 /// The JSON body a Kubernetes API server answers an invalid object with
 /// (HTTP 422, upstream's `errors.NewInvalid`): `reason: Invalid`, the message
@@ -12,7 +12,7 @@ use crate::field::{write_json_string, ErrorList};
 ///
 /// ```
 /// use validation_runtime::field::{BadValue, Error, ErrorList};
-/// use validation_runtime::migration::invalid_status_json;
+/// use validation_migration::invalid_status_json;
 ///
 /// let errs: ErrorList = Error::invalid("spec.replicas", BadValue::Int(-1), "must be greater than or equal to 0").into();
 /// let body = invalid_status_json("example.dev", "Widget", "w1", &errs);
@@ -28,12 +28,9 @@ pub fn invalid_status_json(group: &str, kind: &str, name: &str, errs: &ErrorList
         format!("{kind}.{group}")
     };
     let message = if errs.is_empty() {
-        format!("{qualified} {} is invalid", crate::field::go_quote(name))
+        format!("{qualified} {} is invalid", go_quote(name))
     } else {
-        format!(
-            "{qualified} {} is invalid: {errs}",
-            crate::field::go_quote(name)
-        )
+        format!("{qualified} {} is invalid: {errs}", go_quote(name))
     };
     let mut out = String::with_capacity(256 + 128 * errs.len());
     out.push_str(

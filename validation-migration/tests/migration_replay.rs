@@ -1,5 +1,4 @@
 //! The offline replay over a directory of JSON/YAML objects.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 
@@ -7,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use migration_support::*;
+use validation_migration::replay::{replay_dir, GroupKey, ReplayOptions};
+use validation_migration::{MismatchKind, NormalizationRule, Registry};
 use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::migration::replay::{replay_dir, GroupKey, ReplayOptions};
-use validation_runtime::migration::{MismatchKind, NormalizationRule, Registry};
 use validation_runtime::Operation;
 
 /// A scratch directory, removed on drop.

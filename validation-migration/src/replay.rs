@@ -17,13 +17,13 @@
 //!
 //! Each object is decoded by its `kind` (and `apiVersion`, when the type was
 //! registered with one) into the type registered with
-//! [`TypeRegistration::from_json`](super::TypeRegistration::from_json);
+//! [`TypeRegistration::from_json`](crate::TypeRegistration::from_json);
 //! the type also needs its hand-written validation
-//! ([`TypeRegistration::handwritten`](super::TypeRegistration::handwritten)).
+//! ([`TypeRegistration::handwritten`](crate::TypeRegistration::handwritten)).
 //!
 //! ```no_run
-//! use validation_runtime::migration::replay::{replay_dir, ReplayOptions};
-//! # use validation_runtime::migration::Registry;
+//! use validation_migration::replay::{replay_dir, ReplayOptions};
+//! # use validation_migration::Registry;
 //! # let registry = Registry::new();
 //! let report = replay_dir(&registry, "testdata/objects", &ReplayOptions::default()).unwrap();
 //! print!("{report}");
@@ -38,11 +38,11 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::matcher::{gather_mismatches, Mismatch, MismatchKind, NormalizationRule};
-use super::registry::{Entry, Registry};
-use super::run_guarded;
-use crate::field::go_quote;
-use crate::operation::Operation;
+use crate::matcher::{gather_mismatches, Mismatch, MismatchKind, NormalizationRule};
+use crate::registry::{Entry, Registry};
+use crate::run_guarded;
+use validation_runtime::field::go_quote;
+use validation_runtime::Operation;
 
 /// How to validate the replayed objects.
 #[derive(Clone, Debug, Default)]

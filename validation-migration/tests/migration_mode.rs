@@ -1,6 +1,5 @@
 //! The one-call server API (`Migration::validate`) under every gate
 //! combination: returned errors, mismatch events and counter values.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 
@@ -8,10 +7,10 @@ use std::sync::Arc;
 
 use migration_support::*;
 use tracing::Level;
-use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::migration::{
+use validation_migration::{
     FeatureGates, Migration, Mode, NormalizationRule, Registry, ValidationMetrics,
 };
+use validation_runtime::field::{BadValue, Error, ErrorList};
 use validation_runtime::Operation;
 
 const ALL_FLAGS: [(&str, Mode); 4] = [

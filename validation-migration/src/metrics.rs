@@ -37,12 +37,12 @@ const PANICS_HELP: &str =
     "[ALPHA] Number of panics in declarative validation, broken down by validation identifier.";
 const DUPLICATE_HELP: &str = "[INTERNAL] Number of duplicate validation errors during validation.";
 
-/// The counters, shared by every [`Migration`](super::Migration) that
+/// The counters, shared by every [`Migration`](crate::Migration) that
 /// holds them. Cheap on the hot path: nothing is touched unless a mismatch
 /// or a panic happens.
 ///
 /// ```
-/// use validation_runtime::migration::ValidationMetrics;
+/// use validation_migration::ValidationMetrics;
 ///
 /// let m = ValidationMetrics::new();
 /// m.inc_mismatch("widget_create");

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::field::go_quote;
+use validation_runtime::field::go_quote;
 
 /// `DeclarativeValidation` (beta in 1.35, default on): run declarative
 /// validation next to the hand-written one and report disagreements.
@@ -101,7 +101,7 @@ impl std::error::Error for FeatureGateError {}
 /// an error no gate changes.
 ///
 /// ```
-/// use validation_runtime::migration::{FeatureGates, Mode};
+/// use validation_migration::{FeatureGates, Mode};
 ///
 /// let gates: FeatureGates = "DeclarativeValidationTakeover=true".parse().unwrap();
 /// assert_eq!(gates.mode(), Mode::Takeover);

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
+use validation_runtime::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
 
 /// A field-path rewrite applied to declarative error paths before they are
 /// compared (upstream's `field.NormalizationRule`): for an API whose
@@ -53,7 +53,7 @@ enum DetailMatch {
 ///
 /// ```
 /// use validation_runtime::field::{BadValue, Error};
-/// use validation_runtime::migration::ErrorMatcher;
+/// use validation_migration::ErrorMatcher;
 ///
 /// let m = ErrorMatcher::new().by_type().by_field().by_origin().require_origin_when_invalid();
 /// let hv = Error::invalid("spec.replicas", BadValue::Int(-1), "must be >= 0").with_origin("minimum");

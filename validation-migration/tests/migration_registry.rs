@@ -1,13 +1,12 @@
 //! The registry: subresource dispatch honouring `+k8s:supportsSubresource`
 //! and `+k8s:isSubresource`, upstream's error for other subresources,
 //! custom validation, replacement.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 
 use migration_support::*;
+use validation_migration::{no_validation_found, Registry};
 use validation_runtime::field::{Error, ErrorList};
-use validation_runtime::migration::{no_validation_found, Registry};
 use validation_runtime::{Operation, Validate};
 
 /// No subresource tags: the root resource only.

@@ -1,14 +1,13 @@
 //! Panics in generated or custom declarative validation: caught, counted,
 //! logged (mismatch mode) or returned as an internal error (takeover); the
 //! next request is served normally.
-#![cfg(feature = "migration")]
 
 mod migration_support;
 
 use migration_support::*;
 use tracing::Level;
+use validation_migration::{FeatureGates, Migration, Mode, Registry};
 use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-use validation_runtime::migration::{FeatureGates, Migration, Mode, Registry};
 use validation_runtime::{Operation, Validate};
 
 /// A type whose (hand-implemented) `Validate` panics when asked to:
