@@ -27,11 +27,15 @@ pub mod field;
 #[cfg(feature = "migration")]
 pub mod migration;
 mod operation;
+pub mod semantic;
 mod traits;
+pub mod types;
 pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
 pub use operation::{Operation, OperationType};
+pub use semantic::SemanticEq;
+pub use types::{MicroTime, Quantity, Time};
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
 
 /// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+)
+
+// Reads one quantity per line; prints: input \t canonical-or-ERR:msg \t json
+func main() {
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "CMP ") {
+			parts := strings.Fields(line[4:])
+			a := resource.MustParse(parts[0])
+			b := resource.MustParse(parts[1])
+			fmt.Printf("CMP\t%s\t%s\t%d\n", parts[0], parts[1], a.Cmp(b))
+			continue
+		}
+		q, err := resource.ParseQuantity(line)
+		if err != nil {
+			fmt.Printf("%s\tERR:%s\n", line, err.Error())
+			continue
+		}
+		j, _ := json.Marshal(q)
+		fmt.Printf("%s\t%s\t%s\n", line, q.String(), string(j))
+	}
+}
