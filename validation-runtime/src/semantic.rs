@@ -276,6 +276,31 @@ tuple_semantic_eq! {
     (0 A, 1 B, 2 C, 3 D)
 }
 
+/// Implements [`SemanticEq`] with `==` for types whose `PartialEq` already
+/// has upstream's meaning (no quantities, timestamps or `Option`al lists
+/// inside), such as hand-written types passed to the validators.
+///
+/// ```
+/// #[derive(PartialEq)]
+/// struct Port { name: String, port: i32 }
+/// validation_runtime::impl_semantic_eq_via_partial_eq!(Port);
+///
+/// use validation_runtime::SemanticEq;
+/// let p = Port { name: "http".into(), port: 80 };
+/// assert!(p.semantic_eq(&Port { name: "http".into(), port: 80 }));
+/// ```
+#[macro_export]
+macro_rules! impl_semantic_eq_via_partial_eq {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::SemanticEq for $t {
+            #[inline]
+            fn semantic_eq(&self, other: &Self) -> bool {
+                self == other
+            }
+        }
+    )+};
+}
+
 /// `semantic_eq` as a free function, for closures (`validate::semantic_eq`
 /// compares two items of a `listType=set` list).
 #[inline]
