@@ -970,11 +970,11 @@ pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
 /// else with `PartialEq` (the type may come from another crate).
 pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream) -> TokenStream {
     let rt = rt();
-    quote! {{
+    quote! {({
         #[allow(unused_imports)]
         use #rt::semantic::__private::{ViaPartialEq as _, ViaSemanticEq as _};
         (&#rt::semantic::__private::Probe(#a, #b)).opaque_eq()
-    }}
+    })}
 }
 
 /// `impl SemanticEq`: field by field (upstream's `equality.Semantic.DeepEqual`
@@ -1016,7 +1016,13 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
                     )
                 }
             });
-            (quote!(true #(&& #parts)*), TokenStream::new())
+            let parts: Vec<TokenStream> = parts.collect();
+            let eq = if parts.is_empty() {
+                quote!(true)
+            } else {
+                quote!(#(#parts)&&*)
+            };
+            (eq, TokenStream::new())
         }
     };
     quote! {

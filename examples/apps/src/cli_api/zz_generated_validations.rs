@@ -96,11 +96,8 @@ impl ::validation_runtime::Validate for Deployment {
 impl ::validation_runtime::SemanticEq for Deployment {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.metadata,
-                &other.metadata,
-            ) && ::validation_runtime::SemanticEq::semantic_eq(&self.spec, &other.spec)
+        ::validation_runtime::SemanticEq::semantic_eq(&self.metadata, &other.metadata)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.spec, &other.spec)
             && ::validation_runtime::SemanticEq::semantic_eq(&self.status, &other.status)
     }
 }
@@ -290,7 +287,7 @@ impl ::validation_runtime::Validate for ObjectMeta {
 impl ::validation_runtime::SemanticEq for ObjectMeta {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true && ::validation_runtime::SemanticEq::semantic_eq(&self.name, &other.name)
+        ::validation_runtime::SemanticEq::semantic_eq(&self.name, &other.name)
             && ::validation_runtime::SemanticEq::semantic_eq(&self.labels, &other.labels)
     }
 }
@@ -567,11 +564,7 @@ impl ::validation_runtime::Validate for DeploymentSpec {
 impl ::validation_runtime::SemanticEq for DeploymentSpec {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.replicas,
-                &other.replicas,
-            )
+        ::validation_runtime::SemanticEq::semantic_eq(&self.replicas, &other.replicas)
             && ::validation_runtime::SemanticEq::semantic_eq(
                 &self.min_ready_seconds,
                 &other.min_ready_seconds,
@@ -873,7 +866,7 @@ impl ::validation_runtime::Validate for Container {
 impl ::validation_runtime::SemanticEq for Container {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true && ::validation_runtime::SemanticEq::semantic_eq(&self.name, &other.name)
+        ::validation_runtime::SemanticEq::semantic_eq(&self.name, &other.name)
             && ::validation_runtime::SemanticEq::semantic_eq(&self.image, &other.image)
             && ::validation_runtime::SemanticEq::semantic_eq(&self.ports, &other.ports)
     }
@@ -1033,11 +1026,10 @@ impl ::validation_runtime::Validate for ContainerPort {
 impl ::validation_runtime::SemanticEq for ContainerPort {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.container_port,
-                &other.container_port,
-            )
+        ::validation_runtime::SemanticEq::semantic_eq(
+            &self.container_port,
+            &other.container_port,
+        )
             && ::validation_runtime::SemanticEq::semantic_eq(
                 &self.protocol,
                 &other.protocol,
@@ -1305,11 +1297,7 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
 impl ::validation_runtime::SemanticEq for DeploymentStrategy {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.recreate,
-                &other.recreate,
-            )
+        ::validation_runtime::SemanticEq::semantic_eq(&self.recreate, &other.recreate)
             && ::validation_runtime::SemanticEq::semantic_eq(
                 &self.rolling_update,
                 &other.rolling_update,
@@ -1492,11 +1480,7 @@ impl ::validation_runtime::Validate for RollingUpdate {
 impl ::validation_runtime::SemanticEq for RollingUpdate {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.max_surge,
-                &other.max_surge,
-            )
+        ::validation_runtime::SemanticEq::semantic_eq(&self.max_surge, &other.max_surge)
     }
 }
 
@@ -1603,11 +1587,10 @@ impl ::validation_runtime::Validate for DeploymentStatus {
 impl ::validation_runtime::SemanticEq for DeploymentStatus {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.ready_replicas,
-                &other.ready_replicas,
-            )
+        ::validation_runtime::SemanticEq::semantic_eq(
+            &self.ready_replicas,
+            &other.ready_replicas,
+        )
             && ::validation_runtime::SemanticEq::semantic_eq(
                 &self.observed_generation,
                 &other.observed_generation,
@@ -1745,11 +1728,8 @@ impl ::validation_runtime::Validate for Scale {
 impl ::validation_runtime::SemanticEq for Scale {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.metadata,
-                &other.metadata,
-            ) && ::validation_runtime::SemanticEq::semantic_eq(&self.spec, &other.spec)
+        ::validation_runtime::SemanticEq::semantic_eq(&self.metadata, &other.metadata)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.spec, &other.spec)
     }
 }
 
@@ -1856,11 +1836,7 @@ impl ::validation_runtime::Validate for ScaleSpec {
 impl ::validation_runtime::SemanticEq for ScaleSpec {
     #[allow(unused_variables)]
     fn semantic_eq(&self, other: &Self) -> bool {
-        true
-            && ::validation_runtime::SemanticEq::semantic_eq(
-                &self.replicas,
-                &other.replicas,
-            )
+        ::validation_runtime::SemanticEq::semantic_eq(&self.replicas, &other.replicas)
     }
 }
 
