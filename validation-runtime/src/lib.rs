@@ -35,8 +35,8 @@ pub mod validate;
 pub use field::{Error, ErrorList, ErrorType};
 pub use operation::{Operation, OperationType};
 pub use semantic::SemanticEq;
-pub use types::{MicroTime, Quantity, Time};
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
+pub use types::{MicroTime, Quantity, Time};
 
 /// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.
 #[cfg(feature = "derive")]

@@ -686,4 +686,8 @@ fn each_map_key_uses_the_map_path() {
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(TestStruct, TestStructWithKey, NonComparableStructWithKey);
+validation_runtime::impl_semantic_eq_via_partial_eq!(
+    TestStruct,
+    TestStructWithKey,
+    NonComparableStructWithKey
+);

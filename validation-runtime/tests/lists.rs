@@ -528,4 +528,13 @@ proptest! {
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(IsComparable, NonComparable, ComparableStruct, NonComparableStruct, FalselyComparableStruct, OtherStruct, PtrKeyStruct, MultiKey);
+validation_runtime::impl_semantic_eq_via_partial_eq!(
+    IsComparable,
+    NonComparable,
+    ComparableStruct,
+    NonComparableStruct,
+    FalselyComparableStruct,
+    OtherStruct,
+    PtrKeyStruct,
+    MultiKey
+);

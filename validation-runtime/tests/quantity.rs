@@ -51,7 +51,12 @@ fn parse_and_string_match_upstream() {
         }
         checked += 1;
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(checked > 400, "only {checked} rows");
 }
 
@@ -87,8 +92,14 @@ fn semantic_equality_is_by_value() {
     // Upstream's zero Quantity{} equals "0".
     assert!(Quantity::default().semantic_eq(&q("0")));
     assert!(Quantity::from_i64(1024, Format::BinarySI).semantic_eq(&q("1Ki")));
-    assert_eq!(Quantity::from_i64(1 << 20, Format::BinarySI).to_string(), "1Mi");
-    assert_eq!(Quantity::from_milli(1500, Format::DecimalSI).to_string(), "1500m");
+    assert_eq!(
+        Quantity::from_i64(1 << 20, Format::BinarySI).to_string(),
+        "1Mi"
+    );
+    assert_eq!(
+        Quantity::from_milli(1500, Format::DecimalSI).to_string(),
+        "1500m"
+    );
     assert_eq!(q("2Gi").as_i64(), Some(2 << 30));
     assert_eq!(q("1m").as_i64(), None);
 }
@@ -109,6 +120,9 @@ fn json_round_trip() {
     assert!(parse(r#"{"q":null}"#).unwrap().is_zero());
     let err = parse(r#"{"q":"1K"}"#).err().unwrap().to_string();
     assert!(err.contains("unable to parse quantity's suffix"), "{err}");
-    let out = serde_json::to_string(&R { q: "1.5Gi".parse().unwrap() }).unwrap();
+    let out = serde_json::to_string(&R {
+        q: "1.5Gi".parse().unwrap(),
+    })
+    .unwrap();
     assert_eq!(out, r#"{"q":"1536Mi"}"#);
 }

@@ -63,7 +63,10 @@ fn equality_is_by_instant() {
 fn zero_time_is_null() {
     assert!(Time::default().is_zero());
     assert_eq!(Time::default().to_bad_value().to_string(), "null");
-    assert_eq!(serde_json::to_string(&MicroTime::default()).unwrap(), "null");
+    assert_eq!(
+        serde_json::to_string(&MicroTime::default()).unwrap(),
+        "null"
+    );
     let t: Time = serde_json::from_str("null").unwrap();
     assert!(t.is_zero());
     let t: Time = serde_json::from_str("\"1970-01-01T00:00:00Z\"").unwrap();

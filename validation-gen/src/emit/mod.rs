@@ -988,7 +988,10 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     let (eq, nil) = match &model.kind {
         TypeKind::Newtype(inner) => {
             if is_opaque_type(model) {
-                (opaque_eq(&quote!(&self.0), &quote!(&other.0)), TokenStream::new())
+                (
+                    opaque_eq(&quote!(&self.0), &quote!(&other.0)),
+                    TokenStream::new(),
+                )
             } else {
                 let eq = respan(
                     quote!(#rt::SemanticEq::semantic_eq(&self.0, &other.0)),

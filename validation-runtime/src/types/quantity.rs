@@ -46,7 +46,10 @@ impl fmt::Display for QuantityError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             QuantityError::FormatWrong => {
-                write!(f, "quantities must match the regular expression '{SPLIT_RE}'")
+                write!(
+                    f,
+                    "quantities must match the regular expression '{SPLIT_RE}'"
+                )
             }
             QuantityError::Numeric => f.write_str("unable to parse numeric part of quantity"),
             QuantityError::Suffix => f.write_str("unable to parse quantity's suffix"),
@@ -249,7 +252,8 @@ fn digits_u128(d: &str) -> Result<u128, QuantityError> {
     if d.len() > 38 {
         return Err(QuantityError::TooPrecise);
     }
-    Ok(d.bytes().fold(0u128, |acc, c| acc * 10 + u128::from(c - b'0')))
+    Ok(d.bytes()
+        .fold(0u128, |acc, c| acc * 10 + u128::from(c - b'0')))
 }
 
 fn pow10(n: u32) -> Option<u128> {
@@ -318,7 +322,10 @@ impl Quantity {
                     (w.div_ceil(p), 9)
                 }
                 // Overflow with at most 9 fractional digits: far above the cap.
-                None if scale <= 9 => (MAX_BINARY * pow10(scale as u32).unwrap_or(1) + 1, scale as u32),
+                None if scale <= 9 => (
+                    MAX_BINARY * pow10(scale as u32).unwrap_or(1) + 1,
+                    scale as u32,
+                ),
                 None => return Err(QuantityError::TooPrecise),
             };
             let one = pow10(scale).unwrap_or(1);
@@ -541,7 +548,11 @@ fn cmp_mag(a: u128, ea: i32, b: u128, eb: i32) -> Ordering {
 fn keeps_text(sp: &Split<'_>, base: u32, exponent: i32, format: Format) -> bool {
     let (num, denom) = (sp.num, sp.denom);
     let (precision, mut scale, mantissa): (i64, i64, i64) = if base == 10 {
-        (18 - (num.len() + denom.len()) as i64, i64::from(exponent), 1)
+        (
+            18 - (num.len() + denom.len()) as i64,
+            i64::from(exponent),
+            1,
+        )
     } else if exponent >= 0 && denom.is_empty() {
         (
             14 - num.len() as i64 - i64::from(exponent) * 3 / 10,

@@ -166,8 +166,7 @@ fn parse(value: &str, micro: bool) -> Result<(i64, u32), TimeParseError> {
     let b = rest.as_bytes();
     if micro {
         // ".000000": a period or comma and exactly six digits.
-        if b.len() < 7 || !matches!(b[0], b'.' | b',') || !b[1..7].iter().all(u8::is_ascii_digit)
-        {
+        if b.len() < 7 || !matches!(b[0], b'.' | b',') || !b[1..7].iter().all(u8::is_ascii_digit) {
             return Err(bad(rest, ".000000"));
         }
         nanos = rest[1..7].parse::<u32>().unwrap_or(0) * 1000;
@@ -213,13 +212,16 @@ fn parse(value: &str, micro: bool) -> Result<(i64, u32), TimeParseError> {
         sign * (hh * 3600 + mm * 60)
     };
     if !rest.is_empty() {
-        return Err(with_message(value, &format!(": extra text: {}", quoted(rest))));
+        return Err(with_message(
+            value,
+            &format!(": extra text: {}", quoted(rest)),
+        ));
     }
     if day < 1 || day > days_in(month, year) {
         return Err(range("day"));
     }
-    let secs = days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
-        - offset;
+    let secs =
+        days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset;
     Ok((secs, nanos))
 }
 

@@ -73,6 +73,10 @@ pub use crate::semantic::semantic_eq;
 /// assert!(!validate::unchanged(&Operation::create(), &new, Some(&old)));
 /// ```
 #[inline]
-pub fn unchanged<T: crate::SemanticEq + ?Sized>(op: &Operation, value: &T, old: Option<&T>) -> bool {
+pub fn unchanged<T: crate::SemanticEq + ?Sized>(
+    op: &Operation,
+    value: &T,
+    old: Option<&T>,
+) -> bool {
     op.is_update() && old.is_some_and(|o| o.semantic_eq(value))
 }
