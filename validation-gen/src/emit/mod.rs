@@ -836,7 +836,11 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     };
     let comment = format!("field {}.{}", model.ident, field.rust_name);
     let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
-        let eq = opaque_eq(&quote!(value), &quote!(o));
+        let eq = opaque_eq(
+            &quote!(value),
+            &quote!(o),
+            syn::spanned::Spanned::span(&field.ty.ty),
+        );
         quote!((op.is_update() && old_value.is_some_and(|o| #eq)))
     } else {
         respan(
@@ -968,12 +972,19 @@ pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
 /// Compares `a` and `b` (expressions of type `&T`) the way an
 /// `+k8s:opaqueType` value is compared: with `SemanticEq` when `T` has it,
 /// else with `PartialEq` (the type may come from another crate).
-pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream) -> TokenStream {
+///
+/// The comparison is spanned at `span` (the field's type), where rustc
+/// reports a type that has neither trait.
+pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream, span: Span) -> TokenStream {
     let rt = rt();
+    let call = respan(
+        quote!((&#rt::semantic::__private::Probe(#a, #b)).opaque_eq()),
+        span,
+    );
     quote! {({
         #[allow(unused_imports)]
         use #rt::semantic::__private::{ViaPartialEq as _, ViaSemanticEq as _};
-        (&#rt::semantic::__private::Probe(#a, #b)).opaque_eq()
+        #call
     })}
 }
 
@@ -989,7 +1000,11 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
         TypeKind::Newtype(inner) => {
             if is_opaque_type(model) {
                 (
-                    opaque_eq(&quote!(&self.0), &quote!(&other.0)),
+                    opaque_eq(
+                        &quote!(&self.0),
+                        &quote!(&other.0),
+                        syn::spanned::Spanned::span(&inner.ty),
+                    ),
                     TokenStream::new(),
                 )
             } else {
@@ -1011,7 +1026,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
                 let member = &f.member;
                 let (a, b) = (quote!(&self.#member), quote!(&other.#member));
                 if f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags) {
-                    opaque_eq(&a, &b)
+                    opaque_eq(&a, &b, syn::spanned::Spanned::span(&f.ty.ty))
                 } else {
                     respan(
                         quote!(#rt::SemanticEq::semantic_eq(#a, #b)),
