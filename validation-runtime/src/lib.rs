@@ -46,3 +46,8 @@ pub use validation_gen_derive::Validate;
 /// the values of a `+k8s:enum` type.
 #[cfg(feature = "derive")]
 pub use validation_gen_derive::enum_values;
+
+/// The examples of `docs/semantic-equality.md`, run as doctests.
+#[doc = include_str!("../../docs/semantic-equality.md")]
+#[cfg(doctest)]
+pub struct SemanticEqualityDocs;
