@@ -318,15 +318,16 @@ pub mod __private {
     /// The pair of values being compared.
     pub struct Probe<'a, T: ?Sized>(pub &'a T, pub &'a T);
 
-    /// Picked first: the type has semantic equality.
+    /// Picked first (method lookup tries a by-value receiver before an
+    /// auto-referenced one): the type has semantic equality.
     pub trait ViaSemanticEq {
         /// Compares the pair.
-        fn opaque_eq(&self) -> bool;
+        fn opaque_eq(self) -> bool;
     }
 
     impl<T: SemanticEq + ?Sized> ViaSemanticEq for Probe<'_, T> {
         #[inline]
-        fn opaque_eq(&self) -> bool {
+        fn opaque_eq(self) -> bool {
             self.0.semantic_eq(self.1)
         }
     }
@@ -337,7 +338,7 @@ pub mod __private {
         fn opaque_eq(&self) -> bool;
     }
 
-    impl<T: PartialEq + ?Sized> ViaPartialEq for &Probe<'_, T> {
+    impl<T: PartialEq + ?Sized> ViaPartialEq for Probe<'_, T> {
         #[inline]
         fn opaque_eq(&self) -> bool {
             self.0 == self.1
@@ -385,12 +386,12 @@ mod tests {
     fn opaque_probe_prefers_semantic_eq() {
         use __private::{Probe, ViaPartialEq as _, ViaSemanticEq as _};
         // `Vec<i32>` has both; semantic equality is used (same answer here).
-        assert!((&Probe(&vec![1], &vec![1])).opaque_eq());
+        assert!(Probe(&vec![1], &vec![1]).opaque_eq());
         // Only `PartialEq`.
         #[derive(PartialEq)]
         struct Foreign(i32);
-        assert!((&Probe(&Foreign(1), &Foreign(1))).opaque_eq());
-        assert!(!(&Probe(&Foreign(1), &Foreign(2))).opaque_eq());
+        assert!(Probe(&Foreign(1), &Foreign(1)).opaque_eq());
+        assert!(!Probe(&Foreign(1), &Foreign(2)).opaque_eq());
         // Only `SemanticEq`.
         struct Mine(i32);
         impl SemanticEq for Mine {
@@ -398,6 +399,19 @@ mod tests {
                 self.0 % 10 == other.0 % 10
             }
         }
-        assert!((&Probe(&Mine(1), &Mine(11))).opaque_eq());
+        assert!(Probe(&Mine(1), &Mine(11)).opaque_eq());
+        // Both, disagreeing: `SemanticEq` wins.
+        struct Both;
+        impl PartialEq for Both {
+            fn eq(&self, _: &Self) -> bool {
+                false
+            }
+        }
+        impl SemanticEq for Both {
+            fn semantic_eq(&self, _: &Self) -> bool {
+                true
+            }
+        }
+        assert!(Probe(&Both, &Both).opaque_eq());
     }
 }

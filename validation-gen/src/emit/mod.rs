@@ -978,7 +978,7 @@ pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
 pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream, span: Span) -> TokenStream {
     let rt = rt();
     let call = respan(
-        quote!((&#rt::semantic::__private::Probe(#a, #b)).opaque_eq()),
+        quote!(#rt::semantic::__private::Probe(#a, #b).opaque_eq()),
         span,
     );
     quote! {({

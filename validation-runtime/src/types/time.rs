@@ -102,7 +102,7 @@ fn parse(value: &str, micro: bool) -> Result<(i64, u32), TimeParseError> {
     let range = |what: &str| with_message(value, &format!(": {what} out of range"));
     let mut rest = value;
     // A fixed number of digits.
-    fn digits<'a>(rest: &mut &'a str, n: usize) -> Option<i64> {
+    fn digits(rest: &mut &str, n: usize) -> Option<i64> {
         let b = rest.as_bytes();
         if b.len() < n || !b[..n].iter().all(u8::is_ascii_digit) {
             return None;

@@ -50,7 +50,7 @@ pub fn each_slice_val<T>(
 /// element of `value[i]` is the first equal element of `old`; on update,
 /// elements that have one are skipped (they are unchanged).
 ///
-/// Correlation compares with [`SemanticEq`](crate::SemanticEq) (upstream's
+/// Correlation compares with [`SemanticEq`] (upstream's
 /// `equality.Semantic.DeepEqual`, or `==` for directly comparable items,
 /// which agree): O(n) when the list kept its order (each
 /// element is first compared with the old element at the same index),

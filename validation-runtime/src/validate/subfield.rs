@@ -12,7 +12,7 @@ use crate::{Operation, SemanticEq};
 ///   short-circuiting `optional` for this.)
 /// * The old subfield is extracted only when the old struct is `Some`.
 /// * On update with an old struct, an unchanged subfield is skipped
-///   ([`SemanticEq`](crate::SemanticEq); an unset subfield equals an unset
+///   ([`SemanticEq`]; an unset subfield equals an unset
 ///   one, and an empty list or map, as a nil slice upstream).
 ///
 /// `get` returns the subfield as an `Option`: `|s| Some(&s.name)` for a
