@@ -6,7 +6,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use validation_runtime::{Operation, Validate};
+use validation_runtime::{Operation, Quantity, Time, Validate};
 
 struct Counting;
 
@@ -68,6 +68,11 @@ pub struct Container {
     /// +k8s:listMapKey=protocol
     /// +k8s:maxItems=8
     pub ports: Vec<Port>,
+    /// Compared semantically (`512Mi` == `0.5Gi`), without allocating.
+    /// +k8s:immutable
+    pub memory: Quantity,
+    /// +k8s:immutable
+    pub started: Option<Time>,
 }
 
 #[derive(Validate, PartialEq, Clone, Debug)]
@@ -99,6 +104,8 @@ fn valid() -> Spec {
                         protocol: Protocol("TCP".into()),
                     })
                     .collect(),
+                memory: "512Mi".parse().unwrap(),
+                started: Some("2024-05-01T10:00:00Z".parse().unwrap()),
             })
             .collect(),
         labels: (0..10)
@@ -122,6 +129,9 @@ fn valid_object_allocates_nothing() {
     let mut changed = spec.clone();
     changed.replicas = Some(4);
     changed.containers[3].image = Some("nginx:1.28".into());
+    // Re-spelled, semantically unchanged: immutable does not fire.
+    changed.containers[4].memory = "0.5Gi".parse().unwrap();
+    changed.containers[5].started = Some("2024-05-01T12:00:00+02:00".parse().unwrap());
     let (errs, n) = allocations(|| changed.validate_update(&old, &Operation::update()));
     assert!(errs.is_empty());
     assert_eq!(n, 0, "changed update allocated {n} times");

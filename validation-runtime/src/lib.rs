@@ -31,12 +31,16 @@
 
 pub mod field;
 mod operation;
+pub mod semantic;
 mod traits;
+pub mod types;
 pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
 pub use operation::{Operation, OperationType};
+pub use semantic::SemanticEq;
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
+pub use types::{MicroTime, Quantity, Time};
 
 /// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.
 #[cfg(feature = "derive")]
@@ -46,3 +50,8 @@ pub use validation_gen_derive::Validate;
 /// the values of a `+k8s:enum` type.
 #[cfg(feature = "derive")]
 pub use validation_gen_derive::enum_values;
+
+/// The examples of `docs/semantic-equality.md`, run as doctests.
+#[doc = include_str!("../../docs/semantic-equality.md")]
+#[cfg(doctest)]
+pub struct SemanticEqualityDocs;

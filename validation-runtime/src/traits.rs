@@ -6,6 +6,7 @@ use std::hash::{BuildHasher, Hash};
 
 use crate::field::{ErrorList, MapKey, Path, ToBadValue};
 use crate::operation::Operation;
+use crate::SemanticEq;
 
 /// A type with declarative validation.
 ///
@@ -18,9 +19,11 @@ use crate::operation::Operation;
 ///
 /// On update, a field, list element (correlated by key or value), map entry
 /// or subfield whose value is unchanged from the old object is not validated
-/// again. "Unchanged" is `PartialEq`: a type with semantic equality (a
-/// `Quantity` where `1Gi == 1024Mi`, a timestamp compared by instant) gets
-/// upstream's `equality.Semantic` behaviour from its own `PartialEq` impl.
+/// again. "Unchanged" is [`SemanticEq`], upstream's
+/// `equality.Semantic.DeepEqual`: a [`Quantity`](crate::Quantity) compares by
+/// value (`1Gi` equals `1024Mi`), a [`Time`](crate::Time) by instant, a nil
+/// list or map equals an empty one. `#[derive(Validate)]` implements
+/// `SemanticEq` too.
 ///
 /// ```
 /// use validation_runtime::{Operation, Validate};
@@ -221,7 +224,7 @@ impl<T: Validate> Validate for [T] {
 /// validated string newtype runs its own validations for every key that is
 /// not in the old map), then values, correlated with the old map by key; an
 /// unchanged value is not validated again on update.
-impl<K: MapKey + Ord + Validate, V: Validate + PartialEq> Validate for BTreeMap<K, V> {
+impl<K: MapKey + Ord + Validate, V: Validate + SemanticEq> Validate for BTreeMap<K, V> {
     fn validate_into(
         &self,
         op: &Operation,
@@ -237,7 +240,7 @@ impl<K: MapKey + Ord + Validate, V: Validate + PartialEq> Validate for BTreeMap<
         }
         for (k, v) in self {
             let old_v = old.and_then(|o| o.get(k));
-            if op.is_update() && old_v.is_some_and(|o| o == v) {
+            if op.is_update() && old_v.is_some_and(|o| o.semantic_eq(v)) {
                 continue;
             }
             let key = k.key_str();
@@ -247,7 +250,7 @@ impl<K: MapKey + Ord + Validate, V: Validate + PartialEq> Validate for BTreeMap<
 }
 
 /// Like `BTreeMap`; errors come out in key order, whatever the hash order.
-impl<K: MapKey + Ord + Hash + Validate, V: Validate + PartialEq, S: BuildHasher> Validate
+impl<K: MapKey + Ord + Hash + Validate, V: Validate + SemanticEq, S: BuildHasher> Validate
     for HashMap<K, V, S>
 {
     fn validate_into(
@@ -269,7 +272,7 @@ impl<K: MapKey + Ord + Hash + Validate, V: Validate + PartialEq, S: BuildHasher>
         }
         for (k, v) in self {
             let old_v = old.and_then(|o| o.get(k));
-            if op.is_update() && old_v.is_some_and(|o| o == v) {
+            if op.is_update() && old_v.is_some_and(|o| o.semantic_eq(v)) {
                 continue;
             }
             let before = errs.len();
@@ -292,7 +295,7 @@ impl<K: MapKey + Ord + Hash + Validate, V: Validate + PartialEq, S: BuildHasher>
             for k in keys {
                 let v = &self[k];
                 let old_v = old.and_then(|o| o.get(k));
-                if op.is_update() && old_v.is_some_and(|o| o == v) {
+                if op.is_update() && old_v.is_some_and(|o| o.semantic_eq(v)) {
                     continue;
                 }
                 let key = k.key_str();

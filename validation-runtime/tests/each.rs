@@ -117,7 +117,9 @@ fn each_slice_val_validates_every_element_without_old() {
 // skipped.
 #[test]
 fn each_slice_val_set_correlates_reversed_old_list() {
-    fn check<T: Clone + PartialEq + std::fmt::Debug + std::hash::Hash + Eq>(input: &[T]) {
+    fn check<T: Clone + validation_runtime::SemanticEq + std::fmt::Debug + std::hash::Hash + Eq>(
+        input: &[T],
+    ) {
         let op = Operation::create();
         let p = Path::new("test");
         let mut old = input.to_vec();
@@ -426,7 +428,7 @@ fn list_map_correlation_takes_first_old_match_and_scales() {
 
 fn count_map_val<M: validate::MapLike>(op: &Operation, new: Option<&M>, old: Option<&M>) -> usize
 where
-    M::Value: PartialEq,
+    M::Value: validation_runtime::SemanticEq,
 {
     let mut calls = 0;
     let p = Path::new("test");
@@ -682,3 +684,10 @@ fn each_map_key_uses_the_map_path() {
     )
     .is_empty());
 }
+
+// These test types' `PartialEq` has upstream's semantic meaning.
+validation_runtime::impl_semantic_eq_via_partial_eq!(
+    TestStruct,
+    TestStructWithKey,
+    NonComparableStructWithKey
+);

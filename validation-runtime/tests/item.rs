@@ -250,3 +250,6 @@ fn immutable_transitions() {
     // Create: nothing.
     assert!(immutable_a(&Operation::create(), &new, &[]).is_empty());
 }
+
+// These test types' `PartialEq` has upstream's semantic meaning.
+validation_runtime::impl_semantic_eq_via_partial_eq!(MultiKeyItem, PtrKeyItem, Item);

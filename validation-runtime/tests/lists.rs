@@ -526,3 +526,15 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+// These test types' `PartialEq` has upstream's semantic meaning.
+validation_runtime::impl_semantic_eq_via_partial_eq!(
+    IsComparable,
+    NonComparable,
+    ComparableStruct,
+    NonComparableStruct,
+    FalselyComparableStruct,
+    OtherStruct,
+    PtrKeyStruct,
+    MultiKey
+);

@@ -162,6 +162,12 @@ struct SmallStruct {
     string_field: String,
 }
 
+impl validation_runtime::SemanticEq for SmallStruct {
+    fn semantic_eq(&self, other: &Self) -> bool {
+        self.string_field == other.string_field
+    }
+}
+
 impl ToBadValue for SmallStruct {
     fn write_json(&self, out: &mut String) {
         out.push_str("{\"stringField\":");
@@ -273,3 +279,6 @@ fn shallow_output_test() {
         [r#"structPtrField.sliceField: Invalid value: ["x"]: SliceField"#]
     );
 }
+
+// These test types' `PartialEq` has upstream's semantic meaning.
+validation_runtime::impl_semantic_eq_via_partial_eq!(SubStruct, OtherStruct);

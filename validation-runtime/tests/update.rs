@@ -1059,3 +1059,6 @@ fn valid_path_does_not_allocate() {
     assert_eq!(errs.len(), 51);
     assert!(n > 0);
 }
+
+// These test types' `PartialEq` has upstream's semantic meaning.
+validation_runtime::impl_semantic_eq_via_partial_eq!(TestStruct);

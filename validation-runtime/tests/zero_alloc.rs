@@ -116,6 +116,17 @@ struct ContainerPort {
     protocol: String,
 }
 
+// Hand-written semantic equality: these types' `PartialEq` already has
+// upstream's meaning (no quantities, timestamps or nil-vs-empty lists).
+validation_runtime::impl_semantic_eq_via_partial_eq!(
+    Deployment,
+    ObjectMeta,
+    DeploymentSpec,
+    Strategy,
+    Container,
+    ContainerPort
+);
+
 impl ToBadValue for ContainerPort {
     fn write_json(&self, out: &mut String) {
         out.push_str("{\"name\":");

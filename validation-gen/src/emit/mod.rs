@@ -190,7 +190,7 @@ pub(crate) fn prelude() -> TokenStream {
 }
 
 /// `tokens` with every span set to `span`: generated code that needs a trait
-/// of a field's type (`Validate`, `IsZero`, `ToBadValue`, `PartialEq`) is
+/// of a field's type (`Validate`, `IsZero`, `ToBadValue`, `SemanticEq`) is
 /// spanned at the field's type, so that rustc reports a missing impl there
 /// and not at `#[derive(Validate)]`.
 pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
@@ -919,10 +919,19 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         quote!(let path = path.child(#json);)
     };
     let comment = format!("field {}.{}", model.ident, field.rust_name);
-    let unchanged = respan(
-        quote!(validate::unchanged(op, value, old_value)),
-        syn::spanned::Spanned::span(&field.ty.ty),
-    );
+    let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
+        let eq = opaque_eq(
+            &quote!(value),
+            &quote!(o),
+            syn::spanned::Spanned::span(&field.ty.ty),
+        );
+        quote!((op.is_update() && old_value.is_some_and(|o| #eq)))
+    } else {
+        respan(
+            quote!(validate::unchanged(op, value, old_value)),
+            syn::spanned::Spanned::span(&field.ty.ty),
+        )
+    };
     quote_spanned! {field.span=>
         #label: {
             let _ = #comment;
@@ -1036,9 +1045,100 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
     out
 }
 
-/// `Newtype`, `IsZero`, `ToBadValue` and the field accessors other types'
-/// generated code uses.
+/// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and the field accessors
+/// other types' generated code uses.
 pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
+    let mut out = semantic_eq_impl(model);
+    out.extend(helper_impls_without_semantic_eq(model));
+    out
+}
+
+/// Compares `a` and `b` (expressions of type `&T`) the way an
+/// `+k8s:opaqueType` value is compared: with `SemanticEq` when `T` has it,
+/// else with `PartialEq` (the type may come from another crate).
+///
+/// The comparison is spanned at `span` (the field's type), where rustc
+/// reports a type that has neither trait.
+pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream, span: Span) -> TokenStream {
+    let rt = rt();
+    let call = respan(
+        quote!(#rt::semantic::__private::Probe(#a, #b).opaque_eq()),
+        span,
+    );
+    quote! {({
+        #[allow(unused_imports)]
+        use #rt::semantic::__private::{ViaPartialEq as _, ViaSemanticEq as _};
+        #call
+    })}
+}
+
+/// `impl SemanticEq`: field by field (upstream's `equality.Semantic.DeepEqual`
+/// on the Go struct). Opaque fields fall back to `PartialEq` when their type
+/// lacks `SemanticEq`; a newtype also forwards `is_nil_equivalent`, so that
+/// a list typedef behind an `Option` is "nil" when empty, as in Go.
+fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
+    let rt = rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let (eq, nil) = match &model.kind {
+        TypeKind::Newtype(inner) => {
+            if is_opaque_type(model) {
+                (
+                    opaque_eq(
+                        &quote!(&self.0),
+                        &quote!(&other.0),
+                        syn::spanned::Spanned::span(&inner.ty),
+                    ),
+                    TokenStream::new(),
+                )
+            } else {
+                let eq = respan(
+                    quote!(#rt::SemanticEq::semantic_eq(&self.0, &other.0)),
+                    syn::spanned::Spanned::span(&inner.ty),
+                );
+                let nil = quote! {
+                    #[inline]
+                    fn is_nil_equivalent(&self) -> bool {
+                        #rt::SemanticEq::is_nil_equivalent(&self.0)
+                    }
+                };
+                (eq, nil)
+            }
+        }
+        TypeKind::Struct(fields) => {
+            let parts = fields.iter().map(|f| {
+                let member = &f.member;
+                let (a, b) = (quote!(&self.#member), quote!(&other.#member));
+                if f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags) {
+                    opaque_eq(&a, &b, syn::spanned::Spanned::span(&f.ty.ty))
+                } else {
+                    respan(
+                        quote!(#rt::SemanticEq::semantic_eq(#a, #b)),
+                        syn::spanned::Spanned::span(&f.ty.ty),
+                    )
+                }
+            });
+            let parts: Vec<TokenStream> = parts.collect();
+            let eq = if parts.is_empty() {
+                quote!(true)
+            } else {
+                quote!(#(#parts)&&*)
+            };
+            (eq, TokenStream::new())
+        }
+    };
+    quote! {
+        impl #impl_generics #rt::SemanticEq for #ident #ty_generics #where_clause {
+            #[allow(unused_variables)]
+            fn semantic_eq(&self, other: &Self) -> bool {
+                #eq
+            }
+            #nil
+        }
+    }
+}
+
+fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
     let rt = rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();

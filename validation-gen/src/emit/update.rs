@@ -125,7 +125,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
                         #(#same)&&*
                     }))
                 }
-                Some((ListKind::Set, _)) => quote!(Some(&|a, b| a == b)),
+                Some((ListKind::Set, _)) => quote!(Some(&|a, b| validate::semantic_eq(a, b))),
                 _ if has_items => {
                     cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)");
                     return Vec::new();
@@ -172,7 +172,7 @@ pub(super) fn update_items_impl(
                     }))
                 }
                 Some((ListKind::Set, _)) => {
-                    quote!(Some(&|a: &#elem, b: &#elem| a == b))
+                    quote!(Some(&|a: &#elem, b: &#elem| #rt::SemanticEq::semantic_eq(a, b)))
                 }
                 _ => quote!(None),
             };

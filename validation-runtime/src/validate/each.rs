@@ -26,7 +26,7 @@ use std::hash::Hash;
 use super::collections::MapLike;
 use super::lists::SMALL_LIST;
 use crate::field::{ErrorList, MapKey, Path};
-use crate::Operation;
+use crate::{Operation, SemanticEq};
 
 /// `+k8s:eachVal` on an atomic list (no `listType`, or `listType=atomic`):
 /// every element is validated at `path[i]` with no old element, so every
@@ -50,12 +50,14 @@ pub fn each_slice_val<T>(
 /// element of `value[i]` is the first equal element of `old`; on update,
 /// elements that have one are skipped (they are unchanged).
 ///
-/// Correlation compares with `==`: O(n) when the list kept its order (each
+/// Correlation compares with [`SemanticEq`] (upstream's
+/// `equality.Semantic.DeepEqual`, or `==` for directly comparable items,
+/// which agree): O(n) when the list kept its order (each
 /// element is first compared with the old element at the same index),
 /// O(n·m) otherwise. For items that are `Hash + Eq`,
 /// [`each_slice_val_map`] with the identity key (`|x| x`) gives the same
 /// result in expected O(n).
-pub fn each_slice_val_set<T: PartialEq>(
+pub fn each_slice_val_set<T: crate::SemanticEq>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
@@ -71,12 +73,14 @@ pub fn each_slice_val_set<T: PartialEq>(
         let old_item = if op.is_update() {
             // Any equal old element means "unchanged": try the same index
             // first, then search.
-            if old.get(i).is_some_and(|o| o == item) || old.iter().any(|o| o == item) {
+            if old.get(i).is_some_and(|o| o.semantic_eq(item))
+                || old.iter().any(|o| o.semantic_eq(item))
+            {
                 continue;
             }
             None
         } else {
-            old.iter().find(|o| *o == item)
+            old.iter().find(|o| (*o).semantic_eq(item))
         };
         errs.append(validator(&path.index(i), item, old_item));
     }
@@ -91,7 +95,7 @@ pub fn each_slice_val_set<T: PartialEq>(
 /// [`unique_map`](super::lists::unique_map). Correlation is O(n) expected:
 /// an old list of at most [`SMALL_LIST`] items is scanned, a longer one is indexed in a hash table (which
 /// allocates).
-pub fn each_slice_val_map<'a, T: PartialEq, K: Hash + Eq>(
+pub fn each_slice_val_map<'a, T: crate::SemanticEq, K: Hash + Eq>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&'a [T]>,
@@ -105,7 +109,7 @@ pub fn each_slice_val_map<'a, T: PartialEq, K: Hash + Eq>(
     };
     let old = old.unwrap_or(&[]);
     let mut visit = |i: usize, item: &T, old_item: Option<&T>| {
-        if op.is_update() && old_item.is_some_and(|o| o == item) {
+        if op.is_update() && old_item.is_some_and(|o| o.semantic_eq(item)) {
             return;
         }
         errs.append(validator(&path.index(i), item, old_item));
@@ -147,7 +151,7 @@ pub fn each_map_val<M: MapLike>(
     mut validator: impl FnMut(&Path<'_>, &M::Value, Option<&M::Value>) -> ErrorList,
 ) -> ErrorList
 where
-    M::Value: PartialEq,
+    M::Value: crate::SemanticEq,
 {
     let Some(map) = value else {
         return ErrorList::new();
@@ -155,7 +159,7 @@ where
     let mut sorted = KeyOrdered::<M::Key>::new(M::SORTED);
     map.for_each_entry(|k, v| {
         let old_v = old.and_then(|o| o.get_value(k));
-        if op.is_update() && old_v.is_some_and(|o| o == v) {
+        if op.is_update() && old_v.is_some_and(|o| o.semantic_eq(v)) {
             return;
         }
         let text = k.key_str();
@@ -267,7 +271,7 @@ impl<T> EachValue for Vec<T> {
     }
 }
 
-impl<K: MapKey + Ord, V: PartialEq> EachValue for std::collections::BTreeMap<K, V> {
+impl<K: MapKey + Ord, V: crate::SemanticEq> EachValue for std::collections::BTreeMap<K, V> {
     type Item = V;
 
     fn each_value(
@@ -281,7 +285,7 @@ impl<K: MapKey + Ord, V: PartialEq> EachValue for std::collections::BTreeMap<K, 
     }
 }
 
-impl<K: MapKey + Ord + Hash, V: PartialEq, S: std::hash::BuildHasher> EachValue
+impl<K: MapKey + Ord + Hash, V: crate::SemanticEq, S: std::hash::BuildHasher> EachValue
     for HashMap<K, V, S>
 {
     type Item = V;
@@ -344,14 +348,14 @@ pub fn validate_map_values<M: MapLike>(
     old: Option<&M>,
     errs: &mut ErrorList,
 ) where
-    M::Value: crate::Validate + PartialEq,
+    M::Value: crate::Validate + crate::SemanticEq,
 {
     let Some(map) = value else {
         return;
     };
     map.for_each_sorted(|k, v| {
         let old_v = old.and_then(|o| o.get_value(k));
-        if op.is_update() && old_v.is_some_and(|o| o == v) {
+        if op.is_update() && old_v.is_some_and(|o| o.semantic_eq(v)) {
             return;
         }
         let text = k.key_str();

@@ -9,7 +9,7 @@ use crate::Operation;
 /// `matches` is true, at `path[i]`, with the first matching element of `old`
 /// as its old value. No matching element: no errors. On update, an element
 /// equal to its old element is skipped. Removed elements (only in `old`) are
-/// not validated.
+/// not validated. "Equal" is [`SemanticEq`](crate::SemanticEq).
 ///
 /// `matches` is the key selector generated from the tag arguments, e.g.
 /// `|c| c.name == "sidecar"`.
@@ -28,7 +28,7 @@ use crate::Operation;
 /// assert_eq!(errs[0].to_string(), r#"containers[1]: Invalid value: "sidecar": found"#);
 /// ```
 #[inline]
-pub fn slice_item<T: PartialEq>(
+pub fn slice_item<T: crate::SemanticEq>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
@@ -45,7 +45,7 @@ pub fn slice_item<T: PartialEq>(
         return ErrorList::new();
     };
     let old_item = old.unwrap_or(&[]).iter().find(|item| matches(item));
-    if op.is_update() && old_item.is_some_and(|o| o == item) {
+    if op.is_update() && old_item.is_some_and(|o| o.semantic_eq(item)) {
         return ErrorList::new();
     }
     validator(&path.index(index), item, old_item)

@@ -52,13 +52,15 @@ pub fn unique_set<T: Hash + Eq + ToBadValue>(
     }
 }
 
-/// `+k8s:listType=set` / `+k8s:unique=set` on items that are only
-/// `PartialEq` (floats, structs without `Hash`): like [`unique_set`], by
-/// pairwise comparison (O(n²), no allocation unless there is a duplicate).
+/// `+k8s:listType=set` / `+k8s:unique=set` on items that are not `Hash +
+/// Eq` (floats, structs, quantities): like [`unique_set`], by pairwise
+/// comparison (O(n²), no allocation unless there is a duplicate).
 ///
-/// An item is a duplicate when it equals (`==`) any earlier item, so a NaN
-/// is never a duplicate, as with Go's `==`.
-pub fn unique_set_by_eq<T: PartialEq + ToBadValue>(
+/// An item is a duplicate when it is semantically equal
+/// ([`SemanticEq`](crate::SemanticEq), upstream's
+/// `equality.Semantic.DeepEqual`) to an earlier item: `1Gi` and `1024Mi`
+/// are duplicates, a NaN never is.
+pub fn unique_set_by_eq<T: crate::SemanticEq + ToBadValue>(
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
@@ -69,7 +71,7 @@ pub fn unique_set_by_eq<T: PartialEq + ToBadValue>(
         return errs;
     };
     for (j, item) in items.iter().enumerate().skip(1) {
-        if items[..j].iter().any(|earlier| earlier == item) {
+        if items[..j].iter().any(|earlier| earlier.semantic_eq(item)) {
             errs.push(duplicate(path, j, item));
         }
     }

@@ -57,9 +57,26 @@ pub use update::*;
 
 use crate::Operation;
 
+pub use crate::semantic::semantic_eq;
+
 /// The ratchet check generated code runs before a field's validations: on
-/// update, a value equal to its correlated old value is not validated again.
+/// update, a value semantically equal ([`SemanticEq`](crate::SemanticEq),
+/// upstream's `equality.Semantic.DeepEqual`) to its correlated old value is
+/// not validated again.
+///
+/// ```
+/// use validation_runtime::{validate, Operation, Quantity};
+///
+/// let new: Quantity = "1024Mi".parse().unwrap();
+/// let old: Quantity = "1Gi".parse().unwrap();
+/// assert!(validate::unchanged(&Operation::update(), &new, Some(&old)));
+/// assert!(!validate::unchanged(&Operation::create(), &new, Some(&old)));
+/// ```
 #[inline]
-pub fn unchanged<T: PartialEq + ?Sized>(op: &Operation, value: &T, old: Option<&T>) -> bool {
-    op.is_update() && old.is_some_and(|o| o == value)
+pub fn unchanged<T: crate::SemanticEq + ?Sized>(
+    op: &Operation,
+    value: &T,
+    old: Option<&T>,
+) -> bool {
+    op.is_update() && old.is_some_and(|o| o.semantic_eq(value))
 }

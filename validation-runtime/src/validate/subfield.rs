@@ -3,7 +3,7 @@
 //! `validate/subfield.go`, `Subfield`).
 
 use crate::field::{ErrorList, Path};
-use crate::Operation;
+use crate::{Operation, SemanticEq};
 
 /// `+k8s:subfield(name)`: validates the subfield that `get` extracts, at
 /// `path.name`.
@@ -11,7 +11,9 @@ use crate::Operation;
 /// * `value` `None` (an unset parent): no errors. (Upstream relies on a
 ///   short-circuiting `optional` for this.)
 /// * The old subfield is extracted only when the old struct is `Some`.
-/// * On update with an old struct, an unchanged subfield (`==`) is skipped.
+/// * On update with an old struct, an unchanged subfield is skipped
+///   ([`SemanticEq`]; an unset subfield equals an unset
+///   one, and an empty list or map, as a nil slice upstream).
 ///
 /// `get` returns the subfield as an `Option`: `|s| Some(&s.name)` for a
 /// plain field, `|s| s.limit.as_ref()` for an `Option` field (unset =
@@ -33,7 +35,7 @@ use crate::Operation;
 /// assert_eq!(errs[0].to_string(), "strategy.maxSurge: Invalid value: -1: must be greater than or equal to 0");
 /// ```
 #[inline]
-pub fn subfield<S: ?Sized, F: PartialEq + ?Sized>(
+pub fn subfield<S: ?Sized, F: crate::SemanticEq + ?Sized>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -47,7 +49,7 @@ pub fn subfield<S: ?Sized, F: PartialEq + ?Sized>(
     };
     let new_sub = get(value);
     let old_sub = old.and_then(&get);
-    if op.is_update() && old.is_some() && new_sub == old_sub {
+    if op.is_update() && old.is_some() && new_sub.semantic_eq(&old_sub) {
         return ErrorList::new();
     }
     validator(&path.child(name), new_sub, old_sub)

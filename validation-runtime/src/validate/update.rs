@@ -106,7 +106,7 @@ fn transitions(
 /// assert_eq!(errs[0].to_string(), "name: Invalid value: null: field cannot be set once created");
 /// ```
 #[inline]
-pub fn update_value<T: IsZero + PartialEq + ?Sized>(
+pub fn update_value<T: IsZero + ?Sized>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,

@@ -93,6 +93,15 @@ impl ::validation_runtime::Validate for Deployment {
     }
 }
 
+impl ::validation_runtime::SemanticEq for Deployment {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.metadata, &other.metadata)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.spec, &other.spec)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.status, &other.status)
+    }
+}
+
 /// A struct value is always set, as in Go (only pointers,
 /// lists, maps and scalars can be unset).
 impl ::validation_runtime::IsZero for Deployment {
@@ -280,6 +289,14 @@ impl ::validation_runtime::Validate for ObjectMeta {
                 errs,
             );
         }
+    }
+}
+
+impl ::validation_runtime::SemanticEq for ObjectMeta {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.name, &other.name)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.labels, &other.labels)
     }
 }
 
@@ -563,6 +580,25 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                 errs,
             );
         }
+    }
+}
+
+impl ::validation_runtime::SemanticEq for DeploymentSpec {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.replicas, &other.replicas)
+            && ::validation_runtime::SemanticEq::semantic_eq(
+                &self.min_ready_seconds,
+                &other.min_ready_seconds,
+            )
+            && ::validation_runtime::SemanticEq::semantic_eq(
+                &self.containers,
+                &other.containers,
+            )
+            && ::validation_runtime::SemanticEq::semantic_eq(
+                &self.strategy,
+                &other.strategy,
+            )
     }
 }
 
@@ -863,6 +899,15 @@ impl ::validation_runtime::Validate for Container {
     }
 }
 
+impl ::validation_runtime::SemanticEq for Container {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.name, &other.name)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.image, &other.image)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.ports, &other.ports)
+    }
+}
+
 /// A struct value is always set, as in Go (only pointers,
 /// lists, maps and scalars can be unset).
 impl ::validation_runtime::IsZero for Container {
@@ -1022,6 +1067,20 @@ impl ::validation_runtime::Validate for ContainerPort {
     }
 }
 
+impl ::validation_runtime::SemanticEq for ContainerPort {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(
+            &self.container_port,
+            &other.container_port,
+        )
+            && ::validation_runtime::SemanticEq::semantic_eq(
+                &self.protocol,
+                &other.protocol,
+            )
+    }
+}
+
 /// A struct value is always set, as in Go (only pointers,
 /// lists, maps and scalars can be unset).
 impl ::validation_runtime::IsZero for ContainerPort {
@@ -1141,6 +1200,17 @@ impl ::validation_runtime::Validate for Protocol {
                 exclusions,
             )
         });
+    }
+}
+
+impl ::validation_runtime::SemanticEq for Protocol {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.0, &other.0)
+    }
+    #[inline]
+    fn is_nil_equivalent(&self) -> bool {
+        ::validation_runtime::SemanticEq::is_nil_equivalent(&self.0)
     }
 }
 
@@ -1276,6 +1346,17 @@ impl ::validation_runtime::Validate for DeploymentStrategy {
     }
 }
 
+impl ::validation_runtime::SemanticEq for DeploymentStrategy {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.recreate, &other.recreate)
+            && ::validation_runtime::SemanticEq::semantic_eq(
+                &self.rolling_update,
+                &other.rolling_update,
+            )
+    }
+}
+
 /// A struct value is always set, as in Go (only pointers,
 /// lists, maps and scalars can be unset).
 impl ::validation_runtime::IsZero for DeploymentStrategy {
@@ -1369,6 +1450,13 @@ impl ::validation_runtime::Validate for RecreateStrategy {
     }
 }
 
+impl ::validation_runtime::SemanticEq for RecreateStrategy {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        true
+    }
+}
+
 /// A struct value is always set, as in Go (only pointers,
 /// lists, maps and scalars can be unset).
 impl ::validation_runtime::IsZero for RecreateStrategy {
@@ -1454,6 +1542,13 @@ impl ::validation_runtime::Validate for RollingUpdate {
                 ),
             );
         }
+    }
+}
+
+impl ::validation_runtime::SemanticEq for RollingUpdate {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.max_surge, &other.max_surge)
     }
 }
 
@@ -1562,6 +1657,20 @@ impl ::validation_runtime::Validate for DeploymentStatus {
             }
             errs.append(validate::minimum(op, path, Some(value), old_value, 0));
         }
+    }
+}
+
+impl ::validation_runtime::SemanticEq for DeploymentStatus {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(
+            &self.ready_replicas,
+            &other.ready_replicas,
+        )
+            && ::validation_runtime::SemanticEq::semantic_eq(
+                &self.observed_generation,
+                &other.observed_generation,
+            )
     }
 }
 
@@ -1700,6 +1809,14 @@ impl ::validation_runtime::Validate for Scale {
     }
 }
 
+impl ::validation_runtime::SemanticEq for Scale {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.metadata, &other.metadata)
+            && ::validation_runtime::SemanticEq::semantic_eq(&self.spec, &other.spec)
+    }
+}
+
 /// A struct value is always set, as in Go (only pointers,
 /// lists, maps and scalars can be unset).
 impl ::validation_runtime::IsZero for Scale {
@@ -1805,6 +1922,13 @@ impl ::validation_runtime::Validate for ScaleSpec {
             }
             errs.append(validate::minimum(op, path, Some(value), old_value, 0));
         }
+    }
+}
+
+impl ::validation_runtime::SemanticEq for ScaleSpec {
+    #[allow(unused_variables)]
+    fn semantic_eq(&self, other: &Self) -> bool {
+        ::validation_runtime::SemanticEq::semantic_eq(&self.replicas, &other.replicas)
     }
 }
 
