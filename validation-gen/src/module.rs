@@ -116,6 +116,12 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
 ///
 /// Returns the formatted file (with [`HEADER`]), or every error found.
 pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
+            let message = crate::depth::too_deep_message(crate::depth::MAX_FILE_NESTING);
+            return Err(vec![locate(file, span, message)]);
+        }
+    }
     let parsed: syn::File = syn::parse_file(source).map_err(|e| {
         vec![locate(
             file,
@@ -292,6 +298,12 @@ pub fn include_line(module_file: &Path, generated_name: &str) -> String {
 /// Whether a module file declares any type the generator handles (a file
 /// that does not parse counts, so that its error is reported).
 pub fn has_types(source: &str) -> bool {
+    // Too deep to parse safely: generate_module reports it.
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        if crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING).is_some() {
+            return true;
+        }
+    }
     match syn::parse_file(source) {
         Ok(f) => f.items.iter().any(|i| {
             matches!(i, syn::Item::Struct(s) if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs))

@@ -33,7 +33,7 @@ use super::{Arg, Span, Tag, TagError, TagValue, Value};
 /// stack in the type checker and the code generator, so a deeper chain is
 /// an error, reported before anything recurses. The deepest chain that
 /// upstream's own tests and `k8s.io/api` use has 4 tags.
-pub const MAX_CHAIN_DEPTH: usize = 64;
+pub const MAX_CHAIN_DEPTH: usize = 32;
 
 /// How [`extract_with`] reads tags: which Kubernetes release's parser to
 /// follow.
