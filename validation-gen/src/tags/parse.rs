@@ -669,13 +669,17 @@ fn parse_raw(text: &str, base: usize) -> Result<Tag, TagError> {
     Ok(tag)
 }
 
+/// A tag read in raw-value mode: the name's span, the arguments, and the raw
+/// value with its span (if there is an `=`).
+type RawParts<'a> = (Span, Vec<Arg>, Option<(&'a str, Span)>);
+
 /// The raw-value reading shared by [`parse_default`] and [`parse_raw`]: the
 /// name's span, the arguments (checked as upstream's `toStringArgs` does)
 /// and the raw value with its span, if there is an `=`.
 fn parse_raw_parts(
     text: &str,
     base: usize,
-) -> Result<(Span, Vec<Arg>, Option<(&str, Span)>), TagError> {
+) -> Result<RawParts<'_>, TagError> {
     let (lead, body) = trim(text);
     let mut s = Scanner {
         src: body,
