@@ -1824,7 +1824,7 @@ fn extract_release(
 fn subresource_tags_take_raw_values_through_1_35() {
     let s = |v: &str| Some(Value::String(v.to_string()));
     let lit = |v: &str| Some(v.to_string());
-    let cases: &[(&str, Result<(Option<Value>, Option<String>), String>)] = &[
+    let cases: &[(&str, RawReading)] = &[
         // k8s.io/api v0.35.0's spelling.
         (
             " +k8s:supportsSubresource=/status",

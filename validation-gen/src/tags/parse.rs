@@ -676,10 +676,7 @@ type RawParts<'a> = (Span, Vec<Arg>, Option<(&'a str, Span)>);
 /// The raw-value reading shared by [`parse_default`] and [`parse_raw`]: the
 /// name's span, the arguments (checked as upstream's `toStringArgs` does)
 /// and the raw value with its span, if there is an `=`.
-fn parse_raw_parts(
-    text: &str,
-    base: usize,
-) -> Result<RawParts<'_>, TagError> {
+fn parse_raw_parts(text: &str, base: usize) -> Result<RawParts<'_>, TagError> {
     let (lead, body) = trim(text);
     let mut s = Scanner {
         src: body,
