@@ -1801,11 +1801,11 @@ fn sort_is_stable_for_many_tags() {
 // ---------------------------------------------------------------------------
 // Per-release reading of the subresource tags (issue 9, item 1)
 
+/// A tag's value and raw literal, or the error message.
+type RawReading = Result<(Option<Value>, Option<String>), String>;
+
 /// The one tag of a line under `release`: (value, raw literal) or the message.
-fn extract_release(
-    text: &str,
-    release: Release,
-) -> Result<(Option<Value>, Option<String>), String> {
+fn extract_release(text: &str, release: Release) -> RawReading {
     let found = validation_gen::tags::extract_with(
         &[Line { text, index: 0 }],
         &validation_gen::tags::ParseOptions { release },
