@@ -30,7 +30,12 @@ fn bench(c: &mut Criterion) {
         let line = format!(" +k8s:{}", "a".repeat(size));
         group.throughput(Throughput::Bytes(size as u64));
         group.bench_with_input(BenchmarkId::new("extract", size), &line, |b, line| {
-            b.iter(|| extract(black_box(&[Line { text: line, index: 0 }])))
+            b.iter(|| {
+                extract(black_box(&[Line {
+                    text: line,
+                    index: 0,
+                }]))
+            })
         });
         let src = module(&format!("k8s:{}", "a".repeat(size)));
         group.bench_with_input(BenchmarkId::new("generate_module", size), &src, |b, src| {
