@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::module::{
-    generate_module, has_types, include_line, module_files, output_path, FileDiagnostic,
+    generate_module, has_types, include_line, output_path, stays_inside, walk_module_files,
+    FileDiagnostic,
 };
 
 /// Default name of the generated file of each module.
@@ -123,6 +124,9 @@ fn run_here(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let mut failed = false;
+    // Canonical paths of the files read, so that overlapping DIRs read a
+    // file once.
+    let mut seen = std::collections::HashSet::new();
     let mut stale = 0usize;
     let mut written = 0usize;
     for dir in &opts.dirs {
@@ -130,19 +134,28 @@ fn run_here(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = writeln!(err, "error: {} is not a directory", dir.display());
             return 2;
         }
-        let files = match module_files(dir, &opts.output_file) {
-            Ok(f) => f,
+        let walk = match walk_module_files(dir, &opts.output_file, &mut seen) {
+            Ok(w) => w,
             Err(e) => {
                 let _ = writeln!(err, "error: cannot read {}: {e}", dir.display());
                 failed = true;
                 continue;
             }
         };
-        for file in files {
-            let source = match std::fs::read_to_string(&file) {
+        for w in &walk.warnings {
+            if !opts.quiet {
+                let _ = writeln!(err, "warning: {w}");
+            }
+        }
+        for e in &walk.errors {
+            let _ = writeln!(err, "error: {e}");
+            failed = true;
+        }
+        for file in walk.files {
+            let source = match read_source(&file) {
                 Ok(s) => s,
                 Err(e) => {
-                    let _ = writeln!(err, "{}: error: cannot read: {e}", file.display());
+                    let _ = writeln!(err, "{e}");
                     failed = true;
                     continue;
                 }
@@ -159,6 +172,16 @@ fn run_here(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
             };
             let target = output_path(&file, &opts.output_file);
+            if !stays_inside(&walk.root, &target) {
+                let _ = writeln!(
+                    err,
+                    "error: {} leads outside {} (through a symlink); not writing it",
+                    target.display(),
+                    dir.display()
+                );
+                failed = true;
+                continue;
+            }
             let current = std::fs::read_to_string(&target).ok();
             if opts.check {
                 if current.as_deref() != Some(generated.as_str()) {
@@ -212,6 +235,28 @@ fn run_here(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     } else {
         0
     }
+}
+
+/// Reads a module file; the error is a complete message
+/// (`<file>: error: cannot read: ...`, or
+/// `<file>:<line>:<column>: error: invalid UTF-8 ...`).
+fn read_source(file: &Path) -> Result<String, String> {
+    let bytes =
+        std::fs::read(file).map_err(|e| format!("{}: error: cannot read: {e}", file.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let before = &bytes[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // Columns count characters, as rustc's do.
+        let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+        format!(
+            "{}:{line}:{column}: error: invalid UTF-8 (byte 0x{:02x} at offset {at}); Rust source files must be UTF-8",
+            file.display(),
+            bytes[at]
+        )
+    })
 }
 
 fn report(err: &mut dyn Write, diags: &[FileDiagnostic]) {

@@ -39,7 +39,9 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
     let parsed = match ast::parse_input(input) {
         Ok(p) => p,
         Err(e) => {
-            diags.error(e.span(), e.to_string());
+            for e in e {
+                diags.error(e.span(), e.to_string());
+            }
             return Err(diags);
         }
     };
