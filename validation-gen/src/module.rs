@@ -178,7 +178,9 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
         match crate::generate_type(&input) {
             Ok(tokens) => {
                 out.extend(tokens);
-                check_list_map_keys(&input, &parsed.items, &mut diags);
+                let mut keys = Diagnostics::new();
+                check_list_map_keys(&input, &parsed.items, &mut keys);
+                diags.extend(keys);
             }
             Err(d) => diags.extend(d),
         }
