@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use validation_gen::tags::{self, catalog, Extracted, Line, Scope, MAX_CHAIN_DEPTH};
+use validation_gen::tags::{self, catalog, Line, Scope, MAX_CHAIN_DEPTH};
 
 /// A scalar as written: strings (both quotes, escapes, non-ASCII),
 /// identifiers, Go integer literals, bools.
