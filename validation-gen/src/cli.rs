@@ -85,32 +85,8 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
-/// The stack the CLI's work runs on. Parsing deeply nested Rust (syn) and
-/// generating for chains at [`crate::tags::MAX_CHAIN_DEPTH`] need a few MiB
-/// in debug builds; the pages are only committed when used.
-const STACK_SIZE: usize = 256 << 20;
-
 /// Runs the CLI with `args` (without the program name); returns the exit code.
-///
-/// The work runs on a thread with a large stack ([`STACK_SIZE`]), so that no
-/// input the depth checks let through can overflow it.
-pub fn run(args: &[String], out: &mut (dyn Write + Send), err: &mut (dyn Write + Send)) -> i32 {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("validation-gen".into())
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || run_here(args, out, err))
-            .map_or_else(
-                |e| {
-                    eprintln!("error: cannot start the generator's thread: {e}");
-                    1
-                },
-                |handle| handle.join().unwrap_or(101),
-            )
-    })
-}
-
-fn run_here(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let opts = match parse_args(args) {
         Ok(Some(o)) => o,
         Ok(None) => {

@@ -16,10 +16,47 @@ use proc_macro2::{Span, TokenStream, TokenTree};
 /// debug build.
 pub const MAX_TYPE_NESTING: usize = 64;
 
-/// The deepest nesting a whole module file may have for the CLI (which runs
-/// on a 256 MiB stack, see [`crate::cli`]); each type in it is then held to
-/// [`MAX_TYPE_NESTING`].
+/// The deepest nesting a whole module file may have for the CLI and the
+/// `Builder` (which parse it on a [`BIG_STACK`] thread); each type in it is
+/// then held to [`MAX_TYPE_NESTING`].
 pub const MAX_FILE_NESTING: usize = 256;
+
+/// The stack [`with_big_stack`] gives: parsing a file nested
+/// [`MAX_FILE_NESTING`] levels deep with syn takes tens of MiB in a debug
+/// build. Only the pages used are committed.
+pub const BIG_STACK: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`BIG_STACK`] stack (or on this thread if no
+/// thread can be started), so that parsing whole files cannot overflow the
+/// caller's stack, whatever thread calls.
+pub fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let slot = std::sync::Mutex::new(Some(f));
+    let take = || {
+        slot.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    };
+    let spawned = std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("validation-gen".into())
+            .stack_size(BIG_STACK)
+            .spawn_scoped(scope, || take().map(|f| f()))
+            .ok()?;
+        Some(
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    });
+    match spawned.flatten() {
+        Some(out) => out,
+        // No thread could be started: run here.
+        None => match take() {
+            Some(f) => f(),
+            None => unreachable!("the closure ran on the thread, which returned its result"),
+        },
+    }
+}
 
 /// The error for input nested deeper than `limit`.
 pub fn too_deep_message(limit: usize) -> String {

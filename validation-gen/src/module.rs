@@ -116,7 +116,14 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
 /// Generates the validation code of one module file's source text.
 ///
 /// Returns the formatted file (with [`HEADER`]), or every error found.
+///
+/// The work runs on a thread of its own with a large stack
+/// ([`crate::depth::with_big_stack`]).
 pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
+    crate::depth::with_big_stack(|| generate_module_here(file, source))
+}
+
+fn generate_module_here(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
     if let Ok(tokens) = source.parse::<TokenStream>() {
         if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
             let message = crate::depth::too_deep_message(crate::depth::MAX_FILE_NESTING);
@@ -552,6 +559,10 @@ pub fn include_line(module_file: &Path, generated_name: &str) -> String {
 /// Whether a module file declares any type the generator handles (a file
 /// that does not parse counts, so that its error is reported).
 pub fn has_types(source: &str) -> bool {
+    crate::depth::with_big_stack(|| has_types_here(source))
+}
+
+fn has_types_here(source: &str) -> bool {
     // Too deep to parse safely: generate_module reports it.
     if let Ok(tokens) = source.parse::<TokenStream>() {
         if crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING).is_some() {
