@@ -74,7 +74,7 @@ impl ListMeta {
                     quote! {
                         #[diagnostic::on_unimplemented(message = #message, label = #label)]
                         trait #no_such_field {}
-                        #[allow(dead_code)]
+                        #[allow(dead_code, non_snake_case)]
                         trait #fallback {
                             fn #acc(&self) -> &'static ::std::string::String
                             where
