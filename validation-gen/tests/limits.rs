@@ -189,3 +189,33 @@ fn deep_types_are_an_error_not_a_crash() {
         assert_eq!(errs[0].line, 3, "{levels}");
     }
 }
+
+/// The inputs of issue 9: 10,000 nested `eachVal` through the derive and
+/// 300 nested `ifEnabled` through the CLI's path are one spanned error each,
+/// on a small stack.
+#[test]
+fn issue_inputs_are_one_error() {
+    let each_val = chain("k8s:eachVal", 10_000, "k8s:minimum=1");
+    let src = struct_source(&[(each_val, nested("Vec", 3, "i32"))]);
+    let out = on_stack(2, move || {
+        validation_gen::expand_derive(src.parse().unwrap()).to_string()
+    });
+    assert_eq!(
+        out.matches("compile_error").count(),
+        1,
+        "{}",
+        &out[..out.len().min(400)]
+    );
+    assert!(out.contains("too many chained tags: a chain may hold at most 32 tags"));
+
+    let if_enabled = chain("k8s:ifEnabled(A)", 300, "k8s:required");
+    let src = struct_source(&[(if_enabled, "i32".to_string())]);
+    let errs = on_stack(2, move || {
+        validation_gen::module::generate_module(std::path::Path::new("deep.rs"), &src).unwrap_err()
+    });
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!((errs[0].line, errs[0].column), (2, 5));
+    assert!(errs[0]
+        .message
+        .starts_with("too many chained tags: a chain may hold at most 32 tags\n"));
+}
