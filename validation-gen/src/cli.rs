@@ -217,22 +217,13 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 /// (`<file>: error: cannot read: ...`, or
 /// `<file>:<line>:<column>: error: invalid UTF-8 ...`).
 fn read_source(file: &Path) -> Result<String, String> {
-    let bytes =
-        std::fs::read(file).map_err(|e| format!("{}: error: cannot read: {e}", file.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let at = e.utf8_error().valid_up_to();
-        let before = &bytes[..at];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        // Columns count characters, as rustc's do.
-        let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
-        format!(
-            "{}:{line}:{column}: error: invalid UTF-8 (byte 0x{:02x} at offset {at}); Rust source files must be UTF-8",
-            file.display(),
-            bytes[at]
-        )
-    })
+    match crate::module::read_source(file) {
+        Ok(s) => Ok(s),
+        Err(crate::module::SourceError::Io(e)) => {
+            Err(format!("{}: error: cannot read: {e}", file.display()))
+        }
+        Err(crate::module::SourceError::Utf8(d)) => Err(d.to_string()),
+    }
 }
 
 fn report(err: &mut dyn Write, diags: &[FileDiagnostic]) {

@@ -356,6 +356,46 @@ pub fn format_tokens(tokens: TokenStream) -> String {
     out
 }
 
+/// Why a module file could not be read.
+#[derive(Debug)]
+pub enum SourceError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// The file is not UTF-8: located at the first bad byte, with the
+    /// message `invalid UTF-8 (byte 0x.. at offset N); Rust source files
+    /// must be UTF-8`.
+    Utf8(FileDiagnostic),
+}
+
+/// Reads a module file as Rust source text (UTF-8, as rustc requires).
+pub fn read_source(file: &Path) -> Result<String, SourceError> {
+    let bytes = std::fs::read(file).map_err(SourceError::Io)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let before = &bytes[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        // Columns count characters, as rustc's do.
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        SourceError::Utf8(FileDiagnostic {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message: format!(
+                "invalid UTF-8 (byte 0x{:02x} at offset {at}); Rust source files must be UTF-8",
+                bytes[at]
+            ),
+        })
+    })
+}
+
 /// The module files of a directory tree: `lib.rs`, `main.rs`, `mod.rs` and
 /// every other `.rs` file except generated ones, sorted. Problems the walk
 /// meets are dropped; see [`walk_module_files`] for them.

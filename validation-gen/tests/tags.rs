@@ -1808,7 +1808,7 @@ type RawReading = Result<(Option<Value>, Option<String>), String>;
 fn extract_release(text: &str, release: Release) -> RawReading {
     let found = validation_gen::tags::extract_with(
         &[Line { text, index: 0 }],
-        &validation_gen::tags::ParseOptions { release },
+        &validation_gen::tags::ParseOptions::for_release(release),
     );
     match found.as_slice() {
         [Extracted::Tag(t)] => t

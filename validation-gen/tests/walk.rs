@@ -233,3 +233,22 @@ fn doc_attributes_must_be_literals_in_the_cli_too() {
         "{err}"
     );
 }
+
+#[test]
+fn builder_reports_non_utf8_modules_like_the_cli() {
+    let root = scratch("builder");
+    let file = root.join("types.rs");
+    write(&file, b"pub struct A {\n  pub x: i32, // \xff\n}\n");
+    let err = validation_gen::Builder::new()
+        .module(&file)
+        .out_dir(&root)
+        .generate()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}:2:18: error: invalid UTF-8 (byte 0xff at offset 32); Rust source files must be UTF-8",
+            file.display()
+        )
+    );
+}

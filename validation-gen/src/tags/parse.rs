@@ -37,7 +37,11 @@ pub const MAX_CHAIN_DEPTH: usize = 32;
 
 /// How [`extract_with`] reads tags: which Kubernetes release's parser to
 /// follow.
+///
+/// More options may be added; build one with [`ParseOptions::for_release`]
+/// or [`Default`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// The release whose tag reading is followed. The default is 1.35.
     pub release: Release,
@@ -52,6 +56,11 @@ impl Default for ParseOptions {
 }
 
 impl ParseOptions {
+    /// The options of `release`.
+    pub fn for_release(release: Release) -> Self {
+        ParseOptions { release }
+    }
+
     /// Whether upstream's generator of this release reads the top-level tag
     /// `name` with gengo's raw-value mode (everything after `=` is the
     /// value, unparsed) rather than the tag grammar.
