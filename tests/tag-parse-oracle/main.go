@@ -11,9 +11,11 @@
 //     gengo's ExtractFunctionStyleCommentTags (codetags raw-value mode);
 //   - any other name is not validation-gen's ("kind": "other").
 //
-// Usage: tag-parse-oracle <name>=<dir>...
+// Usage: tag-parse-oracle <name>=<dir>... [lines=<file>]
 //
-// File names in the output are `<name>/<path under dir>`.
+// File names in the output are `<name>/<path under dir>`. `lines=<file>`
+// also reads the `text` of each JSON line of <file> (comment text after
+// `//`, such as random tags from the Rust side) as file `lines`.
 package main
 
 import (
@@ -54,6 +56,11 @@ type record struct {
 	Kind  string   `json:"kind"`
 	Tag   *jsonTag `json:"tag,omitempty"`
 	Error string   `json:"error,omitempty"`
+	// For a `k8s:` name that 1.35's validation-gen does not read ("other"):
+	// gengo's parse of the line with the tag grammar (codetags.Parse), as
+	// later releases that know the name read it.
+	GrammarTag   *jsonTag `json:"grammarTag,omitempty"`
+	GrammarError string   `json:"grammarError,omitempty"`
 }
 
 func toJSON(t codetags.Tag) *jsonTag {
@@ -96,8 +103,12 @@ func main() {
 	for _, arg := range os.Args[1:] {
 		name, root, ok := strings.Cut(arg, "=")
 		if !ok {
-			fmt.Fprintln(os.Stderr, "usage: tag-parse-oracle <name>=<dir>...")
+			fmt.Fprintln(os.Stderr, "usage: tag-parse-oracle <name>=<dir>... [lines=<file>]")
 			os.Exit(2)
+		}
+		if name == "lines" {
+			readLines(enc, reg, known, raw, root)
+			continue
 		}
 		walk(enc, reg, known, raw, name, root)
 	}
@@ -137,38 +148,76 @@ func walk(enc *json.Encoder, reg validators.Validator, known, raw map[string]boo
 				if !strings.HasPrefix(strings.TrimLeft(text, " \t"), "+k8s:") {
 					continue
 				}
-				rec := record{File: rel, Line: fset.Position(c.Slash).Line, Text: text}
-				names := codetags.Extract("+", []string{text})
-				var tagName string
-				for n := range names {
-					tagName = n
-				}
-				switch {
-				case known[tagName]:
-					rec.Kind = "validation"
-					tags, err := reg.ExtractTags(validators.Context{}, []string{text})
-					if err != nil {
-						rec.Error = cleanError(err, names[tagName][0])
-					} else {
-						rec.Tag = toJSON(tags[0])
-					}
-				case raw[tagName]:
-					rec.Kind = "raw"
-					if _, err := gengo.ExtractFunctionStyleCommentTags("+", []string{tagName}, []string{text}); err != nil {
-						rec.Error = cleanError(err, names[tagName][0])
-					} else if t, err := codetags.Parse(names[tagName][0], codetags.RawValues(true)); err != nil {
-						rec.Error = cleanError(err, names[tagName][0])
-					} else {
-						rec.Tag = toJSON(t)
-					}
-				default:
-					rec.Kind = "other"
-				}
+				rec := parseLine(reg, known, raw, rel, fset.Position(c.Slash).Line, text)
 				if err := enc.Encode(rec); err != nil {
 					fmt.Fprintln(os.Stderr, err)
 					os.Exit(1)
 				}
 			}
+		}
+	}
+}
+
+// parseLine reads one comment line the way validation-gen 1.35 does.
+func parseLine(reg validators.Validator, known, raw map[string]bool, file string, line int, text string) record {
+	rec := record{File: file, Line: line, Text: text}
+	names := codetags.Extract("+", []string{text})
+	var tagName string
+	for n := range names {
+		tagName = n
+	}
+	switch {
+	case known[tagName]:
+		rec.Kind = "validation"
+		tags, err := reg.ExtractTags(validators.Context{}, []string{text})
+		if err != nil {
+			rec.Error = cleanError(err, names[tagName][0])
+		} else {
+			rec.Tag = toJSON(tags[0])
+		}
+	case raw[tagName]:
+		rec.Kind = "raw"
+		if _, err := gengo.ExtractFunctionStyleCommentTags("+", []string{tagName}, []string{text}); err != nil {
+			rec.Error = cleanError(err, names[tagName][0])
+		} else if t, err := codetags.Parse(names[tagName][0], codetags.RawValues(true)); err != nil {
+			rec.Error = cleanError(err, names[tagName][0])
+		} else {
+			rec.Tag = toJSON(t)
+		}
+	default:
+		rec.Kind = "other"
+		if strings.HasPrefix(tagName, "k8s:") {
+			if t, err := codetags.Parse(names[tagName][0]); err != nil {
+				rec.GrammarError = cleanError(err, names[tagName][0])
+			} else {
+				rec.GrammarTag = toJSON(t)
+			}
+		}
+	}
+	return rec
+}
+
+// readLines parses the `text` of each JSON line of path.
+func readLines(enc *json.Encoder, reg validators.Validator, known, raw map[string]bool, path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		var in struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal([]byte(l), &in); err != nil {
+			fmt.Fprintf(os.Stderr, "%s:%d: %v\n", path, i+1, err)
+			os.Exit(1)
+		}
+		if err := enc.Encode(parseLine(reg, known, raw, "lines", i+1, in.Text)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
 		}
 	}
 }

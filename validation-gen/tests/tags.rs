@@ -1874,7 +1874,7 @@ fn subresource_tags_take_raw_values_through_1_35() {
         ),
         (
             " +k8s:supportsSubresource(a: \"x\", b: \"y\")=/s",
-            Err("expected one argument, got: 2".into()),
+            Err(r#"expected one argument, got: [a: "x" b: "y"]"#.into()),
         ),
         (
             " +k8s:supportsSubresource /status",

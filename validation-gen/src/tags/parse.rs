@@ -708,8 +708,10 @@ fn parse_raw_parts(text: &str, base: usize) -> Result<RawParts<'_>, TagError> {
     }
     check_args(&args)?;
     if let [_, second, ..] = args.as_slice() {
+        // Go's `%v` of the argument slice.
+        let list: Vec<String> = args.iter().map(ToString::to_string).collect();
         return Err(TagError::new(
-            format!("expected one argument, got: {}", args.len()),
+            format!("expected one argument, got: [{}]", list.join(" ")),
             second.span,
         ));
     }
@@ -764,11 +766,31 @@ fn parse_go_int(s: &str) -> Option<i64> {
 // Go-style quoting, for messages that upstream formats with `%q`.
 
 /// Whether Go's `unicode.IsPrint` would hold (approximately, for non-ASCII).
+///
+/// Go's tables are Unicode 15.0. Above the Basic Multilingual Plane and
+/// plane 1, the unassigned ranges are modelled (planes 2 and 3 have a few
+/// gaps, planes 4 to 13 are unassigned, plane 14 holds only format
+/// characters and variation selectors, planes 15 and 16 are private use);
+/// unassigned code points of the BMP and plane 1 are not, and print as
+/// themselves where Go would escape them.
 fn is_go_print(c: char) -> bool {
     if c == ' ' {
         return true;
     }
     if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    if matches!(c,
+        '\u{2A6E0}'..='\u{2A6FF}'
+        | '\u{2B73A}'..='\u{2B73F}'
+        | '\u{2B81E}'..='\u{2B81F}'
+        | '\u{2CEA2}'..='\u{2CEAF}'
+        | '\u{2EBE1}'..='\u{2F7FF}'
+        | '\u{2FA1E}'..='\u{2FFFF}'
+        | '\u{3134B}'..='\u{3134F}'
+        | '\u{323B0}'..='\u{E00FF}'
+        | '\u{E01F0}'..='\u{EFFFF}')
+    {
         return false;
     }
     !matches!(c,
