@@ -1905,6 +1905,8 @@ const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
      "found listType=map or unique=map without listMapKey"),
     ("+k8s:listMapKey=name", "pub a: Vec<P>", "pub struct P { pub name: String }",
      "found listMapKey without listType=map or unique=map"),
+    ("+k8s:listType=map\n    /// +k8s:listMapKey=kind", "pub a: Vec<P>", "pub struct P { pub name: String }",
+     "no field for JSON name \"kind\""),
     ("+k8s:unique=set", "pub a: Vec<String>", "",
      "listType must be specified - use listType=atomic, listType=set, or listType=map"),
     ("+k8s:customUnique", "pub a: Vec<String>", "",
@@ -1995,6 +1997,39 @@ fn generation_errors_are_real_and_documented() {
         );
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The limits any input can hit: chain depth, doc attributes, nesting.
+#[test]
+fn limit_errors_are_real_and_documented() {
+    let chain = format!("+{}k8s:minimum=1", "k8s:ifEnabled(A)=+".repeat(32));
+    let deep = format!("{}i32{}", "Vec<".repeat(64), ">".repeat(64));
+    let cases = [
+        (
+            format!("pub struct S {{\n    /// {chain}\n    pub a: i32,\n}}\n"),
+            "too many chained tags: a chain may hold at most 32 tags",
+        ),
+        (
+            "pub struct S {\n    #[doc = concat!(\"+k8s:\", \"minimum=1\")]\n    pub a: i32,\n}\n"
+                .to_string(),
+            "this doc attribute is not a string literal, so its `+k8s:` tags cannot be read (the generator reads doc comments before macros expand); write the text as a literal: `/// ...` or `#[doc = \"...\"]`",
+        ),
+        (
+            format!("pub struct S {{\n    pub a: {deep},\n}}\n"),
+            "nesting too deep: more than 64 levels of brackets and generic arguments",
+        ),
+    ];
+    for (src, message) in cases {
+        let got = diagnostics(&src);
+        assert!(
+            got.iter().any(|m| m.starts_with(message)),
+            "want {message:?}, got {got:?}"
+        );
+        assert!(
+            TAGS_MD.contains(&format!("\n{message}\n")),
+            "docs/tags.md does not list this generation error on a line of its own:\n{message}"
+        );
+    }
 }
 
 /// Type-level and constant errors, which need their own sources.

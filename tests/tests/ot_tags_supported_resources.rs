@@ -4,6 +4,10 @@
 //! in the scheme's registered function; here `T::subresources()` lists them
 //! and the test harness dispatches on it the same way (an internal error for
 //! an unserved subresource).
+//!
+//! The tags are spelled as upstream's test files (and `k8s.io/api`) spell
+//! them, unquoted (`=/status`), which 1.35 reads raw; the quoted spelling
+//! means the same (see `docs/tags.md`).
 
 use conformance_tests::{internal, st, Matcher};
 use validation_runtime::Validate;
@@ -43,9 +47,9 @@ mod subresource {
 
     /// Root resource is supported by default.
     ///
-    /// +k8s:supportsSubresource="/status"
-    /// +k8s:supportsSubresource="/scale"
-    /// +k8s:supportsSubresource="/x/y"
+    /// +k8s:supportsSubresource=/status
+    /// +k8s:supportsSubresource=/scale
+    /// +k8s:supportsSubresource=/x/y
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct T1 {
         /// +k8s:validateTrue="field T1.S"
@@ -74,7 +78,7 @@ mod subresource {
 mod issubresource {
     use super::*;
 
-    /// +k8s:isSubresource="/scale"
+    /// +k8s:isSubresource=/scale
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct T1 {
         /// +k8s:validateTrue="field T1.S"

@@ -95,6 +95,54 @@ pub fn doc_lines(attrs: &[syn::Attribute]) -> Vec<DocLine> {
     out
 }
 
+/// Doc attributes whose value is not a string literal
+/// (`#[doc = concat!(...)]`, `#[doc = include_str!(...)]`), as one error
+/// spanned at each.
+///
+/// Both front ends read doc comments as written, before any macro in them
+/// is expanded (a derive receives `concat!(...)` unexpanded), so a `+k8s:`
+/// tag produced by a macro would be silently lost: such an attribute on a
+/// type the generator reads, or on one of its fields, is an error instead.
+pub fn unreadable_doc_attrs<'a>(
+    attrs: impl IntoIterator<Item = &'a syn::Attribute>,
+) -> Option<syn::Error> {
+    let mut out: Option<syn::Error> = None;
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let readable = matches!(
+            &attr.meta,
+            syn::Meta::NameValue(syn::MetaNameValue {
+                value: syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(_),
+                    ..
+                }),
+                ..
+            })
+        );
+        if readable {
+            continue;
+        }
+        // At the value (`concat!`), or the attribute for `#[doc(...)]`.
+        let span = match &attr.meta {
+            syn::Meta::NameValue(nv) => nv.value.span(),
+            _ => attr.span(),
+        };
+        let err = syn::Error::new(
+            span,
+            "this doc attribute is not a string literal, so its `+k8s:` tags cannot be read \
+             (the generator reads doc comments before macros expand); write the text as a \
+             literal: `/// ...` or `#[doc = \"...\"]`",
+        );
+        match &mut out {
+            Some(e) => e.combine(err),
+            None => out = Some(err),
+        }
+    }
+    out
+}
+
 /// The lines of a `/** ... */` block without their leading ` * ` decoration
 /// (rustdoc's rule: when every line but the first starts with optional
 /// whitespace and `*`, the `*` is not text), so that `* +k8s:required` is a
@@ -118,6 +166,13 @@ fn strip_block_stars<'a>(lines: &[&'a str]) -> Vec<&'a str> {
 
 /// Reads a type definition.
 pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
+    let field_attrs = match &input.data {
+        syn::Data::Struct(data) => data.fields.iter().flat_map(|f| &f.attrs).collect(),
+        _ => Vec::new(),
+    };
+    if let Some(err) = unreadable_doc_attrs(input.attrs.iter().chain(field_attrs)) {
+        return Err(err);
+    }
     let cx = Ctxt::new();
     let container = serde_ast::Container::from_ast(&cx, input, Derive::Serialize);
     // Serde attribute errors are serde's to report; we only need the names.

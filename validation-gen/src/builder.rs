@@ -95,8 +95,16 @@ impl Builder {
         let mut diags = Vec::new();
         for module in &self.modules {
             println!("cargo:rerun-if-changed={}", module.display());
-            let source =
-                std::fs::read_to_string(module).map_err(|e| BuildError::Io(module.clone(), e))?;
+            let source = match crate::module::read_source(module) {
+                Ok(s) => s,
+                Err(crate::module::SourceError::Io(e)) => {
+                    return Err(BuildError::Io(module.clone(), e))
+                }
+                Err(crate::module::SourceError::Utf8(d)) => {
+                    diags.push(d);
+                    continue;
+                }
+            };
             match generate_module(module, &source) {
                 Ok(code) => {
                     let target = out_dir.join(Self::output_name(module));

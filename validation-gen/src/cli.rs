@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::module::{
-    generate_module, has_types, include_line, module_files, output_path, FileDiagnostic,
+    generate_module, has_types, include_line, output_path, stays_inside, walk_module_files,
+    FileDiagnostic,
 };
 
 /// Default name of the generated file of each module.
@@ -99,6 +100,9 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let mut failed = false;
+    // Canonical paths of the files read, so that overlapping DIRs read a
+    // file once.
+    let mut seen = std::collections::HashSet::new();
     let mut stale = 0usize;
     let mut written = 0usize;
     for dir in &opts.dirs {
@@ -106,19 +110,28 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = writeln!(err, "error: {} is not a directory", dir.display());
             return 2;
         }
-        let files = match module_files(dir, &opts.output_file) {
-            Ok(f) => f,
+        let walk = match walk_module_files(dir, &opts.output_file, &mut seen) {
+            Ok(w) => w,
             Err(e) => {
                 let _ = writeln!(err, "error: cannot read {}: {e}", dir.display());
                 failed = true;
                 continue;
             }
         };
-        for file in files {
-            let source = match std::fs::read_to_string(&file) {
+        for w in &walk.warnings {
+            if !opts.quiet {
+                let _ = writeln!(err, "warning: {w}");
+            }
+        }
+        for e in &walk.errors {
+            let _ = writeln!(err, "error: {e}");
+            failed = true;
+        }
+        for file in walk.files {
+            let source = match read_source(&file) {
                 Ok(s) => s,
                 Err(e) => {
-                    let _ = writeln!(err, "{}: error: cannot read: {e}", file.display());
+                    let _ = writeln!(err, "{e}");
                     failed = true;
                     continue;
                 }
@@ -135,6 +148,16 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
             };
             let target = output_path(&file, &opts.output_file);
+            if !stays_inside(&walk.root, &target) {
+                let _ = writeln!(
+                    err,
+                    "error: {} leads outside {} (through a symlink); not writing it",
+                    target.display(),
+                    dir.display()
+                );
+                failed = true;
+                continue;
+            }
             let current = std::fs::read_to_string(&target).ok();
             if opts.check {
                 if current.as_deref() != Some(generated.as_str()) {
@@ -187,6 +210,19 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         1
     } else {
         0
+    }
+}
+
+/// Reads a module file; the error is a complete message
+/// (`<file>: error: cannot read: ...`, or
+/// `<file>:<line>:<column>: error: invalid UTF-8 ...`).
+fn read_source(file: &Path) -> Result<String, String> {
+    match crate::module::read_source(file) {
+        Ok(s) => Ok(s),
+        Err(crate::module::SourceError::Io(e)) => {
+            Err(format!("{}: error: cannot read: {e}", file.display()))
+        }
+        Err(crate::module::SourceError::Utf8(d)) => Err(d.to_string()),
     }
 }
 

@@ -11,6 +11,7 @@
 pub mod ast;
 mod builder;
 pub mod cli;
+pub mod depth;
 pub mod diag;
 pub(crate) mod emit;
 pub mod enum_values;
@@ -31,10 +32,16 @@ use diag::Diagnostics;
 /// offending tag or field.
 pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostics> {
     let mut diags = Diagnostics::new();
+    if let Some(span) = depth::too_deep(quote!(#input), depth::MAX_TYPE_NESTING) {
+        diags.error(span, depth::too_deep_message(depth::MAX_TYPE_NESTING));
+        return Err(diags);
+    }
     let parsed = match ast::parse_input(input) {
         Ok(p) => p,
         Err(e) => {
-            diags.error(e.span(), e.to_string());
+            for e in e {
+                diags.error(e.span(), e.to_string());
+            }
             return Err(diags);
         }
     };
@@ -53,6 +60,10 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
 /// uses (`IsZero`, `ToBadValue`, field accessors, `Newtype`), which do not
 /// depend on the tags.
 pub fn expand_derive(input: TokenStream) -> TokenStream {
+    if let Some(span) = depth::too_deep(input.clone(), depth::MAX_TYPE_NESTING) {
+        let message = depth::too_deep_message(depth::MAX_TYPE_NESTING);
+        return syn::Error::new(span, message).to_compile_error();
+    }
     let input: syn::DeriveInput = match syn::parse2(input) {
         Ok(i) => i,
         Err(e) => return e.to_compile_error(),

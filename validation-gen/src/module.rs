@@ -2,6 +2,7 @@
 //! every struct and tuple newtype of a module file gets the same code the
 //! derive would generate for it.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use proc_macro2::{Span, TokenStream};
@@ -115,7 +116,20 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
 /// Generates the validation code of one module file's source text.
 ///
 /// Returns the formatted file (with [`HEADER`]), or every error found.
+///
+/// The work runs on a thread of its own with a large stack
+/// ([`crate::depth::with_big_stack`]).
 pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
+    crate::depth::with_big_stack(|| generate_module_here(file, source))
+}
+
+fn generate_module_here(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
+            let message = crate::depth::too_deep_message(crate::depth::MAX_FILE_NESTING);
+            return Err(vec![locate(file, span, message)]);
+        }
+    }
     let parsed: syn::File = syn::parse_file(source).map_err(|e| {
         vec![locate(
             file,
@@ -169,7 +183,12 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
         }
         let input = syn::DeriveInput::from(s);
         match crate::generate_type(&input) {
-            Ok(tokens) => out.extend(tokens),
+            Ok(tokens) => {
+                out.extend(tokens);
+                let mut keys = Diagnostics::new();
+                check_list_map_keys(&input, &parsed.items, &mut keys);
+                diags.extend(keys);
+            }
             Err(d) => diags.extend(d),
         }
     }
@@ -200,6 +219,106 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
             .collect());
     }
     Ok(format_tokens(out))
+}
+
+/// `+k8s:listMapKey=x` where the list's element type is a struct of the same
+/// file without a field whose JSON name is `x`: upstream's generation error
+/// `no field for JSON name "x"`. (The derive cannot see the element type;
+/// there rustc reports the same message at the tag.) Element types defined
+/// elsewhere, or with a flattened field, are left to rustc.
+fn check_list_map_keys(input: &syn::DeriveInput, items: &[syn::Item], diags: &mut Diagnostics) {
+    let Ok(parsed) = crate::ast::parse_input(input) else {
+        return;
+    };
+    let sites: Vec<(&[crate::ast::DocLine], &syn::Type)> = match &parsed.kind {
+        crate::ast::InputKind::Struct(fields) => {
+            fields.iter().map(|f| (f.docs.as_slice(), &f.ty)).collect()
+        }
+        crate::ast::InputKind::Newtype(f) => {
+            vec![(parsed.docs.as_slice(), &f.ty), (f.docs.as_slice(), &f.ty)]
+        }
+    };
+    for (docs, ty) in sites {
+        let mut ignored = Diagnostics::new();
+        let tags = crate::model::read_tags(docs, &mut ignored);
+        let keys: Vec<_> = tags.named("k8s:listMapKey").collect();
+        if keys.is_empty() {
+            continue;
+        }
+        let Some(names) = list_elem_ident(ty).and_then(|elem| json_field_names(elem, items)) else {
+            continue;
+        };
+        for at in keys {
+            let Some(crate::tags::Value::String(key)) = at.tag.scalar() else {
+                continue;
+            };
+            if !names.contains(key) {
+                diags.error_at(
+                    at.span,
+                    at.order,
+                    format!(
+                        "no field for JSON name {} (in `{}`)",
+                        crate::tags::Value::String(key.clone()),
+                        at.line
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// `T` of `Vec<T>` (through `Option` and `Box`, on both sides of the `Vec`).
+fn list_elem_ident(ty: &syn::Type) -> Option<&syn::Ident> {
+    fn last(ty: &syn::Type) -> Option<(&syn::Ident, Option<&syn::Type>)> {
+        let syn::Type::Path(p) = ty else { return None };
+        let seg = p.path.segments.last()?;
+        let arg = match &seg.arguments {
+            syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|a| match a {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            }),
+            _ => None,
+        };
+        Some((&seg.ident, arg))
+    }
+    fn peel(mut ty: &syn::Type) -> Option<(&syn::Ident, Option<&syn::Type>)> {
+        loop {
+            let (ident, arg) = last(ty)?;
+            match (ident.to_string().as_str(), arg) {
+                ("Option" | "Box", Some(inner)) => ty = inner,
+                _ => return Some((ident, arg)),
+            }
+        }
+    }
+    let (vec, elem) = peel(ty)?;
+    if vec != "Vec" {
+        return None;
+    }
+    peel(elem?).map(|(ident, _)| ident)
+}
+
+/// The JSON names of the fields of the struct `name` among `items`, or
+/// `None` when there is no such struct with named fields, or it flattens a
+/// field (whose own fields count too).
+fn json_field_names(name: &syn::Ident, items: &[syn::Item]) -> Option<Vec<String>> {
+    let s = items.iter().find_map(|i| match i {
+        syn::Item::Struct(s) if s.ident == *name => Some(s),
+        _ => None,
+    })?;
+    let input = crate::ast::parse_input(&syn::DeriveInput::from(s.clone())).ok()?;
+    let crate::ast::InputKind::Struct(fields) = input.kind else {
+        return None;
+    };
+    if fields.iter().any(|f| f.flatten) {
+        return None;
+    }
+    Some(
+        fields
+            .iter()
+            .filter(|f| !f.skip)
+            .map(|f| f.json_name.clone())
+            .collect(),
+    )
 }
 
 /// Formats generated tokens as a file: prettyplease, the header, and the
@@ -237,28 +356,216 @@ pub fn format_tokens(tokens: TokenStream) -> String {
     out
 }
 
+/// Why a module file could not be read.
+#[derive(Debug)]
+pub enum SourceError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// The file is not UTF-8: located at the first bad byte, with the
+    /// message `invalid UTF-8 (byte 0x.. at offset N); Rust source files
+    /// must be UTF-8`.
+    Utf8(FileDiagnostic),
+}
+
+/// Reads a module file as Rust source text (UTF-8, as rustc requires).
+pub fn read_source(file: &Path) -> Result<String, SourceError> {
+    let bytes = std::fs::read(file).map_err(SourceError::Io)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let before = &bytes[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        // Columns count characters, as rustc's do.
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        SourceError::Utf8(FileDiagnostic {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message: format!(
+                "invalid UTF-8 (byte 0x{:02x} at offset {at}); Rust source files must be UTF-8",
+                bytes[at]
+            ),
+        })
+    })
+}
+
 /// The module files of a directory tree: `lib.rs`, `main.rs`, `mod.rs` and
-/// every other `.rs` file except generated ones, sorted.
+/// every other `.rs` file except generated ones, sorted. Problems the walk
+/// meets are dropped; see [`walk_module_files`] for them.
 pub fn module_files(dir: &Path, generated_name: &str) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                if name != "target" && !name.starts_with('.') {
-                    stack.push(path);
+    walk_module_files(dir, generated_name, &mut HashSet::new()).map(|w| w.files)
+}
+
+/// What [`walk_module_files`] found under one input directory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// The input directory, canonicalized (symlinks resolved): nothing
+    /// outside it is read or written.
+    pub root: PathBuf,
+    /// The module files, as paths under the input directory as given,
+    /// sorted.
+    pub files: Vec<PathBuf>,
+    /// Entries skipped with a reason the user should see
+    /// (`<path>: <reason>`): symlinks leading outside the root, broken
+    /// symlinks.
+    pub warnings: Vec<String>,
+    /// Entries that cannot be read (`<path>: <reason>`): unreadable
+    /// directories, `.rs` files whose name is not UTF-8.
+    pub errors: Vec<String>,
+}
+
+/// Walks `dir` for module files (as [`module_files`]), never leaving it and
+/// reading each file once:
+///
+/// * `dir` is canonicalized first; the walk does not recurse, so any depth
+///   of directories is fine;
+/// * a symlink (to a file or a directory) is not followed: if it leads
+///   inside the root, its target is read under its own path anyway (so
+///   `self -> .` or `alias -> real` adds nothing); if it leads outside the
+///   root (`up -> ..`) or nowhere, it is skipped with a warning;
+/// * a directory reached twice (the same device and inode, as through a
+///   bind mount) is read once;
+/// * a file already in `seen` (canonical paths, shared across the input
+///   directories of one run, so that overlapping `DIR`s read a file once)
+///   is skipped;
+/// * `target/` and hidden directories are skipped, as are files named
+///   `generated_name`;
+/// * a `.rs` file whose name is not UTF-8 is an error (a module file name
+///   must be a Rust identifier).
+///
+/// Fails only when `dir` itself cannot be read.
+pub fn walk_module_files(
+    dir: &Path,
+    generated_name: &str,
+    seen: &mut HashSet<PathBuf>,
+) -> std::io::Result<Walk> {
+    let root = std::fs::canonicalize(dir)?;
+    let mut walk = Walk {
+        root: root.clone(),
+        ..Walk::default()
+    };
+    let mut dirs_seen = HashSet::new();
+    // (path as the user sees it, canonical path)
+    let mut stack = vec![(dir.to_path_buf(), root.clone())];
+    let mut first = true;
+    while let Some((shown, real)) = stack.pop() {
+        let entries = match std::fs::read_dir(&shown) {
+            Ok(e) => e,
+            Err(e) if first => return Err(e),
+            Err(e) => {
+                walk.errors
+                    .push(format!("{}: cannot read directory: {e}", shown.display()));
+                continue;
+            }
+        };
+        first = false;
+        if let Ok(meta) = std::fs::metadata(&shown) {
+            if !dirs_seen.insert(dir_identity(&meta, &real)) {
+                continue;
+            }
+        }
+        let mut entries: Vec<_> = entries
+            .filter_map(|e| match e {
+                Ok(e) => Some(e),
+                Err(err) => {
+                    walk.errors
+                        .push(format!("{}: cannot read directory: {err}", shown.display()));
+                    None
                 }
-            } else if path.extension().is_some_and(|e| e == "rs")
-                && path.file_name().is_some_and(|n| n != generated_name)
+            })
+            .collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let path = entry.path();
+            let name = entry.file_name();
+            let Ok(kind) = entry.file_type() else {
+                walk.errors
+                    .push(format!("{}: cannot read file type", path.display()));
+                continue;
+            };
+            if kind.is_symlink() {
+                match std::fs::canonicalize(&path) {
+                    Err(_) => walk
+                        .warnings
+                        .push(format!("{}: skipped: a broken symlink", path.display())),
+                    Ok(target) if !target.starts_with(&root) => walk.warnings.push(format!(
+                        "{}: skipped: a symlink to {}, outside {}",
+                        path.display(),
+                        target.display(),
+                        dir.display()
+                    )),
+                    // Inside the root: read under its own path.
+                    Ok(_) => {}
+                }
+                continue;
+            }
+            if kind.is_dir() {
+                let name = name.to_string_lossy();
+                if name != "target" && !name.starts_with('.') {
+                    stack.push((path, real.join(entry.file_name())));
+                }
+                continue;
+            }
+            if !kind.is_file()
+                || path.extension().is_none_or(|e| e != "rs")
+                || name == generated_name
             {
-                out.push(path);
+                continue;
+            }
+            if name.to_str().is_none() {
+                walk.errors.push(format!(
+                    "{}: file name is not valid UTF-8 (a module file name must be)",
+                    path.display()
+                ));
+                continue;
+            }
+            if seen.insert(real.join(&name)) {
+                walk.files.push(path);
             }
         }
     }
-    out.sort();
-    Ok(out)
+    walk.files.sort();
+    Ok(walk)
+}
+
+/// What identifies a directory: its device and inode where there are such
+/// things, its canonical path elsewhere.
+#[cfg(unix)]
+fn dir_identity(meta: &std::fs::Metadata, _real: &Path) -> (u64, u64, PathBuf) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino(), PathBuf::new())
+}
+
+#[cfg(not(unix))]
+fn dir_identity(_meta: &std::fs::Metadata, real: &Path) -> (u64, u64, PathBuf) {
+    (0, 0, real.to_path_buf())
+}
+
+/// Whether writing `path` stays inside `root` (a canonical path): its
+/// nearest existing ancestor, or the path itself if it exists (a symlink is
+/// followed), resolves inside `root`.
+pub fn stays_inside(root: &Path, path: &Path) -> bool {
+    let mut probe = path;
+    loop {
+        if let Ok(real) = std::fs::canonicalize(probe) {
+            return real.starts_with(root);
+        }
+        if probe.symlink_metadata().is_ok() {
+            // A broken symlink: writing would create its target, anywhere.
+            return false;
+        }
+        match probe.parent() {
+            Some(p) if !p.as_os_str().is_empty() => probe = p,
+            _ => return std::fs::canonicalize(".").is_ok_and(|cwd| cwd.starts_with(root)),
+        }
+    }
 }
 
 /// Where the generated file of a module file goes: next to `mod.rs` /
@@ -292,6 +599,16 @@ pub fn include_line(module_file: &Path, generated_name: &str) -> String {
 /// Whether a module file declares any type the generator handles (a file
 /// that does not parse counts, so that its error is reported).
 pub fn has_types(source: &str) -> bool {
+    crate::depth::with_big_stack(|| has_types_here(source))
+}
+
+fn has_types_here(source: &str) -> bool {
+    // Too deep to parse safely: generate_module reports it.
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        if crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING).is_some() {
+            return true;
+        }
+    }
     match syn::parse_file(source) {
         Ok(f) => f.items.iter().any(|i| {
             matches!(i, syn::Item::Struct(s) if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs))

@@ -934,7 +934,8 @@ fn extract_subresource_tags() {
             Ok(r#"k8s:supportsSubresource="/status""#.to_string()),
             Ok(r#"k8s:supportsSubresource="/scale""#.to_string()),
             Ok(r#"k8s:isSubresource="/scale""#.to_string()),
-            Err("unexpected character '/'".to_string()),
+            // Raw under 1.35, as k8s.io/api writes it.
+            Ok(r#"k8s:isSubresource="/scale""#.to_string()),
         ]
     );
     let t = parse_ok(r#"k8s:isSubresource="/scale""#);
@@ -1795,4 +1796,112 @@ fn sort_is_stable_for_many_tags() {
     assert_eq!(keyed, expected);
     assert_eq!(keyed[0].0, "k8s:eachVal");
     assert_eq!(keyed[199].0, "k8s:validateFalse");
+}
+
+// ---------------------------------------------------------------------------
+// Per-release reading of the subresource tags (issue 9, item 1)
+
+/// A tag's value and raw literal, or the error message.
+type RawReading = Result<(Option<Value>, Option<String>), String>;
+
+/// The one tag of a line under `release`: (value, raw literal) or the message.
+fn extract_release(text: &str, release: Release) -> RawReading {
+    let found = validation_gen::tags::extract_with(
+        &[Line { text, index: 0 }],
+        &validation_gen::tags::ParseOptions::for_release(release),
+    );
+    match found.as_slice() {
+        [Extracted::Tag(t)] => t
+            .tag
+            .as_ref()
+            .map(|t| (t.scalar().cloned(), t.value_literal.clone()))
+            .map_err(|e| e.message.clone()),
+        other => panic!("{text:?}: {other:?}"),
+    }
+}
+
+#[test]
+fn subresource_tags_take_raw_values_through_1_35() {
+    let s = |v: &str| Some(Value::String(v.to_string()));
+    let lit = |v: &str| Some(v.to_string());
+    let cases: &[(&str, RawReading)] = &[
+        // k8s.io/api v0.35.0's spelling.
+        (
+            " +k8s:supportsSubresource=/status",
+            Ok((s("/status"), lit("/status"))),
+        ),
+        (
+            " +k8s:isSubresource=/scale",
+            Ok((s("/scale"), lit("/scale"))),
+        ),
+        (
+            "+k8s:supportsSubresource=/x/y  ",
+            Ok((s("/x/y"), lit("/x/y"))),
+        ),
+        // Everything after `=` is the value, a `#` too (as upstream).
+        (
+            " +k8s:supportsSubresource=/status # the status",
+            Ok((s("/status # the status"), lit("/status # the status"))),
+        ),
+        (" +k8s:supportsSubresource=", Ok((s(""), lit("")))),
+        (" +k8s:supportsSubresource", Ok((None, None))),
+        // A value that is exactly one quoted string is unquoted (upstream
+        // 1.35 keeps the quotes; 1.36 on require them).
+        (
+            r#" +k8s:supportsSubresource="/status""#,
+            Ok((s("/status"), lit(r#""/status""#))),
+        ),
+        (
+            " +k8s:isSubresource=`/scale`",
+            Ok((s("/scale"), lit("`/scale`"))),
+        ),
+        (
+            r#" +k8s:isSubresource="/a" "/b""#,
+            Ok((s(r#""/a" "/b""#), lit(r#""/a" "/b""#))),
+        ),
+        // gengo's function-style helper: one positional string argument.
+        (
+            r#" +k8s:supportsSubresource("x")=/s"#,
+            Ok((s("/s"), lit("/s"))),
+        ),
+        (
+            " +k8s:supportsSubresource(1)=/s",
+            Err("unexpected argument type: int".into()),
+        ),
+        (
+            " +k8s:supportsSubresource(a: \"x\")=/s",
+            Err(r#"unexpected named argument: "a""#.into()),
+        ),
+        (
+            " +k8s:supportsSubresource(a: \"x\", b: \"y\")=/s",
+            Err(r#"expected one argument, got: [a: "x" b: "y"]"#.into()),
+        ),
+        (
+            " +k8s:supportsSubresource /status",
+            Err("unexpected character ' '".into()),
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(&extract_release(text, Release::V1_35), want, "{text}");
+    }
+    // From 1.36 on, the tag grammar: the unquoted path is an error.
+    for release in [Release::V1_36, Release::V1_37] {
+        assert_eq!(
+            extract_release(" +k8s:supportsSubresource=/status", release),
+            Err("unexpected character '/'".into())
+        );
+        assert_eq!(
+            extract_release(r#" +k8s:supportsSubresource="/status""#, release),
+            Ok((s("/status"), lit(r#""/status""#)))
+        );
+    }
+    // Chained, the tag grammar applies under every release (upstream parses
+    // the outer tag with ParseAll).
+    assert_eq!(
+        extract_release(
+            " +k8s:ifEnabled(F)=+k8s:supportsSubresource=/status",
+            Release::V1_35
+        ),
+        Err("unexpected character '/'".into())
+    );
 }

@@ -48,8 +48,47 @@ impl ListMeta {
     }
 
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
+    ///
+    /// A key that names no field of the element type has no accessor; the
+    /// call then resolves to a fallback trait method (an existing accessor
+    /// is inherent, so it always wins) whose bound fails with upstream's
+    /// message, `no field for JSON name "x"`, at the tag, instead of
+    /// rustc's "no method named `__k8s_field_x`". The fallbacks are
+    /// declared outside the closure, so that every use of the key in one
+    /// function reports the same diagnostic, which rustc prints once.
     pub(crate) fn key_closure(&self) -> TokenStream {
         let rt = super::rt();
+        let fallbacks = self
+            .keys
+            .iter()
+            .zip(&self.key_spans)
+            .enumerate()
+            .map(|(i, (k, span))| {
+                let mut acc = accessor_ident(k, false);
+                acc.set_span(super::tag_site_span(*span));
+                let message = format!("no field for JSON name {}", Value::String(k.clone()));
+                let label = format!("`{{Self}}` has no field serialized as {k:?}");
+                let no_such_field = quote::format_ident!("NoSuchField{i}");
+                let fallback = quote::format_ident!("Fallback{i}");
+                super::respan(
+                    quote! {
+                        #[diagnostic::on_unimplemented(message = #message, label = #label)]
+                        trait #no_such_field {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait #fallback {
+                            fn #acc(&self) -> &'static ::std::string::String
+                            where
+                                Self: #no_such_field,
+                            {
+                                ::core::unreachable!()
+                            }
+                        }
+                        impl<T: ?::core::marker::Sized> #fallback for T {}
+                    },
+                    *span,
+                )
+            });
+        let fallbacks: Vec<TokenStream> = fallbacks.collect();
         let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
             let mut acc = accessor_ident(k, false);
             acc.set_span(super::tag_site_span(*span));
@@ -79,10 +118,13 @@ impl ListMeta {
             }}
         });
         // Through `SubfieldHost`: the items may be typedefs of a struct.
-        quote!(|item| {
-            let item = #rt::validate::SubfieldHost::subfield_host(item);
-            #(#checks)*
-            (#(#keys,)*)
+        quote!({
+            #(#fallbacks)*
+            |item| {
+                let item = #rt::validate::SubfieldHost::subfield_host(item);
+                #(#checks)*
+                (#(#keys,)*)
+            }
         })
     }
 

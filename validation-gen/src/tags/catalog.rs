@@ -745,28 +745,28 @@ pub fn suggest(name: &str) -> Option<&'static str> {
     {
         return Some(new);
     }
-    let bare: Vec<char> = bare.to_lowercase().chars().collect();
-    let mut best: Option<(usize, &'static str)> = None;
-    for def in TAGS {
-        let candidate: Vec<char> = def.name["k8s:".len()..].to_lowercase().chars().collect();
-        let limit = (candidate.len() / 3).max(2);
-        let distance = edit_distance(&bare, &candidate);
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, def.name));
-        }
-    }
-    best.map(|(_, name)| name)
+    closest(bare, TAGS.iter().map(|def| &def.name["k8s:".len()..]))
+        .and_then(|bare| lookup(&format!("k8s:{bare}")))
+        .map(|def| def.name)
 }
 
 /// The candidate closest to `name` (ignoring case) within the same edit
 /// distance limit as [`suggest`], for "did you mean" messages about values
 /// such as format names.
+///
+/// The cost is linear in the length of `name`: the distance is at least the
+/// difference in length, so a name much longer than every candidate is
+/// rejected without comparing (an unknown tag of a megabyte costs no more
+/// than reading it).
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let name: Vec<char> = name.to_lowercase().chars().collect();
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         let chars: Vec<char> = candidate.to_lowercase().chars().collect();
         let limit = (chars.len() / 3).max(2);
+        if name.len().abs_diff(chars.len()) > limit {
+            continue;
+        }
         let distance = edit_distance(&name, &chars);
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));

@@ -36,7 +36,10 @@ pub mod catalog;
 mod parse;
 
 pub use catalog::Scope;
-pub use parse::{extract, parse_tag, Extracted, ExtractedDefault, ExtractedTag, Line, RawDefault};
+pub use parse::{
+    extract, extract_with, parse_tag, Extracted, ExtractedDefault, ExtractedTag, Line,
+    ParseOptions, RawDefault, MAX_CHAIN_DEPTH,
+};
 
 use std::fmt;
 

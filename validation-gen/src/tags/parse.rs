@@ -23,8 +23,57 @@
 //! Messages are upstream's without the ` at position N` suffix: the error's
 //! [`Span`] carries the position.
 
-use super::catalog::{self, TagKind};
+use super::catalog::{self, Release, TagKind, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
+
+/// The most tags one chain may hold (`a=+b=+c` holds 3).
+///
+/// Upstream's parser has no limit (its validators recurse once per level, on
+/// Go's growable stacks); here every level costs a fixed amount of native
+/// stack in the type checker and the code generator, so a deeper chain is
+/// an error, reported before anything recurses. The deepest chain that
+/// upstream's own tests and `k8s.io/api` use has 4 tags.
+pub const MAX_CHAIN_DEPTH: usize = 32;
+
+/// How [`extract_with`] reads tags: which Kubernetes release's parser to
+/// follow.
+///
+/// More options may be added; build one with [`ParseOptions::for_release`]
+/// or [`Default`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// The release whose tag reading is followed. The default is 1.35.
+    pub release: Release,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            release: Release::V1_35,
+        }
+    }
+}
+
+impl ParseOptions {
+    /// The options of `release`.
+    pub fn for_release(release: Release) -> Self {
+        ParseOptions { release }
+    }
+
+    /// Whether upstream's generator of this release reads the top-level tag
+    /// `name` with gengo's raw-value mode (everything after `=` is the
+    /// value, unparsed) rather than the tag grammar.
+    ///
+    /// Through 1.35, `validation-gen` reads `k8s:isSubresource` and
+    /// `k8s:supportsSubresource` with gengo's `ExtractFunctionStyleCommentTags`,
+    /// which is raw: `+k8s:supportsSubresource=/status` (as `k8s.io/api`
+    /// writes it) is accepted. From 1.36 on they go through the tag grammar,
+    /// which needs a quoted path (`="/status"`).
+    pub fn raw_value(&self, name: &str) -> bool {
+        self.release <= Release::V1_35 && matches!(name, IS_SUBRESOURCE | SUPPORTS_SUBRESOURCE)
+    }
+}
 
 /// One comment line with its text (after the `///` / `//!` marker).
 #[derive(Clone, Debug)]
@@ -119,7 +168,15 @@ const DEFAULT_TAG: &str = "default";
 /// * everything else (prose, `+optional`, `+listType=map`, ...) is skipped.
 ///
 /// Spans are byte ranges within [`Line::text`].
+///
+/// Tags are read as Kubernetes 1.35 reads them; see [`extract_with`].
 pub fn extract(lines: &[Line<'_>]) -> Vec<Extracted> {
+    extract_with(lines, &ParseOptions::default())
+}
+
+/// [`extract`], following the tag reading of `options.release`: through
+/// 1.35 the subresource tags take raw values ([`ParseOptions::raw_value`]).
+pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted> {
     let mut out = Vec::new();
     for line in lines {
         let trimmed = line.text.trim_start_matches([' ', '\t']);
@@ -141,6 +198,7 @@ pub fn extract(lines: &[Line<'_>]) -> Vec<Extracted> {
         }
         let tag = match catalog::lookup(name) {
             None => Err(TagError::new(catalog::unknown_tag_message(name), name_span)),
+            Some(_) if options.raw_value(name) => parse_raw(rest, base),
             Some(_) => parse_at(rest, base).and_then(|t| check_chain_names(&t).map(|()| t)),
         };
         out.push(Extracted::Tag(ExtractedTag {
@@ -532,6 +590,14 @@ fn parse_at(text: &str, base: usize) -> Result<Tag, TagError> {
                 s.bump();
                 check_args(&tag.args)?;
                 chain.push(tag);
+                if chain.len() == MAX_CHAIN_DEPTH {
+                    let (_, start) = s.ident(is_tag_name_interior);
+                    return Err(s.error(
+                        format!("too many chained tags: a chain may hold at most {MAX_CHAIN_DEPTH} tags"),
+                        start,
+                        s.pos,
+                    ));
+                }
                 continue;
             }
             let (value, literal, span) = match s.scalar() {
@@ -558,6 +624,68 @@ fn parse_at(text: &str, base: usize) -> Result<Tag, TagError> {
 /// raw-value mode, where everything after `=` is the value, and then the
 /// single-string-argument rule of its function-style tag helper.
 fn parse_default(text: &str, base: usize) -> Result<RawDefault, TagError> {
+    let (name_span, _, raw) = parse_raw_parts(text, base)?;
+    Ok(match raw {
+        Some((text, span)) => RawDefault {
+            text: Some(text.to_string()),
+            span,
+        },
+        None => RawDefault {
+            text: None,
+            span: name_span,
+        },
+    })
+}
+
+/// Reads a tag that upstream reads in gengo's raw-value mode (see
+/// [`ParseOptions::raw_value`]), as its `ExtractFunctionStyleCommentTags`
+/// does: the value is all the text after `=` (trailing whitespace removed,
+/// a `# ...` included), and there is at most one argument, a positional
+/// string.
+///
+/// The tag's [`Tag::value_literal`] is that raw text. Its value is the raw
+/// text as a string, except that a value which is exactly one quoted string
+/// (`="/status"`) is unquoted: upstream 1.35 would keep the quotes (and
+/// serve a path `"/status"`, quotes included, that no request has), while
+/// the releases after it require the quotes; unquoting keeps the quoted
+/// spelling meaning the same under every release.
+fn parse_raw(text: &str, base: usize) -> Result<Tag, TagError> {
+    let (span, args, raw) = parse_raw_parts(text, base)?;
+    let (name_start, name_end) = (span.start - base, span.end - base);
+    let mut tag = Tag {
+        name: text[name_start..name_end].to_string(),
+        args,
+        value: None,
+        span,
+        value_literal: None,
+    };
+    if let Some((raw, raw_span)) = raw {
+        let mut s = Scanner {
+            src: raw,
+            pos: 0,
+            base: 0,
+        };
+        let value = match raw.chars().next() {
+            Some('"' | '`') => match s.string() {
+                Ok((unquoted, _, _)) if s.pos == raw.len() => unquoted,
+                _ => raw.to_string(),
+            },
+            _ => raw.to_string(),
+        };
+        tag.value = Some(TagValue::Scalar(Value::String(value), raw_span));
+        tag.value_literal = Some(raw.to_string());
+    }
+    Ok(tag)
+}
+
+/// A tag read in raw-value mode: the name's span, the arguments, and the raw
+/// value with its span (if there is an `=`).
+type RawParts<'a> = (Span, Vec<Arg>, Option<(&'a str, Span)>);
+
+/// The raw-value reading shared by [`parse_default`] and [`parse_raw`]: the
+/// name's span, the arguments (checked as upstream's `toStringArgs` does)
+/// and the raw value with its span, if there is an `=`.
+fn parse_raw_parts(text: &str, base: usize) -> Result<RawParts<'_>, TagError> {
     let (lead, body) = trim(text);
     let mut s = Scanner {
         src: body,
@@ -571,20 +699,22 @@ fn parse_default(text: &str, base: usize) -> Result<RawDefault, TagError> {
         s.bump();
         args = s.args()?;
     }
-    let mut raw = RawDefault {
-        text: None,
-        span: name_span,
-    };
+    let mut raw = None;
     if s.peek() == Some('=') {
         s.bump();
-        raw = RawDefault {
-            text: Some(body[s.pos..].to_string()),
-            span: s.span(s.pos, body.len()),
-        };
+        raw = Some((&body[s.pos..], s.span(s.pos, body.len())));
     } else {
         s.trailing()?;
     }
     check_args(&args)?;
+    if let [_, second, ..] = args.as_slice() {
+        // Go's `%v` of the argument slice.
+        let list: Vec<String> = args.iter().map(ToString::to_string).collect();
+        return Err(TagError::new(
+            format!("expected one argument, got: [{}]", list.join(" ")),
+            second.span,
+        ));
+    }
     if let Some(arg) = args.iter().find(|a| a.name.is_some()) {
         return Err(TagError::new(
             format!(
@@ -600,7 +730,7 @@ fn parse_default(text: &str, base: usize) -> Result<RawDefault, TagError> {
             arg.span,
         ));
     }
-    Ok(raw)
+    Ok((name_span, args, raw))
 }
 
 /// Go's `strconv.ParseInt(s, 0, 64)`, restricted to what the scanner can
@@ -636,11 +766,31 @@ fn parse_go_int(s: &str) -> Option<i64> {
 // Go-style quoting, for messages that upstream formats with `%q`.
 
 /// Whether Go's `unicode.IsPrint` would hold (approximately, for non-ASCII).
+///
+/// Go's tables are Unicode 15.0. Above the Basic Multilingual Plane and
+/// plane 1, the unassigned ranges are modelled (planes 2 and 3 have a few
+/// gaps, planes 4 to 13 are unassigned, plane 14 holds only format
+/// characters and variation selectors, planes 15 and 16 are private use);
+/// unassigned code points of the BMP and plane 1 are not, and print as
+/// themselves where Go would escape them.
 fn is_go_print(c: char) -> bool {
     if c == ' ' {
         return true;
     }
     if c.is_control() || c.is_whitespace() {
+        return false;
+    }
+    if matches!(c,
+        '\u{2A6E0}'..='\u{2A6FF}'
+        | '\u{2B73A}'..='\u{2B73F}'
+        | '\u{2B81E}'..='\u{2B81F}'
+        | '\u{2CEA2}'..='\u{2CEAF}'
+        | '\u{2EBE1}'..='\u{2F7FF}'
+        | '\u{2FA1E}'..='\u{2FFFF}'
+        | '\u{3134B}'..='\u{3134F}'
+        | '\u{323B0}'..='\u{E00FF}'
+        | '\u{E01F0}'..='\u{EFFFF}')
+    {
         return false;
     }
     !matches!(c,

@@ -477,30 +477,47 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| {
-                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
-                            item,
-                        );
-                        {
-                            #[diagnostic::on_unimplemented(
-                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
-                                label = "list-map key field of this type"
-                            )]
-                            trait ListMapKey {}
-                            impl<
-                                T: ::validation_runtime::validate::ItemKey
-                                    + ?::core::marker::Sized,
-                            > ListMapKey for T {}
-                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
-                                _: &T,
-                            ) {}
-                            list_map_key(item.__k8s_field_name());
+                    {
+                        #[diagnostic::on_unimplemented(
+                            message = "no field for JSON name \"name\"",
+                            label = "`{Self}` has no field serialized as \"name\""
+                        )]
+                        trait NoSuchField0 {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait Fallback0 {
+                            fn __k8s_field_name(&self) -> &'static ::std::string::String
+                            where
+                                Self: NoSuchField0,
+                            {
+                                ::core::unreachable!()
+                            }
                         }
-                        (
-                            ::validation_runtime::validate::key_view(
-                                item.__k8s_field_name(),
-                            ),
-                        )
+                        impl<T: ?::core::marker::Sized> Fallback0 for T {}
+                        |item| {
+                            let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                                item,
+                            );
+                            {
+                                #[diagnostic::on_unimplemented(
+                                    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
+                                    label = "list-map key field of this type"
+                                )]
+                                trait ListMapKey {}
+                                impl<
+                                    T: ::validation_runtime::validate::ItemKey
+                                        + ?::core::marker::Sized,
+                                > ListMapKey for T {}
+                                fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                    _: &T,
+                                ) {}
+                                list_map_key(item.__k8s_field_name());
+                            }
+                            (
+                                ::validation_runtime::validate::key_view(
+                                    item.__k8s_field_name(),
+                                ),
+                            )
+                        }
                     },
                 ),
             );
@@ -510,30 +527,47 @@ impl ::validation_runtime::Validate for DeploymentSpec {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| {
-                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
-                            item,
-                        );
-                        {
-                            #[diagnostic::on_unimplemented(
-                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
-                                label = "list-map key field of this type"
-                            )]
-                            trait ListMapKey {}
-                            impl<
-                                T: ::validation_runtime::validate::ItemKey
-                                    + ?::core::marker::Sized,
-                            > ListMapKey for T {}
-                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
-                                _: &T,
-                            ) {}
-                            list_map_key(item.__k8s_field_name());
+                    {
+                        #[diagnostic::on_unimplemented(
+                            message = "no field for JSON name \"name\"",
+                            label = "`{Self}` has no field serialized as \"name\""
+                        )]
+                        trait NoSuchField0 {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait Fallback0 {
+                            fn __k8s_field_name(&self) -> &'static ::std::string::String
+                            where
+                                Self: NoSuchField0,
+                            {
+                                ::core::unreachable!()
+                            }
                         }
-                        (
-                            ::validation_runtime::validate::key_view(
-                                item.__k8s_field_name(),
-                            ),
-                        )
+                        impl<T: ?::core::marker::Sized> Fallback0 for T {}
+                        |item| {
+                            let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                                item,
+                            );
+                            {
+                                #[diagnostic::on_unimplemented(
+                                    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"name\")",
+                                    label = "list-map key field of this type"
+                                )]
+                                trait ListMapKey {}
+                                impl<
+                                    T: ::validation_runtime::validate::ItemKey
+                                        + ?::core::marker::Sized,
+                                > ListMapKey for T {}
+                                fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                    _: &T,
+                                ) {}
+                                list_map_key(item.__k8s_field_name());
+                            }
+                            (
+                                ::validation_runtime::validate::key_view(
+                                    item.__k8s_field_name(),
+                                ),
+                            )
+                        }
                     },
                     |path: &::validation_runtime::field::Path<'_>, value, old_value| {
                         let mut errs = ::validation_runtime::ErrorList::new();
@@ -788,48 +822,84 @@ impl ::validation_runtime::Validate for Container {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| {
-                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
-                            item,
-                        );
-                        {
-                            #[diagnostic::on_unimplemented(
-                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
-                                label = "list-map key field of this type"
-                            )]
-                            trait ListMapKey {}
-                            impl<
-                                T: ::validation_runtime::validate::ItemKey
-                                    + ?::core::marker::Sized,
-                            > ListMapKey for T {}
-                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
-                                _: &T,
-                            ) {}
-                            list_map_key(item.__k8s_field_containerPort());
+                    {
+                        #[diagnostic::on_unimplemented(
+                            message = "no field for JSON name \"containerPort\"",
+                            label = "`{Self}` has no field serialized as \"containerPort\""
+                        )]
+                        trait NoSuchField0 {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait Fallback0 {
+                            fn __k8s_field_containerPort(
+                                &self,
+                            ) -> &'static ::std::string::String
+                            where
+                                Self: NoSuchField0,
+                            {
+                                ::core::unreachable!()
+                            }
                         }
-                        {
-                            #[diagnostic::on_unimplemented(
-                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"protocol\")",
-                                label = "list-map key field of this type"
-                            )]
-                            trait ListMapKey {}
-                            impl<
-                                T: ::validation_runtime::validate::ItemKey
-                                    + ?::core::marker::Sized,
-                            > ListMapKey for T {}
-                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
-                                _: &T,
-                            ) {}
-                            list_map_key(item.__k8s_field_protocol());
+                        impl<T: ?::core::marker::Sized> Fallback0 for T {}
+                        #[diagnostic::on_unimplemented(
+                            message = "no field for JSON name \"protocol\"",
+                            label = "`{Self}` has no field serialized as \"protocol\""
+                        )]
+                        trait NoSuchField1 {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait Fallback1 {
+                            fn __k8s_field_protocol(
+                                &self,
+                            ) -> &'static ::std::string::String
+                            where
+                                Self: NoSuchField1,
+                            {
+                                ::core::unreachable!()
+                            }
                         }
-                        (
-                            ::validation_runtime::validate::key_view(
-                                item.__k8s_field_containerPort(),
-                            ),
-                            ::validation_runtime::validate::key_view(
-                                item.__k8s_field_protocol(),
-                            ),
-                        )
+                        impl<T: ?::core::marker::Sized> Fallback1 for T {}
+                        |item| {
+                            let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                                item,
+                            );
+                            {
+                                #[diagnostic::on_unimplemented(
+                                    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
+                                    label = "list-map key field of this type"
+                                )]
+                                trait ListMapKey {}
+                                impl<
+                                    T: ::validation_runtime::validate::ItemKey
+                                        + ?::core::marker::Sized,
+                                > ListMapKey for T {}
+                                fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                    _: &T,
+                                ) {}
+                                list_map_key(item.__k8s_field_containerPort());
+                            }
+                            {
+                                #[diagnostic::on_unimplemented(
+                                    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"protocol\")",
+                                    label = "list-map key field of this type"
+                                )]
+                                trait ListMapKey {}
+                                impl<
+                                    T: ::validation_runtime::validate::ItemKey
+                                        + ?::core::marker::Sized,
+                                > ListMapKey for T {}
+                                fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                    _: &T,
+                                ) {}
+                                list_map_key(item.__k8s_field_protocol());
+                            }
+                            (
+                                ::validation_runtime::validate::key_view(
+                                    item.__k8s_field_containerPort(),
+                                ),
+                                ::validation_runtime::validate::key_view(
+                                    item.__k8s_field_protocol(),
+                                ),
+                            )
+                        }
                     },
                 ),
             );
@@ -839,48 +909,84 @@ impl ::validation_runtime::Validate for Container {
                     path,
                     Some(ListLike::items(value)),
                     old_value.map(ListLike::items),
-                    |item| {
-                        let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
-                            item,
-                        );
-                        {
-                            #[diagnostic::on_unimplemented(
-                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
-                                label = "list-map key field of this type"
-                            )]
-                            trait ListMapKey {}
-                            impl<
-                                T: ::validation_runtime::validate::ItemKey
-                                    + ?::core::marker::Sized,
-                            > ListMapKey for T {}
-                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
-                                _: &T,
-                            ) {}
-                            list_map_key(item.__k8s_field_containerPort());
+                    {
+                        #[diagnostic::on_unimplemented(
+                            message = "no field for JSON name \"containerPort\"",
+                            label = "`{Self}` has no field serialized as \"containerPort\""
+                        )]
+                        trait NoSuchField0 {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait Fallback0 {
+                            fn __k8s_field_containerPort(
+                                &self,
+                            ) -> &'static ::std::string::String
+                            where
+                                Self: NoSuchField0,
+                            {
+                                ::core::unreachable!()
+                            }
                         }
-                        {
-                            #[diagnostic::on_unimplemented(
-                                message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"protocol\")",
-                                label = "list-map key field of this type"
-                            )]
-                            trait ListMapKey {}
-                            impl<
-                                T: ::validation_runtime::validate::ItemKey
-                                    + ?::core::marker::Sized,
-                            > ListMapKey for T {}
-                            fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
-                                _: &T,
-                            ) {}
-                            list_map_key(item.__k8s_field_protocol());
+                        impl<T: ?::core::marker::Sized> Fallback0 for T {}
+                        #[diagnostic::on_unimplemented(
+                            message = "no field for JSON name \"protocol\"",
+                            label = "`{Self}` has no field serialized as \"protocol\""
+                        )]
+                        trait NoSuchField1 {}
+                        #[allow(dead_code, non_snake_case)]
+                        trait Fallback1 {
+                            fn __k8s_field_protocol(
+                                &self,
+                            ) -> &'static ::std::string::String
+                            where
+                                Self: NoSuchField1,
+                            {
+                                ::core::unreachable!()
+                            }
                         }
-                        (
-                            ::validation_runtime::validate::key_view(
-                                item.__k8s_field_containerPort(),
-                            ),
-                            ::validation_runtime::validate::key_view(
-                                item.__k8s_field_protocol(),
-                            ),
-                        )
+                        impl<T: ?::core::marker::Sized> Fallback1 for T {}
+                        |item| {
+                            let item = ::validation_runtime::validate::SubfieldHost::subfield_host(
+                                item,
+                            );
+                            {
+                                #[diagnostic::on_unimplemented(
+                                    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"containerPort\")",
+                                    label = "list-map key field of this type"
+                                )]
+                                trait ListMapKey {}
+                                impl<
+                                    T: ::validation_runtime::validate::ItemKey
+                                        + ?::core::marker::Sized,
+                                > ListMapKey for T {}
+                                fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                    _: &T,
+                                ) {}
+                                list_map_key(item.__k8s_field_containerPort());
+                            }
+                            {
+                                #[diagnostic::on_unimplemented(
+                                    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}` (field \"protocol\")",
+                                    label = "list-map key field of this type"
+                                )]
+                                trait ListMapKey {}
+                                impl<
+                                    T: ::validation_runtime::validate::ItemKey
+                                        + ?::core::marker::Sized,
+                                > ListMapKey for T {}
+                                fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(
+                                    _: &T,
+                                ) {}
+                                list_map_key(item.__k8s_field_protocol());
+                            }
+                            (
+                                ::validation_runtime::validate::key_view(
+                                    item.__k8s_field_containerPort(),
+                                ),
+                                ::validation_runtime::validate::key_view(
+                                    item.__k8s_field_protocol(),
+                                ),
+                            )
+                        }
                     },
                     |path: &::validation_runtime::field::Path<'_>, value, old_value| {
                         let mut errs = ::validation_runtime::ErrorList::new();

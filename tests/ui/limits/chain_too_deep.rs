@@ -1,0 +1,10 @@
+use validation_runtime::Validate;
+
+/// 33 chained tags: one more than a chain may hold.
+#[derive(Validate, PartialEq)]
+pub struct Widget {
+    /// +k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:ifEnabled("A")=+k8s:minimum=1
+    pub replicas: i32,
+}
+
+fn main() {}

@@ -1,0 +1,63 @@
+//! Generation cost against the size of one bad tag line: an unknown tag
+//! name (the "did you mean" search) and an unknown format name, from 64 KiB
+//! to 1 MiB. Linear cost shows as a constant throughput.
+//!
+//! ```text
+//! cargo bench -p validation-gen --bench tag_input_size
+//! ```
+//!
+//! Numbers are recorded in `docs/performance.md`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+use validation_gen::tags::{extract, Line};
+
+const SIZES: [usize; 5] = [64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20];
+
+fn module(tag: &str) -> String {
+    format!("pub struct T {{\n    /// +{tag}\n    pub f: String,\n}}\n")
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("unknown_tag_name");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for size in SIZES {
+        let line = format!(" +k8s:{}", "a".repeat(size));
+        group.throughput(Throughput::Bytes(size as u64));
+        group.bench_with_input(BenchmarkId::new("extract", size), &line, |b, line| {
+            b.iter(|| {
+                extract(black_box(&[Line {
+                    text: line,
+                    index: 0,
+                }]))
+            })
+        });
+        let src = module(&format!("k8s:{}", "a".repeat(size)));
+        group.bench_with_input(BenchmarkId::new("generate_module", size), &src, |b, src| {
+            b.iter(|| validation_gen::module::generate_module(Path::new("t.rs"), black_box(src)))
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("unknown_format_name");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for size in SIZES {
+        let src = module(&format!("k8s:format={}", "a".repeat(size)));
+        group.throughput(Throughput::Bytes(size as u64));
+        group.bench_with_input(BenchmarkId::new("generate_module", size), &src, |b, src| {
+            b.iter(|| validation_gen::module::generate_module(Path::new("t.rs"), black_box(src)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
