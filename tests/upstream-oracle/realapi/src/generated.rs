@@ -309,7 +309,7 @@ pub mod certificates_v1 {
     /// +protobuf.nullable=true
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
-    pub struct ExtraValue(pub Vec<String>);
+    pub struct ExtraValue(#[serde(deserialize_with = "crate::shim::nullable")] pub Vec<String>);
 
     /// +enum
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
@@ -462,7 +462,7 @@ pub mod certificates_v1beta1 {
     /// +protobuf.nullable=true
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
-    pub struct ExtraValue(pub Vec<String>);
+    pub struct ExtraValue(#[serde(deserialize_with = "crate::shim::nullable")] pub Vec<String>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct KeyUsage(pub String);
@@ -2342,7 +2342,7 @@ pub mod core_v1 {
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
-    pub struct ResourceList(pub BTreeMap<ResourceName, crate::shim::Quantity>);
+    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, crate::shim::Quantity>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ResourceName(pub String);

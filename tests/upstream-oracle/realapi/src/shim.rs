@@ -23,11 +23,16 @@ where
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
-/// `resource.Quantity`: its canonical string.
-#[derive(
-    Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate,
-)]
+/// `resource.Quantity`: its canonical string (`"0"` when zero: Go rejects
+/// an empty quantity).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
 pub struct Quantity(pub String);
+
+impl Default for Quantity {
+    fn default() -> Self {
+        Quantity("0".into())
+    }
+}
 
 /// `metav1.Time`: RFC 3339 in UTC at second precision; `None` is the zero
 /// time (`null`).
@@ -39,9 +44,15 @@ pub struct Time(pub Option<String>);
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Validate)]
 pub struct MicroTime(pub Option<String>);
 
-/// `metav1.Duration`: Go's `time.Duration.String()`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Validate)]
+/// `metav1.Duration`: Go's `time.Duration.String()` (`"0s"` when zero).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 pub struct Duration(pub String);
+
+impl Default for Duration {
+    fn default() -> Self {
+        Duration("0s".into())
+    }
+}
 
 /// `intstr.IntOrString`: a JSON number or string.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]

@@ -22,6 +22,7 @@ mod goproc;
 mod minimise;
 mod rust_side;
 mod schema;
+mod tagcov;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::PathBuf;
@@ -243,24 +244,32 @@ fn rust_verdict(case: &mut Case) -> Verdict {
 fn run(args: &[String]) -> Result<ExitCode, String> {
     let o = parse_options(args)?;
     let start = Instant::now();
-    let mut pkgs = BTreeMap::new();
-    for b in Build::ALL {
-        pkgs.insert(b, package(b)?);
-    }
-    for b in Build::ALL {
-        if !o.drivers.contains_key(&b) {
-            return Err(format!(
-                "no Go driver for {} (--go {}=<path>)",
-                b.name(),
-                b.name()
-            ));
+    // The builds judged: those with a driver (the fixture builds together,
+    // or the real API on its own).
+    let builds: Vec<Build> = o.drivers.keys().copied().collect();
+    let real = builds == [Build::Real];
+    if !real {
+        for b in Build::ALL {
+            if !o.drivers.contains_key(&b) {
+                return Err(format!(
+                    "no Go driver for {} (--go {}=<path>)",
+                    b.name(),
+                    b.name()
+                ));
+            }
         }
     }
+    let mut pkgs = BTreeMap::new();
+    for b in &builds {
+        pkgs.insert(*b, package(*b)?);
+    }
     let unvalidated = check_go_types(&o, &pkgs)?;
-    let roots: Vec<(Build, String)> = Build::ALL
+    let roots: Vec<(Build, String)> = builds
         .iter()
         .flat_map(|b| pkgs[b].roots().map(move |t| (*b, t.name.clone())))
         .collect();
+    let mut tag_coverage = real.then(|| tagcov::Coverage::new(&pkgs[&Build::Real]));
+    let mut round_trips = 0u64;
 
     let mut drivers = BTreeMap::new();
     for (b, p) in &o.drivers {
@@ -277,11 +286,30 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                       go: Result<case::GoResult, String>,
                       stats: &mut BTreeMap<Build, Stats>|
      -> Result<(), String> {
-        let go = go?;
+        let mut go = go?;
         if go.id != case.id {
             return Err(format!("Go answered case {} for case {}", go.id, case.id));
         }
+        // The real API: what Go decoded must encode back to the same object.
+        let round_trip = if case.build == Build::Real {
+            round_trips += 1;
+            round_trip_difference(&case, go.round_trip.take(), go.old_round_trip.take())
+        } else {
+            None
+        };
         let go = go.verdict();
+        if let (Some(cov), Verdict::Errors(errs)) = (tag_coverage.as_mut(), &go) {
+            cov.record(&pkgs[&case.build], &case.ty, &case.object, errs);
+        }
+        if let Some(rt) = round_trip {
+            differences.push(Difference {
+                signature: "round trip".into(),
+                case,
+                rust,
+                go: Verdict::Failed(rt),
+            });
+            return Ok(());
+        }
         let st = stats.entry(case.build).or_default();
         st.cases += 1;
         st.updates += case.is_update() as u64;
@@ -404,20 +432,104 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             d.reason
         );
     }
+    let mut gaps = Vec::new();
+    if let Some(cov) = &tag_coverage {
+        gaps = tagcov::report(cov);
+        println!("round trips checked: {round_trips} (Rust -> Go -> Rust)");
+        // Coverage is asserted over whole runs only.
+        if o.only_case.is_none() && o.only_type.is_none() {
+            if !gaps.is_empty() {
+                println!("== tag lines not hit both ways ({}):", gaps.len());
+                for g in &gaps {
+                    println!("  {g}");
+                }
+            }
+        } else {
+            gaps.clear();
+        }
+    }
     if !differences.is_empty() {
         report_differences(&o, &pkgs, &differences)?;
     }
     println!("time: {:.1}s", run_time.as_secs_f64());
-    println!(
-        "oracle: {} objects, {} differences",
-        objects,
-        differences.len()
-    );
-    Ok(if differences.is_empty() {
+    if real {
+        println!(
+            "oracle: {} objects over {} real types, {} differences",
+            objects,
+            roots.len(),
+            differences.len()
+        );
+    } else {
+        println!(
+            "oracle: {} objects, {} differences",
+            objects,
+            differences.len()
+        );
+    }
+    Ok(if differences.is_empty() && gaps.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The difference between the object Rust sent and what Go decoded and
+/// encoded again (read back by the Rust type), if any: a field the mirror
+/// names or types differently from Go does not survive the trip.
+fn round_trip_difference(
+    case: &Case,
+    new: Option<serde_json::Value>,
+    old: Option<serde_json::Value>,
+) -> Option<String> {
+    let pairs = [
+        ("object", Some(&case.object), new),
+        ("oldObject", case.old_object.as_ref(), old),
+    ];
+    for (what, sent, back) in pairs {
+        let (Some(sent), Some(back)) = (sent, back) else {
+            continue;
+        };
+        match fixtures::canonical(&case.ty, &back) {
+            None => return Some(format!("no Rust type {}", case.ty)),
+            Some(Err(e)) => return Some(format!("{what}: Go's encoding does not decode in Rust: {e}: {back}")),
+            Some(Ok(v)) if &v != sent => {
+                return Some(format!(
+                    "{what} changed on the round trip through Go at {}: {v}",
+                    first_difference(sent, &v, "")
+                ))
+            }
+            Some(Ok(_)) => {}
+        }
+    }
+    None
+}
+
+/// The JSON path of the first place `a` and `b` differ.
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, at: &str) -> String {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for k in x.keys().chain(y.keys()) {
+                if x.get(k) != y.get(k) {
+                    return first_difference(
+                        x.get(k).unwrap_or(&Value::Null),
+                        y.get(k).unwrap_or(&Value::Null),
+                        &format!("{at}.{k}"),
+                    );
+                }
+            }
+            at.to_string()
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q {
+                    return first_difference(p, q, &format!("{at}[{i}]"));
+                }
+            }
+            at.to_string()
+        }
+        _ => format!("{at} ({a} became {b})"),
+    }
 }
 
 /// The Go driver registers the same root types as the Rust fixtures.

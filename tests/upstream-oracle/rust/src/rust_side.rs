@@ -25,6 +25,24 @@ fn canonical<T: DeserializeOwned + Serialize>(v: &Value) -> Result<(T, Value), S
     Ok((t, back))
 }
 
+/// `v` decoded as a `T` and encoded again.
+pub fn canonical_json<T: DeserializeOwned + Serialize>(v: &Value) -> Result<Value, String> {
+    canonical::<T>(v).map(|(_, v)| v)
+}
+
+/// How Go's `%T` prints a pointer to the root type called `name`: package
+/// `api` for the fixtures, the version package for the real API
+/// (`rbac_v1::RoleBinding` is `*v1.RoleBinding`).
+fn go_type_name(name: &str) -> String {
+    match name.split_once("::") {
+        Some((module, ty)) => {
+            let version = module.rsplit('_').next().unwrap_or(module);
+            format!("*{version}.{ty}")
+        }
+        None => format!("*api.{name}"),
+    }
+}
+
 /// Converts a Rust error to the compared record.
 pub fn record(e: &Error) -> ErrRec {
     ErrRec {
@@ -66,7 +84,10 @@ where
     let verdict = if !T::subresources().contains(&path.as_str()) {
         let e = Error::internal(
             Path::root(),
-            format!("no validation found for *api.{name}, subresource: {path}"),
+            format!(
+                "no validation found for {}, subresource: {path}",
+                go_type_name(name)
+            ),
         );
         Verdict::Errors(vec![record(&e)])
     } else {

@@ -341,7 +341,15 @@ func (g *gen) emit(tn *types.TypeName) {
 			derive = "Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate"
 		}
 		b.WriteString("#[derive(" + derive + ")]\n")
-		b.WriteString("pub struct " + tn.Name() + "(pub " + g.rust(u, m) + ");\n")
+		inner := g.rust(u, m)
+		switch u.(type) {
+		case *types.Slice, *types.Map:
+			// Go encodes a nil slice or map as null, also where no field
+			// attribute can say so (a map value, a list element).
+			b.WriteString("pub struct " + tn.Name() + "(#[serde(deserialize_with = \"crate::shim::nullable\")] pub " + inner + ");\n")
+		default:
+			b.WriteString("pub struct " + tn.Name() + "(pub " + inner + ");\n")
+		}
 		// the constants of the type
 		var consts []*types.Const
 		scope := tn.Pkg().Scope()
