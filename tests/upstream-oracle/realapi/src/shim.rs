@@ -54,9 +54,16 @@ impl Default for Duration {
     }
 }
 
-/// `intstr.IntOrString`: a JSON number or string.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+/// `intstr.IntOrString`: a JSON number or string (`0` when zero, as Go
+/// encodes its zero value).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Validate)]
 pub struct IntOrString(pub serde_json::Value);
+
+impl Default for IntOrString {
+    fn default() -> Self {
+        IntOrString(serde_json::Value::from(0))
+    }
+}
 
 /// `runtime.RawExtension` (and `metav1.FieldsV1`): arbitrary JSON.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]

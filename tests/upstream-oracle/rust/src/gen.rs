@@ -270,6 +270,7 @@ const MIRROR_MAX_DEPTH: u32 = 14;
 fn special_zero(name: &str) -> Value {
     match name {
         "Quantity" => Value::String("0".into()),
+        "IntOrString" => Value::from(0),
         "Duration" => Value::String("0s".into()),
         "Bytes" => Value::String(String::new()),
         _ => Value::Null,
@@ -280,11 +281,18 @@ fn special_zero(name: &str) -> Value {
 pub struct Gen<'a> {
     pub pkg: &'a Package,
     pub rng: Rng,
+    /// Whether this object already has a list or map sized for a large
+    /// limit (one per object keeps objects small).
+    big: bool,
 }
 
 impl<'a> Gen<'a> {
     pub fn new(pkg: &'a Package, rng: Rng) -> Gen<'a> {
-        Gen { pkg, rng }
+        Gen {
+            pkg,
+            rng,
+            big: false,
+        }
     }
 
     /// A random object of the named root type.
@@ -343,7 +351,10 @@ impl<'a> Gen<'a> {
                 let n = self.count(h, depth);
                 let mut items: Vec<Value> = Vec::with_capacity(n);
                 for i in 0..n {
-                    let v = if i > 0 && self.rng.chance(0.2) {
+                    let v = if i > 4 && n > 12 && self.rng.chance(0.95) {
+                        // A long list: mostly copies, so it stays small.
+                        items[self.rng.below(i)].clone()
+                    } else if i > 0 && self.rng.chance(0.2) {
                         items[self.rng.below(i)].clone()
                     } else if i > 0 && self.rng.chance(0.2) {
                         let mut v = items[self.rng.below(i)].clone();
@@ -381,8 +392,9 @@ impl<'a> Gen<'a> {
                     .unwrap_or_else(|| Value::from(n as u64))
             }
             Ty::Named(name) => {
-                let t = match self.pkg.get(name) {
-                    Some(t) => t.clone(),
+                let pkg = self.pkg;
+                let t = match pkg.get(name) {
+                    Some(t) => t,
                     None => panic!("unknown fixture type {name}"),
                 };
                 let h = h.merged(&self.type_hints(name));
@@ -406,14 +418,15 @@ impl<'a> Gen<'a> {
     }
 
     fn fill_struct(&mut self, name: &str, m: &mut Map<String, Value>, h: &Hints, depth: u32) {
-        let Some(Kind::Struct(fields)) = self.pkg.get(name).map(|t| t.kind.clone()) else {
+        let pkg = self.pkg;
+        let Some(Kind::Struct(fields)) = pkg.get(name).map(|t| &t.kind) else {
             return;
         };
         // Tags of sibling fields name values this field may need (a union
         // discriminator's member names, say).
         let h = h.merged(&Hints::from_tags(fields.iter().flat_map(|f| &f.tags)));
         let h = &h;
-        for f in &fields {
+        for f in fields {
             match (&f.json, &f.ty) {
                 (None, Ty::Named(inner)) => {
                     let h = h.merged(&self.type_hints(inner));
@@ -440,6 +453,9 @@ impl<'a> Gen<'a> {
             .iter()
             .any(|l| l.starts_with("k8s:") && !crate::tagcov::is_foreign(l))
             || self.pkg.has_tags(&f.ty)
+            // Scalars are cheap, and tags elsewhere name them (list-map
+            // keys, `item` selectors).
+            || !self.pkg.has_structs(&f.ty)
     }
 
     /// The smallest value of `ty`: unset, empty, or a struct of smallest
@@ -454,13 +470,13 @@ impl<'a> Gen<'a> {
             Ty::Int(_) => Value::from(0),
             Ty::Float => Value::from(0.0),
             Ty::Special(s) => special_zero(s),
-            Ty::Named(n) => match self.pkg.get(n).map(|t| t.kind.clone()) {
-                Some(Kind::Newtype(inner)) => self.zero(&inner),
+            Ty::Named(n) => match self.pkg.get(n).map(|t| &t.kind) {
+                Some(Kind::Newtype(inner)) => self.zero(inner),
                 Some(Kind::Struct(fields)) => {
                     let mut m = Map::new();
                     for f in self.pkg.json_fields(&fields) {
                         if let Some(j) = &f.json {
-                            let v = self.zero(&f.ty.clone());
+                            let v = self.zero(&f.ty);
                             m.insert(j.clone(), v);
                         }
                     }
@@ -534,7 +550,7 @@ impl<'a> Gen<'a> {
             return 0;
         }
         // The real API's limits go up to hundreds of items.
-        if self.pkg.is_mirror() && self.rng.chance(0.04) {
+        if self.pkg.is_mirror() && !self.big && self.rng.chance(0.08) {
             let big: Vec<i128> = h
                 .ints
                 .iter()
@@ -542,6 +558,7 @@ impl<'a> Gen<'a> {
                 .filter(|n| (13..=300).contains(n))
                 .collect();
             if !big.is_empty() {
+                self.big = true;
                 let n = *self.rng.pick(&big) + self.rng.below(3) as i128 - 1;
                 return n.max(0) as usize;
             }

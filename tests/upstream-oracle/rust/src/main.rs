@@ -27,7 +27,7 @@ mod tagcov;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use case::{Case, Verdict};
 use fixtures::Build;
@@ -203,8 +203,24 @@ fn make_case(
             .any(|l| l.starts_with("k8s:supportsSubresource") || l.starts_with("k8s:isSubresource"))
     });
     let p_root = if has_subresources { 0.5 } else { 0.95 };
+    // The real API's types: mostly their own subresources (the package's
+    // include every other type's).
+    let own: Vec<String> = match (pkg.is_mirror(), pkg.get(&ty)) {
+        (true, Some(t)) => t
+            .tags
+            .iter()
+            .filter_map(|l| {
+                l.strip_prefix("k8s:supportsSubresource=")
+                    .or_else(|| l.strip_prefix("k8s:isSubresource="))
+            })
+            .map(|v| v.trim().trim_matches('"').to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
     let subresource = if rng.chance(p_root) || root_only {
         "/".to_string()
+    } else if !own.is_empty() && rng.chance(0.75) {
+        rng.pick(&own).clone()
     } else {
         let mut subs = pkg.subresources();
         subs.push("/x".into());
@@ -269,6 +285,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         .flat_map(|b| pkgs[b].roots().map(move |t| (*b, t.name.clone())))
         .collect();
     let mut tag_coverage = real.then(|| tagcov::Coverage::new(&pkgs[&Build::Real]));
+    let (mut time_gen, mut time_rust) = (Duration::ZERO, Duration::ZERO);
     let mut round_trips = 0u64;
 
     let mut drivers = BTreeMap::new();
@@ -353,6 +370,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         None => Box::new(0..o.cases),
     };
     for i in range {
+        let t0 = Instant::now();
         let mut case = make_case(o.seed, i, &roots, &pkgs, &unvalidated);
         if let Some(t) = &o.only_type {
             if &case.ty != t {
@@ -366,7 +384,11 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 }
             }
         }
+        let t1 = Instant::now();
         let rust = rust_verdict(&mut case);
+        let t2 = Instant::now();
+        time_gen += t1 - t0;
+        time_rust += t2 - t1;
         objects += 1;
         let d = &drivers[&case.build];
         d.send(case.to_line(&pkgs[&case.build]));
@@ -451,7 +473,12 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     if !differences.is_empty() {
         report_differences(&o, &pkgs, &differences)?;
     }
-    println!("time: {:.1}s", run_time.as_secs_f64());
+    println!(
+        "time: {:.1}s (generating {:.1}s, Rust validation {:.1}s)",
+        run_time.as_secs_f64(),
+        time_gen.as_secs_f64(),
+        time_rust.as_secs_f64()
+    );
     if real {
         println!(
             "oracle: {} objects over {} real types, {} differences",

@@ -219,6 +219,8 @@ pub struct Package {
     /// The types whose values contain a validation tag somewhere (their
     /// own, a field's, or a type they reach).
     tagged: std::collections::BTreeSet<String>,
+    options: Vec<String>,
+    subresources: Vec<String>,
 }
 
 impl Package {
@@ -302,7 +304,11 @@ impl Package {
             index,
             root_names,
             tagged: Default::default(),
+            options: Vec::new(),
+            subresources: Vec::new(),
         };
+        pkg.options = pkg.compute_options();
+        pkg.subresources = pkg.compute_subresources();
         if let Some(names) = &pkg.root_names {
             if let Some(n) = names.iter().find(|n| pkg.get(n).is_none()) {
                 return Err(format!("ROOTS names an unknown type {n}"));
@@ -356,6 +362,20 @@ impl Package {
     /// Whether this is the real-API mirror (it names its roots).
     pub fn is_mirror(&self) -> bool {
         self.root_names.is_some()
+    }
+
+    /// Whether values of `ty` contain structs.
+    pub fn has_structs(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Opt(t) | Ty::List(t) => self.has_structs(t),
+            Ty::Map(k, v) => self.has_structs(k) || self.has_structs(v),
+            Ty::Named(n) => match self.get(n).map(|t| &t.kind) {
+                Some(Kind::Struct(_)) => true,
+                Some(Kind::Newtype(inner)) => self.has_structs(inner),
+                None => false,
+            },
+            _ => false,
+        }
     }
 
     /// Whether values of `ty` contain anything a validation tag applies to.
@@ -440,6 +460,10 @@ impl Package {
 
     /// Every validation option named by an `ifEnabled`/`ifDisabled` tag.
     pub fn options(&self) -> Vec<String> {
+        self.options.clone()
+    }
+
+    fn compute_options(&self) -> Vec<String> {
         let mut out = Vec::new();
         let mut scan = |line: &str| {
             for key in ["k8s:ifEnabled(", "k8s:ifDisabled("] {
@@ -467,6 +491,10 @@ impl Package {
 
     /// Every subresource path named by a subresource tag.
     pub fn subresources(&self) -> Vec<String> {
+        self.subresources.clone()
+    }
+
+    fn compute_subresources(&self) -> Vec<String> {
         let mut out = Vec::new();
         for t in &self.types {
             for l in &t.tags {

@@ -43,6 +43,8 @@ pub struct Line {
     pub leaf: String,
     /// The `subfield(name)` the line reaches into, if any.
     pub subfield: Option<String>,
+    /// Whether the same field also has `+k8s:customUnique`.
+    pub custom_unique: bool,
 }
 
 impl Line {
@@ -62,6 +64,7 @@ impl Line {
             "listMapKey" => Some("+k8s:listMapKey produces no errors (it names the key +k8s:listType=map checks)"),
             "customUnique" => Some("+k8s:customUnique produces no errors (it turns off the generated uniqueness check)"),
             "listType" if self.text.ends_with("=atomic") => Some("+k8s:listType=atomic produces no errors"),
+            "listType" if self.custom_unique => Some("+k8s:listType=map next to +k8s:customUnique produces no errors (the uniqueness check is left to hand-written code)"),
             _ => None,
         }
     }
@@ -138,7 +141,7 @@ struct Resolved {
 impl Coverage {
     pub fn new(pkg: &Package) -> Coverage {
         let mut lines = Vec::new();
-        let mut add = |owner: &str, field: Option<&String>, text: &String| {
+        let mut add = |owner: &str, field: Option<&String>, text: &String, custom_unique: bool| {
             if is_foreign(text) {
                 return;
             }
@@ -149,22 +152,24 @@ impl Coverage {
                 text: text.clone(),
                 leaf,
                 subfield,
+                custom_unique,
             });
         };
         for t in &pkg.types {
             for l in &t.tags {
-                add(&t.name, None, l);
+                add(&t.name, None, l, false);
             }
             if let Kind::Struct(fields) = &t.kind {
                 for f in fields {
+                    let cu = f.tags.iter().any(|l| l == "k8s:customUnique");
                     for l in &f.tags {
-                        add(&t.name, f.json.as_ref(), l);
+                        add(&t.name, f.json.as_ref(), l, cu);
                     }
                 }
             }
             for c in &t.consts {
                 for l in &c.tags {
-                    add(&t.name, None, l);
+                    add(&t.name, None, l, false);
                 }
             }
         }
