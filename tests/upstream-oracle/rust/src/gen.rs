@@ -281,9 +281,11 @@ fn special_zero(name: &str) -> Value {
 pub struct Gen<'a> {
     pub pkg: &'a Package,
     pub rng: Rng,
-    /// Whether this object already has a list or map sized for a large
-    /// limit (one per object keeps objects small).
+    /// Whether a list sized for a large limit is being generated (such
+    /// lists do not nest, which keeps objects small).
     big: bool,
+    /// The `+k8s:maxItems` of the field whose value is being generated.
+    limit: Option<i128>,
 }
 
 impl<'a> Gen<'a> {
@@ -292,6 +294,7 @@ impl<'a> Gen<'a> {
             pkg,
             rng,
             big: false,
+            limit: None,
         }
     }
 
@@ -349,6 +352,8 @@ impl<'a> Gen<'a> {
             }
             Ty::List(elem) => {
                 let n = self.count(h, depth);
+                let outer_big = self.big;
+                self.big |= n > 12;
                 let mut items: Vec<Value> = Vec::with_capacity(n);
                 for i in 0..n {
                     let v = if i > 4 && n > 12 && self.rng.chance(0.95) {
@@ -365,6 +370,7 @@ impl<'a> Gen<'a> {
                     };
                     items.push(v);
                 }
+                self.big = outer_big;
                 Value::Array(items)
             }
             Ty::Map(k, v) => {
@@ -434,7 +440,16 @@ impl<'a> Gen<'a> {
                 }
                 (Some(j), ty) => {
                     let fh = self.field_hints(f, h);
-                    let v = if self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85) {
+                    self.limit = f.tags.iter().find_map(|l| {
+                        l.rsplit("k8s:maxItems=")
+                            .next()
+                            .filter(|_| l.contains("k8s:maxItems="))?
+                            .trim()
+                            .parse()
+                            .ok()
+                    });
+                    let v = if self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85)
+                    {
                         self.zero(ty)
                     } else {
                         self.value(ty, &fh, depth + 1)
@@ -474,7 +489,7 @@ impl<'a> Gen<'a> {
                 Some(Kind::Newtype(inner)) => self.zero(inner),
                 Some(Kind::Struct(fields)) => {
                     let mut m = Map::new();
-                    for f in self.pkg.json_fields(&fields) {
+                    for f in self.pkg.json_fields(fields) {
                         if let Some(j) = &f.json {
                             let v = self.zero(&f.ty);
                             m.insert(j.clone(), v);
@@ -494,7 +509,9 @@ impl<'a> Gen<'a> {
         match name {
             "Quantity" => pick(
                 &mut self.rng,
-                &["0", "1", "2", "100m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti"],
+                &[
+                    "0", "1", "2", "100m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
+                ],
             ),
             "Time" => {
                 if self.rng.chance(0.3) {
@@ -502,7 +519,11 @@ impl<'a> Gen<'a> {
                 } else {
                     pick(
                         &mut self.rng,
-                        &["2024-01-02T03:04:05Z", "1999-12-31T23:59:59Z", "2030-06-15T12:00:00Z"],
+                        &[
+                            "2024-01-02T03:04:05Z",
+                            "1999-12-31T23:59:59Z",
+                            "2030-06-15T12:00:00Z",
+                        ],
                     )
                 }
             }
@@ -549,18 +570,11 @@ impl<'a> Gen<'a> {
         if depth >= self.max_depth() {
             return 0;
         }
-        // The real API's limits go up to hundreds of items.
-        if self.pkg.is_mirror() && !self.big && self.rng.chance(0.08) {
-            let big: Vec<i128> = h
-                .ints
-                .iter()
-                .copied()
-                .filter(|n| (13..=300).contains(n))
-                .collect();
-            if !big.is_empty() {
-                self.big = true;
-                let n = *self.rng.pick(&big) + self.rng.below(3) as i128 - 1;
-                return n.max(0) as usize;
+        // The real API's item limits go up to hundreds: the field's own
+        // limit, now and then (not inside another such list).
+        if let Some(limit) = self.limit.take() {
+            if limit > 12 && !self.big && self.rng.chance(0.3) {
+                return (limit + self.rng.below(3) as i128 - 1).max(0) as usize;
             }
         }
         let limits: Vec<i128> = h

@@ -518,7 +518,11 @@ fn round_trip_difference(
         };
         match fixtures::canonical(&case.ty, &back) {
             None => return Some(format!("no Rust type {}", case.ty)),
-            Some(Err(e)) => return Some(format!("{what}: Go's encoding does not decode in Rust: {e}: {back}")),
+            Some(Err(e)) => {
+                return Some(format!(
+                    "{what}: Go's encoding does not decode in Rust: {e}: {back}"
+                ))
+            }
             Some(Ok(v)) if &v != sent => {
                 return Some(format!(
                     "{what} changed on the round trip through Go at {}: {v}",

@@ -98,7 +98,12 @@ impl Ty {
         let syn::Type::Path(p) = ty else {
             return Err(format!("unsupported type `{}`", quote_ty(ty)));
         };
-        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
         if segs.len() > 1 {
             if segs.iter().any(|s| s == "shim") || segs[0] == "serde_json" {
                 return Ok(Ty::Special(segs.last().unwrap().clone()));
@@ -231,8 +236,12 @@ impl Package {
         let mut consts: BTreeMap<String, Vec<Const>> = BTreeMap::new();
         let mut root_names = None;
         // A stack, popped in source order.
-        let mut items: Vec<(String, &syn::Item)> =
-            file.items.iter().rev().map(|i| (String::new(), i)).collect();
+        let mut items: Vec<(String, &syn::Item)> = file
+            .items
+            .iter()
+            .rev()
+            .map(|i| (String::new(), i))
+            .collect();
         while let Some((module, item)) = items.pop() {
             match item {
                 syn::Item::Mod(m) => {

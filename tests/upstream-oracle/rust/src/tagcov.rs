@@ -8,7 +8,7 @@
 //! it names) and by the family of the line's innermost tag (its origin, or
 //! its error type where upstream sets no origin).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 
@@ -119,14 +119,34 @@ pub struct Counts {
 pub struct Coverage {
     pub lines: Vec<Line>,
     pub counts: Vec<Counts>,
+    /// Owner type → field → the lines on that field.
+    by_field: HashMap<String, HashMap<String, Vec<usize>>>,
+    /// Type → the lines on that type.
+    by_type: HashMap<String, Vec<usize>>,
 }
 
-/// What an object contains: the struct fields it has sites for
-/// (`(owner, field json)`) and the types it has values of.
-#[derive(Default)]
-struct Sites {
-    fields: BTreeSet<(String, String)>,
-    types: BTreeSet<String>,
+/// The lines whose sites an object contains.
+struct Sites<'a> {
+    cov: &'a Coverage,
+    present: Vec<bool>,
+}
+
+impl Sites<'_> {
+    fn field(&mut self, owner: &str, field: &str) {
+        if let Some(ls) = self.cov.by_field.get(owner).and_then(|m| m.get(field)) {
+            for &i in ls {
+                self.present[i] = true;
+            }
+        }
+    }
+
+    fn ty(&mut self, name: &str) {
+        if let Some(ls) = self.cov.by_type.get(name) {
+            for &i in ls {
+                self.present[i] = true;
+            }
+        }
+    }
 }
 
 /// Where an error's field path ends.
@@ -174,23 +194,38 @@ impl Coverage {
             }
         }
         let counts = vec![Counts::default(); lines.len()];
-        Coverage { lines, counts }
+        let mut by_field: HashMap<String, HashMap<String, Vec<usize>>> = HashMap::new();
+        let mut by_type: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, l) in lines.iter().enumerate() {
+            match &l.field {
+                Some(f) => by_field
+                    .entry(l.owner.clone())
+                    .or_default()
+                    .entry(f.clone())
+                    .or_default()
+                    .push(i),
+                None => by_type.entry(l.owner.clone()).or_default().push(i),
+            }
+        }
+        Coverage {
+            lines,
+            counts,
+            by_field,
+            by_type,
+        }
     }
 
     /// Records one object of root type `root` and upstream's errors for it.
     pub fn record(&mut self, pkg: &Package, root: &str, object: &Value, errs: &[ErrRec]) {
-        let mut sites = Sites::default();
+        let mut sites = Sites {
+            cov: self,
+            present: vec![false; self.lines.len()],
+        };
         walk(pkg, object, &Ty::Named(root.to_string()), &mut sites, 0);
-        let resolved: Vec<Resolved> = errs
-            .iter()
-            .map(|e| resolve(pkg, root, &e.field))
-            .collect();
+        let present = sites.present;
+        let resolved: Vec<Resolved> = errs.iter().map(|e| resolve(pkg, root, &e.field)).collect();
         for (i, line) in self.lines.iter().enumerate() {
-            let present = match &line.field {
-                Some(f) => sites.fields.contains(&(line.owner.clone(), f.clone())),
-                None => sites.types.contains(&line.owner),
-            };
-            if !present {
+            if !present[i] {
                 continue;
             }
             let hit = errs
@@ -348,7 +383,7 @@ fn find_field(
     None
 }
 
-fn walk(pkg: &Package, v: &Value, ty: &Ty, sites: &mut Sites, depth: u32) {
+fn walk(pkg: &Package, v: &Value, ty: &Ty, sites: &mut Sites<'_>, depth: u32) {
     if depth > 64 {
         return;
     }
@@ -366,7 +401,7 @@ fn walk(pkg: &Package, v: &Value, ty: &Ty, sites: &mut Sites, depth: u32) {
         }
         (Ty::Named(n), v) => {
             let Some(t) = pkg.get(n) else { return };
-            sites.types.insert(n.clone());
+            sites.ty(n);
             match &t.kind {
                 Kind::Newtype(inner) => walk(pkg, v, inner, sites, depth + 1),
                 Kind::Struct(fields) => struct_sites(pkg, n, fields, v, sites, depth),
@@ -381,19 +416,19 @@ fn struct_sites(
     owner: &str,
     fields: &[crate::schema::Field],
     v: &Value,
-    sites: &mut Sites,
+    sites: &mut Sites<'_>,
     depth: u32,
 ) {
     for f in fields {
         match (&f.json, &f.ty) {
             (None, Ty::Named(inner)) => {
-                sites.types.insert(inner.clone());
+                sites.ty(inner);
                 if let Some(Kind::Struct(fs)) = pkg.get(inner).map(|t| &t.kind) {
                     struct_sites(pkg, inner, fs, v, sites, depth + 1);
                 }
             }
             (Some(j), ty) => {
-                sites.fields.insert((owner.to_string(), j.clone()));
+                sites.field(owner, j);
                 let x = v.get(j).unwrap_or(&Value::Null);
                 walk(pkg, x, ty, sites, depth + 1);
             }
@@ -408,7 +443,10 @@ fn struct_sites(
 pub fn report(cov: &Coverage) -> Vec<String> {
     let mut gaps = Vec::new();
     let mut never: BTreeMap<&'static str, u64> = BTreeMap::new();
-    println!("== tag lines ({}): failed / passed objects", cov.lines.len());
+    println!(
+        "== tag lines ({}): failed / passed objects",
+        cov.lines.len()
+    );
     for (line, c) in cov.lines.iter().zip(&cov.counts) {
         println!("  {:>7} / {:<7} {}", c.failed, c.passed, line.describe());
         match line.never_fails() {
@@ -423,7 +461,11 @@ pub fn report(cov: &Coverage) -> Vec<String> {
                     gaps.push(format!(
                         "{} ({})",
                         line.describe(),
-                        if c.failed == 0 { "never failed" } else { "never passed" }
+                        if c.failed == 0 {
+                            "never failed"
+                        } else {
+                            "never passed"
+                        }
                     ));
                 }
             }
@@ -461,7 +503,10 @@ mod tests {
             parse("k8s:subfield(name)=+k8s:format=k8s-long-name"),
             ("format".to_string(), Some("name".to_string()))
         );
-        assert_eq!(parse("k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember").0, "zeroOrOneOfMember");
+        assert_eq!(
+            parse("k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember").0,
+            "zeroOrOneOfMember"
+        );
         assert!(is_foreign("k8s:deepcopy-gen:interfaces=x") && is_foreign("optional"));
         assert!(!is_foreign("k8s:optional"));
     }
