@@ -5,7 +5,7 @@
 //! upstream-oracle types <build>           list the root types of a build
 //! upstream-oracle coverage                every tag of the fixtures and the positions it is used in
 //! upstream-oracle run --go <build>=<driver>... [--cases N] [--seed S] [--case I] [--type T]
-//!                     [--max-print N] [--shrink-budget N]
+//!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage]
 //! ```
 //!
 //! Every difference is printed with its case (`--max-print N` caps the cases
@@ -104,6 +104,9 @@ struct Options {
     max_print: usize,
     shrink_budget: usize,
     drivers: BTreeMap<Build, PathBuf>,
+    /// Fail when a validation tag line of the real API was not hit both
+    /// ways (`--require-tag-coverage`).
+    require_tag_coverage: bool,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -115,6 +118,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         max_print: usize::MAX,
         shrink_budget: 3000,
         drivers: BTreeMap::new(),
+        require_tag_coverage: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -138,6 +142,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--type" => o.only_type = Some(val()?),
             "--max-print" => o.max_print = num(val()?)? as usize,
             "--shrink-budget" => o.shrink_budget = num(val()?)? as usize,
+            "--require-tag-coverage" => o.require_tag_coverage = true,
             "--go" => {
                 let v = val()?;
                 let (b, p) = v
@@ -458,15 +463,14 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     if let Some(cov) = &tag_coverage {
         gaps = tagcov::report(cov);
         println!("round trips checked: {round_trips} (Rust -> Go -> Rust)");
-        // Coverage is asserted over whole runs only.
-        if o.only_case.is_none() && o.only_type.is_none() {
-            if !gaps.is_empty() {
-                println!("== tag lines not hit both ways ({}):", gaps.len());
-                for g in &gaps {
-                    println!("  {g}");
-                }
+        if !gaps.is_empty() {
+            println!("== tag lines not hit both ways ({}):", gaps.len());
+            for g in &gaps {
+                println!("  {g}");
             }
-        } else {
+        }
+        // Coverage is asserted on request, over whole runs.
+        if !o.require_tag_coverage || o.only_case.is_some() || o.only_type.is_some() {
             gaps.clear();
         }
     }
