@@ -440,14 +440,18 @@ impl<'a> Gen<'a> {
                 }
                 (Some(j), ty) => {
                     let fh = self.field_hints(f, h);
-                    self.limit = f.tags.iter().find_map(|l| {
-                        l.rsplit("k8s:maxItems=")
-                            .next()
-                            .filter(|_| l.contains("k8s:maxItems="))?
-                            .trim()
-                            .parse()
-                            .ok()
-                    });
+                    self.limit = f
+                        .tags
+                        .iter()
+                        .filter(|_| self.pkg.is_mirror())
+                        .find_map(|l| {
+                            l.rsplit("k8s:maxItems=")
+                                .next()
+                                .filter(|_| l.contains("k8s:maxItems="))?
+                                .trim()
+                                .parse()
+                                .ok()
+                        });
                     let v = if self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85)
                     {
                         self.zero(ty)

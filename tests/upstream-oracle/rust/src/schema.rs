@@ -677,6 +677,59 @@ mod tests {
     use super::*;
 
     #[test]
+    fn reads_modules_roots_and_stand_ins() {
+        let p = Package::parse(
+            r#"
+            pub const ROOTS: &[&str] = &["a_v1::T"];
+            pub mod a_v1 {
+                /// +k8s:isSubresource="/scale"
+                pub struct T {
+                    #[serde(flatten)]
+                    pub type_meta: super::meta_v1::TypeMeta,
+                    #[serde(rename = "spec")]
+                    pub spec: Spec,
+                    #[serde(rename = "q")]
+                    pub q: Option<crate::shim::Quantity>,
+                }
+                pub struct Spec {
+                    /// +k8s:minimum=0
+                    #[serde(rename = "n")]
+                    pub n: i32,
+                }
+                pub struct Untagged(pub Vec<String>);
+            }
+            pub mod meta_v1 {
+                pub struct TypeMeta {
+                    #[serde(rename = "kind")]
+                    pub kind: String,
+                }
+            }
+            "#,
+        )
+        .unwrap();
+        assert!(p.is_mirror());
+        let roots: Vec<&str> = p.roots().map(|t| t.name.as_str()).collect();
+        assert_eq!(roots, ["a_v1::T"]);
+        let Kind::Struct(fs) = &p.get("a_v1::T").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(fs[0].ty, Ty::Named("meta_v1::TypeMeta".into()));
+        assert_eq!(fs[1].ty, Ty::Named("a_v1::Spec".into()));
+        assert_eq!(fs[2].ty, Ty::Opt(Box::new(Ty::Special("Quantity".into()))));
+        let keys: Vec<&String> = p
+            .json_fields(fs)
+            .iter()
+            .filter_map(|f| f.json.as_ref())
+            .collect();
+        assert_eq!(keys, ["kind", "spec", "q"]);
+        assert!(p.has_tags(&Ty::Named("a_v1::T".into())));
+        assert!(!p.has_tags(&Ty::Named("a_v1::Untagged".into())));
+        assert!(!p.has_structs(&Ty::Named("a_v1::Untagged".into())));
+        assert_eq!(p.subresources(), ["/scale"]);
+        assert!(Package::parse("pub const ROOTS: &[&str] = &[\"Nope\"];").is_err());
+    }
+
+    #[test]
     fn reads_types_tags_and_json_names() {
         let p = Package::parse(
             r#"
