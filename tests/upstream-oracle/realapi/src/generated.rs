@@ -56,6 +56,63 @@ pub const ROOTS: &[&str] = &[
     "storage_v1beta1::StorageClassList",
 ];
 
+/// Decodes `v` as the root type called `ty`; `None` for another name.
+pub fn decode_root(ty: &str, v: &serde_json::Value) -> Option<Result<Box<dyn crate::RootObject>, String>> {
+    Some(match ty {
+        "apps_v1beta1::Scale" => crate::decode::<apps_v1beta1::Scale>(v),
+        "apps_v1beta2::Scale" => crate::decode::<apps_v1beta2::Scale>(v),
+        "autoscaling_v1::Scale" => crate::decode::<autoscaling_v1::Scale>(v),
+        "certificates_v1::CertificateSigningRequest" => crate::decode::<certificates_v1::CertificateSigningRequest>(v),
+        "certificates_v1::CertificateSigningRequestList" => crate::decode::<certificates_v1::CertificateSigningRequestList>(v),
+        "certificates_v1beta1::CertificateSigningRequest" => crate::decode::<certificates_v1beta1::CertificateSigningRequest>(v),
+        "certificates_v1beta1::CertificateSigningRequestList" => crate::decode::<certificates_v1beta1::CertificateSigningRequestList>(v),
+        "core_v1::ReplicationController" => crate::decode::<core_v1::ReplicationController>(v),
+        "core_v1::ReplicationControllerList" => crate::decode::<core_v1::ReplicationControllerList>(v),
+        "extensions_v1beta1::Scale" => crate::decode::<extensions_v1beta1::Scale>(v),
+        "rbac_v1::ClusterRoleBinding" => crate::decode::<rbac_v1::ClusterRoleBinding>(v),
+        "rbac_v1::ClusterRoleBindingList" => crate::decode::<rbac_v1::ClusterRoleBindingList>(v),
+        "rbac_v1::RoleBinding" => crate::decode::<rbac_v1::RoleBinding>(v),
+        "rbac_v1::RoleBindingList" => crate::decode::<rbac_v1::RoleBindingList>(v),
+        "rbac_v1alpha1::ClusterRoleBinding" => crate::decode::<rbac_v1alpha1::ClusterRoleBinding>(v),
+        "rbac_v1alpha1::ClusterRoleBindingList" => crate::decode::<rbac_v1alpha1::ClusterRoleBindingList>(v),
+        "rbac_v1alpha1::RoleBinding" => crate::decode::<rbac_v1alpha1::RoleBinding>(v),
+        "rbac_v1alpha1::RoleBindingList" => crate::decode::<rbac_v1alpha1::RoleBindingList>(v),
+        "rbac_v1beta1::ClusterRoleBinding" => crate::decode::<rbac_v1beta1::ClusterRoleBinding>(v),
+        "rbac_v1beta1::ClusterRoleBindingList" => crate::decode::<rbac_v1beta1::ClusterRoleBindingList>(v),
+        "rbac_v1beta1::RoleBinding" => crate::decode::<rbac_v1beta1::RoleBinding>(v),
+        "rbac_v1beta1::RoleBindingList" => crate::decode::<rbac_v1beta1::RoleBindingList>(v),
+        "resource_v1::DeviceClass" => crate::decode::<resource_v1::DeviceClass>(v),
+        "resource_v1::DeviceClassList" => crate::decode::<resource_v1::DeviceClassList>(v),
+        "resource_v1::ResourceClaim" => crate::decode::<resource_v1::ResourceClaim>(v),
+        "resource_v1::ResourceClaimList" => crate::decode::<resource_v1::ResourceClaimList>(v),
+        "resource_v1::ResourceClaimTemplate" => crate::decode::<resource_v1::ResourceClaimTemplate>(v),
+        "resource_v1::ResourceClaimTemplateList" => crate::decode::<resource_v1::ResourceClaimTemplateList>(v),
+        "resource_v1::ResourceSlice" => crate::decode::<resource_v1::ResourceSlice>(v),
+        "resource_v1::ResourceSliceList" => crate::decode::<resource_v1::ResourceSliceList>(v),
+        "resource_v1beta1::DeviceClass" => crate::decode::<resource_v1beta1::DeviceClass>(v),
+        "resource_v1beta1::DeviceClassList" => crate::decode::<resource_v1beta1::DeviceClassList>(v),
+        "resource_v1beta1::ResourceClaim" => crate::decode::<resource_v1beta1::ResourceClaim>(v),
+        "resource_v1beta1::ResourceClaimList" => crate::decode::<resource_v1beta1::ResourceClaimList>(v),
+        "resource_v1beta1::ResourceClaimTemplate" => crate::decode::<resource_v1beta1::ResourceClaimTemplate>(v),
+        "resource_v1beta1::ResourceClaimTemplateList" => crate::decode::<resource_v1beta1::ResourceClaimTemplateList>(v),
+        "resource_v1beta1::ResourceSlice" => crate::decode::<resource_v1beta1::ResourceSlice>(v),
+        "resource_v1beta1::ResourceSliceList" => crate::decode::<resource_v1beta1::ResourceSliceList>(v),
+        "resource_v1beta2::DeviceClass" => crate::decode::<resource_v1beta2::DeviceClass>(v),
+        "resource_v1beta2::DeviceClassList" => crate::decode::<resource_v1beta2::DeviceClassList>(v),
+        "resource_v1beta2::ResourceClaim" => crate::decode::<resource_v1beta2::ResourceClaim>(v),
+        "resource_v1beta2::ResourceClaimList" => crate::decode::<resource_v1beta2::ResourceClaimList>(v),
+        "resource_v1beta2::ResourceClaimTemplate" => crate::decode::<resource_v1beta2::ResourceClaimTemplate>(v),
+        "resource_v1beta2::ResourceClaimTemplateList" => crate::decode::<resource_v1beta2::ResourceClaimTemplateList>(v),
+        "resource_v1beta2::ResourceSlice" => crate::decode::<resource_v1beta2::ResourceSlice>(v),
+        "resource_v1beta2::ResourceSliceList" => crate::decode::<resource_v1beta2::ResourceSliceList>(v),
+        "storage_v1::StorageClass" => crate::decode::<storage_v1::StorageClass>(v),
+        "storage_v1::StorageClassList" => crate::decode::<storage_v1::StorageClassList>(v),
+        "storage_v1beta1::StorageClass" => crate::decode::<storage_v1beta1::StorageClass>(v),
+        "storage_v1beta1::StorageClassList" => crate::decode::<storage_v1beta1::StorageClassList>(v),
+        _ => return None,
+    })
+}
+
 pub mod apps_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;

@@ -16,3 +16,57 @@
 pub mod shim;
 
 include!("generated.rs");
+
+use std::any::Any;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use validation_runtime::{ErrorList, Operation, Validate};
+
+/// A decoded root object, behind a trait object so that users of the
+/// mirror need not instantiate serde and validation code for every type
+/// again (it is compiled once, here).
+pub trait RootObject: Any {
+    /// The object encoded again.
+    fn to_json(&self) -> serde_json::Value;
+    /// [`Validate::subresources`] of its type.
+    fn subresources(&self) -> &'static [&'static str];
+    /// [`Validate::validate`].
+    fn validate(&self, op: &Operation) -> ErrorList;
+    /// [`Validate::validate_update`]; `None` when `old` is of another type.
+    fn validate_update(&self, old: &dyn RootObject, op: &Operation) -> Option<ErrorList>;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Validate + Serialize + 'static> RootObject for T {
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn subresources(&self) -> &'static [&'static str] {
+        T::subresources()
+    }
+
+    fn validate(&self, op: &Operation) -> ErrorList {
+        Validate::validate(self, op)
+    }
+
+    fn validate_update(&self, old: &dyn RootObject, op: &Operation) -> Option<ErrorList> {
+        let old = old.as_any().downcast_ref::<T>()?;
+        Some(Validate::validate_update(self, old, op))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Decodes `v` as a `T`.
+pub fn decode<T: DeserializeOwned + Validate + Serialize + 'static>(
+    v: &serde_json::Value,
+) -> Result<Box<dyn RootObject>, String> {
+    T::deserialize(v)
+        .map(|t| Box::new(t) as Box<dyn RootObject>)
+        .map_err(|e| e.to_string())
+}

@@ -520,7 +520,7 @@ fn round_trip_difference(
         let (Some(sent), Some(back)) = (sent, back) else {
             continue;
         };
-        match fixtures::canonical(&case.ty, &back) {
+        match rust_side::canonical_real(&case.ty, &back) {
             None => return Some(format!("no Rust type {}", case.ty)),
             Some(Err(e)) => {
                 return Some(format!(

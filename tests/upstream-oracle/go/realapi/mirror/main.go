@@ -452,6 +452,16 @@ func main() {
 		fmt.Fprintf(w, "    %q,\n", r)
 	}
 	fmt.Fprintln(w, "];")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "/// Decodes `v` as the root type called `ty`; `None` for another name.")
+	fmt.Fprintln(w, "pub fn decode_root(ty: &str, v: &serde_json::Value) -> Option<Result<Box<dyn crate::RootObject>, String>> {")
+	fmt.Fprintln(w, "    Some(match ty {")
+	for _, r := range rootNames {
+		fmt.Fprintf(w, "        %q => crate::decode::<%s>(v),\n", r, r)
+	}
+	fmt.Fprintln(w, "        _ => return None,")
+	fmt.Fprintln(w, "    })")
+	fmt.Fprintln(w, "}")
 	var mods []string
 	for m := range g.byMod {
 		mods = append(mods, m)
