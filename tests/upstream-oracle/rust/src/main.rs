@@ -291,6 +291,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         .collect();
     let mut tag_coverage = real.then(|| tagcov::Coverage::new(&pkgs[&Build::Real]));
     let (mut time_gen, mut time_rust) = (Duration::ZERO, Duration::ZERO);
+    let (mut time_rt, mut time_cov, mut time_line) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     let mut round_trips = 0u64;
 
     let mut drivers = BTreeMap::new();
@@ -308,6 +310,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                       go: Result<case::GoResult, String>,
                       stats: &mut BTreeMap<Build, Stats>|
      -> Result<(), String> {
+        let t0 = Instant::now();
         let mut go = go?;
         if go.id != case.id {
             return Err(format!("Go answered case {} for case {}", go.id, case.id));
@@ -320,9 +323,12 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             None
         };
         let go = go.verdict();
+        let t1 = Instant::now();
         if let (Some(cov), Verdict::Errors(errs)) = (tag_coverage.as_mut(), &go) {
             cov.record(&pkgs[&case.build], &case.ty, &case.object, errs);
         }
+        time_rt += t1 - t0;
+        time_cov += t1.elapsed();
         if let Some(rt) = round_trip {
             differences.push(Difference {
                 signature: "round trip".into(),
@@ -396,7 +402,10 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         time_rust += t2 - t1;
         objects += 1;
         let d = &drivers[&case.build];
-        d.send(case.to_line(&pkgs[&case.build]));
+        let t3 = Instant::now();
+        let line = case.to_line(&pkgs[&case.build]);
+        time_line += t3.elapsed();
+        d.send(line);
         let q = pending.entry(case.build).or_default();
         q.push_back((case, rust));
         for (b, d) in &drivers {
@@ -478,10 +487,13 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         report_differences(&o, &pkgs, &differences)?;
     }
     println!(
-        "time: {:.1}s (generating {:.1}s, Rust validation {:.1}s)",
+        "time: {:.1}s (generating {:.1}s, Rust validation {:.1}s, sending {:.1}s, round trips {:.1}s, tag lines {:.1}s)",
         run_time.as_secs_f64(),
         time_gen.as_secs_f64(),
-        time_rust.as_secs_f64()
+        time_rust.as_secs_f64(),
+        time_line.as_secs_f64(),
+        time_rt.as_secs_f64(),
+        time_cov.as_secs_f64()
     );
     if real {
         println!(

@@ -449,14 +449,18 @@ impl Package {
                 Some(Kind::Newtype(inner)) => self.go_view(v, inner),
                 Some(Kind::Struct(fields)) => match v {
                     Value::Object(m) => {
-                        let mut out = m.clone();
-                        for f in self.json_fields(fields) {
-                            if let Some(j) = &f.json {
-                                if let Some(x) = m.get(j) {
-                                    out.insert(j.clone(), self.go_view(x, &f.ty));
-                                }
-                            }
-                        }
+                        let fields = self.json_fields(fields);
+                        let out = m
+                            .iter()
+                            .map(|(k, x)| {
+                                let f = fields.iter().find(|f| f.json.as_ref() == Some(k));
+                                let x = match f {
+                                    Some(f) => self.go_view(x, &f.ty),
+                                    None => x.clone(),
+                                };
+                                (k.clone(), x)
+                            })
+                            .collect();
                         Value::Object(out)
                     }
                     other => other.clone(),
