@@ -105,7 +105,12 @@ impl Ty {
             .map(|s| s.ident.to_string())
             .collect();
         if segs.len() > 1 {
-            if segs.iter().any(|s| s == "shim") || segs[0] == "serde_json" {
+            // The mirror's stand-ins (and, once they exist, the runtime's
+            // semantic types it switches to).
+            if segs.iter().any(|s| s == "shim")
+                || segs[0] == "serde_json"
+                || segs[0] == "validation_runtime"
+            {
                 return Ok(Ty::Special(segs.last().unwrap().clone()));
             }
             if segs[0] == "super" {
