@@ -728,3 +728,24 @@ fn print_errors(side: &str, v: &Verdict) {
         other => println!("    {side}: {}", compare::short(other)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn first_difference_names_the_path() {
+        let a = json!({"spec": {"items": [{"port": null}, {"port": 1}]}});
+        let b = json!({"spec": {"items": [{"port": 0}, {"port": 1}]}});
+        assert_eq!(
+            first_difference(&a, &b, ""),
+            ".spec.items[0].port (null became 0)"
+        );
+        let c = json!({"spec": {}, "extra": 1});
+        assert_eq!(
+            first_difference(&json!({"spec": {}}), &c, ""),
+            ".extra (null became 1)"
+        );
+    }
+}
