@@ -100,6 +100,12 @@ pub struct GoResult {
     pub panic: Option<String>,
     #[serde(default)]
     pub error: Option<String>,
+    /// The object as Go encodes it after decoding it (real API only).
+    #[serde(default, rename = "roundTrip")]
+    pub round_trip: Option<Value>,
+    /// The old object, likewise.
+    #[serde(default, rename = "oldRoundTrip")]
+    pub old_round_trip: Option<Value>,
 }
 
 /// What one side concluded: its errors, or why it has none (a panic, an

@@ -264,16 +264,38 @@ fn near(rng: &mut Rng, s: &str) -> String {
 }
 
 const MAX_DEPTH: u32 = 5;
+const MIRROR_MAX_DEPTH: u32 = 14;
+
+/// The zero value of a stand-in type, as Go encodes it.
+fn special_zero(name: &str) -> Value {
+    match name {
+        "Quantity" => Value::String("0".into()),
+        "IntOrString" => Value::from(0),
+        "Duration" => Value::String("0s".into()),
+        "Bytes" => Value::String(String::new()),
+        _ => Value::Null,
+    }
+}
 
 /// The random object generator for one fixture package.
 pub struct Gen<'a> {
     pub pkg: &'a Package,
     pub rng: Rng,
+    /// Whether a list sized for a large limit is being generated (such
+    /// lists do not nest, which keeps objects small).
+    big: bool,
+    /// The `+k8s:maxItems` of the field whose value is being generated.
+    limit: Option<i128>,
 }
 
 impl<'a> Gen<'a> {
     pub fn new(pkg: &'a Package, rng: Rng) -> Gen<'a> {
-        Gen { pkg, rng }
+        Gen {
+            pkg,
+            rng,
+            big: false,
+            limit: None,
+        }
     }
 
     /// A random object of the named root type.
@@ -322,7 +344,7 @@ impl<'a> Gen<'a> {
     pub fn value(&mut self, ty: &Ty, h: &Hints, depth: u32) -> Value {
         match ty {
             Ty::Opt(inner) => {
-                if depth >= MAX_DEPTH || self.rng.chance(0.4) {
+                if depth >= self.max_depth() || self.rng.chance(0.4) {
                     Value::Null
                 } else {
                     self.value(inner, h, depth + 1)
@@ -330,9 +352,14 @@ impl<'a> Gen<'a> {
             }
             Ty::List(elem) => {
                 let n = self.count(h, depth);
+                let outer_big = self.big;
+                self.big |= n > 12;
                 let mut items: Vec<Value> = Vec::with_capacity(n);
                 for i in 0..n {
-                    let v = if i > 0 && self.rng.chance(0.2) {
+                    let v = if i > 4 && n > 12 && self.rng.chance(0.95) {
+                        // A long list: mostly copies, so it stays small.
+                        items[self.rng.below(i)].clone()
+                    } else if i > 0 && self.rng.chance(0.2) {
                         items[self.rng.below(i)].clone()
                     } else if i > 0 && self.rng.chance(0.2) {
                         let mut v = items[self.rng.below(i)].clone();
@@ -343,6 +370,7 @@ impl<'a> Gen<'a> {
                     };
                     items.push(v);
                 }
+                self.big = outer_big;
                 Value::Array(items)
             }
             Ty::Map(k, v) => {
@@ -360,6 +388,8 @@ impl<'a> Gen<'a> {
             }
             Ty::Str => Value::String(self.string(h)),
             Ty::Bool => Value::Bool(self.rng.chance(0.5)),
+            Ty::Float => Value::from(self.rng.below(8) as f64 / 2.0),
+            Ty::Special(name) => self.special(name),
             Ty::Int(k) => {
                 let n = self.int(*k, h);
                 serde_json::to_value(n as i64)
@@ -368,8 +398,9 @@ impl<'a> Gen<'a> {
                     .unwrap_or_else(|| Value::from(n as u64))
             }
             Ty::Named(name) => {
-                let t = match self.pkg.get(name) {
-                    Some(t) => t.clone(),
+                let pkg = self.pkg;
+                let t = match pkg.get(name) {
+                    Some(t) => t,
                     None => panic!("unknown fixture type {name}"),
                 };
                 let h = h.merged(&self.type_hints(name));
@@ -393,14 +424,15 @@ impl<'a> Gen<'a> {
     }
 
     fn fill_struct(&mut self, name: &str, m: &mut Map<String, Value>, h: &Hints, depth: u32) {
-        let Some(Kind::Struct(fields)) = self.pkg.get(name).map(|t| t.kind.clone()) else {
+        let pkg = self.pkg;
+        let Some(Kind::Struct(fields)) = pkg.get(name).map(|t| &t.kind) else {
             return;
         };
         // Tags of sibling fields name values this field may need (a union
         // discriminator's member names, say).
         let h = h.merged(&Hints::from_tags(fields.iter().flat_map(|f| &f.tags)));
         let h = &h;
-        for f in &fields {
+        for f in fields {
             match (&f.json, &f.ty) {
                 (None, Ty::Named(inner)) => {
                     let h = h.merged(&self.type_hints(inner));
@@ -408,7 +440,24 @@ impl<'a> Gen<'a> {
                 }
                 (Some(j), ty) => {
                     let fh = self.field_hints(f, h);
-                    let v = self.value(ty, &fh, depth + 1);
+                    self.limit = f
+                        .tags
+                        .iter()
+                        .filter(|_| self.pkg.is_mirror())
+                        .find_map(|l| {
+                            l.rsplit("k8s:maxItems=")
+                                .next()
+                                .filter(|_| l.contains("k8s:maxItems="))?
+                                .trim()
+                                .parse()
+                                .ok()
+                        });
+                    let v = if self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85)
+                    {
+                        self.zero(ty)
+                    } else {
+                        self.value(ty, &fh, depth + 1)
+                    };
                     m.insert(j.clone(), v);
                 }
                 (None, _) => {}
@@ -416,10 +465,121 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Whether a field of the real-API mirror leads to a validation tag
+    /// (those that do not are mostly left unset, to keep objects small).
+    fn interesting(&self, f: &Field) -> bool {
+        f.tags
+            .iter()
+            .any(|l| l.starts_with("k8s:") && !crate::tagcov::is_foreign(l))
+            || self.pkg.has_tags(&f.ty)
+            // Scalars are cheap, and tags elsewhere name them (list-map
+            // keys, `item` selectors).
+            || !self.pkg.has_structs(&f.ty)
+    }
+
+    /// The smallest value of `ty`: unset, empty, or a struct of smallest
+    /// values.
+    fn zero(&mut self, ty: &Ty) -> Value {
+        match ty {
+            Ty::Opt(_) => Value::Null,
+            Ty::List(_) => Value::Array(Vec::new()),
+            Ty::Map(..) => Value::Object(Map::new()),
+            Ty::Str => Value::String(String::new()),
+            Ty::Bool => Value::Bool(false),
+            Ty::Int(_) => Value::from(0),
+            Ty::Float => Value::from(0.0),
+            Ty::Special(s) => special_zero(s),
+            Ty::Named(n) => match self.pkg.get(n).map(|t| &t.kind) {
+                Some(Kind::Newtype(inner)) => self.zero(inner),
+                Some(Kind::Struct(fields)) => {
+                    let mut m = Map::new();
+                    for f in self.pkg.json_fields(fields) {
+                        if let Some(j) = &f.json {
+                            let v = self.zero(&f.ty);
+                            m.insert(j.clone(), v);
+                        }
+                    }
+                    Value::Object(m)
+                }
+                None => Value::Null,
+            },
+        }
+    }
+
+    /// A random value of a stand-in type, always in the canonical form Go
+    /// re-encodes it in (so that objects round-trip unchanged).
+    fn special(&mut self, name: &str) -> Value {
+        let pick = |rng: &mut Rng, xs: &[&str]| Value::String(rng.pick(xs).to_string());
+        match name {
+            "Quantity" => pick(
+                &mut self.rng,
+                &[
+                    "0", "1", "2", "100m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
+                ],
+            ),
+            "Time" => {
+                if self.rng.chance(0.3) {
+                    Value::Null
+                } else {
+                    pick(
+                        &mut self.rng,
+                        &[
+                            "2024-01-02T03:04:05Z",
+                            "1999-12-31T23:59:59Z",
+                            "2030-06-15T12:00:00Z",
+                        ],
+                    )
+                }
+            }
+            "MicroTime" => {
+                if self.rng.chance(0.3) {
+                    Value::Null
+                } else {
+                    pick(
+                        &mut self.rng,
+                        &["2024-01-02T03:04:05.000000Z", "2030-06-15T12:00:00.123456Z"],
+                    )
+                }
+            }
+            "Duration" => pick(&mut self.rng, &["0s", "1s", "1m0s", "1h30m0s", "500ms"]),
+            "IntOrString" => {
+                if self.rng.chance(0.5) {
+                    Value::from(self.rng.below(100) as i64 - 10)
+                } else {
+                    pick(&mut self.rng, &["", "80", "http", "25%"])
+                }
+            }
+            "RawExtension" | "Value" => match self.rng.below(3) {
+                0 => Value::Null,
+                1 => serde_json::json!({"a": 1}),
+                _ => serde_json::json!({"kind": "X", "list": [1, "b", null]}),
+            },
+            "Bytes" => pick(&mut self.rng, &["", "AA==", "aGVsbG8=", "AAEC/w=="]),
+            _ => Value::Null,
+        }
+    }
+
+    /// The depth beyond which optional values are unset and collections
+    /// empty (deeper for the real-API mirror, whose tagged fields are deep).
+    fn max_depth(&self) -> u32 {
+        if self.pkg.is_mirror() {
+            MIRROR_MAX_DEPTH
+        } else {
+            MAX_DEPTH
+        }
+    }
+
     /// An item count: mostly small, sometimes around a limit.
     fn count(&mut self, h: &Hints, depth: u32) -> usize {
-        if depth >= MAX_DEPTH {
+        if depth >= self.max_depth() {
             return 0;
+        }
+        // The real API's item limits go up to hundreds: the field's own
+        // limit, now and then (not inside another such list).
+        if let Some(limit) = self.limit.take() {
+            if limit > 12 && !self.big && self.rng.chance(0.3) {
+                return (limit + self.rng.below(3) as i128 - 1).max(0) as usize;
+            }
         }
         let limits: Vec<i128> = h
             .ints
@@ -605,6 +765,7 @@ impl<'a> Gen<'a> {
                 });
             }
             Ty::Bool => *v = Value::Bool(!v.as_bool().unwrap_or(false)),
+            Ty::Float | Ty::Special(_) => *v = self.value(ty, h, depth),
             Ty::Named(name) => {
                 let Some(t) = self.pkg.get(name).cloned() else {
                     return;

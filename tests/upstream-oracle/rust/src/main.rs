@@ -5,7 +5,7 @@
 //! upstream-oracle types <build>           list the root types of a build
 //! upstream-oracle coverage                every tag of the fixtures and the positions it is used in
 //! upstream-oracle run --go <build>=<driver>... [--cases N] [--seed S] [--case I] [--type T]
-//!                     [--max-print N] [--shrink-budget N]
+//!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage]
 //! ```
 //!
 //! Every difference is printed with its case (`--max-print N` caps the cases
@@ -22,11 +22,12 @@ mod goproc;
 mod minimise;
 mod rust_side;
 mod schema;
+mod tagcov;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use case::{Case, Verdict};
 use fixtures::Build;
@@ -103,6 +104,9 @@ struct Options {
     max_print: usize,
     shrink_budget: usize,
     drivers: BTreeMap<Build, PathBuf>,
+    /// Fail when a validation tag line of the real API was not hit both
+    /// ways (`--require-tag-coverage`).
+    require_tag_coverage: bool,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -114,6 +118,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         max_print: usize::MAX,
         shrink_budget: 3000,
         drivers: BTreeMap::new(),
+        require_tag_coverage: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -137,6 +142,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--type" => o.only_type = Some(val()?),
             "--max-print" => o.max_print = num(val()?)? as usize,
             "--shrink-budget" => o.shrink_budget = num(val()?)? as usize,
+            "--require-tag-coverage" => o.require_tag_coverage = true,
             "--go" => {
                 let v = val()?;
                 let (b, p) = v
@@ -202,8 +208,24 @@ fn make_case(
             .any(|l| l.starts_with("k8s:supportsSubresource") || l.starts_with("k8s:isSubresource"))
     });
     let p_root = if has_subresources { 0.5 } else { 0.95 };
+    // The real API's types: mostly their own subresources (the package's
+    // include every other type's).
+    let own: Vec<String> = match (pkg.is_mirror(), pkg.get(&ty)) {
+        (true, Some(t)) => t
+            .tags
+            .iter()
+            .filter_map(|l| {
+                l.strip_prefix("k8s:supportsSubresource=")
+                    .or_else(|| l.strip_prefix("k8s:isSubresource="))
+            })
+            .map(|v| v.trim().trim_matches('"').to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
     let subresource = if rng.chance(p_root) || root_only {
         "/".to_string()
+    } else if !own.is_empty() && rng.chance(0.75) {
+        rng.pick(&own).clone()
     } else {
         let mut subs = pkg.subresources();
         subs.push("/x".into());
@@ -243,24 +265,35 @@ fn rust_verdict(case: &mut Case) -> Verdict {
 fn run(args: &[String]) -> Result<ExitCode, String> {
     let o = parse_options(args)?;
     let start = Instant::now();
-    let mut pkgs = BTreeMap::new();
-    for b in Build::ALL {
-        pkgs.insert(b, package(b)?);
-    }
-    for b in Build::ALL {
-        if !o.drivers.contains_key(&b) {
-            return Err(format!(
-                "no Go driver for {} (--go {}=<path>)",
-                b.name(),
-                b.name()
-            ));
+    // The builds judged: those with a driver (the fixture builds together,
+    // or the real API on its own).
+    let builds: Vec<Build> = o.drivers.keys().copied().collect();
+    let real = builds == [Build::Real];
+    if !real {
+        for b in Build::ALL {
+            if !o.drivers.contains_key(&b) {
+                return Err(format!(
+                    "no Go driver for {} (--go {}=<path>)",
+                    b.name(),
+                    b.name()
+                ));
+            }
         }
     }
+    let mut pkgs = BTreeMap::new();
+    for b in &builds {
+        pkgs.insert(*b, package(*b)?);
+    }
     let unvalidated = check_go_types(&o, &pkgs)?;
-    let roots: Vec<(Build, String)> = Build::ALL
+    let roots: Vec<(Build, String)> = builds
         .iter()
         .flat_map(|b| pkgs[b].roots().map(move |t| (*b, t.name.clone())))
         .collect();
+    let mut tag_coverage = real.then(|| tagcov::Coverage::new(&pkgs[&Build::Real]));
+    let (mut time_gen, mut time_rust) = (Duration::ZERO, Duration::ZERO);
+    let (mut time_rt, mut time_cov, mut time_line) =
+        (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let mut round_trips = 0u64;
 
     let mut drivers = BTreeMap::new();
     for (b, p) in &o.drivers {
@@ -277,11 +310,34 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                       go: Result<case::GoResult, String>,
                       stats: &mut BTreeMap<Build, Stats>|
      -> Result<(), String> {
-        let go = go?;
+        let t0 = Instant::now();
+        let mut go = go?;
         if go.id != case.id {
             return Err(format!("Go answered case {} for case {}", go.id, case.id));
         }
+        // The real API: what Go decoded must encode back to the same object.
+        let round_trip = if case.build == Build::Real {
+            round_trips += 1;
+            round_trip_difference(&case, go.round_trip.take(), go.old_round_trip.take())
+        } else {
+            None
+        };
         let go = go.verdict();
+        let t1 = Instant::now();
+        if let (Some(cov), Verdict::Errors(errs)) = (tag_coverage.as_mut(), &go) {
+            cov.record(&pkgs[&case.build], &case.ty, &case.object, errs);
+        }
+        time_rt += t1 - t0;
+        time_cov += t1.elapsed();
+        if let Some(rt) = round_trip {
+            differences.push(Difference {
+                signature: "round trip".into(),
+                case,
+                rust,
+                go: Verdict::Failed(rt),
+            });
+            return Ok(());
+        }
         let st = stats.entry(case.build).or_default();
         st.cases += 1;
         st.updates += case.is_update() as u64;
@@ -325,6 +381,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         None => Box::new(0..o.cases),
     };
     for i in range {
+        let t0 = Instant::now();
         let mut case = make_case(o.seed, i, &roots, &pkgs, &unvalidated);
         if let Some(t) = &o.only_type {
             if &case.ty != t {
@@ -338,10 +395,17 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 }
             }
         }
+        let t1 = Instant::now();
         let rust = rust_verdict(&mut case);
+        let t2 = Instant::now();
+        time_gen += t1 - t0;
+        time_rust += t2 - t1;
         objects += 1;
         let d = &drivers[&case.build];
-        d.send(case.to_line(&pkgs[&case.build]));
+        let t3 = Instant::now();
+        let line = case.to_line(&pkgs[&case.build]);
+        time_line += t3.elapsed();
+        d.send(line);
         let q = pending.entry(case.build).or_default();
         q.push_back((case, rust));
         for (b, d) in &drivers {
@@ -404,20 +468,115 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             d.reason
         );
     }
+    let mut gaps = Vec::new();
+    if let Some(cov) = &tag_coverage {
+        gaps = tagcov::report(cov);
+        println!("round trips checked: {round_trips} (Rust -> Go -> Rust)");
+        if !gaps.is_empty() {
+            println!("== tag lines not hit both ways ({}):", gaps.len());
+            for g in &gaps {
+                println!("  {g}");
+            }
+        }
+        // Coverage is asserted on request, over whole runs.
+        if !o.require_tag_coverage || o.only_case.is_some() || o.only_type.is_some() {
+            gaps.clear();
+        }
+    }
     if !differences.is_empty() {
         report_differences(&o, &pkgs, &differences)?;
     }
-    println!("time: {:.1}s", run_time.as_secs_f64());
     println!(
-        "oracle: {} objects, {} differences",
-        objects,
-        differences.len()
+        "time: {:.1}s (generating {:.1}s, Rust validation {:.1}s, sending {:.1}s, round trips {:.1}s, tag lines {:.1}s)",
+        run_time.as_secs_f64(),
+        time_gen.as_secs_f64(),
+        time_rust.as_secs_f64(),
+        time_line.as_secs_f64(),
+        time_rt.as_secs_f64(),
+        time_cov.as_secs_f64()
     );
-    Ok(if differences.is_empty() {
+    if real {
+        println!(
+            "oracle: {} objects over {} real types, {} differences",
+            objects,
+            roots.len(),
+            differences.len()
+        );
+    } else {
+        println!(
+            "oracle: {} objects, {} differences",
+            objects,
+            differences.len()
+        );
+    }
+    Ok(if differences.is_empty() && gaps.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The difference between the object Rust sent and what Go decoded and
+/// encoded again (read back by the Rust type), if any: a field the mirror
+/// names or types differently from Go does not survive the trip.
+fn round_trip_difference(
+    case: &Case,
+    new: Option<serde_json::Value>,
+    old: Option<serde_json::Value>,
+) -> Option<String> {
+    let pairs = [
+        ("object", Some(&case.object), new),
+        ("oldObject", case.old_object.as_ref(), old),
+    ];
+    for (what, sent, back) in pairs {
+        let (Some(sent), Some(back)) = (sent, back) else {
+            continue;
+        };
+        match rust_side::canonical_real(&case.ty, &back) {
+            None => return Some(format!("no Rust type {}", case.ty)),
+            Some(Err(e)) => {
+                return Some(format!(
+                    "{what}: Go's encoding does not decode in Rust: {e}: {back}"
+                ))
+            }
+            Some(Ok(v)) if &v != sent => {
+                return Some(format!(
+                    "{what} changed on the round trip through Go at {}: {v}",
+                    first_difference(sent, &v, "")
+                ))
+            }
+            Some(Ok(_)) => {}
+        }
+    }
+    None
+}
+
+/// The JSON path of the first place `a` and `b` differ.
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, at: &str) -> String {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for k in x.keys().chain(y.keys()) {
+                if x.get(k) != y.get(k) {
+                    return first_difference(
+                        x.get(k).unwrap_or(&Value::Null),
+                        y.get(k).unwrap_or(&Value::Null),
+                        &format!("{at}.{k}"),
+                    );
+                }
+            }
+            at.to_string()
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q {
+                    return first_difference(p, q, &format!("{at}[{i}]"));
+                }
+            }
+            at.to_string()
+        }
+        _ => format!("{at} ({a} became {b})"),
+    }
 }
 
 /// The Go driver registers the same root types as the Rust fixtures.
@@ -567,5 +726,26 @@ fn print_errors(side: &str, v: &Verdict) {
             }
         }
         other => println!("    {side}: {}", compare::short(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn first_difference_names_the_path() {
+        let a = json!({"spec": {"items": [{"port": null}, {"port": 1}]}});
+        let b = json!({"spec": {"items": [{"port": 0}, {"port": 1}]}});
+        assert_eq!(
+            first_difference(&a, &b, ""),
+            ".spec.items[0].port (null became 0)"
+        );
+        let c = json!({"spec": {}, "extra": 1});
+        assert_eq!(
+            first_difference(&json!({"spec": {}}), &c, ""),
+            ".extra (null became 1)"
+        );
     }
 }

@@ -25,6 +25,25 @@ fn canonical<T: DeserializeOwned + Serialize>(v: &Value) -> Result<(T, Value), S
     Ok((t, back))
 }
 
+/// `v` decoded as the real-API root type called `ty` and encoded again;
+/// `None` for an unknown type.
+pub fn canonical_real(ty: &str, v: &Value) -> Option<Result<Value, String>> {
+    realapi_mirror::decode_root(ty, v).map(|r| r.map(|o| o.to_json()))
+}
+
+/// How Go's `%T` prints a pointer to the root type called `name`: package
+/// `api` for the fixtures, the version package for the real API
+/// (`rbac_v1::RoleBinding` is `*v1.RoleBinding`).
+fn go_type_name(name: &str) -> String {
+    match name.split_once("::") {
+        Some((module, ty)) => {
+            let version = module.rsplit('_').next().unwrap_or(module);
+            format!("*{version}.{ty}")
+        }
+        None => format!("*api.{name}"),
+    }
+}
+
 /// Converts a Rust error to the compared record.
 pub fn record(e: &Error) -> ErrRec {
     ErrRec {
@@ -34,6 +53,70 @@ pub fn record(e: &Error) -> ErrRec {
         detail: e.detail().to_string(),
         text: e.to_string(),
     }
+}
+
+/// Validates `case` as the real-API root type called `name`: [`run`]
+/// through the mirror's trait objects.
+pub fn run_real(name: &str, case: &Case) -> Outcome {
+    let failed = |msg: String| Outcome {
+        verdict: Verdict::Failed(msg),
+        object: case.object.clone(),
+        old_object: case.old_object.clone(),
+    };
+    let decode = |v: &Value| match realapi_mirror::decode_root(name, v) {
+        None => Err(format!("no Rust type {name}")),
+        Some(r) => r.map(|o| {
+            let json = o.to_json();
+            (o, json)
+        }),
+    };
+    let (new, object) = match decode(&case.object) {
+        Ok(x) => x,
+        Err(e) => return failed(format!("object: {e}")),
+    };
+    let (old, old_object) = match &case.old_object {
+        None => (None, None),
+        Some(v) => match decode(v) {
+            Ok((t, v)) => (Some(t), Some(v)),
+            Err(e) => return failed(format!("oldObject: {e}")),
+        },
+    };
+    let op = case.operation();
+    let path = op.subresource_path();
+    let verdict = if !new.subresources().contains(&path.as_str()) {
+        Verdict::Errors(vec![record(&no_validation(name, &path))])
+    } else {
+        match catch_unwind(AssertUnwindSafe(|| match &old {
+            Some(old) => new.validate_update(old.as_ref(), &op).unwrap_or_default(),
+            None => new.validate(&op),
+        })) {
+            Ok(errs) => Verdict::Errors(errs.iter().map(record).collect()),
+            Err(p) => Verdict::Panic(panic_text(p)),
+        }
+    };
+    Outcome {
+        verdict,
+        object,
+        old_object,
+    }
+}
+
+/// Upstream's error for a subresource the root type does not serve.
+fn no_validation(name: &str, path: &str) -> Error {
+    Error::internal(
+        Path::root(),
+        format!(
+            "no validation found for {}, subresource: {path}",
+            go_type_name(name)
+        ),
+    )
+}
+
+fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "panic".into())
 }
 
 /// Validates `case` as a `T`.
@@ -64,23 +147,14 @@ where
     let op = case.operation();
     let path = op.subresource_path();
     let verdict = if !T::subresources().contains(&path.as_str()) {
-        let e = Error::internal(
-            Path::root(),
-            format!("no validation found for *api.{name}, subresource: {path}"),
-        );
-        Verdict::Errors(vec![record(&e)])
+        Verdict::Errors(vec![record(&no_validation(name, &path))])
     } else {
         match catch_unwind(AssertUnwindSafe(|| match &old {
             Some(old) => new.validate_update(old, &op),
             None => new.validate(&op),
         })) {
             Ok(errs) => Verdict::Errors(errs.iter().map(record).collect()),
-            Err(p) => Verdict::Panic(
-                p.downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "panic".into()),
-            ),
+            Err(p) => Verdict::Panic(panic_text(p)),
         }
     };
     Outcome {

@@ -75,15 +75,48 @@ pub enum Ty {
     Str,
     Bool,
     Int(IntKind),
-    /// A type of the fixture package.
+    /// `f64` / `f32`.
+    Float,
+    /// A type of the fixture package (in the real-API mirror, qualified by
+    /// its module: `rbac_v1::RoleBinding`).
     Named(String),
+    /// A stand-in for a Go type with its own JSON encoding (the real-API
+    /// mirror's `shim` types: `Quantity`, `Time`, ..., and
+    /// `serde_json::Value`).
+    Special(String),
 }
 
 impl Ty {
+    #[cfg(test)]
     fn of(ty: &syn::Type) -> Result<Ty, String> {
+        Ty::of_in(ty, "")
+    }
+
+    /// The type `ty` as written in module `module` (`""` at the top level,
+    /// else `"rbac_v1::"`).
+    fn of_in(ty: &syn::Type, module: &str) -> Result<Ty, String> {
         let syn::Type::Path(p) = ty else {
             return Err(format!("unsupported type `{}`", quote_ty(ty)));
         };
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        if segs.len() > 1 {
+            // The mirror's stand-ins (and, once they exist, the runtime's
+            // semantic types it switches to).
+            if segs.iter().any(|s| s == "shim")
+                || segs[0] == "serde_json"
+                || segs[0] == "validation_runtime"
+            {
+                return Ok(Ty::Special(segs.last().unwrap().clone()));
+            }
+            if segs[0] == "super" {
+                return Ok(Ty::Named(segs[1..].join("::")));
+            }
+        }
         let seg = p.path.segments.last().expect("path has a segment");
         let name = seg.ident.to_string();
         let args: Vec<&syn::Type> = match &seg.arguments {
@@ -98,15 +131,19 @@ impl Ty {
             _ => Vec::new(),
         };
         Ok(match (name.as_str(), args.as_slice()) {
-            ("Option", [t]) => Ty::Opt(Box::new(Ty::of(t)?)),
-            ("Box", [t]) => Ty::of(t)?,
-            ("Vec", [t]) => Ty::List(Box::new(Ty::of(t)?)),
-            ("BTreeMap" | "HashMap", [k, v]) => Ty::Map(Box::new(Ty::of(k)?), Box::new(Ty::of(v)?)),
+            ("Option", [t]) => Ty::Opt(Box::new(Ty::of_in(t, module)?)),
+            ("Box", [t]) => Ty::of_in(t, module)?,
+            ("Vec", [t]) => Ty::List(Box::new(Ty::of_in(t, module)?)),
+            ("BTreeMap" | "HashMap", [k, v]) => Ty::Map(
+                Box::new(Ty::of_in(k, module)?),
+                Box::new(Ty::of_in(v, module)?),
+            ),
             ("String", []) => Ty::Str,
             ("bool", []) => Ty::Bool,
+            ("f64" | "f32", []) => Ty::Float,
             (n, []) => match IntKind::from_ident(n) {
                 Some(k) => Ty::Int(k),
-                None => Ty::Named(n.to_string()),
+                None => Ty::Named(format!("{module}{n}")),
             },
             _ => return Err(format!("unsupported type `{}`", quote_ty(ty))),
         })
@@ -121,7 +158,8 @@ impl Ty {
             Ty::Str => "string".into(),
             Ty::Bool => "bool".into(),
             Ty::Int(k) => k.go_name().into(),
-            Ty::Named(n) => n.clone(),
+            Ty::Float => "float64".into(),
+            Ty::Named(n) | Ty::Special(n) => n.clone(),
         }
     }
 }
@@ -185,6 +223,14 @@ pub struct TypeDef {
 pub struct Package {
     pub types: Vec<TypeDef>,
     index: BTreeMap<String, usize>,
+    /// The root types named by a top-level `ROOTS` constant (the real-API
+    /// mirror); without one, every struct is a root.
+    root_names: Option<Vec<String>>,
+    /// The types whose values contain a validation tag somewhere (their
+    /// own, a field's, or a type they reach).
+    tagged: std::collections::BTreeSet<String>,
+    options: Vec<String>,
+    subresources: Vec<String>,
 }
 
 impl Package {
@@ -193,16 +239,47 @@ impl Package {
         let file = syn::parse_file(src).map_err(|e| format!("parse: {e}"))?;
         let mut types = Vec::new();
         let mut consts: BTreeMap<String, Vec<Const>> = BTreeMap::new();
-        for item in &file.items {
+        let mut root_names = None;
+        // A stack, popped in source order.
+        let mut items: Vec<(String, &syn::Item)> = file
+            .items
+            .iter()
+            .rev()
+            .map(|i| (String::new(), i))
+            .collect();
+        while let Some((module, item)) = items.pop() {
             match item {
+                syn::Item::Mod(m) => {
+                    if let Some((_, content)) = &m.content {
+                        let module = format!("{module}{}::", m.ident);
+                        items.extend(content.iter().rev().map(|i| (module.clone(), i)));
+                    }
+                }
+                syn::Item::Const(c) if c.ident == "ROOTS" && module.is_empty() => {
+                    let mut names = Vec::new();
+                    if let syn::Expr::Reference(r) = &*c.expr {
+                        if let syn::Expr::Array(a) = &*r.expr {
+                            for e in &a.elems {
+                                if let syn::Expr::Lit(syn::ExprLit {
+                                    lit: syn::Lit::Str(s),
+                                    ..
+                                }) = e
+                                {
+                                    names.push(s.value());
+                                }
+                            }
+                        }
+                    }
+                    root_names = Some(names);
+                }
                 syn::Item::Struct(s) if matches!(s.vis, syn::Visibility::Public(_)) => {
-                    types.push(read_struct(s)?);
+                    types.push(read_struct(s, &module)?);
                 }
                 syn::Item::Impl(i) if is_enum_values(&i.attrs) => {
                     let syn::Type::Path(p) = &*i.self_ty else {
                         return Err("enum_values on a non-path type".into());
                     };
-                    let name = p.path.segments.last().unwrap().ident.to_string();
+                    let name = format!("{module}{}", p.path.segments.last().unwrap().ident);
                     for it in &i.items {
                         if let syn::ImplItem::Const(c) = it {
                             let syn::Expr::Lit(syn::ExprLit {
@@ -236,7 +313,88 @@ impl Package {
             .enumerate()
             .map(|(i, t)| (t.name.clone(), i))
             .collect();
-        Ok(Package { types, index })
+        let mut pkg = Package {
+            types,
+            index,
+            root_names,
+            tagged: Default::default(),
+            options: Vec::new(),
+            subresources: Vec::new(),
+        };
+        pkg.options = pkg.compute_options();
+        pkg.subresources = pkg.compute_subresources();
+        if let Some(names) = &pkg.root_names {
+            if let Some(n) = names.iter().find(|n| pkg.get(n).is_none()) {
+                return Err(format!("ROOTS names an unknown type {n}"));
+            }
+        }
+        pkg.tagged = pkg.compute_tagged();
+        Ok(pkg)
+    }
+
+    fn compute_tagged(&self) -> std::collections::BTreeSet<String> {
+        fn is_validation(l: &str) -> bool {
+            l.starts_with("k8s:") && !crate::tagcov::is_foreign(l)
+        }
+        let mut out = std::collections::BTreeSet::new();
+        for t in &self.types {
+            let own = t.tags.iter().any(|l| is_validation(l))
+                || matches!(&t.kind, Kind::Struct(fs) if fs.iter().any(|f| f.tags.iter().any(|l| is_validation(l))));
+            if own {
+                out.insert(t.name.clone());
+            }
+        }
+        loop {
+            let before = out.len();
+            for t in &self.types {
+                if out.contains(&t.name) {
+                    continue;
+                }
+                let reaches = match &t.kind {
+                    Kind::Struct(fs) => fs.iter().any(|f| self.ty_tagged(&f.ty, &out)),
+                    Kind::Newtype(inner) => self.ty_tagged(inner, &out),
+                };
+                if reaches {
+                    out.insert(t.name.clone());
+                }
+            }
+            if out.len() == before {
+                return out;
+            }
+        }
+    }
+
+    fn ty_tagged(&self, ty: &Ty, set: &std::collections::BTreeSet<String>) -> bool {
+        match ty {
+            Ty::Opt(t) | Ty::List(t) => self.ty_tagged(t, set),
+            Ty::Map(k, v) => self.ty_tagged(k, set) || self.ty_tagged(v, set),
+            Ty::Named(n) => set.contains(n),
+            _ => false,
+        }
+    }
+
+    /// Whether this is the real-API mirror (it names its roots).
+    pub fn is_mirror(&self) -> bool {
+        self.root_names.is_some()
+    }
+
+    /// Whether values of `ty` contain structs.
+    pub fn has_structs(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Opt(t) | Ty::List(t) => self.has_structs(t),
+            Ty::Map(k, v) => self.has_structs(k) || self.has_structs(v),
+            Ty::Named(n) => match self.get(n).map(|t| &t.kind) {
+                Some(Kind::Struct(_)) => true,
+                Some(Kind::Newtype(inner)) => self.has_structs(inner),
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Whether values of `ty` contain anything a validation tag applies to.
+    pub fn has_tags(&self, ty: &Ty) -> bool {
+        self.ty_tagged(ty, &self.tagged)
     }
 
     /// The type called `name`.
@@ -244,11 +402,13 @@ impl Package {
         self.index.get(name).map(|&i| &self.types[i])
     }
 
-    /// The root types: every struct (the Go package selects all types).
+    /// The root types: those named by `ROOTS`, or every struct (the Go
+    /// package of the fixtures selects all types).
     pub fn roots(&self) -> impl Iterator<Item = &TypeDef> {
-        self.types
-            .iter()
-            .filter(|t| matches!(t.kind, Kind::Struct(_)))
+        self.types.iter().filter(|t| match &self.root_names {
+            Some(names) => names.contains(&t.name),
+            None => matches!(t.kind, Kind::Struct(_)),
+        })
     }
 
     /// The fields of a struct as they appear in its JSON object: flattened
@@ -294,14 +454,18 @@ impl Package {
                 Some(Kind::Newtype(inner)) => self.go_view(v, inner),
                 Some(Kind::Struct(fields)) => match v {
                     Value::Object(m) => {
-                        let mut out = m.clone();
-                        for f in self.json_fields(fields) {
-                            if let Some(j) = &f.json {
-                                if let Some(x) = m.get(j) {
-                                    out.insert(j.clone(), self.go_view(x, &f.ty));
-                                }
-                            }
-                        }
+                        let fields = self.json_fields(fields);
+                        let out = m
+                            .iter()
+                            .map(|(k, x)| {
+                                let f = fields.iter().find(|f| f.json.as_ref() == Some(k));
+                                let x = match f {
+                                    Some(f) => self.go_view(x, &f.ty),
+                                    None => x.clone(),
+                                };
+                                (k.clone(), x)
+                            })
+                            .collect();
                         Value::Object(out)
                     }
                     other => other.clone(),
@@ -314,6 +478,10 @@ impl Package {
 
     /// Every validation option named by an `ifEnabled`/`ifDisabled` tag.
     pub fn options(&self) -> Vec<String> {
+        self.options.clone()
+    }
+
+    fn compute_options(&self) -> Vec<String> {
         let mut out = Vec::new();
         let mut scan = |line: &str| {
             for key in ["k8s:ifEnabled(", "k8s:ifDisabled("] {
@@ -341,6 +509,10 @@ impl Package {
 
     /// Every subresource path named by a subresource tag.
     pub fn subresources(&self) -> Vec<String> {
+        self.subresources.clone()
+    }
+
+    fn compute_subresources(&self) -> Vec<String> {
         let mut out = Vec::new();
         for t in &self.types {
             for l in &t.tags {
@@ -456,8 +628,8 @@ pub fn upper_camel(s: &str) -> String {
     }
 }
 
-fn read_struct(s: &syn::ItemStruct) -> Result<TypeDef, String> {
-    let name = s.ident.to_string();
+fn read_struct(s: &syn::ItemStruct, module: &str) -> Result<TypeDef, String> {
+    let name = format!("{module}{}", s.ident);
     let container = serde_attrs(&s.attrs)?;
     let tags = tag_lines(&s.attrs);
     let kind = match &s.fields {
@@ -470,7 +642,7 @@ fn read_struct(s: &syn::ItemStruct) -> Result<TypeDef, String> {
                 }
                 let rust = f.ident.as_ref().unwrap().to_string();
                 let rust = rust.strip_prefix("r#").unwrap_or(&rust).to_string();
-                let ty = Ty::of(&f.ty).map_err(|e| format!("{name}.{rust}: {e}"))?;
+                let ty = Ty::of_in(&f.ty, module).map_err(|e| format!("{name}.{rust}: {e}"))?;
                 let (go, json) = if sa.flatten {
                     let Ty::Named(n) = &ty else {
                         return Err(format!("{name}.{rust}: flatten needs a named struct"));
@@ -497,7 +669,7 @@ fn read_struct(s: &syn::ItemStruct) -> Result<TypeDef, String> {
             Kind::Struct(fields)
         }
         syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => {
-            Kind::Newtype(Ty::of(&u.unnamed[0].ty).map_err(|e| format!("{name}: {e}"))?)
+            Kind::Newtype(Ty::of_in(&u.unnamed[0].ty, module).map_err(|e| format!("{name}: {e}"))?)
         }
         _ => Kind::Struct(Vec::new()),
     };
@@ -512,6 +684,59 @@ fn read_struct(s: &syn::ItemStruct) -> Result<TypeDef, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_modules_roots_and_stand_ins() {
+        let p = Package::parse(
+            r#"
+            pub const ROOTS: &[&str] = &["a_v1::T"];
+            pub mod a_v1 {
+                /// +k8s:isSubresource="/scale"
+                pub struct T {
+                    #[serde(flatten)]
+                    pub type_meta: super::meta_v1::TypeMeta,
+                    #[serde(rename = "spec")]
+                    pub spec: Spec,
+                    #[serde(rename = "q")]
+                    pub q: Option<crate::shim::Quantity>,
+                }
+                pub struct Spec {
+                    /// +k8s:minimum=0
+                    #[serde(rename = "n")]
+                    pub n: i32,
+                }
+                pub struct Untagged(pub Vec<String>);
+            }
+            pub mod meta_v1 {
+                pub struct TypeMeta {
+                    #[serde(rename = "kind")]
+                    pub kind: String,
+                }
+            }
+            "#,
+        )
+        .unwrap();
+        assert!(p.is_mirror());
+        let roots: Vec<&str> = p.roots().map(|t| t.name.as_str()).collect();
+        assert_eq!(roots, ["a_v1::T"]);
+        let Kind::Struct(fs) = &p.get("a_v1::T").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(fs[0].ty, Ty::Named("meta_v1::TypeMeta".into()));
+        assert_eq!(fs[1].ty, Ty::Named("a_v1::Spec".into()));
+        assert_eq!(fs[2].ty, Ty::Opt(Box::new(Ty::Special("Quantity".into()))));
+        let keys: Vec<&String> = p
+            .json_fields(fs)
+            .iter()
+            .filter_map(|f| f.json.as_ref())
+            .collect();
+        assert_eq!(keys, ["kind", "spec", "q"]);
+        assert!(p.has_tags(&Ty::Named("a_v1::T".into())));
+        assert!(!p.has_tags(&Ty::Named("a_v1::Untagged".into())));
+        assert!(!p.has_structs(&Ty::Named("a_v1::Untagged".into())));
+        assert_eq!(p.subresources(), ["/scale"]);
+        assert!(Package::parse("pub const ROOTS: &[&str] = &[\"Nope\"];").is_err());
+    }
 
     #[test]
     fn reads_types_tags_and_json_names() {

@@ -1,0 +1,497 @@
+// Command mirror prints the Rust mirror of real Kubernetes API types: every
+// type reachable from the root types named on stdin (one
+// "<package path>.<Name>" a line), read from the Go source of the pinned
+// modules, with its JSON names and every "+" comment line verbatim as a
+// "///" doc line. The output is one Rust file with one module per Go package
+// ("k8s.io/api/rbac/v1" is module rbac_v1, "k8s.io/apimachinery/pkg/apis/meta/v1"
+// is meta_v1).
+//
+// Go types with their own JSON encoding map to the stand-ins of SPECIAL
+// (one place: switch them to validation_runtime's types there).
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// SPECIAL maps Go types with custom JSON to their Rust stand-ins.
+// TODO(semantic-eq): Quantity, Time and MicroTime become
+// validation_runtime::{Quantity, Time, MicroTime} once they exist.
+var SPECIAL = map[string]string{
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":     "crate::shim::Quantity",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":         "crate::shim::Time",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":    "crate::shim::MicroTime",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":     "crate::shim::Duration",
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString":   "crate::shim::IntOrString",
+	"k8s.io/apimachinery/pkg/runtime.RawExtension":      "crate::shim::RawExtension",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":     "crate::shim::RawExtension",
+}
+
+// TEMPORARY_QUOTE_SUBRESOURCE_PATHS rewrites `+k8s:supportsSubresource=/status`
+// and `+k8s:isSubresource=/scale` to the quoted form `="/status"` in the
+// mirror, because this project's tag parser does not accept the unquoted
+// path yet (upstream 1.35 does). TODO(unquoted-subresource): set it to false
+// (or delete it) once the tag parser accepts unquoted paths, and regenerate:
+// the mirror then carries the lines exactly as k8s.io/api spells them.
+const TEMPORARY_QUOTE_SUBRESOURCE_PATHS = true
+
+func quoteSubresource(line string) string {
+	if !TEMPORARY_QUOTE_SUBRESOURCE_PATHS {
+		return line
+	}
+	for _, p := range []string{"+k8s:supportsSubresource=/", "+k8s:isSubresource=/"} {
+		if strings.HasPrefix(line, p) {
+			return p[:len(p)-1] + strconv.Quote(strings.TrimSpace(line[len(p)-1:]))
+		}
+	}
+	return line
+}
+
+// PACKAGES are the Go packages whose source is read.
+var PACKAGES = []string{
+	"k8s.io/apimachinery/pkg/apis/meta/v1",
+	"k8s.io/apimachinery/pkg/types",
+}
+
+func modName(pkgPath string) string {
+	p := strings.TrimPrefix(pkgPath, "k8s.io/api/")
+	p = strings.TrimPrefix(p, "k8s.io/apimachinery/pkg/apis/")
+	p = strings.TrimPrefix(p, "k8s.io/apimachinery/pkg/")
+	return strings.NewReplacer("/", "_", ".", "_").Replace(p)
+}
+
+type comments struct {
+	types  map[string][]string            // type name -> + lines (second closest block, then doc)
+	fields map[string]map[string][]string // type name -> field name -> + lines
+	consts map[string][]string            // const name -> + lines
+	pos    map[string]token.Pos
+}
+
+func plusLines(groups ...*ast.CommentGroup) []string {
+	var out []string
+	for _, g := range groups {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.List {
+			t := strings.TrimPrefix(c.Text, "//")
+			t = strings.TrimLeft(t, " \t")
+			if strings.HasPrefix(t, "+") {
+				out = append(out, quoteSubresource(t))
+			}
+		}
+	}
+	return out
+}
+
+func readComments(pkg *packages.Package) *comments {
+	cm := &comments{types: map[string][]string{}, fields: map[string]map[string][]string{}, consts: map[string][]string{}, pos: map[string]token.Pos{}}
+	fset := pkg.Fset
+	for _, f := range pkg.Syntax {
+		// comment groups by end line
+		byEnd := map[int]*ast.CommentGroup{}
+		for _, g := range f.Comments {
+			byEnd[fset.Position(g.End()).Line] = g
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			switch gd.Tok {
+			case token.TYPE:
+				for _, s := range gd.Specs {
+					ts := s.(*ast.TypeSpec)
+					doc := ts.Doc
+					if doc == nil && len(gd.Specs) == 1 {
+						doc = gd.Doc
+					}
+					var second *ast.CommentGroup
+					if doc != nil {
+						second = byEnd[fset.Position(doc.Pos()).Line-2]
+					}
+					cm.types[ts.Name.Name] = plusLines(second, doc)
+					cm.pos[ts.Name.Name] = ts.Pos()
+					if st, ok := ts.Type.(*ast.StructType); ok {
+						fm := map[string][]string{}
+						for _, fl := range st.Fields.List {
+							lines := plusLines(fl.Doc)
+							if len(fl.Names) == 0 {
+								fm[embeddedName(fl.Type)] = lines
+							}
+							for _, n := range fl.Names {
+								fm[n.Name] = lines
+							}
+						}
+						cm.fields[ts.Name.Name] = fm
+					}
+				}
+			case token.CONST:
+				for _, s := range gd.Specs {
+					vs := s.(*ast.ValueSpec)
+					doc := vs.Doc
+					if doc == nil && len(gd.Specs) == 1 {
+						doc = gd.Doc
+					}
+					for _, n := range vs.Names {
+						cm.consts[n.Name] = plusLines(doc)
+					}
+				}
+			}
+		}
+	}
+	return cm
+}
+
+func embeddedName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.StarExpr:
+		return embeddedName(t.X)
+	}
+	return ""
+}
+
+type gen struct {
+	pkgs     map[string]*packages.Package
+	comments map[string]*comments
+	queue    []*types.TypeName
+	seen     map[*types.TypeName]bool
+	byMod    map[string][]string // module -> rendered items
+	errs     []string
+}
+
+func (g *gen) want(tn *types.TypeName) {
+	if !g.seen[tn] {
+		g.seen[tn] = true
+		g.queue = append(g.queue, tn)
+	}
+}
+
+func key(tn *types.TypeName) string { return tn.Pkg().Path() + "." + tn.Name() }
+
+// rust renders a Go type as a Rust type, seen from module `from`.
+func (g *gen) rust(t types.Type, from string) string {
+	switch t := t.(type) {
+	case *types.Named:
+		tn := t.Obj()
+		if tn.Pkg() == nil {
+			g.errs = append(g.errs, "unsupported type "+t.String())
+			return "()"
+		}
+		if s, ok := SPECIAL[key(tn)]; ok {
+			return s
+		}
+		g.want(tn)
+		m := modName(tn.Pkg().Path())
+		if m == from {
+			return tn.Name()
+		}
+		return "super::" + m + "::" + tn.Name()
+	case *types.Alias:
+		return g.rust(types.Unalias(t), from)
+	case *types.Pointer:
+		return "Option<" + g.rust(t.Elem(), from) + ">"
+	case *types.Slice:
+		if b, ok := t.Elem().(*types.Basic); ok && b.Kind() == types.Byte {
+			return "crate::shim::Bytes"
+		}
+		return "Vec<" + g.rust(t.Elem(), from) + ">"
+	case *types.Map:
+		return "BTreeMap<" + g.rust(t.Key(), from) + ", " + g.rust(t.Elem(), from) + ">"
+	case *types.Basic:
+		switch t.Kind() {
+		case types.String:
+			return "String"
+		case types.Bool:
+			return "bool"
+		case types.Int32:
+			return "i32"
+		case types.Int64, types.Int:
+			return "i64"
+		case types.Int16:
+			return "i16"
+		case types.Int8:
+			return "i8"
+		case types.Uint8:
+			return "u8"
+		case types.Uint16:
+			return "u16"
+		case types.Uint32:
+			return "u32"
+		case types.Uint64, types.Uint:
+			return "u64"
+		case types.Float64:
+			return "f64"
+		case types.Float32:
+			return "f32"
+		}
+	case *types.Interface:
+		return "serde_json::Value"
+	}
+	g.errs = append(g.errs, "unsupported type "+t.String())
+	return "()"
+}
+
+var keywords = map[string]bool{"type": true, "ref": true, "match": true, "mod": true, "use": true, "move": true, "in": true, "fn": true, "impl": true, "loop": true, "where": true, "self": true, "crate": true, "super": true, "static": true, "const": true, "enum": true, "struct": true, "trait": true, "as": true, "box": true, "override": true, "final": true, "macro": true, "async": true, "await": true, "dyn": true, "yield": true, "try": true, "priv": true, "virtual": true, "become": true, "abstract": true, "do": true, "typeof": true, "unsized": true, "extern": true, "pub": true, "return": true, "mut": true, "let": true, "if": true, "else": true, "while": true, "for": true, "break": true, "continue": true, "true": true, "false": true}
+
+func snake(s string) string {
+	r := []rune(s)
+	var b strings.Builder
+	for i, c := range r {
+		if unicode.IsUpper(c) {
+			if i > 0 && (unicode.IsLower(r[i-1]) || unicode.IsDigit(r[i-1]) || (i+1 < len(r) && unicode.IsLower(r[i+1]))) {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(c))
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	out := b.String()
+	if keywords[out] {
+		out += "_"
+	}
+	return out
+}
+
+func docLines(lines []string, indent string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(indent + "/// " + l + "\n")
+	}
+	return b.String()
+}
+
+// isCollection: the Go type is a slice or map (nil is null in JSON).
+func isOrderable(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsString|types.IsInteger|types.IsBoolean) != 0
+}
+
+func (g *gen) emit(tn *types.TypeName) {
+	m := modName(tn.Pkg().Path())
+	cm := g.comments[tn.Pkg().Path()]
+	if cm == nil {
+		g.errs = append(g.errs, fmt.Sprintf("%s: package %s is not loaded (add it to PACKAGES)", key(tn), tn.Pkg().Path()))
+		return
+	}
+	var b strings.Builder
+	b.WriteString(docLines(cm.types[tn.Name()], ""))
+	named := tn.Type().(*types.Named)
+	switch u := named.Underlying().(type) {
+	case *types.Struct:
+		b.WriteString("#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]\n")
+		b.WriteString("pub struct " + tn.Name() + " {\n")
+		fc := cm.fields[tn.Name()]
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			tag := reflect.StructTag(u.Tag(i)).Get("json")
+			name, opts, _ := strings.Cut(tag, ",")
+			if name == "-" && opts == "" {
+				continue
+			}
+			if !f.Exported() {
+				continue
+			}
+			omitempty := strings.Contains(","+opts+",", ",omitempty,")
+			inline := strings.Contains(","+opts+",", ",inline,")
+			b.WriteString(docLines(fc[f.Name()], "    "))
+			ty := g.rust(f.Type(), m)
+			_, isPtr := f.Type().(*types.Pointer)
+			switch {
+			case f.Embedded() && (inline || name == ""):
+				b.WriteString("    #[serde(flatten)]\n")
+			case isPtr:
+				if name == "" {
+					name = f.Name()
+				}
+				b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default, skip_serializing_if = \"Option::is_none\")]\n", name))
+			default:
+				if name == "" {
+					name = f.Name()
+				}
+				skip := ""
+				if omitempty {
+					skip = ", skip_serializing_if = \"validation_runtime::IsZero::is_zero\""
+				}
+				b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default, deserialize_with = \"crate::shim::nullable\"%s)]\n", name, skip))
+			}
+			b.WriteString("    pub " + snake(f.Name()) + ": " + ty + ",\n")
+		}
+		b.WriteString("}\n")
+	default:
+		derive := "Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate"
+		if isOrderable(u) {
+			derive = "Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate"
+		}
+		b.WriteString("#[derive(" + derive + ")]\n")
+		inner := g.rust(u, m)
+		switch u.(type) {
+		case *types.Slice, *types.Map:
+			// Go encodes a nil slice or map as null, also where no field
+			// attribute can say so (a map value, a list element).
+			b.WriteString("pub struct " + tn.Name() + "(#[serde(deserialize_with = \"crate::shim::nullable\")] pub " + inner + ");\n")
+		default:
+			b.WriteString("pub struct " + tn.Name() + "(pub " + inner + ");\n")
+		}
+		// the constants of the type
+		var consts []*types.Const
+		scope := tn.Pkg().Scope()
+		for _, n := range scope.Names() {
+			if c, ok := scope.Lookup(n).(*types.Const); ok && types.Identical(c.Type(), named) && c.Exported() {
+				consts = append(consts, c)
+			}
+		}
+		if len(consts) > 0 && isString(u) {
+			sort.Slice(consts, func(i, j int) bool { return consts[i].Pos() < consts[j].Pos() })
+			b.WriteString("\n#[validation_runtime::enum_values]\nimpl " + tn.Name() + " {\n")
+			seen := map[string]bool{}
+			for _, c := range consts {
+				b.WriteString(docLines(cm.consts[c.Name()], "    "))
+				v := strings.Trim(c.Val().ExactString(), "\"")
+				_ = seen
+				b.WriteString(fmt.Sprintf("    pub const %s: &'static str = %s;\n", c.Name(), c.Val().ExactString()))
+				_ = v
+			}
+			b.WriteString("}\n")
+		}
+	}
+	g.byMod[m] = append(g.byMod[m], b.String())
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func main() {
+	var roots []string
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" {
+			roots = append(roots, l)
+		}
+	}
+	sort.Strings(roots)
+	pkgSet := map[string]bool{}
+	for _, p := range PACKAGES {
+		pkgSet[p] = true
+	}
+	for _, r := range roots {
+		i := strings.LastIndex(r, ".")
+		pkgSet[r[:i]] = true
+	}
+	var patterns []string
+	for p := range pkgSet {
+		patterns = append(patterns, p)
+	}
+	sort.Strings(patterns)
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps}
+	loaded, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mirror:", err)
+		os.Exit(2)
+	}
+	g := &gen{pkgs: map[string]*packages.Package{}, comments: map[string]*comments{}, seen: map[*types.TypeName]bool{}, byMod: map[string][]string{}}
+	for _, p := range loaded {
+		if len(p.Errors) > 0 {
+			fmt.Fprintln(os.Stderr, "mirror:", p.Errors)
+			os.Exit(2)
+		}
+		g.pkgs[p.PkgPath] = p
+		g.comments[p.PkgPath] = readComments(p)
+	}
+	var rootNames []string
+	for _, r := range roots {
+		i := strings.LastIndex(r, ".")
+		p := g.pkgs[r[:i]]
+		obj, ok := p.Types.Scope().Lookup(r[i+1:]).(*types.TypeName)
+		if !ok {
+			fmt.Fprintln(os.Stderr, "mirror: no type", r)
+			os.Exit(2)
+		}
+		g.want(obj)
+		rootNames = append(rootNames, modName(r[:i])+"::"+r[i+1:])
+	}
+	for len(g.queue) > 0 {
+		tn := g.queue[0]
+		g.queue = g.queue[1:]
+		g.emit(tn)
+	}
+	if len(g.errs) > 0 {
+		for _, e := range g.errs {
+			fmt.Fprintln(os.Stderr, "mirror:", e)
+		}
+		os.Exit(2)
+	}
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	fmt.Fprintln(w, "// Code generated by tests/upstream-oracle/go/realapi/mirror from k8s.io/api and")
+	fmt.Fprintln(w, "// k8s.io/apimachinery v0.35.0. DO NOT EDIT; tests/upstream-oracle/run-realapi --update-mirror")
+	fmt.Fprintln(w, "// regenerates it.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "/// The root types: the types upstream registers validations for.")
+	fmt.Fprintln(w, "pub const ROOTS: &[&str] = &[")
+	for _, r := range rootNames {
+		fmt.Fprintf(w, "    %q,\n", r)
+	}
+	fmt.Fprintln(w, "];")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "/// Decodes `v` as the root type called `ty`; `None` for another name.")
+	fmt.Fprintln(w, "pub fn decode_root(ty: &str, v: &serde_json::Value) -> Option<Result<Box<dyn crate::RootObject>, String>> {")
+	fmt.Fprintln(w, "    Some(match ty {")
+	for _, r := range rootNames {
+		fmt.Fprintf(w, "        %q => crate::decode::<%s>(v),\n", r, r)
+	}
+	fmt.Fprintln(w, "        _ => return None,")
+	fmt.Fprintln(w, "    })")
+	fmt.Fprintln(w, "}")
+	var mods []string
+	for m := range g.byMod {
+		mods = append(mods, m)
+	}
+	sort.Strings(mods)
+	for _, m := range mods {
+		items := g.byMod[m]
+		sort.Slice(items, func(i, j int) bool { return itemName(items[i]) < itemName(items[j]) })
+		fmt.Fprintf(w, "\npub mod %s {\n", m)
+		fmt.Fprintln(w, "    #![allow(non_upper_case_globals, unused_imports, clippy::all)]")
+		fmt.Fprintln(w, "    use std::collections::BTreeMap;")
+		fmt.Fprintln(w, "    use serde::{Deserialize, Serialize};")
+		fmt.Fprintln(w, "    use validation_runtime::Validate;")
+		for _, it := range items {
+			fmt.Fprintln(w)
+			for _, l := range strings.Split(strings.TrimRight(it, "\n"), "\n") {
+				if l == "" {
+					fmt.Fprintln(w)
+				} else {
+					fmt.Fprintln(w, "    "+l)
+				}
+			}
+		}
+		fmt.Fprintln(w, "}")
+	}
+}
+
+func itemName(s string) string {
+	i := strings.Index(s, "pub struct ")
+	rest := s[i+len("pub struct "):]
+	j := strings.IndexAny(rest, " ({")
+	return rest[:j]
+}
