@@ -1,6 +1,6 @@
 //! Whole-module generation, shared by the CLI and the `build.rs` [`Builder`](crate::Builder):
-//! every struct and tuple newtype of a module file gets the same code the
-//! derive would generate for it.
+//! every struct and tuple newtype of a module file, and every Rust enum
+//! tagged `+k8s:enum`, gets the same code the derive would generate for it.
 
 use std::path::{Path, PathBuf};
 
@@ -79,6 +79,16 @@ fn is_api_type(s: &syn::ItemStruct) -> bool {
         syn::Fields::Unnamed(u) => u.unnamed.len() == 1,
         syn::Fields::Unit => false,
     }
+}
+
+/// Rust enums tagged `+k8s:enum` are API types (Kubernetes enums); other
+/// Rust enums in a module are left alone.
+fn is_api_enum(e: &syn::ItemEnum) -> bool {
+    !derives_validate(&e.attrs)
+        && !opted_out(&e.attrs)
+        && doc_lines(&e.attrs)
+            .iter()
+            .any(|d| d.text.trim() == "+k8s:enum")
 }
 
 fn opted_out(attrs: &[syn::Attribute]) -> bool {
@@ -168,6 +178,17 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
             enum_types.push(s.ident.to_string());
         }
         let input = syn::DeriveInput::from(s);
+        match crate::generate_type(&input) {
+            Ok(tokens) => out.extend(tokens),
+            Err(d) => diags.extend(d),
+        }
+    }
+    for item in &parsed.items {
+        let syn::Item::Enum(e) = item else { continue };
+        if !is_api_enum(e) {
+            continue;
+        }
+        let input = syn::DeriveInput::from(e.clone());
         match crate::generate_type(&input) {
             Ok(tokens) => out.extend(tokens),
             Err(d) => diags.extend(d),
@@ -293,8 +314,12 @@ pub fn include_line(module_file: &Path, generated_name: &str) -> String {
 /// that does not parse counts, so that its error is reported).
 pub fn has_types(source: &str) -> bool {
     match syn::parse_file(source) {
-        Ok(f) => f.items.iter().any(|i| {
-            matches!(i, syn::Item::Struct(s) if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs))
+        Ok(f) => f.items.iter().any(|i| match i {
+            syn::Item::Struct(s) => {
+                is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs)
+            }
+            syn::Item::Enum(e) => is_api_enum(e),
+            _ => false,
         }),
         Err(_) => true,
     }
