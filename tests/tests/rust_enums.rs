@@ -574,3 +574,48 @@ fn union_discriminator() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------
+// Other type-level tags see the wire string.
+
+/// +k8s:enum
+/// +k8s:maxLength=3
+#[derive(Validate, Serialize, Deserialize, PartialEq, Debug, Clone)]
+pub enum Short {
+    Ab,
+    Abcd,
+    #[serde(untagged)]
+    Unknown(String),
+}
+
+/// Its newtype form.
+/// +k8s:enum
+/// +k8s:maxLength=3
+#[derive(Validate, PartialEq, Debug, Clone)]
+pub struct ShortNewtype(pub String);
+
+#[validation_runtime::enum_values]
+impl ShortNewtype {
+    pub const AB: &'static str = "Ab";
+    pub const ABCD: &'static str = "Abcd";
+}
+
+#[test]
+fn other_type_tags() {
+    for value in ["Ab", "Abcd", "Abcde", "x"] {
+        let rust: Short = serde_json::from_value(serde_json::json!(value)).unwrap();
+        let newtype = ShortNewtype(value.into());
+        let op = Operation::create();
+        assert_eq!(
+            full(&rust.validate(&op)),
+            full(&newtype.validate(&op)),
+            "{value}"
+        );
+    }
+    let texts: Vec<String> = Short::Abcd
+        .validate(&Operation::create())
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(texts, [r#"<nil>: Too long: may not be more than 3 bytes"#]);
+}

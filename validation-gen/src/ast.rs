@@ -230,7 +230,8 @@ pub struct EnumVariant {
     pub span: Span,
 }
 
-const CATCH_ALL_HINT: &str = "a Kubernetes enum is a JSON string: unit variants for its values, plus \
+const CATCH_ALL_HINT: &str =
+    "a Kubernetes enum is a JSON string: unit variants for its values, plus \
      optionally one catch-all `#[serde(untagged)] Unknown(String)` that holds any other string";
 
 /// Whether `ty` is `String` (or `std::string::String`).
@@ -260,7 +261,10 @@ pub fn parse_enum(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>
     // Serde attribute errors are serde's to report.
     let _ = cx.check();
     let Some(container) = container else {
-        errors.push(syn::Error::new(span, "could not read this enum's serde attributes"));
+        errors.push(syn::Error::new(
+            span,
+            "could not read this enum's serde attributes",
+        ));
         return Err(errors);
     };
     match container.attrs.tag() {
@@ -288,7 +292,8 @@ pub fn parse_enum(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>
     let mut variants = Vec::new();
     let mut catch_all: Option<syn::Ident> = None;
     for v in serde_variants {
-        let vspan = v.original.span();
+        // The variant's name, not its first attribute.
+        let vspan = v.ident.span();
         let name = &v.ident;
         match v.style {
             serde_ast::Style::Unit if v.attrs.other() => errors.push(syn::Error::new(
@@ -330,8 +335,9 @@ pub fn parse_enum(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>
             serde_ast::Style::Newtype if is_string(v.fields[0].ty) => errors.push(syn::Error::new(
                 vspan,
                 format!(
-                    "the catch-all variant `{name}(String)` needs `#[serde(untagged)]`: without it serde \
-                     reads and writes it as the object `{{\"{name}\": \"...\"}}`, not as a string"
+                    "variant `{name}(String)` carries data; as the catch-all it needs `#[serde(untagged)]`: \
+                     without it serde reads and writes it as the object `{{\"{name}\": \"...\"}}`, not as \
+                     a string"
                 ),
             )),
             _ => errors.push(syn::Error::new(
@@ -351,14 +357,13 @@ pub fn parse_enum(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>
         catch_all,
         span,
     };
-    let mut next = 0;
-    for d in out
+    for (order, d) in out
         .docs
         .iter_mut()
         .chain(out.variants.iter_mut().flat_map(|v| v.docs.iter_mut()))
+        .enumerate()
     {
-        d.order = next;
-        next += 1;
+        d.order = order;
     }
     Ok(out)
 }

@@ -85,7 +85,11 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
         opaque: true,
     };
     let tags: Vec<&TagAt> = model.tags.tags.iter().collect();
-    let calls = lower_site(&mut cx, &site(quote!(Some(self)), quote!(Some(self))), &tags);
+    let calls = lower_site(
+        &mut cx,
+        &site(quote!(Some(self)), quote!(Some(self))),
+        &tags,
+    );
     let body = emit_calls(&mut cx, calls, &Exit::Return);
     // An unset `Option<Self>` field: Go calls the typedef's validation with
     // a nil pointer (`+k8s:enum` passes; `+k8s:immutable` sees the change).
