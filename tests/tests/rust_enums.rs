@@ -619,3 +619,24 @@ fn other_type_tags() {
         .collect();
     assert_eq!(texts, [r#"<nil>: Too long: may not be more than 3 bytes"#]);
 }
+
+// ---------------------------------------------------------------------------
+// Ratcheting: a stored value the enum no longer has stays valid while unchanged.
+
+#[test]
+fn unchanged_unknown_values_ratchet() {
+    let old: Struct = serde_json::from_value(serde_json::json!({
+        "enum0Field": "gone", "enum0PtrField": null,
+        "enum1Field": "gone", "enum1PtrField": "gone",
+        "enum2Field": "e2v1", "enum2PtrField": null,
+        "enumWithExcludeField": "enumWithExclude2", "enumWithExcludePtrField": null,
+    }))
+    .unwrap();
+    st(&old.clone()).old(&old).expect_valid();
+    // A change is validated.
+    let mut new = old.clone();
+    new.enum1PtrField = Some(Enum1::Unknown("other".into()));
+    st(&new)
+        .old(&old)
+        .expect(TF, &[not_supported("enum1PtrField")]);
+}
