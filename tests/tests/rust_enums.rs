@@ -363,7 +363,7 @@ pub enum Protocol {
 }
 
 /// An enum without a catch-all: serde rejects unknown strings while decoding.
-/// +k8s:enum
+/// +k8s:enum # a comment may follow the tag
 #[derive(Validate, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Debug, Clone)]
 pub enum Strict {
     #[serde(rename = "On")]

@@ -234,6 +234,17 @@ const CATCH_ALL_HINT: &str =
     "a Kubernetes enum is a JSON string: unit variants for its values, plus \
      optionally one catch-all `#[serde(untagged)] Unknown(String)` that holds any other string";
 
+/// Whether doc lines carry the `+k8s:enum` tag (alone on its line, or
+/// followed by a `# comment`).
+pub fn has_enum_tag(docs: &[DocLine]) -> bool {
+    docs.iter().any(|d| {
+        d.text
+            .trim()
+            .strip_prefix("+k8s:enum")
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '#']))
+    })
+}
+
 /// Whether `ty` is `String` (or `std::string::String`).
 fn is_string(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.qself.is_none()
@@ -243,10 +254,24 @@ fn is_string(ty: &syn::Type) -> bool {
 /// Reads a Rust enum (`#[derive(Validate)]` on `enum T { ... }`): every
 /// problem is reported, spanned at the variant or attribute at fault.
 pub fn parse_enum(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>> {
+    parse_enum_with(input, true)
+}
+
+/// [`parse_enum`] without requiring the `+k8s:enum` tag: the shape only, for
+/// the helper impls the derive still emits when generation fails (so that
+/// fields of the enum elsewhere do not add errors of their own).
+pub fn parse_enum_shape(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>> {
+    parse_enum_with(input, false)
+}
+
+fn parse_enum_with(
+    input: &syn::DeriveInput,
+    require_tag: bool,
+) -> Result<EnumInput, Vec<syn::Error>> {
     let span = input.ident.span();
     let docs = doc_lines(&input.attrs);
     let mut errors = Vec::new();
-    if !docs.iter().any(|d| d.text.trim() == "+k8s:enum") {
+    if require_tag && !has_enum_tag(&docs) {
         errors.push(syn::Error::new(
             span,
             format!(

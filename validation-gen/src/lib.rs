@@ -106,7 +106,7 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
 /// the type's shape is supported, otherwise stand-ins (never zero, renders
 /// as `null`) so that fields of this type elsewhere do not add errors.
 fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
-    if let Ok(parsed) = ast::parse_enum(input) {
+    if let Ok(parsed) = ast::parse_enum_shape(input) {
         return emit::rust_enum_helpers(&parsed);
     }
     if let Ok(parsed) = ast::parse_input(input) {

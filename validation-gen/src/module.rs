@@ -86,9 +86,7 @@ fn is_api_type(s: &syn::ItemStruct) -> bool {
 fn is_api_enum(e: &syn::ItemEnum) -> bool {
     !derives_validate(&e.attrs)
         && !opted_out(&e.attrs)
-        && doc_lines(&e.attrs)
-            .iter()
-            .any(|d| d.text.trim() == "+k8s:enum")
+        && crate::ast::has_enum_tag(&doc_lines(&e.attrs))
 }
 
 fn opted_out(attrs: &[syn::Attribute]) -> bool {
