@@ -55,9 +55,7 @@ fn enums(c: &mut Criterion) {
         };
         let mut group = c.benchmark_group(format!("enum-{name}"));
         group.bench_function("rust-enum", |b| b.iter(|| black_box(&rust).validate(&op)));
-        group.bench_function("newtype", |b| {
-            b.iter(|| black_box(&newtype).validate(&op))
-        });
+        group.bench_function("newtype", |b| b.iter(|| black_box(&newtype).validate(&op)));
         group.finish();
     }
 }
