@@ -24,6 +24,7 @@ const TAGS_MD: &str = include_str!("../../docs/tags.md");
 const ERRORS_MD: &str = include_str!("../../docs/errors.md");
 const CLI_MD: &str = include_str!("../../docs/cli.md");
 const DIFF_MD: &str = include_str!("../../docs/upstream-differences.md");
+const ECOSYSTEM_MD: &str = include_str!("../../docs/ecosystem.md");
 
 /// One expected error: type, field, origin, full text.
 type Want<'a> = (ErrorType, &'a str, Option<&'a str>, &'a str);
@@ -657,6 +658,102 @@ fn enums() {
             "protocol: Unsupported value: \"\": supported values: \"TCP\", \"UDP\"",
         )],
     );
+}
+
+/// The Rust-enum example of docs/tags.md (`#### Rust enums`).
+mod rust_enum_example {
+    use serde::{Deserialize, Serialize};
+    use validation_runtime::Validate;
+
+    /// +k8s:enum
+    #[derive(Validate, Serialize, Deserialize, PartialEq, Debug)]
+    pub enum RestartPolicy {
+        Always,
+        OnFailure,
+        Never,
+        /// +k8s:ifDisabled(LegacyRestart)=+k8s:enumExclude
+        #[serde(rename = "Legacy")]
+        LegacyRestart,
+        #[serde(untagged)]
+        Unknown(String),
+    }
+
+    #[derive(Validate, Serialize, Deserialize, PartialEq, Debug)]
+    #[serde(rename_all = "camelCase")]
+    pub struct PodTemplate {
+        pub restart_policy: RestartPolicy,
+    }
+}
+
+#[test]
+fn enums_rust_enum() {
+    use rust_enum_example::{PodTemplate, RestartPolicy};
+    let p: PodTemplate = serde_json::from_str(r#"{"restartPolicy": "Sometimes"}"#).unwrap();
+    assert_eq!(p.restart_policy, RestartPolicy::Unknown("Sometimes".into()));
+    let text = "restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"Never\", \"OnFailure\"";
+    documented(
+        TAGS_MD,
+        &p.validate(&create()),
+        &[(NotSupported, "restartPolicy", None, text)],
+    );
+    // The same error in docs/ecosystem.md.
+    assert!(ECOSYSTEM_MD.contains(&format!("\n{text}\n")));
+    // `Legacy` is excluded unless the option is enabled.
+    let p: PodTemplate = serde_json::from_str(r#"{"restartPolicy": "Legacy"}"#).unwrap();
+    assert_eq!(p.restart_policy, RestartPolicy::LegacyRestart);
+    assert_eq!(p.validate(&create()).len(), 1);
+    no_errors(&p.validate(&create().with_option("LegacyRestart")));
+}
+
+/// The generation-time errors of Rust enums (the derive's path: the CLI
+/// only reads enums tagged `+k8s:enum`), as listed in docs/tags.md.
+#[test]
+fn enums_rust_enum_generation_errors() {
+    let cases: &[(&str, &str)] = &[
+        ("/// The phase.\npub enum Phase { Pending }",
+         "#[derive(Validate)] on a Rust enum needs the `+k8s:enum` tag: add `/// +k8s:enum` to the doc comment of `Phase` (as upstream, a Kubernetes enum is declared with the tag)"),
+        ("/// +k8s:enum\npub enum Source { Git, Local { path: String } }",
+         "variant `Local` carries data: a Kubernetes enum is a JSON string: unit variants for its values, plus optionally one catch-all `#[serde(untagged)] Unknown(String)` that holds any other string"),
+        ("/// +k8s:enum\npub enum Phase { Pending, #[serde(other)] Unknown }",
+         "`#[serde(other)] Unknown` loses the unknown string, which the `NotSupported` error must show: use `#[serde(untagged)] Unknown(String)` instead"),
+        ("/// +k8s:enum\n#[serde(tag = \"kind\")]\npub enum Phase { Pending }",
+         "a `+k8s:enum` Rust enum must serialize as a string: `#[serde(tag = ...)]` makes a unit variant the object `{\"<tag>\": \"<variant>\"}`; remove it (a Kubernetes enum is a JSON string: unit variants for its values, plus optionally one catch-all `#[serde(untagged)] Unknown(String)` that holds any other string)"),
+        ("/// +k8s:enum\npub enum Phase { Pending, #[serde(untagged)] Unknown(String), #[serde(untagged)] Other(String) }",
+         "a `+k8s:enum` Rust enum has at most one catch-all variant; `Unknown` is one already"),
+        ("/// +k8s:enum\npub enum Phase { Pending, Tagged(String) }",
+         "variant `Tagged(String)` carries data; as the catch-all it needs `#[serde(untagged)]`: without it serde reads and writes it as the object `{\"Tagged\": \"...\"}`, not as a string"),
+        ("/// +k8s:enum\npub enum Phase { Pending, #[serde(untagged)] Unknown(i32) }",
+         "the catch-all variant `Unknown` must hold the raw string: `Unknown(String)`"),
+    ];
+    for (src, message) in cases {
+        let input: syn::DeriveInput = syn::parse_str(src).unwrap();
+        let got: Vec<String> = match validation_gen::generate_type(&input) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.errors().iter().map(|e| e.message.clone()).collect(),
+        };
+        assert_eq!(got, [message.to_string()], "{src}");
+        assert!(
+            TAGS_MD.contains(&format!("\n{message}\n")),
+            "docs/tags.md does not list: {message}"
+        );
+    }
+    // The CLI reports the same for an enum it reads.
+    assert_eq!(
+        diagnostics("/// +k8s:enum\npub enum Phase { Pending, #[serde(untagged)] Unknown(i32) }"),
+        ["the catch-all variant `Unknown` must hold the raw string: `Unknown(String)`"]
+    );
+}
+
+#[test]
+fn ecosystem_md_examples_generate_without_errors() {
+    let blocks = rust_blocks(ECOSYSTEM_MD);
+    assert!(!blocks.is_empty());
+    for block in blocks {
+        let src = block.replace("Validate, ", "");
+        assert!(validation_gen::module::has_types(&src), "{block}");
+        let diags = diagnostics(&src);
+        assert!(diags.is_empty(), "{block}\n-> {diags:?}");
+    }
 }
 
 // ===========================================================================

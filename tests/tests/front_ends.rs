@@ -24,13 +24,22 @@ fn is_enum_values(a: &syn::Attribute) -> bool {
 }
 
 /// What the derive and the attribute macro expand to, in source order
-/// (structs first, then enum value blocks, as the CLI orders them).
+/// (structs first, then Rust enums, then enum value blocks, as the CLI
+/// orders them).
 fn derive_output(file: &syn::File) -> String {
     let mut tokens = proc_macro2::TokenStream::new();
     for item in &file.items {
         if let syn::Item::Struct(s) = item {
             if s.attrs.iter().any(is_validate_derive) {
                 let input = syn::DeriveInput::from(s.clone());
+                tokens.extend(validation_gen::generate_type(&input).expect("fixtures are valid"));
+            }
+        }
+    }
+    for item in &file.items {
+        if let syn::Item::Enum(e) = item {
+            if e.attrs.iter().any(is_validate_derive) {
+                let input = syn::DeriveInput::from(e.clone());
                 tokens.extend(validation_gen::generate_type(&input).expect("fixtures are valid"));
             }
         }
@@ -57,6 +66,11 @@ fn cli_source(file: &syn::File) -> String {
                 let mut s = s.clone();
                 s.attrs.retain(|a| !is_validate_derive(a));
                 items.push(syn::Item::Struct(s));
+            }
+            syn::Item::Enum(e) if e.attrs.iter().any(is_validate_derive) => {
+                let mut e = e.clone();
+                e.attrs.retain(|a| !is_validate_derive(a));
+                items.push(syn::Item::Enum(e));
             }
             syn::Item::Impl(imp) if imp.attrs.iter().any(is_enum_values) => {
                 let mut imp = imp.clone();

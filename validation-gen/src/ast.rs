@@ -237,9 +237,7 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
         (syn::Data::Enum(_), _) => {
             return Err(syn::Error::new(
                 span,
-                "#[derive(Validate)] does not support Rust enums: a Kubernetes enum is a string newtype \
-                 (`pub struct Phase(pub String);`) tagged `+k8s:enum`, with its values as consts in an \
-                 `impl` block marked #[validation_runtime::enum_values]",
+                "a Rust enum is read by `parse_enum`, not `parse_input`",
             ))
         }
         (syn::Data::Union(_), _) => {
@@ -255,6 +253,199 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
     };
     number_doc_lines(&mut input);
     Ok(input)
+}
+
+/// A fieldless Rust enum tagged `+k8s:enum`: a Kubernetes enum (Go's
+/// string typedef with consts), one value per unit variant.
+pub struct EnumInput {
+    /// The type name.
+    pub ident: syn::Ident,
+    /// Its generics.
+    pub generics: syn::Generics,
+    /// Its doc-comment lines (type-level tags).
+    pub docs: Vec<DocLine>,
+    /// The unit variants: the enum's values.
+    pub variants: Vec<EnumVariant>,
+    /// The `#[serde(untagged)] Unknown(String)` variant that holds a value
+    /// outside the enum, if any.
+    pub catch_all: Option<syn::Ident>,
+    /// Span for diagnostics about the whole type.
+    pub span: Span,
+}
+
+/// A unit variant of a Rust enum: one enum value.
+pub struct EnumVariant {
+    /// The variant name.
+    pub ident: syn::Ident,
+    /// The wire string (serde's serialize name: `rename`, `rename_all`).
+    pub value: String,
+    /// Doc-comment lines (`+k8s:enumExclude`).
+    pub docs: Vec<DocLine>,
+    /// Span of the variant.
+    pub span: Span,
+}
+
+const CATCH_ALL_HINT: &str =
+    "a Kubernetes enum is a JSON string: unit variants for its values, plus \
+     optionally one catch-all `#[serde(untagged)] Unknown(String)` that holds any other string";
+
+/// Whether doc lines carry the `+k8s:enum` tag (alone on its line, or
+/// followed by a `# comment`).
+pub fn has_enum_tag(docs: &[DocLine]) -> bool {
+    docs.iter().any(|d| {
+        d.text
+            .trim()
+            .strip_prefix("+k8s:enum")
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '#']))
+    })
+}
+
+/// Whether `ty` is `String` (or `std::string::String`).
+fn is_string(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+        && p.path.segments.last().is_some_and(|s| s.ident == "String" && s.arguments.is_none()))
+}
+
+/// Reads a Rust enum (`#[derive(Validate)]` on `enum T { ... }`): every
+/// problem is reported, spanned at the variant or attribute at fault.
+pub fn parse_enum(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>> {
+    parse_enum_with(input, true)
+}
+
+/// [`parse_enum`] without requiring the `+k8s:enum` tag: the shape only, for
+/// the helper impls the derive still emits when generation fails (so that
+/// fields of the enum elsewhere do not add errors of their own).
+pub fn parse_enum_shape(input: &syn::DeriveInput) -> Result<EnumInput, Vec<syn::Error>> {
+    parse_enum_with(input, false)
+}
+
+fn parse_enum_with(
+    input: &syn::DeriveInput,
+    require_tag: bool,
+) -> Result<EnumInput, Vec<syn::Error>> {
+    let span = input.ident.span();
+    let docs = doc_lines(&input.attrs);
+    let mut errors = Vec::new();
+    if require_tag && !has_enum_tag(&docs) {
+        errors.push(syn::Error::new(
+            span,
+            format!(
+                "#[derive(Validate)] on a Rust enum needs the `+k8s:enum` tag: add `/// +k8s:enum` \
+                 to the doc comment of `{}` (as upstream, a Kubernetes enum is declared with the tag)",
+                input.ident
+            ),
+        ));
+    }
+    let cx = Ctxt::new();
+    let container = serde_ast::Container::from_ast(&cx, input, Derive::Deserialize);
+    // Serde attribute errors are serde's to report.
+    let _ = cx.check();
+    let Some(container) = container else {
+        errors.push(syn::Error::new(
+            span,
+            "could not read this enum's serde attributes",
+        ));
+        return Err(errors);
+    };
+    match container.attrs.tag() {
+        serde_derive_internals::attr::TagType::External => {}
+        other => {
+            let what = match other {
+                serde_derive_internals::attr::TagType::Internal { .. } => {
+                    "`#[serde(tag = ...)]` makes a unit variant the object `{\"<tag>\": \"<variant>\"}`"
+                }
+                serde_derive_internals::attr::TagType::Adjacent { .. } => {
+                    "`#[serde(tag = ..., content = ...)]` makes a unit variant an object"
+                }
+                _ => "`#[serde(untagged)]` on the enum makes a unit variant `null`",
+            };
+            errors.push(syn::Error::new(
+                span,
+                format!("a `+k8s:enum` Rust enum must serialize as a string: {what}; remove it ({CATCH_ALL_HINT})"),
+            ));
+        }
+    }
+    let serde_ast::Data::Enum(serde_variants) = &container.data else {
+        errors.push(syn::Error::new(span, "expected an enum"));
+        return Err(errors);
+    };
+    let mut variants = Vec::new();
+    let mut catch_all: Option<syn::Ident> = None;
+    for v in serde_variants {
+        // The variant's name, not its first attribute.
+        let vspan = v.ident.span();
+        let name = &v.ident;
+        match v.style {
+            serde_ast::Style::Unit if v.attrs.other() => errors.push(syn::Error::new(
+                vspan,
+                format!(
+                    "`#[serde(other)] {name}` loses the unknown string, which the `NotSupported` error \
+                     must show: use `#[serde(untagged)] {name}(String)` instead"
+                ),
+            )),
+            serde_ast::Style::Unit if v.attrs.untagged() => errors.push(syn::Error::new(
+                vspan,
+                format!(
+                    "`#[serde(untagged)]` on the unit variant `{name}` decodes JSON `null`, not a string; \
+                     {CATCH_ALL_HINT}"
+                ),
+            )),
+            serde_ast::Style::Unit => variants.push(EnumVariant {
+                ident: name.clone(),
+                value: v.attrs.name().serialize_name().to_string(),
+                docs: doc_lines(&v.original.attrs),
+                span: vspan,
+            }),
+            serde_ast::Style::Newtype if v.attrs.untagged() && is_string(v.fields[0].ty) => {
+                if let Some(first) = &catch_all {
+                    errors.push(syn::Error::new(
+                        vspan,
+                        format!(
+                            "a `+k8s:enum` Rust enum has at most one catch-all variant; `{first}` is one already"
+                        ),
+                    ));
+                } else {
+                    catch_all = Some(name.clone());
+                }
+            }
+            serde_ast::Style::Newtype if v.attrs.untagged() => errors.push(syn::Error::new(
+                v.fields[0].original.span(),
+                format!("the catch-all variant `{name}` must hold the raw string: `{name}(String)`"),
+            )),
+            serde_ast::Style::Newtype if is_string(v.fields[0].ty) => errors.push(syn::Error::new(
+                vspan,
+                format!(
+                    "variant `{name}(String)` carries data; as the catch-all it needs `#[serde(untagged)]`: \
+                     without it serde reads and writes it as the object `{{\"{name}\": \"...\"}}`, not as \
+                     a string"
+                ),
+            )),
+            _ => errors.push(syn::Error::new(
+                vspan,
+                format!("variant `{name}` carries data: {CATCH_ALL_HINT}"),
+            )),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut out = EnumInput {
+        ident: input.ident.clone(),
+        generics: input.generics.clone(),
+        docs,
+        variants,
+        catch_all,
+        span,
+    };
+    for (order, d) in out
+        .docs
+        .iter_mut()
+        .chain(out.variants.iter_mut().flat_map(|v| v.docs.iter_mut()))
+        .enumerate()
+    {
+        d.order = order;
+    }
+    Ok(out)
 }
 
 /// Numbers the doc lines of a type in source order (see [`DocLine::order`]).

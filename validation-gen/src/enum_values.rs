@@ -21,7 +21,7 @@ pub struct EnumValues {
 
 /// Reads the consts of an impl block.
 pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
-    let mut values = Vec::new();
+    let mut values: Vec<String> = Vec::new();
     let mut exclusions = Vec::new();
     for it in &item.items {
         let syn::ImplItem::Const(c) = it else {
@@ -40,48 +40,67 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
                 continue;
             }
         };
-        let tags = read_tags(&doc_lines(&c.attrs), diags);
-        let mut excluded = false;
-        for at in &tags.tags {
-            match at.tag.name.as_str() {
-                "k8s:enumExclude" => excluded = true,
-                "k8s:ifEnabled" | "k8s:ifDisabled" => {
-                    let inner = at.tag.chained().map(|t| t.name.as_str());
-                    let opt = match at.tag.positional_arg().map(|a| &a.value) {
-                        Some(Value::String(s)) => s.clone(),
-                        _ => continue,
-                    };
-                    if inner == Some("k8s:enumExclude") {
-                        exclusions.push((value.clone(), opt, at.tag.name == "k8s:ifEnabled"));
-                    } else {
-                        // Upstream's scope error for the payload when there
-                        // is one (`tag "k8s:ifEnabled": tag "k8s:required"
-                        // cannot be specified on constant values`).
-                        let message = match catalog::type_check(&at.tag, Scope::Const) {
-                            Err(e) => e.message,
-                            Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
-                        };
-                        diags.error(at.span, format!("{message} (in `{}`)", at.line));
-                    }
-                }
-                _ => diags.error(
-                    at.span,
-                    format!(
-                        "tag \"{}\" cannot be specified on constant values (in `{}`)",
-                        at.tag.name, at.line
-                    ),
-                ),
-            }
-        }
+        let excluded = read_value_tags(&value, &doc_lines(&c.attrs), diags, &mut exclusions);
         if !excluded {
             values.push(value);
         }
     }
+    finish(values, exclusions)
+}
+
+/// Sorts and deduplicates the values and orders the exclusions as upstream.
+pub fn finish(mut values: Vec<String>, mut exclusions: Vec<(String, String, bool)>) -> EnumValues {
     values.sort();
     values.dedup();
     // Upstream orders exclusions disabled-first, then by option name.
     exclusions.sort_by(|a, b| (a.2, &a.1, &a.0).cmp(&(b.2, &b.1, &b.0)));
     EnumValues { values, exclusions }
+}
+
+/// Reads the tags of one enum value (a const, or a Rust enum's variant):
+/// returns whether `+k8s:enumExclude` excludes it outright, and records its
+/// option-gated exclusions (`+k8s:ifEnabled(Opt)=+k8s:enumExclude`) in
+/// `exclusions`. Any other tag is an error.
+pub fn read_value_tags(
+    value: &str,
+    docs: &[crate::ast::DocLine],
+    diags: &mut Diagnostics,
+    exclusions: &mut Vec<(String, String, bool)>,
+) -> bool {
+    let tags = read_tags(docs, diags);
+    let mut excluded = false;
+    for at in &tags.tags {
+        match at.tag.name.as_str() {
+            "k8s:enumExclude" => excluded = true,
+            "k8s:ifEnabled" | "k8s:ifDisabled" => {
+                let inner = at.tag.chained().map(|t| t.name.as_str());
+                let opt = match at.tag.positional_arg().map(|a| &a.value) {
+                    Some(Value::String(s)) => s.clone(),
+                    _ => continue,
+                };
+                if inner == Some("k8s:enumExclude") {
+                    exclusions.push((value.to_string(), opt, at.tag.name == "k8s:ifEnabled"));
+                } else {
+                    // Upstream's scope error for the payload when there
+                    // is one (`tag "k8s:ifEnabled": tag "k8s:required"
+                    // cannot be specified on constant values`).
+                    let message = match catalog::type_check(&at.tag, Scope::Const) {
+                        Err(e) => e.message,
+                        Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
+                    };
+                    diags.error(at.span, format!("{message} (in `{}`)", at.line));
+                }
+            }
+            _ => diags.error(
+                at.span,
+                format!(
+                    "tag \"{}\" cannot be specified on constant values (in `{}`)",
+                    at.tag.name, at.line
+                ),
+            ),
+        }
+    }
+    excluded
 }
 
 /// The hidden consts for an impl block.

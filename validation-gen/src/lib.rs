@@ -36,6 +36,23 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
         diags.error(span, depth::too_deep_message(depth::MAX_TYPE_NESTING));
         return Err(diags);
     }
+    if let syn::Data::Enum(_) = &input.data {
+        let parsed = match ast::parse_enum(input) {
+            Ok(p) => p,
+            Err(errors) => {
+                for e in errors {
+                    diags.error(e.span(), e.to_string());
+                }
+                return Err(diags);
+            }
+        };
+        let tokens = emit::emit_rust_enum(&parsed, &mut diags);
+        return if diags.is_empty() {
+            Ok(tokens)
+        } else {
+            Err(diags)
+        };
+    }
     let parsed = match ast::parse_input(input) {
         Ok(p) => p,
         Err(e) => {
@@ -100,6 +117,9 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
 /// the type's shape is supported, otherwise stand-ins (never zero, renders
 /// as `null`) so that fields of this type elsewhere do not add errors.
 fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
+    if let Ok(parsed) = ast::parse_enum_shape(input) {
+        return emit::rust_enum_helpers(&parsed);
+    }
     if let Ok(parsed) = ast::parse_input(input) {
         let mut ignored = Diagnostics::new();
         let model = model::TypeModel::from_input(parsed, &mut ignored);

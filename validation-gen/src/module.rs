@@ -1,6 +1,6 @@
 //! Whole-module generation, shared by the CLI and the `build.rs` [`Builder`](crate::Builder):
-//! every struct and tuple newtype of a module file gets the same code the
-//! derive would generate for it.
+//! every struct and tuple newtype of a module file, and every Rust enum
+//! tagged `+k8s:enum`, gets the same code the derive would generate for it.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -80,6 +80,14 @@ fn is_api_type(s: &syn::ItemStruct) -> bool {
         syn::Fields::Unnamed(u) => u.unnamed.len() == 1,
         syn::Fields::Unit => false,
     }
+}
+
+/// Rust enums tagged `+k8s:enum` are API types (Kubernetes enums); other
+/// Rust enums in a module are left alone.
+fn is_api_enum(e: &syn::ItemEnum) -> bool {
+    !derives_validate(&e.attrs)
+        && !opted_out(&e.attrs)
+        && crate::ast::has_enum_tag(&doc_lines(&e.attrs))
 }
 
 fn opted_out(attrs: &[syn::Attribute]) -> bool {
@@ -189,6 +197,17 @@ fn generate_module_here(file: &Path, source: &str) -> Result<String, Vec<FileDia
                 check_list_map_keys(&input, &parsed.items, &mut keys);
                 diags.extend(keys);
             }
+            Err(d) => diags.extend(d),
+        }
+    }
+    for item in &parsed.items {
+        let syn::Item::Enum(e) = item else { continue };
+        if !is_api_enum(e) {
+            continue;
+        }
+        let input = syn::DeriveInput::from(e.clone());
+        match crate::generate_type(&input) {
+            Ok(tokens) => out.extend(tokens),
             Err(d) => diags.extend(d),
         }
     }
@@ -610,8 +629,12 @@ fn has_types_here(source: &str) -> bool {
         }
     }
     match syn::parse_file(source) {
-        Ok(f) => f.items.iter().any(|i| {
-            matches!(i, syn::Item::Struct(s) if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs))
+        Ok(f) => f.items.iter().any(|i| match i {
+            syn::Item::Struct(s) => {
+                is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs)
+            }
+            syn::Item::Enum(e) => is_api_enum(e),
+            _ => false,
         }),
         Err(_) => true,
     }

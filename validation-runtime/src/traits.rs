@@ -410,6 +410,10 @@ impl IsZero for serde_json::Value {
 /// need a string or an integer accept the newtype wherever they accept its
 /// inner type ([`StrValue`], [`IntValue`], [`MapKey`](crate::field::MapKey)),
 /// and print its bad values as upstream prints a typedef (JSON).
+///
+/// A Rust enum tagged `+k8s:enum` is a Go string typedef too: the derive
+/// implements this trait for it with `Inner = str`, the variant's wire
+/// string (serde's name, or the string a catch-all variant holds).
 pub trait Newtype {
     /// The wrapped type.
     type Inner: ?Sized;

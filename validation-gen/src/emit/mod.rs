@@ -29,6 +29,7 @@ use crate::model::{accessor_ident, Field, Shape, TagAt, Ty, TypeKind, TypeModel}
 use crate::tags::catalog::{self, Scope};
 use crate::tags::{Tag, TagValue, Value};
 
+pub(crate) use enums::{emit_rust_enum, rust_enum_helpers};
 pub(crate) use lists::ListMeta;
 pub(crate) use subfield::host_impl as subfield_host_impl;
 

@@ -9,6 +9,10 @@
 //!
 //! As in Kubernetes 1.35, an option the operation does not enable is
 //! disabled: an exclusion on an unknown option is never an error.
+//!
+//! The enum is a string newtype whose values are consts, or a Rust enum
+//! whose unit variants are the values; both reach [`enumeration`] as a
+//! [`StrValue`] (a Rust enum through its `Newtype` impl, `Inner = str`).
 
 use crate::field::{BadValue, Error, ErrorList, Path};
 use crate::{Operation, StrValue};

@@ -1,0 +1,24 @@
+use serde::{Deserialize, Serialize};
+use validation_runtime::Validate;
+
+/// Two catch-alls, a tagged one, and one that does not hold a string.
+/// +k8s:enum
+#[derive(Validate, Serialize, Deserialize)]
+pub enum Phase {
+    Pending,
+    Tagged(String),
+    #[serde(untagged)]
+    Unknown(String),
+    #[serde(untagged)]
+    Other(String),
+}
+
+/// +k8s:enum
+#[derive(Validate, Serialize, Deserialize)]
+pub enum Level {
+    Low,
+    #[serde(untagged)]
+    Unknown(i32),
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+use serde::{Deserialize, Serialize};
+use validation_runtime::Validate;
+
+/// +k8s:enum
+#[derive(Validate, Serialize, Deserialize)]
+pub enum Source {
+    Git,
+    Image(String),
+    Local { path: String },
+}
+
+fn main() {}

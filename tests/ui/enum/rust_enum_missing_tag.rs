@@ -1,0 +1,21 @@
+use serde::{Deserialize, Serialize};
+use validation_runtime::Validate;
+
+/// The phase of a task.
+#[derive(Validate, Serialize, Deserialize, PartialEq)]
+pub enum Phase {
+    Pending,
+    Running,
+    #[serde(untagged)]
+    Unknown(String),
+}
+
+/// Only the missing tag is reported: the enum's helpers are still there.
+#[derive(Validate, PartialEq)]
+pub struct Task {
+    /// +k8s:required
+    /// +k8s:maxLength=10
+    pub phase: Phase,
+}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use serde::{Deserialize, Serialize};
+use validation_runtime::Validate;
+
+/// +k8s:enum
+#[derive(Validate, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum Phase {
+    Pending,
+    #[serde(other)]
+    Unknown,
+}
+
+fn main() {}

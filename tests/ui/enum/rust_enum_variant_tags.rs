@@ -1,0 +1,15 @@
+use serde::{Deserialize, Serialize};
+use validation_runtime::Validate;
+
+/// +k8s:enum
+#[derive(Validate, Serialize, Deserialize)]
+pub enum Phase {
+    /// +k8s:required
+    Pending,
+    /// +k8s:ifEnabled(Tracing)=+k8s:optional
+    Running,
+    #[serde(untagged)]
+    Unknown(String),
+}
+
+fn main() {}
