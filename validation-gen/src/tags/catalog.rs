@@ -14,8 +14,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::parse::go_quote;
 use super::{Tag, TagError, ValueType};
+use validation_spec::go_quote;
 
 // ---------------------------------------------------------------------------
 // Tag names
@@ -187,33 +187,9 @@ impl fmt::Display for Stability {
     }
 }
 
-/// A Kubernetes minor release (code-generator `v0.<minor>.0`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Release {
-    /// 1.33 (April 2025): the first release of `validation-gen`.
-    V1_33,
-    /// 1.34 (August 2025).
-    V1_34,
-    /// 1.35 (December 2025).
-    V1_35,
-    /// 1.36 (April 2026).
-    V1_36,
-    /// 1.37 (in development when this catalog was written; first seen in
-    /// `v0.37.0-beta.0`).
-    V1_37,
-}
-
-impl fmt::Display for Release {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Release::V1_33 => "1.33",
-            Release::V1_34 => "1.34",
-            Release::V1_35 => "1.35",
-            Release::V1_36 => "1.36",
-            Release::V1_37 => "1.37",
-        })
-    }
-}
+/// A Kubernetes minor release; shared with the runtime through
+/// `validation-spec`.
+pub use validation_spec::Release;
 
 /// What a tag is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -170,7 +170,7 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Value::String(s) => f.write_str(&parse::go_quote(s)),
+            Value::String(s) => f.write_str(&validation_spec::go_quote(s)),
             Value::Int(i) => write!(f, "{i}"),
             Value::Bool(b) => write!(f, "{b}"),
         }
@@ -295,7 +295,11 @@ impl TagError {
     /// Prefixes the message the way upstream wraps errors of an enclosing
     /// tag: `tag "k8s:eachVal": <message>`. The span is kept.
     pub fn in_tag(mut self, tag_name: &str) -> Self {
-        self.message = format!("tag {}: {}", parse::go_quote(tag_name), self.message);
+        self.message = format!(
+            "tag {}: {}",
+            validation_spec::go_quote(tag_name),
+            self.message
+        );
         self
     }
 }

@@ -25,6 +25,7 @@
 
 use super::catalog::{self, Release, TagKind, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
+use validation_spec::quote::{go_quote, go_quote_char};
 
 /// The most tags one chain may hold (`a=+b=+c` holds 3).
 ///
@@ -50,7 +51,7 @@ pub struct ParseOptions {
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
-            release: Release::V1_35,
+            release: Release::DEFAULT,
         }
     }
 }
@@ -760,100 +761,6 @@ fn parse_go_int(s: &str) -> Option<i64> {
         i128::from(magnitude)
     };
     i64::try_from(value).ok()
-}
-
-// ---------------------------------------------------------------------------
-// Go-style quoting, for messages that upstream formats with `%q`.
-
-/// Whether Go's `unicode.IsPrint` would hold (approximately, for non-ASCII).
-///
-/// Go's tables are Unicode 15.0. Above the Basic Multilingual Plane and
-/// plane 1, the unassigned ranges are modelled (planes 2 and 3 have a few
-/// gaps, planes 4 to 13 are unassigned, plane 14 holds only format
-/// characters and variation selectors, planes 15 and 16 are private use);
-/// unassigned code points of the BMP and plane 1 are not, and print as
-/// themselves where Go would escape them.
-fn is_go_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    if matches!(c,
-        '\u{2A6E0}'..='\u{2A6FF}'
-        | '\u{2B73A}'..='\u{2B73F}'
-        | '\u{2B81E}'..='\u{2B81F}'
-        | '\u{2CEA2}'..='\u{2CEAF}'
-        | '\u{2EBE1}'..='\u{2F7FF}'
-        | '\u{2FA1E}'..='\u{2FFFF}'
-        | '\u{3134B}'..='\u{3134F}'
-        | '\u{323B0}'..='\u{E00FF}'
-        | '\u{E01F0}'..='\u{EFFFF}')
-    {
-        return false;
-    }
-    !matches!(c,
-        '\u{AD}'
-        | '\u{600}'..='\u{605}'
-        | '\u{61C}'
-        | '\u{6DD}'
-        | '\u{70F}'
-        | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
-        | '\u{2028}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}'
-        | '\u{E000}'..='\u{F8FF}'
-        | '\u{FEFF}'
-        | '\u{FFF9}'..='\u{FFFB}'
-        | '\u{F0000}'..)
-}
-
-fn push_escaped(out: &mut String, c: char, quote: char) {
-    use std::fmt::Write;
-    match c {
-        '\\' => out.push_str("\\\\"),
-        c if c == quote => {
-            out.push('\\');
-            out.push(c);
-        }
-        c if is_go_print(c) => out.push(c),
-        '\u{7}' => out.push_str("\\a"),
-        '\u{8}' => out.push_str("\\b"),
-        '\u{c}' => out.push_str("\\f"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\u{b}' => out.push_str("\\v"),
-        c if (c as u32) < 0x20 || c == '\u{7f}' => {
-            let _ = write!(out, "\\x{:02x}", c as u32);
-        }
-        c if (c as u32) < 0x10000 => {
-            let _ = write!(out, "\\u{:04x}", c as u32);
-        }
-        c => {
-            let _ = write!(out, "\\U{:08x}", c as u32);
-        }
-    }
-}
-
-/// Go's `strconv.Quote` (`%q` of a string).
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        push_escaped(&mut out, c, '"');
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `strconv.QuoteRune` (`%q` of a rune).
-pub(crate) fn go_quote_char(c: char) -> String {
-    let mut out = String::from("'");
-    push_escaped(&mut out, c, '\'');
-    out.push('\'');
-    out
 }
 
 #[cfg(test)]
