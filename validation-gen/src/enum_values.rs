@@ -8,7 +8,8 @@ use quote::quote;
 use crate::ast::doc_lines;
 use crate::diag::Diagnostics;
 use crate::model::read_tags;
-use crate::tags::catalog::{self, Scope};
+use crate::tags::catalog::Scope;
+use crate::tags::check;
 use crate::tags::Value;
 
 /// Values and exclusions of an enum impl block.
@@ -57,7 +58,7 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
                         // Upstream's scope error for the payload when there
                         // is one (`tag "k8s:ifEnabled": tag "k8s:required"
                         // cannot be specified on constant values`).
-                        let message = match catalog::type_check(&at.tag, Scope::Const) {
+                        let message = match check::type_check(&at.tag, Scope::Const) {
                             Err(e) => e.message,
                             Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
                         };

@@ -5,7 +5,8 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::TypeModel;
-use crate::tags::catalog::{self, Scope};
+use crate::tags::catalog::Scope;
+use crate::tags::check;
 use crate::tags::Value;
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
@@ -19,7 +20,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 _ => continue,
             };
             // A tag that fails the catalog's check is reported by `lower_tag`.
-            if catalog::type_check(&at.tag, Scope::Field).is_err() {
+            if check::type_check(&at.tag, Scope::Field).is_err() {
                 continue;
             }
             if at.tag.args.len() != 1 {

@@ -19,7 +19,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     };
     let Some(format) = validation_spec::format::lookup(name) else {
         let known = validation_spec::FORMATS.iter().map(|f| f.name);
-        let message = match crate::tags::catalog::closest(name, known.clone()) {
+        let message = match crate::tags::suggest::closest(name, known.clone()) {
             Some(close) => {
                 format!("unsupported validation format {name:?}, did you mean {close:?}?")
             }

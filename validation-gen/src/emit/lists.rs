@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt};
-use crate::tags::catalog;
+use crate::tags::check;
 use crate::tags::Value;
 
 /// How a list's elements are identified.
@@ -207,7 +207,7 @@ pub(crate) fn list_meta<'a>(
             at.tag.name.as_str(),
             "k8s:listType" | "k8s:unique" | "k8s:listMapKey" | "k8s:customUnique"
         );
-        if !list_tag || catalog::type_check(&at.tag, site.scope).is_err() {
+        if !list_tag || check::type_check(&at.tag, site.scope).is_err() {
             continue;
         }
         match at.tag.name.as_str() {

@@ -26,7 +26,8 @@ use quote::{quote, quote_spanned};
 
 use crate::diag::Diagnostics;
 use crate::model::{accessor_ident, Field, Shape, TagAt, Ty, TypeKind, TypeModel};
-use crate::tags::catalog::{self, Scope};
+use crate::tags::catalog::Scope;
+use crate::tags::check;
 use crate::tags::{Tag, TagValue, Value};
 
 pub(crate) use lists::ListMeta;
@@ -259,7 +260,7 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         Some(Shape::Map(..)) => Scope::MapVal,
         _ => Scope::ListVal,
     };
-    if let Err(e) = catalog::type_check_with(tag, site.scope, |_| collection_value) {
+    if let Err(e) = check::type_check_with(tag, site.scope, |_| collection_value) {
         cx.error(at, e.message);
         return Vec::new();
     }

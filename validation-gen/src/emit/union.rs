@@ -7,7 +7,8 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
-use crate::tags::catalog::{self, Scope};
+use crate::tags::catalog::Scope;
+use crate::tags::check;
 use crate::tags::{Tag, Value};
 
 #[derive(Default)]
@@ -37,7 +38,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 _ => continue,
             };
             // A tag that fails the catalog's check is reported by `lower_tag`.
-            if catalog::type_check(tag, Scope::Field).is_err() {
+            if check::type_check(tag, Scope::Field).is_err() {
                 continue;
             }
             let name = union_name(tag);

@@ -3,19 +3,19 @@
 //! line), plus the two type-level subresource tags the generator also reads.
 //!
 //! For each tag the catalog records where it may be used ([`Scope`]), its
-//! documented arguments and payload (which [`type_check`] enforces with
+//! documented arguments and payload (which [`super::check::type_check`] enforces with
 //! upstream's messages), its stability level, the release that introduced it
 //! and a one-line description.
 //!
-//! It also defines upstream's processing order ([`sort_tags`]), the rule that
-//! recognises other generators' tags ([`is_other_generator_tag`]) and the
-//! "did you mean" lookup for misspelled names ([`suggest`]).
+//! It also defines upstream's processing order ([`sort_tags`]) and the rule
+//! that recognises other generators' tags ([`is_other_generator_tag`]).
+//! Checking a tag against its entry is [`super::check`]; the "did you mean"
+//! lookup for misspelled names is [`super::suggest`].
 
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::{Tag, TagError, ValueType};
-use validation_spec::go_quote;
+use super::{Tag, ValueType};
 
 // ---------------------------------------------------------------------------
 // Tag names
@@ -319,16 +319,6 @@ impl TagDef {
     /// The documented argument called `name` (`None` for the positional one).
     pub fn arg(&self, name: Option<&str>) -> Option<&'static ArgDef> {
         self.args.iter().find(|a| a.name == name)
-    }
-
-    /// Upstream's per-tag type check (`typeCheck`), without the scope and
-    /// without looking into a chained payload: every documented argument
-    /// that is present has its type, required ones are present, no other
-    /// argument is given (unless [`TagDef::accepts_unknown_args`]), and the
-    /// payload is present when required and of the declared type. Messages
-    /// are upstream's, not yet prefixed with the tag name.
-    pub fn check_args_and_payload(&self, tag: &Tag) -> Result<(), TagError> {
-        check_args_and_payload(tag, self)
     }
 
     /// The scope a chained payload of this tag is checked in, when the tag
@@ -697,234 +687,6 @@ pub fn is_other_generator_tag(name: &str) -> bool {
 }
 
 // ---------------------------------------------------------------------------
-// Suggestions
-
-/// Names that upstream used before renaming them.
-const RENAMED: &[(&str, &str)] = &[
-    // 1.36 shipped modal validation as k8s:discriminator / k8s:member.
-    ("discriminator", MODE_DISCRIMINATOR),
-    ("member", IF_MODE),
-];
-
-/// The known tag name closest to `name`, for "did you mean" messages.
-///
-/// The comparison ignores case and a missing `k8s:` prefix (so
-/// `k8s:MaxLength` and `maxLength` both give `k8s:maxLength`), maps names
-/// that upstream renamed to their new names, and otherwise allows a small
-/// edit distance (insertions, deletions, substitutions and transpositions:
-/// at most 2, or a third of the candidate's length for long names).
-pub fn suggest(name: &str) -> Option<&'static str> {
-    let bare = name.strip_prefix("k8s:").unwrap_or(name);
-    if let Some((_, new)) = RENAMED
-        .iter()
-        .find(|(old, _)| old.eq_ignore_ascii_case(bare))
-    {
-        return Some(new);
-    }
-    closest(bare, TAGS.iter().map(|def| &def.name["k8s:".len()..]))
-        .and_then(|bare| lookup(&format!("k8s:{bare}")))
-        .map(|def| def.name)
-}
-
-/// The candidate closest to `name` (ignoring case) within the same edit
-/// distance limit as [`suggest`], for "did you mean" messages about values
-/// such as format names.
-///
-/// The cost is linear in the length of `name`: the distance is at least the
-/// difference in length, so a name much longer than every candidate is
-/// rejected without comparing (an unknown tag of a megabyte costs no more
-/// than reading it).
-pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let name: Vec<char> = name.to_lowercase().chars().collect();
-    let mut best: Option<(usize, &'a str)> = None;
-    for candidate in candidates {
-        let chars: Vec<char> = candidate.to_lowercase().chars().collect();
-        let limit = (chars.len() / 3).max(2);
-        if name.len().abs_diff(chars.len()) > limit {
-            continue;
-        }
-        let distance = edit_distance(&name, &chars);
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, candidate));
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
-/// Optimal-string-alignment distance (Levenshtein plus adjacent
-/// transpositions).
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut prev2: Vec<usize> = vec![0; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                cur[j] = cur[j].min(prev2[j - 2] + 1);
-            }
-        }
-        std::mem::swap(&mut prev2, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
-/// `unknown validation tag "X"`, with `, did you mean "Y"?` when there is a
-/// close known name.
-pub(crate) fn unknown_tag_message(name: &str) -> String {
-    match suggest(name) {
-        Some(s) => format!(
-            "unknown validation tag {}, did you mean {}?",
-            go_quote(name),
-            go_quote(s)
-        ),
-        None => format!("unknown validation tag {}", go_quote(name)),
-    }
-}
-
-/// The error for a type-metadata tag used as a chained payload.
-pub(crate) fn not_chainable_message(name: &str) -> String {
-    format!(
-        "tag {} is not a validation tag and cannot be chained",
-        go_quote(name)
-    )
-}
-
-// ---------------------------------------------------------------------------
-// Type checking
-
-/// Checks a tag and its chained payloads against the catalog, as upstream
-/// does before running each validator: the scope first
-/// (`tag "k8s:X" cannot be specified on <scope>`), then the documented
-/// arguments and payload (`tag "k8s:X": <problem>`), then the chained tag in
-/// the scope the outer tag gives it, with the outer tag's name prefixed
-/// (`tag "k8s:eachVal": tag "k8s:minimum": ...`).
-///
-/// `eachVal` payloads are checked as [`Scope::ListVal`]; use
-/// [`type_check_with`] when the collection is a map.
-///
-/// Unlike upstream, which panics on an unknown chained tag and ignores an
-/// unknown top-level one, unknown names are errors with a suggestion.
-pub fn type_check(tag: &Tag, scope: Scope) -> Result<(), TagError> {
-    type_check_with(tag, scope, |_| Scope::ListVal)
-}
-
-/// [`type_check`], with the scope of `eachVal` payloads chosen by the
-/// caller: `collection_value` receives the chain from the outermost tag down
-/// to the `eachVal` tag (inclusive) and returns [`Scope::ListVal`] for a list
-/// or [`Scope::MapVal`] for a map.
-pub fn type_check_with<F>(tag: &Tag, scope: Scope, mut collection_value: F) -> Result<(), TagError>
-where
-    F: FnMut(&[&Tag]) -> Scope,
-{
-    let mut chain = Vec::new();
-    check_in_scope(tag, scope, &mut chain, &mut collection_value)
-}
-
-fn check_in_scope<'t>(
-    tag: &'t Tag,
-    scope: Scope,
-    chain: &mut Vec<&'t Tag>,
-    collection_value: &mut dyn FnMut(&[&Tag]) -> Scope,
-) -> Result<(), TagError> {
-    let Some(def) = lookup(&tag.name) else {
-        return Err(TagError::new(unknown_tag_message(&tag.name), tag.span));
-    };
-    if !chain.is_empty() && def.kind != TagKind::Validator {
-        return Err(TagError::new(not_chainable_message(def.name), tag.span));
-    }
-    if !def.allows(scope) {
-        return Err(TagError::new(
-            format!("tag {} cannot be specified on {scope}", go_quote(def.name)),
-            tag.span,
-        ));
-    }
-    check_args_and_payload(tag, def).map_err(|e| e.in_tag(def.name))?;
-    if let (Some(inner), Some(_)) = (tag.chained(), def.chain_scope) {
-        chain.push(tag);
-        let each_val = if def.chain_scope == Some(ChainScope::CollectionValue) {
-            collection_value(chain)
-        } else {
-            Scope::ListVal
-        };
-        let inner_scope = def.payload_scope(scope, each_val).unwrap_or(scope);
-        let res = check_in_scope(inner, inner_scope, chain, collection_value);
-        chain.pop();
-        res.map_err(|e| e.in_tag(def.name))?;
-    }
-    Ok(())
-}
-
-/// Upstream's `typeCheck`: documented arguments, unknown arguments, payload.
-fn check_args_and_payload(tag: &Tag, def: &TagDef) -> Result<(), TagError> {
-    for doc in def.args {
-        match tag.args.iter().find(|a| a.name.as_deref() == doc.name) {
-            Some(arg) if arg.value.value_type() != doc.ty => {
-                return Err(TagError::new(
-                    format!(
-                        "argument {} has wrong type: got {}, want {}",
-                        go_quote(&arg.to_string()),
-                        arg.value.value_type(),
-                        doc.ty
-                    ),
-                    arg.span,
-                ));
-            }
-            Some(_) => {}
-            None if doc.required => {
-                let message = match doc.name {
-                    None => format!("missing required positional argument of type {}", doc.ty),
-                    Some(name) => {
-                        format!(
-                            "missing named argument {} of type {}",
-                            go_quote(name),
-                            doc.ty
-                        )
-                    }
-                };
-                return Err(TagError::new(message, tag.span));
-            }
-            None => {}
-        }
-    }
-    if !def.accepts_unknown_args {
-        if let Some(arg) = tag
-            .args
-            .iter()
-            .find(|a| def.arg(a.name.as_deref()).is_none())
-        {
-            return Err(TagError::new(
-                format!("unrecognized named argument {}", go_quote(&arg.to_string())),
-                arg.span,
-            ));
-        }
-    }
-    match &tag.value {
-        None if def.payload_required => Err(TagError::new(
-            format!("missing required tag value of type {}", def.payload),
-            tag.span,
-        )),
-        None => Ok(()),
-        Some(value)
-            if def.payload != PayloadType::Raw && !def.payload.accepts(value.value_type()) =>
-        {
-            Err(TagError::new(
-                format!(
-                    "tag value has wrong type: got {}, want {}",
-                    value.value_type(),
-                    def.payload
-                ),
-                value.span(),
-            ))
-        }
-        Some(_) => Ok(()),
-    }
-}
-
-// ---------------------------------------------------------------------------
 // Processing order
 
 /// The key upstream sorts the tags of one comment block by: the full name of
@@ -987,23 +749,5 @@ mod tests {
             let positional = def.args.iter().filter(|a| a.name.is_none()).count();
             assert!(positional <= 1, "{}", def.name);
         }
-    }
-
-    #[test]
-    fn edit_distances() {
-        let d = |a: &str, b: &str| {
-            edit_distance(
-                &a.chars().collect::<Vec<_>>(),
-                &b.chars().collect::<Vec<_>>(),
-            )
-        };
-        assert_eq!(d("", ""), 0);
-        assert_eq!(d("abc", ""), 3);
-        assert_eq!(d("", "abc"), 3);
-        assert_eq!(d("minimun", "minimum"), 1);
-        assert_eq!(d("requried", "required"), 1);
-        assert_eq!(d("eachvalue", "eachval"), 2);
-        assert_eq!(d("kitten", "sitting"), 3);
-        assert_eq!(d("ca", "abc"), 3);
     }
 }

@@ -17,23 +17,25 @@
 //!    generators and returns the raw `+default` values.
 //! 2. [`catalog::sort_tags`] (or [`catalog::compare_tags`]) puts them in
 //!    upstream's processing order.
-//! 3. [`catalog::type_check`] (or [`catalog::type_check_with`]) checks each
+//! 3. [`check::type_check`] (or [`check::type_check_with`]) checks each
 //!    tag, and its chained payloads, against the scope it is used in.
 //!
 //! ```
-//! use validation_gen::tags::{catalog::{self, Scope}, extract, Extracted, Line};
+//! use validation_gen::tags::{catalog::Scope, check, extract, Extracted, Line};
 //!
 //! let lines = [Line { text: " +k8s:eachVal=+k8s:minimum=1", index: 0 }];
 //! let Extracted::Tag(found) = &extract(&lines)[0] else { unreachable!() };
 //! let tag = found.tag.as_ref().unwrap();
 //! assert_eq!(tag.to_string(), "k8s:eachVal=+k8s:minimum=1");
-//! assert!(catalog::type_check(tag, Scope::Field).is_ok());
-//! let err = catalog::type_check(tag, Scope::Const).unwrap_err();
+//! assert!(check::type_check(tag, Scope::Field).is_ok());
+//! let err = check::type_check(tag, Scope::Const).unwrap_err();
 //! assert_eq!(err.message, r#"tag "k8s:eachVal" cannot be specified on constant values"#);
 //! ```
 
 pub mod catalog;
+pub mod check;
 mod parse;
+pub mod suggest;
 
 pub use catalog::Scope;
 pub use parse::{

@@ -24,6 +24,7 @@
 //! [`Span`] carries the position.
 
 use super::catalog::{self, Release, TagKind, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
+use super::suggest;
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
 use validation_spec::quote::{go_quote, go_quote_char};
 
@@ -198,7 +199,7 @@ pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted
             continue;
         }
         let tag = match catalog::lookup(name) {
-            None => Err(TagError::new(catalog::unknown_tag_message(name), name_span)),
+            None => Err(TagError::new(suggest::unknown_tag_message(name), name_span)),
             Some(_) if options.raw_value(name) => parse_raw(rest, base),
             Some(_) => parse_at(rest, base).and_then(|t| check_chain_names(&t).map(|()| t)),
         };
@@ -214,7 +215,7 @@ pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted
 /// `k8s:ifEnabled("F")=+k8s:maxItems=5 # comment`.
 ///
 /// Only the grammar is checked: names are not looked up (see [`extract`] and
-/// [`catalog::type_check`]). Spans are byte ranges within `text`.
+/// [`super::check::type_check`]). Spans are byte ranges within `text`.
 pub fn parse_tag(text: &str) -> Result<Tag, TagError> {
     parse_at(text, 0)
 }
@@ -225,9 +226,9 @@ fn check_chain_names(tag: &Tag) -> Result<(), TagError> {
     for t in tag.chain() {
         if !outer.is_empty() {
             let err = match catalog::lookup(&t.name) {
-                None => Some(catalog::unknown_tag_message(&t.name)),
+                None => Some(suggest::unknown_tag_message(&t.name)),
                 Some(def) if def.kind != TagKind::Validator => {
-                    Some(catalog::not_chainable_message(&t.name))
+                    Some(suggest::not_chainable_message(&t.name))
                 }
                 Some(_) => None,
             };
