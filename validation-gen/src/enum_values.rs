@@ -10,6 +10,7 @@ use crate::diag::Diagnostics;
 use crate::model::read_tags;
 use crate::tags::catalog::Scope;
 use crate::tags::check;
+use crate::tags::TagName;
 use crate::tags::Value;
 
 /// Values and exclusions of an enum impl block.
@@ -44,16 +45,16 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
         let tags = read_tags(&doc_lines(&c.attrs), diags);
         let mut excluded = false;
         for at in &tags.tags {
-            match at.tag.name.as_str() {
-                "k8s:enumExclude" => excluded = true,
-                "k8s:ifEnabled" | "k8s:ifDisabled" => {
-                    let inner = at.tag.chained().map(|t| t.name.as_str());
+            match at.tag.tag_name() {
+                Some(TagName::EnumExclude) => excluded = true,
+                Some(TagName::IfEnabled | TagName::IfDisabled) => {
+                    let inner = at.tag.chained().and_then(|t| t.tag_name());
                     let opt = match at.tag.positional_arg().map(|a| &a.value) {
                         Some(Value::String(s)) => s.clone(),
                         _ => continue,
                     };
-                    if inner == Some("k8s:enumExclude") {
-                        exclusions.push((value.clone(), opt, at.tag.name == "k8s:ifEnabled"));
+                    if inner == Some(TagName::EnumExclude) {
+                        exclusions.push((value.clone(), opt, at.tag.is(TagName::IfEnabled)));
                     } else {
                         // Upstream's scope error for the payload when there
                         // is one (`tag "k8s:ifEnabled": tag "k8s:required"

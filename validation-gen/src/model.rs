@@ -5,7 +5,7 @@ use proc_macro2::Span;
 
 use crate::ast::{DocLine, Input, InputField, InputKind};
 use crate::diag::Diagnostics;
-use crate::tags::{self, Tag};
+use crate::tags::{self, Tag, TagName};
 
 /// Integer kinds, for payload range checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,13 +241,13 @@ pub struct Tags {
 
 impl Tags {
     /// Whether any tag has this name (outermost).
-    pub fn has(&self, name: &str) -> bool {
-        self.tags.iter().any(|t| t.tag.name == name)
+    pub fn has(&self, name: TagName) -> bool {
+        self.tags.iter().any(|t| t.tag.is(name))
     }
 
     /// Tags with this name (outermost).
-    pub fn named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a TagAt> + 'a {
-        self.tags.iter().filter(move |t| t.tag.name == name)
+    pub fn named(&self, name: TagName) -> impl Iterator<Item = &TagAt> + '_ {
+        self.tags.iter().filter(move |t| t.tag.is(name))
     }
 }
 

@@ -5,7 +5,7 @@
 //!
 //! * [`quote`]: Go's `strconv.Quote` / `QuoteRune`, used by generation-time
 //!   diagnostics and by runtime error messages alike;
-//! * [`format`]: every `+k8s:format=<name>` payload and the name of the
+//! * [`format`](mod@format): every `+k8s:format=<name>` payload and the name of the
 //!   runtime function that checks it;
 //! * [`release`]: the Kubernetes releases the catalog knows and the ones the
 //!   generator supports.

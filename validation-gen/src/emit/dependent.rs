@@ -7,6 +7,7 @@ use super::{Call, Cx};
 use crate::model::TypeModel;
 use crate::tags::catalog::Scope;
 use crate::tags::check;
+use crate::tags::TagName;
 use crate::tags::Value;
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
@@ -14,9 +15,9 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut calls = Vec::new();
     for trigger in model.fields() {
         for at in &trigger.tags.tags {
-            let f = match at.tag.name.as_str() {
-                "k8s:dependentRequired" => quote!(dependent_required),
-                "k8s:dependentForbidden" => quote!(dependent_forbidden),
+            let f = match at.tag.tag_name() {
+                Some(TagName::DependentRequired) => quote!(dependent_required),
+                Some(TagName::DependentForbidden) => quote!(dependent_forbidden),
                 _ => continue,
             };
             // A tag that fails the catalog's check is reported by `lower_tag`.

@@ -4,9 +4,16 @@ use quote::{format_ident, quote};
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
+use crate::tags::Release;
 use crate::tags::{Tag, Value};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
     let shape = leaf_ty(site).map(|t| &t.shape);
     if !matches!(shape, None | Some(Shape::Str | Shape::Named)) {
         let kind = leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default();

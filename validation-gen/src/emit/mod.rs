@@ -9,6 +9,7 @@ mod each;
 mod enums;
 mod equality;
 mod format;
+mod handlers;
 mod immutable;
 mod item;
 mod limits;
@@ -26,9 +27,10 @@ use quote::{quote, quote_spanned};
 
 use crate::diag::Diagnostics;
 use crate::model::{accessor_ident, Field, Shape, TagAt, Ty, TypeKind, TypeModel};
-use crate::tags::catalog::Scope;
+use crate::tags::catalog::{self, Scope};
 use crate::tags::check;
-use crate::tags::{Tag, TagValue, Value};
+use crate::tags::TagName;
+use crate::tags::{Release, Tag, TagValue, Value};
 
 pub(crate) use lists::ListMeta;
 pub(crate) use subfield::host_impl as subfield_host_impl;
@@ -169,6 +171,8 @@ pub(crate) struct Cx<'d> {
     pub diags: &'d mut Diagnostics,
     /// Counter for unique closure-local labels.
     pub labels: usize,
+    /// The Kubernetes release whose behaviour the lowerings follow.
+    pub release: Release,
 }
 
 impl Cx<'_> {
@@ -234,7 +238,7 @@ pub(crate) fn rt() -> TokenStream {
 /// bytewise by name; deferred validations after immediate ones).
 pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> Vec<Call> {
     let mut sorted: Vec<&TagAt> = tags.to_vec();
-    sorted.sort_by(|a, b| a.tag.name.as_bytes().cmp(b.tag.name.as_bytes()));
+    sorted.sort_by(|a, b| catalog::compare_tags(&a.tag, &b.tag));
     let mut immediate = Vec::new();
     let mut deferred = Vec::new();
     let mut late = Vec::new();
@@ -264,66 +268,13 @@ pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag)
         cx.error(at, e.message);
         return Vec::new();
     }
-    let name = tag.name.strip_prefix("k8s:").unwrap_or(&tag.name);
-    match name {
-        "required" | "optional" | "forbidden" => required::lower(cx, site, at, tag, name),
-        "minimum" | "maximum" | "maxLength" | "minLength" | "maxBytes" | "maxItems"
-        | "minItems" | "maxProperties" | "minProperties" => limits::lower(cx, site, at, tag, name),
-        "format" => format::lower(cx, site, at, tag),
-        "neq" => equality::lower(cx, site, at, tag),
-        "enum" => enums::lower(cx, site, at),
-        "listType" | "listMapKey" | "unique" | "customUnique" => lists::lower(cx, site, at, name),
-        "eachVal" | "eachKey" => each::lower(cx, site, at, tag, name),
-        "item" => item::lower(cx, site, at, tag),
-        "subfield" => subfield::lower(cx, site, at, tag),
-        "unionMember" | "unionDiscriminator" | "zeroOrOneOfMember" | "dependentRequired"
-        | "dependentForbidden" => {
-            // Struct-level tags, collected from the fields' own tags (and
-            // list-item unions by `item`). Under any other wrapper they are
-            // not implemented: say so rather than drop the member.
-            if !std::ptr::eq(tag, &at.tag) {
-                cx.error(
-                    at,
-                    format!(
-                        "tag \"{}\" inside \"{}\" is not supported yet by this generator",
-                        tag.name, at.tag.name
-                    ),
-                );
-            }
-            Vec::new()
-        }
-        "immutable" => immutable::lower(cx, site),
-        "update" => update::lower(cx, site, at, tag),
-        "monotonic" => monotonic::lower(cx, site, at),
-        "ifEnabled" | "ifDisabled" => options::lower(cx, site, at, tag, name == "ifEnabled"),
-        "validateFalse" | "validateTrue" | "validateTrueAlpha" | "validateTrueBeta" => {
-            testing::lower(cx, site, at, tag, name)
-        }
-        "validateError" => {
-            let msg = match tag.scalar() {
-                Some(Value::String(s)) => s.clone(),
-                _ => String::new(),
-            };
-            cx.error(at, format!("forced error: {msg:?}"));
-            Vec::new()
-        }
-        "opaqueType" | "isSubresource" | "supportsSubresource" | "enumExclude" => Vec::new(),
-        "customValidation" => custom::lower(cx, site),
-        "alpha" | "beta" | "ifMode" | "modeDiscriminator" => {
-            cx.error(
-                at,
-                format!(
-                    "tag \"{}\" is not supported yet by this generator (it is newer than Kubernetes 1.35)",
-                    tag.name
-                ),
-            );
-            Vec::new()
-        }
-        _ => {
-            cx.error(at, format!("unknown tag \"{}\"", tag.name));
-            Vec::new()
-        }
-    }
+    let Some(name) = tag.tag_name() else {
+        // `type_check` reports unknown names; this is not reached.
+        cx.error(at, format!("unknown tag \"{}\"", tag.name));
+        return Vec::new();
+    };
+    let release = cx.release;
+    handlers::lowering(name)(cx, site, at, tag, release)
 }
 
 /// The chained payload tag, or an error naming the outer tag.
@@ -611,11 +562,11 @@ impl OpaqueElems {
         for at in tags {
             let opaque_payload = matches!(
                 &at.tag.value,
-                Some(TagValue::Tag(t)) if t.name == "k8s:opaqueType"
+                Some(TagValue::Tag(t)) if t.is(TagName::OpaqueType)
             );
-            match at.tag.name.as_str() {
-                "k8s:eachVal" if opaque_payload => out.values = true,
-                "k8s:eachKey" if opaque_payload => out.keys = true,
+            match at.tag.tag_name() {
+                Some(TagName::EachVal) if opaque_payload => out.values = true,
+                Some(TagName::EachKey) if opaque_payload => out.keys = true,
                 _ => {}
             }
         }
@@ -682,7 +633,11 @@ pub(crate) fn type_call(
 
 /// Generates everything for one type: the `Validate` impl and its helpers.
 pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
-    let mut cx = Cx { diags, labels: 0 };
+    let mut cx = Cx {
+        diags,
+        labels: 0,
+        release: Release::DEFAULT,
+    };
     let rt = rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -735,6 +690,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
             let mut qcx = Cx {
                 diags: &mut quiet,
                 labels: 0,
+                release: cx.release,
             };
             let meta = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
             let mut out = update::update_items_impl(model, inner, meta.as_ref());
@@ -788,12 +744,12 @@ fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         };
-        match at.tag.name.as_str() {
-            "k8s:supportsSubresource" => match v {
+        match at.tag.tag_name() {
+            Some(TagName::SupportsSubresource) => match v {
                 Some(s) => paths.push(s),
                 None => cx.error(at, "tag \"k8s:supportsSubresource\" requires a quoted subresource path, such as \"/status\""),
             },
-            "k8s:isSubresource" => match (v, &is_sub) {
+            Some(TagName::IsSubresource) => match (v, &is_sub) {
                 (Some(_), Some(_)) => cx.error(at, "tag \"k8s:isSubresource\" may only be specified once"),
                 (Some(s), None) => is_sub = Some(s),
                 (None, _) => cx.error(at, "tag \"k8s:isSubresource\" requires a quoted subresource path, such as \"/scale\""),
@@ -825,12 +781,12 @@ fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
 /// so the field prints as `null` in JSON bad values.
 fn opaque_elements(tags: &[TagAt]) -> bool {
     tags.iter().any(|at| {
-        at.tag.name == "k8s:eachVal" && at.tag.chained().is_some_and(|t| t.name == "k8s:opaqueType")
+        at.tag.is(TagName::EachVal) && at.tag.chained().is_some_and(|t| t.is(TagName::OpaqueType))
     })
 }
 
 fn is_opaque_type(model: &TypeModel) -> bool {
-    model.tags.has("k8s:opaqueType")
+    model.tags.has(TagName::OpaqueType)
 }
 
 /// The body of `validate_into` (type-level validations, then the children)
@@ -884,7 +840,7 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         Some(field),
     );
     site.list = lists::list_meta(cx, field.tags.tags.iter(), &site);
-    site.opaque = field.tags.has("k8s:opaqueType");
+    site.opaque = field.tags.has(TagName::OpaqueType);
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
@@ -1038,6 +994,7 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
     let mut qcx = Cx {
         diags: &mut quiet,
         labels: cx.labels,
+        release: cx.release,
     };
     site.list = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
     let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
@@ -1110,7 +1067,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
             let parts = fields.iter().map(|f| {
                 let member = &f.member;
                 let (a, b) = (quote!(&self.#member), quote!(&other.#member));
-                if f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags) {
+                if f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags) {
                     opaque_eq(&a, &b, syn::spanned::Spanned::span(&f.ty.ty))
                 } else {
                     respan(
@@ -1173,7 +1130,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
             let mut first = true;
             for f in fields {
                 let member = &f.member;
-                let opaque = f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags);
+                let opaque = f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags);
                 let key = format!("\"{}\":", f.json_name);
                 let write_value = if opaque {
                     quote!(out.push_str("null");)

@@ -37,7 +37,7 @@ pub mod check;
 mod parse;
 pub mod suggest;
 
-pub use catalog::Scope;
+pub use catalog::{Release, Scope, TagName};
 pub use parse::{
     extract, extract_with, parse_tag, Extracted, ExtractedDefault, ExtractedTag, Line,
     ParseOptions, RawDefault, MAX_CHAIN_DEPTH,
@@ -206,6 +206,17 @@ impl Tag {
     /// A named argument (the first one, if the name is repeated).
     pub fn named_arg(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|a| a.name.as_deref() == Some(name))
+    }
+
+    /// The catalog's name for this tag, or `None` for a name the catalog
+    /// does not know.
+    pub fn tag_name(&self) -> Option<TagName> {
+        TagName::from_name(&self.name)
+    }
+
+    /// Whether this is the tag `name`.
+    pub fn is(&self, name: TagName) -> bool {
+        self.name == name.as_str()
     }
 
     /// The chained tag, if the payload is a tag.
