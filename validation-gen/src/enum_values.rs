@@ -9,9 +9,7 @@ use crate::ast::doc_lines;
 use crate::diag::Diagnostics;
 use crate::model::read_tags;
 use crate::tags::catalog::Scope;
-use crate::tags::check;
-use crate::tags::TagName;
-use crate::tags::Value;
+use crate::tags::{check, TagName, Value};
 
 /// Values and exclusions of an enum impl block.
 pub struct EnumValues {

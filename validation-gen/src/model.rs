@@ -518,3 +518,50 @@ mod tests {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// List semantics (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`,
+// `+k8s:customUnique`), read by `emit::lists::list_meta`.
+
+/// How a list's elements are identified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// No identity: elements never correlate.
+    Atomic,
+    /// By value.
+    Set,
+    /// By the `listMapKey` fields.
+    Map,
+}
+
+/// The list semantics of a field or typedef.
+#[derive(Clone, Debug)]
+pub struct ListMeta {
+    /// `+k8s:listType`.
+    pub list_type: Option<ListKind>,
+    /// `+k8s:unique`.
+    pub unique: Option<ListKind>,
+    /// The `+k8s:listMapKey` JSON names, in order.
+    pub keys: Vec<String>,
+    /// Where each key was named (its `listMapKey` doc line): a key that is
+    /// not a field of the element type is reported there by rustc.
+    pub key_spans: Vec<proc_macro2::Span>,
+    /// `+k8s:customUnique`: uniqueness is checked by hand-written code.
+    pub custom_unique: bool,
+}
+
+impl ListMeta {
+    /// The semantics used for correlation and uniqueness.
+    pub fn semantics(&self) -> ListKind {
+        match (self.list_type, self.unique) {
+            (_, Some(u)) => u,
+            (Some(t), None) => t,
+            (None, None) => ListKind::Atomic,
+        }
+    }
+
+    /// Whether elements never correlate with the old list's.
+    pub fn is_atomic(&self) -> bool {
+        self.semantics() == ListKind::Atomic
+    }
+}

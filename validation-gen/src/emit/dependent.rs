@@ -6,9 +6,7 @@ use quote::quote;
 use super::{Call, Cx};
 use crate::model::TypeModel;
 use crate::tags::catalog::Scope;
-use crate::tags::check;
-use crate::tags::TagName;
-use crate::tags::Value;
+use crate::tags::{check, TagName, Value};
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let ident = &model.ident;

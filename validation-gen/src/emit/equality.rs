@@ -5,8 +5,7 @@ use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::Release;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, Value};
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,

@@ -4,8 +4,7 @@ use quote::{format_ident, quote};
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::Release;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, Value};
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,

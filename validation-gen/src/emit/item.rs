@@ -7,9 +7,7 @@ use quote::quote;
 use super::{list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::{accessor_ident, TagAt};
 use crate::tags::catalog::Scope;
-use crate::tags::Release;
-use crate::tags::TagName;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 /// The selector text upstream uses as the item's cohort: `{"name": "x"}`.
 pub(crate) fn selector_text(tag: &Tag) -> String {

@@ -7,48 +7,13 @@ use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt};
-use crate::tags::check;
-use crate::tags::TagName;
-use crate::tags::Value;
-use crate::tags::{Release, Tag};
+use crate::tags::{check, Release, Tag, TagName, Value};
 
-/// How a list's elements are identified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ListKind {
-    /// No identity: elements never correlate.
-    Atomic,
-    /// By value.
-    Set,
-    /// By the `listMapKey` fields.
-    Map,
-}
+pub(crate) use crate::model::{ListKind, ListMeta};
 
-/// The list semantics of a field or typedef.
-#[derive(Clone, Debug)]
-pub(crate) struct ListMeta {
-    pub list_type: Option<ListKind>,
-    pub unique: Option<ListKind>,
-    pub keys: Vec<String>,
-    /// Where each key was named (its `listMapKey` doc line): a key that is
-    /// not a field of the element type is reported there by rustc.
-    pub key_spans: Vec<proc_macro2::Span>,
-    pub custom_unique: bool,
-}
-
+/// Code generation for list semantics (the data is [`ListMeta`], in the
+/// model).
 impl ListMeta {
-    /// The semantics used for correlation and uniqueness.
-    pub(crate) fn semantics(&self) -> ListKind {
-        match (self.list_type, self.unique) {
-            (_, Some(u)) => u,
-            (Some(t), None) => t,
-            (None, None) => ListKind::Atomic,
-        }
-    }
-
-    pub(crate) fn is_atomic(&self) -> bool {
-        self.semantics() == ListKind::Atomic
-    }
-
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
     ///
     /// A key that names no field of the element type has no accessor; the

@@ -5,8 +5,7 @@ use quote::quote;
 
 use super::{lower_tag, payload, Call, CallKind, Cx, Site};
 use crate::model::TagAt;
-use crate::tags::TagName;
-use crate::tags::{Release, Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 /// `+k8s:ifEnabled(<option>)=+<tag>`.
 pub(super) fn if_enabled(

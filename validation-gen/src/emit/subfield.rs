@@ -6,8 +6,7 @@ use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt, TypeKind, TypeModel};
-use crate::tags::TagName;
-use crate::tags::Value;
+use crate::tags::{TagName, Value};
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,

@@ -1,5 +1,6 @@
 //! Test tags: `+k8s:validateFalse`, `+k8s:validateTrue` (and the alpha/beta
-//! variants), `+k8s:validateError` with their `flags` and `cohort` arguments (runtime: `validate::testing`).
+//! variants) with their `flags` and `cohort` arguments (runtime:
+//! `validate::testing`), and `+k8s:validateError`, which fails generation.
 
 use quote::quote;
 

@@ -8,9 +8,7 @@ use quote::quote;
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::check;
-use crate::tags::TagName;
-use crate::tags::{Tag, Value};
+use crate::tags::{check, Tag, TagName, Value};
 
 #[derive(Default)]
 struct Group<'a> {

@@ -6,9 +6,7 @@ use quote::{format_ident, quote};
 use super::lists::ListKind;
 use super::{list_value, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::Release;
-use crate::tags::TagName;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 const ORDER: [&str; 5] = ["NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"];
 
