@@ -8,8 +8,8 @@ use quote::quote;
 use crate::ast::doc_lines;
 use crate::diag::Diagnostics;
 use crate::model::read_tags;
-use crate::tags::catalog::{self, Scope};
-use crate::tags::Value;
+use crate::tags::catalog::Scope;
+use crate::tags::{check, TagName, Value};
 
 /// Values and exclusions of an enum impl block.
 pub struct EnumValues {
@@ -70,21 +70,21 @@ pub fn read_value_tags(
     let tags = read_tags(docs, diags);
     let mut excluded = false;
     for at in &tags.tags {
-        match at.tag.name.as_str() {
-            "k8s:enumExclude" => excluded = true,
-            "k8s:ifEnabled" | "k8s:ifDisabled" => {
-                let inner = at.tag.chained().map(|t| t.name.as_str());
+        match at.tag.tag_name() {
+            Some(TagName::EnumExclude) => excluded = true,
+            Some(TagName::IfEnabled | TagName::IfDisabled) => {
+                let inner = at.tag.chained().and_then(|t| t.tag_name());
                 let opt = match at.tag.positional_arg().map(|a| &a.value) {
                     Some(Value::String(s)) => s.clone(),
                     _ => continue,
                 };
-                if inner == Some("k8s:enumExclude") {
-                    exclusions.push((value.to_string(), opt, at.tag.name == "k8s:ifEnabled"));
+                if inner == Some(TagName::EnumExclude) {
+                    exclusions.push((value.to_string(), opt, at.tag.is(TagName::IfEnabled)));
                 } else {
                     // Upstream's scope error for the payload when there
                     // is one (`tag "k8s:ifEnabled": tag "k8s:required"
                     // cannot be specified on constant values`).
-                    let message = match catalog::type_check(&at.tag, Scope::Const) {
+                    let message = match check::type_check(&at.tag, Scope::Const) {
                         Err(e) => e.message,
                         Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
                     };

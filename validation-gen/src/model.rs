@@ -5,7 +5,7 @@ use proc_macro2::Span;
 
 use crate::ast::{DocLine, Input, InputField, InputKind};
 use crate::diag::Diagnostics;
-use crate::tags::{self, Tag};
+use crate::tags::{self, Tag, TagName};
 
 /// Integer kinds, for payload range checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,13 +241,13 @@ pub struct Tags {
 
 impl Tags {
     /// Whether any tag has this name (outermost).
-    pub fn has(&self, name: &str) -> bool {
-        self.tags.iter().any(|t| t.tag.name == name)
+    pub fn has(&self, name: TagName) -> bool {
+        self.tags.iter().any(|t| t.tag.is(name))
     }
 
     /// Tags with this name (outermost).
-    pub fn named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a TagAt> + 'a {
-        self.tags.iter().filter(move |t| t.tag.name == name)
+    pub fn named(&self, name: TagName) -> impl Iterator<Item = &TagAt> + '_ {
+        self.tags.iter().filter(move |t| t.tag.is(name))
     }
 }
 
@@ -516,5 +516,52 @@ mod tests {
             accessor_ident("x-y", false).to_string(),
             "__k8s_field_x_x2d_y"
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// List semantics (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`,
+// `+k8s:customUnique`), read by `emit::lists::list_meta`.
+
+/// How a list's elements are identified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// No identity: elements never correlate.
+    Atomic,
+    /// By value.
+    Set,
+    /// By the `listMapKey` fields.
+    Map,
+}
+
+/// The list semantics of a field or typedef.
+#[derive(Clone, Debug)]
+pub struct ListMeta {
+    /// `+k8s:listType`.
+    pub list_type: Option<ListKind>,
+    /// `+k8s:unique`.
+    pub unique: Option<ListKind>,
+    /// The `+k8s:listMapKey` JSON names, in order.
+    pub keys: Vec<String>,
+    /// Where each key was named (its `listMapKey` doc line): a key that is
+    /// not a field of the element type is reported there by rustc.
+    pub key_spans: Vec<proc_macro2::Span>,
+    /// `+k8s:customUnique`: uniqueness is checked by hand-written code.
+    pub custom_unique: bool,
+}
+
+impl ListMeta {
+    /// The semantics used for correlation and uniqueness.
+    pub fn semantics(&self) -> ListKind {
+        match (self.list_type, self.unique) {
+            (_, Some(u)) => u,
+            (Some(t), None) => t,
+            (None, None) => ListKind::Atomic,
+        }
+    }
+
+    /// Whether elements never correlate with the old list's.
+    pub fn is_atomic(&self) -> bool {
+        self.semantics() == ListKind::Atomic
     }
 }

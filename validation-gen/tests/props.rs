@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use validation_gen::tags::{self, catalog, Line, Scope, MAX_CHAIN_DEPTH};
+use validation_gen::tags::{self, catalog, check, Line, Scope, MAX_CHAIN_DEPTH};
 
 /// A scalar as written: strings (both quotes, escapes, non-ASCII),
 /// identifiers, Go integer literals, bools.
@@ -107,7 +107,7 @@ proptest! {
         if let Ok(tag) = tags::parse_tag(&text) {
             prop_assert!(tag.chain().count() <= MAX_CHAIN_DEPTH);
             for scope in Scope::ALL {
-                let _ = catalog::type_check(&tag, scope);
+                let _ = check::type_check(&tag, scope);
             }
             // Upstream's canonical form (Go's %q) escapes non-printable
             // characters in ways its own grammar cannot read back (`\u2000`);
@@ -154,7 +154,7 @@ proptest! {
             let tag = got.unwrap();
             prop_assert_eq!(tag.chain().count(), links.len() + 1);
             for scope in Scope::ALL {
-                let _ = catalog::type_check(&tag, scope);
+                let _ = check::type_check(&tag, scope);
             }
         } else {
             let err = got.unwrap_err();

@@ -10,6 +10,7 @@
 use validation_gen::tags::catalog::{
     self, ArgDef, ChainScope, PayloadType, Release, Scope, Stability, TagDef, TagKind,
 };
+use validation_gen::tags::{check, suggest};
 use validation_gen::tags::{
     extract, parse_tag, Extracted, ExtractedTag, Line, RawDefault, Span, Tag, TagError, TagValue,
     Value, ValueType,
@@ -56,7 +57,7 @@ fn extract_one(text: &str) -> Result<String, String> {
 }
 
 fn check(input: &str, scope: Scope) -> Result<(), String> {
-    catalog::type_check(&parse_ok(input), scope).map_err(|e| e.message)
+    check::type_check(&parse_ok(input), scope).map_err(|e| e.message)
 }
 
 // ---------------------------------------------------------------------------
@@ -939,7 +940,7 @@ fn extract_subresource_tags() {
         ]
     );
     let t = parse_ok(r#"k8s:isSubresource="/scale""#);
-    assert_eq!(catalog::type_check(&t, Scope::Type), Ok(()));
+    assert_eq!(check::type_check(&t, Scope::Type), Ok(()));
     assert_eq!(
         check(r#"k8s:isSubresource="/scale""#, Scope::Field),
         Err(r#"tag "k8s:isSubresource" cannot be specified on struct fields"#.into())
@@ -1566,12 +1567,12 @@ fn type_check_nested_wrapping_and_payload_scopes() {
 
     // The span points at the innermost problem.
     let text = r#"k8s:eachVal=+k8s:minimum="x""#;
-    let err = catalog::type_check(&parse_ok(text), Scope::Field).unwrap_err();
+    let err = check::type_check(&parse_ok(text), Scope::Field).unwrap_err();
     assert_eq!(err.span, Span::new(text.find('"').unwrap(), text.len()));
     let text = "k8s:ifEnabled(5)=+k8s:required";
-    let err = catalog::type_check(&parse_ok(text), Scope::Field).unwrap_err();
+    let err = check::type_check(&parse_ok(text), Scope::Field).unwrap_err();
     assert_eq!(err.span, Span::new(14, 15));
-    let err = catalog::type_check(&parse_ok("k8s:enum"), Scope::Field).unwrap_err();
+    let err = check::type_check(&parse_ok("k8s:enum"), Scope::Field).unwrap_err();
     assert_eq!(err.span, Span::new(0, 8));
 }
 
@@ -1580,8 +1581,8 @@ fn type_check_with_map_values() {
     // Union members are allowed on list values but not on map values: the
     // caller says which one eachVal iterates.
     let t = parse_ok("k8s:eachVal=+k8s:unionMember");
-    assert_eq!(catalog::type_check(&t, Scope::Field), Ok(()));
-    let err = catalog::type_check_with(&t, Scope::Field, |_| Scope::MapVal).unwrap_err();
+    assert_eq!(check::type_check(&t, Scope::Field), Ok(()));
+    let err = check::type_check_with(&t, Scope::Field, |_| Scope::MapVal).unwrap_err();
     assert_eq!(
         err.message,
         r#"tag "k8s:eachVal": tag "k8s:unionMember" cannot be specified on map values"#
@@ -1591,7 +1592,7 @@ fn type_check_with_map_values() {
     // it can follow type changes (here: a map whose values are lists).
     let t = parse_ok("k8s:ifEnabled(F)=+k8s:eachVal=+k8s:eachVal=+k8s:zeroOrOneOfMember");
     let mut seen = Vec::new();
-    let res = catalog::type_check_with(&t, Scope::Field, |chain| {
+    let res = check::type_check_with(&t, Scope::Field, |chain| {
         seen.push(chain.iter().map(|t| t.name.clone()).collect::<Vec<_>>());
         if chain.len() == 2 {
             Scope::MapVal
@@ -1693,7 +1694,7 @@ fn suggestions() {
         ("k8s:completelyDifferent", None),
     ];
     for (name, want) in cases {
-        assert_eq!(catalog::suggest(name), *want, "{name}");
+        assert_eq!(suggest::suggest(name), *want, "{name}");
     }
 }
 

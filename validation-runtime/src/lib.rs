@@ -42,6 +42,12 @@ pub use semantic::SemanticEq;
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
 pub use types::{MicroTime, Quantity, Time};
 
+/// The vocabulary shared with the generator: Go quoting, the format table
+/// (names and the functions of [`validate`] that check them) and Kubernetes
+/// [`Release`]s.
+pub use validation_spec as spec;
+pub use validation_spec::Release;
+
 /// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.
 #[cfg(feature = "derive")]
 pub use validation_gen_derive::Validate;

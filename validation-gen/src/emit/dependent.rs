@@ -5,21 +5,21 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::TypeModel;
-use crate::tags::catalog::{self, Scope};
-use crate::tags::Value;
+use crate::tags::catalog::Scope;
+use crate::tags::{check, TagName, Value};
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let ident = &model.ident;
     let mut calls = Vec::new();
     for trigger in model.fields() {
         for at in &trigger.tags.tags {
-            let f = match at.tag.name.as_str() {
-                "k8s:dependentRequired" => quote!(dependent_required),
-                "k8s:dependentForbidden" => quote!(dependent_forbidden),
+            let f = match at.tag.tag_name() {
+                Some(TagName::DependentRequired) => quote!(dependent_required),
+                Some(TagName::DependentForbidden) => quote!(dependent_forbidden),
                 _ => continue,
             };
             // A tag that fails the catalog's check is reported by `lower_tag`.
-            if catalog::type_check(&at.tag, Scope::Field).is_err() {
+            if check::type_check(&at.tag, Scope::Field).is_err() {
                 continue;
             }
             if at.tag.args.len() != 1 {

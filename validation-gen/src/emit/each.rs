@@ -7,20 +7,35 @@ use quote::quote;
 use super::{leaf_ty, list_value, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog::Scope;
-use crate::tags::Tag;
+use crate::tags::{Release, Tag};
 
-pub(super) fn lower(
+/// `+k8s:eachVal=+<tag>`.
+pub(super) fn each_val(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    name: &str,
+    _: Release,
 ) -> Vec<Call> {
+    lower(cx, site, at, tag, false)
+}
+
+/// `+k8s:eachKey=+<tag>`.
+pub(super) fn each_key(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    lower(cx, site, at, tag, true)
+}
+
+fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) -> Vec<Call> {
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
     let shape = leaf_ty(site).map(|t| &t.shape);
-    let keys = name == "eachKey";
     match (shape, keys) {
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);

@@ -14,8 +14,15 @@ use crate::ast::EnumInput;
 use crate::diag::Diagnostics;
 use crate::model::{read_tags, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
+use crate::tags::{Release, Tag};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    _: &Tag,
+    _: Release,
+) -> Vec<Call> {
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Str | Shape::Named) => {}
         other => {
@@ -47,7 +54,11 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let model = enum_model(input, diags);
-    let mut cx = Cx { diags, labels: 0 };
+    let mut cx = Cx {
+        diags,
+        labels: 0,
+        release: Release::DEFAULT,
+    };
 
     // The values, as `#[enum_values]` records consts.
     let mut values = Vec::new();
@@ -97,6 +108,7 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
     let mut qcx = Cx {
         diags: &mut quiet,
         labels: cx.labels,
+        release: cx.release,
     };
     let none = quote!(::core::option::Option::<&Self>::None);
     let unset_site = Site {

@@ -5,9 +5,15 @@ use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, Value};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
     let Some(v) = tag.scalar() else {
         cx.error(at, "missing required payload");
         return Vec::new();

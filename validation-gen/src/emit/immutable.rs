@@ -4,8 +4,10 @@
 use quote::quote;
 
 use super::{Call, Cx, Site};
+use crate::model::TagAt;
+use crate::tags::{Release, Tag};
 
-pub(super) fn lower(_cx: &mut Cx<'_>, site: &Site<'_>) -> Vec<Call> {
+pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Release) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     vec![Call::errors(quote!(validate::immutable(op, path, #whole, #old))).short_circuit()]
 }

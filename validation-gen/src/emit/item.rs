@@ -7,7 +7,7 @@ use quote::quote;
 use super::{list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::{accessor_ident, TagAt};
 use crate::tags::catalog::Scope;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 /// The selector text upstream uses as the item's cohort: `{"name": "x"}`.
 pub(crate) fn selector_text(tag: &Tag) -> String {
@@ -95,13 +95,19 @@ pub(crate) fn matcher(
     Some(selector_closure(at, tag))
 }
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
     if matches!(
-        inner.name.as_str(),
-        "k8s:unionMember" | "k8s:zeroOrOneOfMember" | "k8s:unionDiscriminator"
+        inner.tag_name(),
+        Some(TagName::UnionMember | TagName::ZeroOrOneOfMember | TagName::UnionDiscriminator)
     ) {
         return item_unions(cx, site, at);
     }
@@ -157,13 +163,16 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
 /// name). Emitted once, from the first such tag.
 fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named("k8s:item").collect(),
-        _ => site.owner.tags.named("k8s:item").collect(),
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named(TagName::Item).collect(),
+        _ => site.owner.tags.named(TagName::Item).collect(),
     };
     let is_union_item = |a: &&TagAt| {
-        a.tag
-            .chained()
-            .is_some_and(|t| matches!(t.name.as_str(), "k8s:unionMember" | "k8s:zeroOrOneOfMember"))
+        a.tag.chained().is_some_and(|t| {
+            matches!(
+                t.tag_name(),
+                Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
+            )
+        })
     };
     let unions: Vec<&TagAt> = all.into_iter().filter(is_union_item).collect();
     if unions
@@ -197,7 +206,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             Some(Value::String(s)) => s.clone(),
             _ => String::new(),
         };
-        let key = (inner.name == "k8s:zeroOrOneOfMember", union);
+        let key = (inner.is(TagName::ZeroOrOneOfMember), union);
         let name = format!("{list_name}[{}]", selector_text(&a.tag));
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, members)) => {

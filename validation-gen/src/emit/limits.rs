@@ -1,13 +1,17 @@
 //! `+k8s:minimum`, `+k8s:maximum`, `+k8s:maxLength`, `+k8s:minLength`,
 //! `+k8s:maxBytes`, `+k8s:maxItems`, `+k8s:minItems`, `+k8s:maxProperties`,
 //! `+k8s:minProperties` (runtime: `validate::limits`).
+//!
+//! One handler per tag; each names its runtime function and shares the
+//! checks of its value kind (integer bound, string length, list size, map
+//! size).
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::{leaf_ty, list_value, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, Value};
 
 fn int_literal(n: i128) -> TokenStream {
     let lit = Literal::i128_unsuffixed(n.unsigned_abs() as i128);
@@ -30,24 +34,20 @@ fn decimal(literal: &str) -> Option<i128> {
         .filter(|n| i64::try_from(*n).is_ok())
 }
 
-pub(super) fn lower(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    name: &str,
-) -> Vec<Call> {
+/// The payload as an integer, or `None` after reporting why not.
+fn payload(cx: &mut Cx<'_>, at: &TagAt, tag: &Tag) -> Option<i128> {
     let Some(Value::Int(_)) = tag.scalar() else {
         cx.error(
             at,
             format!("tag \"{}\" requires an integer value", tag.name),
         );
-        return Vec::new();
+        return None;
     };
     // Kubernetes 1.35 reads limit payloads with `strconv.Atoi`: decimal
     // digits with an optional sign, leading zeros allowed (`0100` is 100).
     let literal = tag.value_literal.clone().unwrap_or_default();
-    let Some(n) = decimal(&literal) else {
+    let n = decimal(&literal);
+    if n.is_none() {
         cx.error(
             at,
             format!(
@@ -55,110 +55,267 @@ pub(super) fn lower(
                 tag.name
             ),
         );
+    }
+    n
+}
+
+fn kind(site: &Site<'_>) -> String {
+    leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
+}
+
+/// `+k8s:minimum` and `+k8s:maximum`: `validate::<f>(op, path, value, old, n)`.
+fn integer_bound(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    f: TokenStream,
+) -> Vec<Call> {
+    let Some(n) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    let shape = leaf_ty(site).map(|t| &t.shape);
-    let leaf = &site.leaf;
-    let old = &site.old_leaf;
-    let kind = shape
-        .map(|_| leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default())
-        .unwrap_or_default();
-    match name {
-        "minimum" | "maximum" => {
-            match shape {
-                Some(Shape::Int(k)) => {
-                    let (lo, hi) = k.range();
-                    if n < lo || n > hi {
-                        cx.error(
-                            at,
-                            format!(
-                                "value {n} does not fit in {} (range [{lo}, {hi}])",
-                                k.go_name()
-                            ),
-                        );
-                        return Vec::new();
-                    }
-                }
-                None | Some(Shape::Named) => {}
-                Some(_) => {
-                    cx.error(at, format!("can only be used on integer types ({kind})"));
-                    return Vec::new();
-                }
-            }
-            let f = if name == "minimum" {
-                quote!(minimum)
-            } else {
-                quote!(maximum)
-            };
-            let lit = int_literal(n);
-            vec![Call::errors(
-                quote!(validate::#f(op, path, #leaf, #old, #lit)),
-            )]
-        }
-        "maxLength" | "minLength" | "maxBytes" => {
-            if !matches!(shape, None | Some(Shape::Str | Shape::Named)) {
-                cx.error(at, format!("can only be used on string types ({kind})"));
+    match leaf_ty(site).map(|t| &t.shape) {
+        Some(Shape::Int(k)) => {
+            let (lo, hi) = k.range();
+            if n < lo || n > hi {
+                cx.error(
+                    at,
+                    format!(
+                        "value {n} does not fit in {} (range [{lo}, {hi}])",
+                        k.go_name()
+                    ),
+                );
                 return Vec::new();
-            }
-            if name == "minLength" && n <= 0 {
-                return Vec::new();
-            }
-            if n < 0 {
-                cx.error(at, "must be greater than or equal to zero");
-                return Vec::new();
-            }
-            let f = match name {
-                "maxLength" => quote!(max_length),
-                "minLength" => quote!(min_length),
-                _ => quote!(max_bytes),
-            };
-            let lit = Literal::usize_unsuffixed(n as usize);
-            vec![Call::errors(
-                quote!(validate::#f(op, path, #leaf, #old, #lit)),
-            )]
-        }
-        "maxItems" | "minItems" => {
-            if !matches!(shape, None | Some(Shape::List(_) | Shape::Named)) {
-                cx.error(at, format!("can only be used on list types ({kind})"));
-                return Vec::new();
-            }
-            if n < 0 {
-                cx.error(at, "must be greater than or equal to zero");
-                return Vec::new();
-            }
-            let lit = Literal::usize_unsuffixed(n as usize);
-            let (v, o) = (list_value(leaf), list_value(old));
-            if name == "maxItems" {
-                vec![
-                    Call::errors(quote!(validate::max_items(op, path, #v, #o, #lit)))
-                        .short_circuit(),
-                ]
-            } else {
-                vec![Call::errors(
-                    quote!(validate::min_items(op, path, #v, #o, #lit)),
-                )]
             }
         }
-        _ => {
-            if !matches!(shape, None | Some(Shape::Map(..) | Shape::Named)) {
-                cx.error(at, format!("can only be used on map types ({kind})"));
-                return Vec::new();
-            }
-            if !(0..=100_000).contains(&n) {
-                cx.error(at, format!("must be between 0 and 100000, got {n}"));
-                return Vec::new();
-            }
-            let lit = Literal::usize_unsuffixed(n as usize);
-            if name == "maxProperties" {
-                vec![
-                    Call::errors(quote!(validate::max_properties(op, path, #leaf, #old, #lit)))
-                        .short_circuit(),
-                ]
-            } else {
-                vec![Call::errors(
-                    quote!(validate::min_properties(op, path, #leaf, #old, #lit)),
-                )]
-            }
+        None | Some(Shape::Named) => {}
+        Some(_) => {
+            cx.error(
+                at,
+                format!("can only be used on integer types ({})", kind(site)),
+            );
+            return Vec::new();
         }
     }
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let lit = int_literal(n);
+    vec![Call::errors(
+        quote!(validate::#f(op, path, #leaf, #old, #lit)),
+    )]
+}
+
+/// Whether a limit is a lower or an upper one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    AtLeast,
+    AtMost,
+}
+
+/// `+k8s:maxLength`, `+k8s:minLength`, `+k8s:maxBytes`: a string length.
+/// A lower bound of zero or less checks nothing.
+fn string_length(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    f: TokenStream,
+    bound: Bound,
+) -> Vec<Call> {
+    let Some(n) = payload(cx, at, tag) else {
+        return Vec::new();
+    };
+    if !matches!(
+        leaf_ty(site).map(|t| &t.shape),
+        None | Some(Shape::Str | Shape::Named)
+    ) {
+        cx.error(
+            at,
+            format!("can only be used on string types ({})", kind(site)),
+        );
+        return Vec::new();
+    }
+    if bound == Bound::AtLeast && n <= 0 {
+        return Vec::new();
+    }
+    if n < 0 {
+        cx.error(at, "must be greater than or equal to zero");
+        return Vec::new();
+    }
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let lit = Literal::usize_unsuffixed(n as usize);
+    vec![Call::errors(
+        quote!(validate::#f(op, path, #leaf, #old, #lit)),
+    )]
+}
+
+/// `+k8s:maxItems`, `+k8s:minItems`: a list size. The upper bound
+/// short-circuits (upstream does not look at the items of a list that is too
+/// long).
+fn list_size(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    f: TokenStream,
+    bound: Bound,
+) -> Vec<Call> {
+    let Some(n) = payload(cx, at, tag) else {
+        return Vec::new();
+    };
+    if !matches!(
+        leaf_ty(site).map(|t| &t.shape),
+        None | Some(Shape::List(_) | Shape::Named)
+    ) {
+        cx.error(
+            at,
+            format!("can only be used on list types ({})", kind(site)),
+        );
+        return Vec::new();
+    }
+    if n < 0 {
+        cx.error(at, "must be greater than or equal to zero");
+        return Vec::new();
+    }
+    let lit = Literal::usize_unsuffixed(n as usize);
+    let (v, o) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let call = Call::errors(quote!(validate::#f(op, path, #v, #o, #lit)));
+    match bound {
+        Bound::AtMost => vec![call.short_circuit()],
+        Bound::AtLeast => vec![call],
+    }
+}
+
+/// `+k8s:maxProperties`, `+k8s:minProperties`: a map size, 0 to 100000. The
+/// upper bound short-circuits.
+fn map_size(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    f: TokenStream,
+    bound: Bound,
+) -> Vec<Call> {
+    let Some(n) = payload(cx, at, tag) else {
+        return Vec::new();
+    };
+    if !matches!(
+        leaf_ty(site).map(|t| &t.shape),
+        None | Some(Shape::Map(..) | Shape::Named)
+    ) {
+        cx.error(
+            at,
+            format!("can only be used on map types ({})", kind(site)),
+        );
+        return Vec::new();
+    }
+    if !(0..=100_000).contains(&n) {
+        cx.error(at, format!("must be between 0 and 100000, got {n}"));
+        return Vec::new();
+    }
+    let (leaf, old) = (&site.leaf, &site.old_leaf);
+    let lit = Literal::usize_unsuffixed(n as usize);
+    let call = Call::errors(quote!(validate::#f(op, path, #leaf, #old, #lit)));
+    match bound {
+        Bound::AtMost => vec![call.short_circuit()],
+        Bound::AtLeast => vec![call],
+    }
+}
+
+/// `+k8s:minimum=<n>`.
+pub(super) fn minimum(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    integer_bound(cx, site, at, tag, quote!(minimum))
+}
+
+/// `+k8s:maximum=<n>`.
+pub(super) fn maximum(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    integer_bound(cx, site, at, tag, quote!(maximum))
+}
+
+/// `+k8s:maxLength=<n>`.
+pub(super) fn max_length(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    string_length(cx, site, at, tag, quote!(max_length), Bound::AtMost)
+}
+
+/// `+k8s:minLength=<n>`.
+pub(super) fn min_length(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    string_length(cx, site, at, tag, quote!(min_length), Bound::AtLeast)
+}
+
+/// `+k8s:maxBytes=<n>`.
+pub(super) fn max_bytes(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    string_length(cx, site, at, tag, quote!(max_bytes), Bound::AtMost)
+}
+
+/// `+k8s:maxItems=<n>`.
+pub(super) fn max_items(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    list_size(cx, site, at, tag, quote!(max_items), Bound::AtMost)
+}
+
+/// `+k8s:minItems=<n>`.
+pub(super) fn min_items(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    list_size(cx, site, at, tag, quote!(min_items), Bound::AtLeast)
+}
+
+/// `+k8s:maxProperties=<n>`.
+pub(super) fn max_properties(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    map_size(cx, site, at, tag, quote!(max_properties), Bound::AtMost)
+}
+
+/// `+k8s:minProperties=<n>`.
+pub(super) fn min_properties(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    map_size(cx, site, at, tag, quote!(min_properties), Bound::AtLeast)
 }

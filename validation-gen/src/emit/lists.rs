@@ -7,46 +7,13 @@ use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt};
-use crate::tags::catalog;
-use crate::tags::Value;
+use crate::tags::{check, Release, Tag, TagName, Value};
 
-/// How a list's elements are identified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ListKind {
-    /// No identity: elements never correlate.
-    Atomic,
-    /// By value.
-    Set,
-    /// By the `listMapKey` fields.
-    Map,
-}
+pub(crate) use crate::model::{ListKind, ListMeta};
 
-/// The list semantics of a field or typedef.
-#[derive(Clone, Debug)]
-pub(crate) struct ListMeta {
-    pub list_type: Option<ListKind>,
-    pub unique: Option<ListKind>,
-    pub keys: Vec<String>,
-    /// Where each key was named (its `listMapKey` doc line): a key that is
-    /// not a field of the element type is reported there by rustc.
-    pub key_spans: Vec<proc_macro2::Span>,
-    pub custom_unique: bool,
-}
-
+/// Code generation for list semantics (the data is [`ListMeta`], in the
+/// model).
 impl ListMeta {
-    /// The semantics used for correlation and uniqueness.
-    pub(crate) fn semantics(&self) -> ListKind {
-        match (self.list_type, self.unique) {
-            (_, Some(u)) => u,
-            (Some(t), None) => t,
-            (None, None) => ListKind::Atomic,
-        }
-    }
-
-    pub(crate) fn is_atomic(&self) -> bool {
-        self.semantics() == ListKind::Atomic
-    }
-
     /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
     ///
     /// A key that names no field of the element type has no accessor; the
@@ -204,14 +171,14 @@ pub(crate) fn list_meta<'a>(
     for at in tags {
         // A tag that fails the catalog's check is reported by `lower_tag`.
         let list_tag = matches!(
-            at.tag.name.as_str(),
-            "k8s:listType" | "k8s:unique" | "k8s:listMapKey" | "k8s:customUnique"
+            at.tag.tag_name(),
+            Some(TagName::ListType | TagName::Unique | TagName::ListMapKey | TagName::CustomUnique)
         );
-        if !list_tag || catalog::type_check(&at.tag, site.scope).is_err() {
+        if !list_tag || check::type_check(&at.tag, site.scope).is_err() {
             continue;
         }
-        match at.tag.name.as_str() {
-            "k8s:listType" => {
+        match at.tag.tag_name() {
+            Some(TagName::ListType) => {
                 if list_type_at.is_some() {
                     cx.error(at, "listType cannot be specified more than once");
                     return None;
@@ -222,7 +189,7 @@ pub(crate) fn list_meta<'a>(
                 }
                 list_type_at = Some(at);
             }
-            "k8s:unique" => {
+            Some(TagName::Unique) => {
                 if unique_at.is_some() {
                     cx.error(at, "unique tag cannot be specified more than once");
                     return None;
@@ -233,7 +200,7 @@ pub(crate) fn list_meta<'a>(
                 }
                 unique_at = Some(at);
             }
-            "k8s:listMapKey" => {
+            Some(TagName::ListMapKey) => {
                 if let Some(Value::String(k)) = at.tag.scalar() {
                     meta.keys.push(k.clone());
                     meta.key_spans.push(at.span);
@@ -304,11 +271,27 @@ pub(crate) fn list_meta<'a>(
     Some(meta)
 }
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, _at: &TagAt, name: &str) -> Vec<Call> {
-    // Uniqueness is emitted once, from `listType` (it sorts first).
-    if name != "listType" {
-        return Vec::new();
-    }
+/// `+k8s:listMapKey`, `+k8s:unique`, `+k8s:customUnique`: they only shape
+/// the list semantics ([`list_meta`]); the uniqueness check is emitted once,
+/// from `listType` (it sorts first).
+pub(super) fn semantics_only(
+    _: &mut Cx<'_>,
+    _: &Site<'_>,
+    _: &TagAt,
+    _: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    Vec::new()
+}
+
+/// `+k8s:listType`: the uniqueness check of the site's list semantics.
+pub(super) fn list_type(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    _: &TagAt,
+    _: &Tag,
+    _: Release,
+) -> Vec<Call> {
     let Some(meta) = &site.list else {
         return Vec::new();
     };

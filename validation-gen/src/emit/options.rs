@@ -5,15 +5,31 @@ use quote::quote;
 
 use super::{lower_tag, payload, Call, CallKind, Cx, Site};
 use crate::model::TagAt;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
-pub(super) fn lower(
+/// `+k8s:ifEnabled(<option>)=+<tag>`.
+pub(super) fn if_enabled(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    enabled: bool,
+    _: Release,
 ) -> Vec<Call> {
+    lower(cx, site, at, tag, true)
+}
+
+/// `+k8s:ifDisabled(<option>)=+<tag>`.
+pub(super) fn if_disabled(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    lower(cx, site, at, tag, false)
+}
+
+fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool) -> Vec<Call> {
     let option = match tag.positional_arg().map(|a| &a.value) {
         Some(Value::String(s)) => s.clone(),
         _ => {
@@ -30,8 +46,8 @@ pub(super) fn lower(
     // sees its keys.
     let mut conditional_site;
     let site = if matches!(
-        inner.name.as_str(),
-        "k8s:listType" | "k8s:listMapKey" | "k8s:unique" | "k8s:customUnique"
+        inner.tag_name(),
+        Some(TagName::ListType | TagName::ListMapKey | TagName::Unique | TagName::CustomUnique)
     ) && site.list.is_none()
     {
         conditional_site = site.clone();
@@ -91,6 +107,8 @@ fn conditional_list_meta(site: &Site<'_>, tag: &str, option: &str) -> Option<sup
     let mut qcx = Cx {
         diags: &mut quiet,
         labels: 0,
+        // Only list semantics are read; nothing is lowered.
+        release: crate::tags::Release::DEFAULT,
     };
     super::lists::list_meta(&mut qcx, payloads.iter(), site)
 }

@@ -6,13 +6,14 @@ use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
 use crate::model::{accessor_ident, Shape, TagAt, TypeKind, TypeModel};
-use crate::tags::Value;
+use crate::tags::{TagName, Value};
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &crate::tags::Tag,
+    _: crate::tags::Release,
 ) -> Vec<Call> {
     let Some(Value::String(name)) = tag.positional_arg().map(|a| a.value.clone()) else {
         cx.error(at, "tag \"k8s:subfield\" requires the JSON name of a field");
@@ -21,7 +22,7 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    if inner.name == "k8s:subfield" || chain_has_subfield(inner) {
+    if inner.is(TagName::Subfield) || chain_has_subfield(inner) {
         cx.error(
             at,
             "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead",
@@ -70,7 +71,7 @@ pub(super) fn lower(
     if calls.is_empty() {
         return Vec::new();
     }
-    if inner.name == "k8s:optional" {
+    if inner.is(TagName::Optional) {
         // Upstream reads the subfield's own `+default` here: a defaulted
         // subfield is required, one with a zero default on a value field is
         // not checked at all (the struct's derive says which).
@@ -113,7 +114,7 @@ pub(super) fn lower(
 fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
     let mut t = tag.chained();
     while let Some(x) = t {
-        if x.name == "k8s:subfield" {
+        if x.is(TagName::Subfield) {
             return true;
         }
         t = x.chained();
@@ -136,7 +137,7 @@ fn subfield_list_meta(
     };
     let payloads: Vec<TagAt> = tags
         .iter()
-        .filter(|t| t.tag.name == "k8s:subfield")
+        .filter(|t| t.tag.is(TagName::Subfield))
         .filter(|t| {
             matches!(t.tag.positional_arg().map(|a| &a.value), Some(Value::String(n)) if n == name)
         })
@@ -154,6 +155,8 @@ fn subfield_list_meta(
     let mut qcx = Cx {
         diags: &mut quiet,
         labels: 0,
+        // Only list semantics are read; nothing is lowered.
+        release: crate::tags::Release::DEFAULT,
     };
     super::lists::list_meta(&mut qcx, payloads.iter(), inner_site)
 }

@@ -1,18 +1,57 @@
 //! Test tags: `+k8s:validateFalse`, `+k8s:validateTrue` (and the alpha/beta
-//! variants) with their `flags` and `cohort` arguments (runtime: `validate::testing`).
+//! variants) with their `flags` and `cohort` arguments (runtime:
+//! `validate::testing`), and `+k8s:validateError`, which fails generation.
 
 use quote::quote;
 
 use super::{Call, CallKind, Cx, Site};
 use crate::model::TagAt;
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, Value};
 
-pub(super) fn lower(
+/// `+k8s:validateFalse`.
+pub(super) fn validate_false(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    name: &str,
+    _: Release,
+) -> Vec<Call> {
+    fixed_result(cx, site, at, tag, false)
+}
+
+/// `+k8s:validateTrue`, `+k8s:validateTrueAlpha`, `+k8s:validateTrueBeta`.
+pub(super) fn validate_true(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    fixed_result(cx, site, at, tag, true)
+}
+
+/// `+k8s:validateError=<msg>`: fails code generation.
+pub(super) fn validate_error(
+    cx: &mut Cx<'_>,
+    _: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
+    let msg = match tag.scalar() {
+        Some(Value::String(s)) => s.clone(),
+        _ => String::new(),
+    };
+    cx.error(at, format!("forced error: {msg:?}"));
+    Vec::new()
+}
+
+fn fixed_result(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    result: bool,
 ) -> Vec<Call> {
     let msg = match tag.scalar() {
         Some(Value::String(s)) => s.clone(),
@@ -28,7 +67,6 @@ pub(super) fn lower(
         }
         None => String::new(),
     };
-    let result = name != "validateFalse";
     let mut short_circuit = false;
     let mut non_error = false;
     if let Some(arg) = tag.named_arg("flags") {

@@ -7,8 +7,8 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
-use crate::tags::catalog::{self, Scope};
-use crate::tags::{Tag, Value};
+use crate::tags::catalog::Scope;
+use crate::tags::{check, Tag, TagName, Value};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -31,13 +31,13 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     for field in model.fields() {
         for at in &field.tags.tags {
             let tag = &at.tag;
-            let target = match tag.name.as_str() {
-                "k8s:unionMember" | "k8s:unionDiscriminator" => &mut unions,
-                "k8s:zeroOrOneOfMember" => &mut zero_or_one,
+            let target = match tag.tag_name() {
+                Some(TagName::UnionMember | TagName::UnionDiscriminator) => &mut unions,
+                Some(TagName::ZeroOrOneOfMember) => &mut zero_or_one,
                 _ => continue,
             };
             // A tag that fails the catalog's check is reported by `lower_tag`.
-            if catalog::type_check(tag, Scope::Field).is_err() {
+            if check::type_check(tag, Scope::Field).is_err() {
                 continue;
             }
             let name = union_name(tag);
@@ -49,7 +49,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 }
             };
             let group = &mut target[idx].1;
-            if tag.name == "k8s:unionDiscriminator" {
+            if tag.is(TagName::UnionDiscriminator) {
                 if !matches!(field.ty.shape, Shape::Str | Shape::Named) {
                     cx.error(
                         at,

@@ -6,11 +6,17 @@ use quote::{format_ident, quote};
 use super::lists::ListKind;
 use super::{list_value, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 const ORDER: [&str; 5] = ["NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"];
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    _: Release,
+) -> Vec<Call> {
     let constraint = match tag.scalar() {
         Some(Value::String(s)) if ORDER.contains(&s.as_str()) => s.clone(),
         Some(Value::String(s)) => {
@@ -36,7 +42,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
     };
     // Merge every update tag of the site into the call of the first one.
     let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named("k8s:update").collect(),
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named(TagName::Update).collect(),
         _ => vec![at],
     };
     if all.first().is_some_and(|first| !std::ptr::eq(*first, at)) {

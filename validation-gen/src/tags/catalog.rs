@@ -1,119 +1,22 @@
 //! The catalog of known tags: every `+k8s:` validation tag of upstream
-//! `validation-gen` (45 at the time of writing, up to the 1.37 development
-//! line), plus the two type-level subresource tags the generator also reads.
+//! `validation-gen` (up to the 1.37 development line), plus the two
+//! type-level subresource tags the generator also reads.
 //!
-//! For each tag the catalog records where it may be used ([`Scope`]), its
-//! documented arguments and payload (which [`type_check`] enforces with
-//! upstream's messages), its stability level, the release that introduced it
-//! and a one-line description.
+//! One macro table gives each tag its [`TagName`] variant, its name constant
+//! and its entry ([`TagDef`]): where it may be used ([`Scope`]), its
+//! documented arguments and payload (which [`super::check::type_check`]
+//! enforces with upstream's messages), its stability level, the release
+//! that introduced it and a one-line description.
 //!
-//! It also defines upstream's processing order ([`sort_tags`]), the rule that
-//! recognises other generators' tags ([`is_other_generator_tag`]) and the
-//! "did you mean" lookup for misspelled names ([`suggest`]).
+//! It also defines upstream's processing order ([`sort_tags`]) and the rule
+//! that recognises other generators' tags ([`is_other_generator_tag`]).
+//! Checking a tag against its entry is [`super::check`]; the "did you mean"
+//! lookup for misspelled names is [`super::suggest`].
 
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::parse::go_quote;
-use super::{Tag, TagError, ValueType};
-
-// ---------------------------------------------------------------------------
-// Tag names
-
-/// `+k8s:alpha(since: "1.36")=+<tag>`: marks the payload validation as alpha.
-pub const ALPHA: &str = "k8s:alpha";
-/// `+k8s:beta(since: "1.36")=+<tag>`: marks the payload validation as beta.
-pub const BETA: &str = "k8s:beta";
-/// `+k8s:customUnique`: uniqueness of the list is checked by hand-written code.
-pub const CUSTOM_UNIQUE: &str = "k8s:customUnique";
-/// `+k8s:customValidation`: calls a hand-written `ValidateCustom_*` function.
-pub const CUSTOM_VALIDATION: &str = "k8s:customValidation";
-/// `+k8s:dependentForbidden(<sibling>)`: the sibling must be unset when this field is set.
-pub const DEPENDENT_FORBIDDEN: &str = "k8s:dependentForbidden";
-/// `+k8s:dependentRequired(<sibling>)`: the sibling must be set when this field is set.
-pub const DEPENDENT_REQUIRED: &str = "k8s:dependentRequired";
-/// `+k8s:eachKey=+<tag>`: validates every key of a map.
-pub const EACH_KEY: &str = "k8s:eachKey";
-/// `+k8s:eachVal=+<tag>`: validates every value of a list or map.
-pub const EACH_VAL: &str = "k8s:eachVal";
-/// `+k8s:enum`: the string type's constants are its only allowed values.
-pub const ENUM: &str = "k8s:enum";
-/// `+k8s:enumExclude`: this constant is not a value of its enum.
-pub const ENUM_EXCLUDE: &str = "k8s:enumExclude";
-/// `+k8s:forbidden`: the field may not be set.
-pub const FORBIDDEN: &str = "k8s:forbidden";
-/// `+k8s:format=<name>`: the string has a named format (`k8s-short-name`, ...).
-pub const FORMAT: &str = "k8s:format";
-/// `+k8s:ifDisabled(<option>)=+<tag>`: the payload applies when the option is off.
-pub const IF_DISABLED: &str = "k8s:ifDisabled";
-/// `+k8s:ifEnabled(<option>)=+<tag>`: the payload applies when the option is on.
-pub const IF_ENABLED: &str = "k8s:ifEnabled";
-/// `+k8s:ifMode(<mode>)=+<tag>`: the payload applies in one mode of a discriminator.
-pub const IF_MODE: &str = "k8s:ifMode";
-/// `+k8s:immutable`: the value may not change on update.
-pub const IMMUTABLE: &str = "k8s:immutable";
-/// `+k8s:isSubresource="/scale"`: the type is the type of that subresource.
-pub const IS_SUBRESOURCE: &str = "k8s:isSubresource";
-/// `+k8s:item(<key>: <value>, ...)=+<tag>`: validates the list-map item with that key.
-pub const ITEM: &str = "k8s:item";
-/// `+k8s:listMapKey=<json name>`: a key field of a `listType=map` list.
-pub const LIST_MAP_KEY: &str = "k8s:listMapKey";
-/// `+k8s:listType=atomic|set|map`: the list's semantics.
-pub const LIST_TYPE: &str = "k8s:listType";
-/// `+k8s:maxBytes=<n>`: the string is at most n bytes long.
-pub const MAX_BYTES: &str = "k8s:maxBytes";
-/// `+k8s:maxItems=<n>`: the list has at most n items.
-pub const MAX_ITEMS: &str = "k8s:maxItems";
-/// `+k8s:maxLength=<n>`: the string is at most n characters long.
-pub const MAX_LENGTH: &str = "k8s:maxLength";
-/// `+k8s:maxProperties=<n>`: the map has at most n entries.
-pub const MAX_PROPERTIES: &str = "k8s:maxProperties";
-/// `+k8s:maximum=<n>`: the integer is at most n.
-pub const MAXIMUM: &str = "k8s:maximum";
-/// `+k8s:minItems=<n>`: the list has at least n items.
-pub const MIN_ITEMS: &str = "k8s:minItems";
-/// `+k8s:minLength=<n>`: the string is at least n characters long.
-pub const MIN_LENGTH: &str = "k8s:minLength";
-/// `+k8s:minProperties=<n>`: the map has at least n entries.
-pub const MIN_PROPERTIES: &str = "k8s:minProperties";
-/// `+k8s:minimum=<n>`: the integer is at least n.
-pub const MINIMUM: &str = "k8s:minimum";
-/// `+k8s:modeDiscriminator`: the field selects the mode for `ifMode` siblings.
-pub const MODE_DISCRIMINATOR: &str = "k8s:modeDiscriminator";
-/// `+k8s:monotonic`: the integer may not decrease on update.
-pub const MONOTONIC: &str = "k8s:monotonic";
-/// `+k8s:neq=<value>`: the value may not equal the given one.
-pub const NEQ: &str = "k8s:neq";
-/// `+k8s:opaqueType`: do not descend into the type's own validations.
-pub const OPAQUE_TYPE: &str = "k8s:opaqueType";
-/// `+k8s:optional`: the field may be omitted.
-pub const OPTIONAL: &str = "k8s:optional";
-/// `+k8s:required`: the field must be set.
-pub const REQUIRED: &str = "k8s:required";
-/// `+k8s:subfield(<json name>)=+<tag>`: validates a field of the struct.
-pub const SUBFIELD: &str = "k8s:subfield";
-/// `+k8s:supportsSubresource="/status"`: the type's validation also serves that subresource.
-pub const SUPPORTS_SUBRESOURCE: &str = "k8s:supportsSubresource";
-/// `+k8s:unionDiscriminator`: the field names the set member of a union.
-pub const UNION_DISCRIMINATOR: &str = "k8s:unionDiscriminator";
-/// `+k8s:unionMember`: the field is a member of an exactly-one-of union.
-pub const UNION_MEMBER: &str = "k8s:unionMember";
-/// `+k8s:unique=set|map`: the list's items are unique.
-pub const UNIQUE: &str = "k8s:unique";
-/// `+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem`: update constraints.
-pub const UPDATE: &str = "k8s:update";
-/// `+k8s:validateError="<msg>"`: fails code generation (testing).
-pub const VALIDATE_ERROR: &str = "k8s:validateError";
-/// `+k8s:validateFalse="<msg>"`: always fails validation (testing).
-pub const VALIDATE_FALSE: &str = "k8s:validateFalse";
-/// `+k8s:validateTrue`: always passes validation (testing).
-pub const VALIDATE_TRUE: &str = "k8s:validateTrue";
-/// `+k8s:validateTrueAlpha`: always passes; its tag stability is alpha (testing).
-pub const VALIDATE_TRUE_ALPHA: &str = "k8s:validateTrueAlpha";
-/// `+k8s:validateTrueBeta`: always passes; its tag stability is beta (testing).
-pub const VALIDATE_TRUE_BETA: &str = "k8s:validateTrueBeta";
-/// `+k8s:zeroOrOneOfMember`: the field is a member of an at-most-one-of union.
-pub const ZERO_OR_ONE_OF_MEMBER: &str = "k8s:zeroOrOneOfMember";
+use super::{Tag, ValueType};
 
 // ---------------------------------------------------------------------------
 // Vocabulary
@@ -187,33 +90,9 @@ impl fmt::Display for Stability {
     }
 }
 
-/// A Kubernetes minor release (code-generator `v0.<minor>.0`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Release {
-    /// 1.33 (April 2025): the first release of `validation-gen`.
-    V1_33,
-    /// 1.34 (August 2025).
-    V1_34,
-    /// 1.35 (December 2025).
-    V1_35,
-    /// 1.36 (April 2026).
-    V1_36,
-    /// 1.37 (in development when this catalog was written; first seen in
-    /// `v0.37.0-beta.0`).
-    V1_37,
-}
-
-impl fmt::Display for Release {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Release::V1_33 => "1.33",
-            Release::V1_34 => "1.34",
-            Release::V1_35 => "1.35",
-            Release::V1_36 => "1.36",
-            Release::V1_37 => "1.37",
-        })
-    }
-}
+/// A Kubernetes minor release; shared with the runtime through
+/// `validation-spec`.
+pub use validation_spec::Release;
 
 /// What a tag is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -222,7 +101,7 @@ pub enum TagKind {
     /// checked, may appear in chains.
     Validator,
     /// A type-level tag read directly by the generator (the subresource
-    /// tags). Never chained. Upstream only reads its value; [`type_check`]
+    /// tags). Never chained. Upstream only reads its value; [`type_check`](super::check::type_check)
     /// still checks it against its entry (a required string payload, no
     /// arguments, type scope).
     TypeMetadata,
@@ -307,7 +186,8 @@ pub struct ArgDef {
 /// Everything the catalog knows about one tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TagDef {
-    /// The full name, e.g. `k8s:minimum`.
+    /// The full name, e.g. `k8s:minimum` ([`TagName::as_str`] of its
+    /// variant).
     pub name: &'static str,
     /// Validator or type metadata.
     pub kind: TagKind,
@@ -343,16 +223,6 @@ impl TagDef {
     /// The documented argument called `name` (`None` for the positional one).
     pub fn arg(&self, name: Option<&str>) -> Option<&'static ArgDef> {
         self.args.iter().find(|a| a.name == name)
-    }
-
-    /// Upstream's per-tag type check (`typeCheck`), without the scope and
-    /// without looking into a chained payload: every documented argument
-    /// that is present has its type, required ones are present, no other
-    /// argument is given (unless [`TagDef::accepts_unknown_args`]), and the
-    /// payload is present when required and of the declared type. Messages
-    /// are upstream's, not yet prefixed with the tag name.
-    pub fn check_args_and_payload(&self, tag: &Tag) -> Result<(), TagError> {
-        check_args_and_payload(tag, self)
     }
 
     /// The scope a chained payload of this tag is checked in, when the tag
@@ -449,15 +319,10 @@ const FIXED_RESULT_ARGS: &[ArgDef] = &[
 ];
 
 /// A catalog entry with the defaults of a plain validator: no arguments, no
-/// payload, stable.
-const fn validator(
-    name: &'static str,
-    since: Release,
-    scopes: &'static [Scope],
-    description: &'static str,
-) -> TagDef {
+/// payload, stable. The macro table names it ([`TagDef::named`]).
+const fn validator(since: Release, scopes: &'static [Scope], description: &'static str) -> TagDef {
     TagDef {
-        name,
+        name: "",
         kind: TagKind::Validator,
         stability: Stability::Stable,
         since,
@@ -472,6 +337,21 @@ const fn validator(
 }
 
 impl TagDef {
+    const fn named(mut self, tag: TagName) -> Self {
+        self.name = tag.as_str();
+        self
+    }
+
+    const fn type_metadata(mut self) -> Self {
+        self.kind = TagKind::TypeMetadata;
+        self
+    }
+
+    const fn with_unknown_args(mut self) -> Self {
+        self.accepts_unknown_args = true;
+        self
+    }
+
     const fn with_stability(mut self, stability: Stability) -> Self {
         self.stability = stability;
         self
@@ -496,175 +376,299 @@ impl TagDef {
     }
 }
 
-/// Every known tag, sorted bytewise by name (upstream's processing order).
-static TAGS: &[TagDef] = &[
-    validator(ALPHA, Release::V1_36, ANY_VALUE,
+/// Generates, from one list of `Variant, CONSTANT = "k8s:name" => entry;`
+/// rows: the [`TagName`] enum, the name constants and the `TAGS` table.
+macro_rules! catalog {
+    ($( $(#[$doc:meta])* $variant:ident, $konst:ident = $name:literal => $entry:expr; )*) => {
+        /// A known tag: one variant per catalog entry, in the catalog's
+        /// (bytewise name) order, so `Ord` is upstream's processing order.
+        ///
+        /// The generator dispatches on it with an exhaustive `match`, so a
+        /// tag without a lowering does not compile.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum TagName {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        $( $(#[$doc])* pub const $konst: &str = $name; )*
+
+        impl TagName {
+            /// Every tag, in catalog order.
+            pub const ALL: &'static [TagName] = &[$(TagName::$variant),*];
+
+            /// The full name, e.g. `k8s:maxItems`.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( TagName::$variant => $name, )*
+                }
+            }
+        }
+
+        static TAGS: &[TagDef] = &[$( $entry.named(TagName::$variant), )*];
+    };
+}
+
+// Every known tag, sorted bytewise by name (upstream's processing order):
+// its `TagName` variant, its name constant, its full name and its entry.
+// The enum, the constants and the table are generated from this one list,
+// so a name and its variant cannot drift apart, and the variant's
+// discriminant is the entry's index.
+#[rustfmt::skip]
+catalog! {
+    /// `+k8s:alpha(since: "1.36")=+<tag>`: marks the payload validation as alpha.
+    Alpha, ALPHA = "k8s:alpha" => validator(Release::V1_36, ANY_VALUE,
         "Marks the payload validation as alpha: its errors are reported but not enforced.")
         .with_stability(Stability::Beta)
         .with_args(LEVEL_ARGS)
-        .with_chain(ChainScope::Inherit),
-    validator(BETA, Release::V1_36, ANY_VALUE,
+        .with_chain(ChainScope::Inherit);
+
+    /// `+k8s:beta(since: "1.36")=+<tag>`: marks the payload validation as beta.
+    Beta, BETA = "k8s:beta" => validator(Release::V1_36, ANY_VALUE,
         "Marks the payload validation as beta: its errors are enforced only when declarative validation beta is on.")
         .with_stability(Stability::Beta)
         .with_args(LEVEL_ARGS)
-        .with_chain(ChainScope::Inherit),
-    validator(CUSTOM_UNIQUE, Release::V1_35, ANY_VALUE,
-        "The list's uniqueness is checked by hand-written code; no uniqueness check is generated."),
-    validator(CUSTOM_VALIDATION, Release::V1_37, TYPE_OR_FIELD,
-        "Calls the hand-written ValidateCustom_<Type>[_<Field>] function of the generated package."),
-    validator(DEPENDENT_FORBIDDEN, Release::V1_37, FIELD_ONLY,
+        .with_chain(ChainScope::Inherit);
+
+    /// `+k8s:customUnique`: uniqueness of the list is checked by hand-written code.
+    CustomUnique, CUSTOM_UNIQUE = "k8s:customUnique" => validator(Release::V1_35, ANY_VALUE,
+        "The list's uniqueness is checked by hand-written code; no uniqueness check is generated.");
+
+    /// `+k8s:customValidation`: calls a hand-written `ValidateCustom_*` function.
+    CustomValidation, CUSTOM_VALIDATION = "k8s:customValidation" => validator(Release::V1_37, TYPE_OR_FIELD,
+        "Calls the hand-written ValidateCustom_<Type>[_<Field>] function of the generated package.");
+
+    /// `+k8s:dependentForbidden(<sibling>)`: the sibling must be unset when this field is set.
+    DependentForbidden, DEPENDENT_FORBIDDEN = "k8s:dependentForbidden" => validator(Release::V1_37, FIELD_ONLY,
         "When this field is set, the named sibling field must not be set.")
         .with_stability(Stability::Alpha)
-        .with_args(SIBLING_ARG),
-    validator(DEPENDENT_REQUIRED, Release::V1_37, FIELD_ONLY,
+        .with_args(SIBLING_ARG);
+
+    /// `+k8s:dependentRequired(<sibling>)`: the sibling must be set when this field is set.
+    DependentRequired, DEPENDENT_REQUIRED = "k8s:dependentRequired" => validator(Release::V1_37, FIELD_ONLY,
         "When this field is set, the named sibling field must be set too.")
         .with_stability(Stability::Alpha)
-        .with_args(SIBLING_ARG),
-    validator(EACH_KEY, Release::V1_33, ANY_VALUE,
+        .with_args(SIBLING_ARG);
+
+    /// `+k8s:eachKey=+<tag>`: validates every key of a map.
+    EachKey, EACH_KEY = "k8s:eachKey" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to every key of a map.")
-        .with_chain(ChainScope::Fixed(MapKey)),
-    validator(EACH_VAL, Release::V1_33, ANY_VALUE,
+        .with_chain(ChainScope::Fixed(MapKey));
+
+    /// `+k8s:eachVal=+<tag>`: validates every value of a list or map.
+    EachVal, EACH_VAL = "k8s:eachVal" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to every value of a list or map.")
-        .with_chain(ChainScope::CollectionValue),
-    validator(ENUM, Release::V1_34, TYPE_ONLY,
-        "The string type's constants are the only values it accepts."),
-    validator(ENUM_EXCLUDE, Release::V1_35, CONST_ONLY,
+        .with_chain(ChainScope::CollectionValue);
+
+    /// `+k8s:enum`: the string type's constants are its only allowed values.
+    Enum, ENUM = "k8s:enum" => validator(Release::V1_34, TYPE_ONLY,
+        "The string type's constants are the only values it accepts.");
+
+    /// `+k8s:enumExclude`: this constant is not a value of its enum.
+    EnumExclude, ENUM_EXCLUDE = "k8s:enumExclude" => validator(Release::V1_35, CONST_ONLY,
         "Leaves this constant out of its type's enum, possibly only under an option (with ifEnabled/ifDisabled).")
-        .with_stability(Stability::Alpha),
-    validator(FORBIDDEN, Release::V1_33, FIELD_ONLY,
+        .with_stability(Stability::Alpha);
+
+    /// `+k8s:forbidden`: the field may not be set.
+    Forbidden, FORBIDDEN = "k8s:forbidden" => validator(Release::V1_33, FIELD_ONLY,
         "The field may not be set.")
-        .with_stability(Stability::Beta),
-    validator(FORMAT, Release::V1_35, ANY_VALUE,
+        .with_stability(Stability::Beta);
+
+    /// `+k8s:format=<name>`: the string has a named format (`k8s-short-name`, ...).
+    Format, FORMAT = "k8s:format" => validator(Release::V1_35, ANY_VALUE,
         "The string must have the named format (k8s-short-name, k8s-long-name, k8s-uuid, ...).")
-        .with_payload(PayloadType::String, true),
-    validator(IF_DISABLED, Release::V1_35, ANYWHERE,
+        .with_payload(PayloadType::String, true);
+
+    /// `+k8s:ifDisabled(<option>)=+<tag>`: the payload applies when the option is off.
+    IfDisabled, IF_DISABLED = "k8s:ifDisabled" => validator(Release::V1_35, ANYWHERE,
         "Applies the payload validation only when the named validation option is disabled.")
         .with_args(OPTION_ARG)
-        .with_chain(ChainScope::Inherit),
-    validator(IF_ENABLED, Release::V1_35, ANYWHERE,
+        .with_chain(ChainScope::Inherit);
+
+    /// `+k8s:ifEnabled(<option>)=+<tag>`: the payload applies when the option is on.
+    IfEnabled, IF_ENABLED = "k8s:ifEnabled" => validator(Release::V1_35, ANYWHERE,
         "Applies the payload validation only when the named validation option is enabled.")
         .with_args(OPTION_ARG)
-        .with_chain(ChainScope::Inherit),
-    validator(IF_MODE, Release::V1_37, FIELD_ONLY,
+        .with_chain(ChainScope::Inherit);
+
+    /// `+k8s:ifMode(<mode>)=+<tag>`: the payload applies in one mode of a discriminator.
+    IfMode, IF_MODE = "k8s:ifMode" => validator(Release::V1_37, FIELD_ONLY,
         "Applies the payload validation only in the given mode of the struct's mode discriminator; the field is forbidden in modes that have no rule.")
         .with_args(IF_MODE_ARGS)
-        .with_chain(ChainScope::Inherit),
-    validator(IMMUTABLE, Release::V1_33, NOT_KEYS,
-        "The value may not change once the object exists."),
-    TagDef {
-        kind: TagKind::TypeMetadata,
-        ..validator(IS_SUBRESOURCE, Release::V1_34, TYPE_ONLY,
-            "The type is the type of the given subresource (e.g. \"/scale\"); its validation serves only that path and the supported subresources.")
-            .with_payload(PayloadType::String, true)
-    },
-    TagDef {
-        accepts_unknown_args: true,
-        ..validator(ITEM, Release::V1_34, ANY_VALUE,
-            "Applies the payload validation to the list-map item whose key fields equal the named arguments.")
-            .with_chain(ChainScope::Fixed(ListVal))
-    },
-    validator(LIST_MAP_KEY, Release::V1_33, ANY_VALUE,
+        .with_chain(ChainScope::Inherit);
+
+    /// `+k8s:immutable`: the value may not change on update.
+    Immutable, IMMUTABLE = "k8s:immutable" => validator(Release::V1_33, NOT_KEYS,
+        "The value may not change once the object exists.");
+
+    /// `+k8s:isSubresource="/scale"`: the type is the type of that subresource.
+    IsSubresource, IS_SUBRESOURCE = "k8s:isSubresource" => validator(Release::V1_34, TYPE_ONLY,
+        "The type is the type of the given subresource (e.g. \"/scale\"); its validation serves only that path and the supported subresources.")
+        .with_payload(PayloadType::String, true)
+        .type_metadata();
+
+    /// `+k8s:item(<key>: <value>, ...)=+<tag>`: validates the list-map item with that key.
+    Item, ITEM = "k8s:item" => validator(Release::V1_34, ANY_VALUE,
+        "Applies the payload validation to the list-map item whose key fields equal the named arguments.")
+        .with_chain(ChainScope::Fixed(ListVal))
+        .with_unknown_args();
+
+    /// `+k8s:listMapKey=<json name>`: a key field of a `listType=map` list.
+    ListMapKey, LIST_MAP_KEY = "k8s:listMapKey" => validator(Release::V1_33, ANY_VALUE,
         "Names (by JSON name) a key field of a listType=map list; repeat for composite keys.")
-        .with_payload(PayloadType::String, true),
-    validator(LIST_TYPE, Release::V1_33, ANY_VALUE,
+        .with_payload(PayloadType::String, true);
+
+    /// `+k8s:listType=atomic|set|map`: the list's semantics.
+    ListType, LIST_TYPE = "k8s:listType" => validator(Release::V1_33, ANY_VALUE,
         "The list's semantics: atomic, set (unique values) or map (unique keys).")
-        .with_payload(PayloadType::String, true),
-    validator(MAX_BYTES, Release::V1_36, ANY_VALUE,
+        .with_payload(PayloadType::String, true);
+
+    /// `+k8s:maxBytes=<n>`: the string is at most n bytes long.
+    MaxBytes, MAX_BYTES = "k8s:maxBytes" => validator(Release::V1_36, ANY_VALUE,
         "The string may be at most this many bytes long.")
-        .with_payload(PayloadType::Int, true),
-    validator(MAX_ITEMS, Release::V1_35, NOT_KEYS,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:maxItems=<n>`: the list has at most n items.
+    MaxItems, MAX_ITEMS = "k8s:maxItems" => validator(Release::V1_35, NOT_KEYS,
         "The list may have at most this many items.")
-        .with_payload(PayloadType::Int, true),
-    validator(MAX_LENGTH, Release::V1_35, ANY_VALUE,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:maxLength=<n>`: the string is at most n characters long.
+    MaxLength, MAX_LENGTH = "k8s:maxLength" => validator(Release::V1_35, ANY_VALUE,
         "The string may be at most this many characters long.")
-        .with_payload(PayloadType::Int, true),
-    validator(MAX_PROPERTIES, Release::V1_37, TYPE_OR_FIELD,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:maxProperties=<n>`: the map has at most n entries.
+    MaxProperties, MAX_PROPERTIES = "k8s:maxProperties" => validator(Release::V1_37, TYPE_OR_FIELD,
         "The map may have at most this many entries.")
-        .with_payload(PayloadType::Int, true),
-    validator(MAXIMUM, Release::V1_36, ANY_VALUE,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:maximum=<n>`: the integer is at most n.
+    Maximum, MAXIMUM = "k8s:maximum" => validator(Release::V1_36, ANY_VALUE,
         "The integer may be at most this value.")
-        .with_payload(PayloadType::Int, true),
-    validator(MIN_ITEMS, Release::V1_36, NOT_KEYS,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:minItems=<n>`: the list has at least n items.
+    MinItems, MIN_ITEMS = "k8s:minItems" => validator(Release::V1_36, NOT_KEYS,
         "The list must have at least this many items.")
-        .with_payload(PayloadType::Int, true),
-    validator(MIN_LENGTH, Release::V1_36, ANY_VALUE,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:minLength=<n>`: the string is at least n characters long.
+    MinLength, MIN_LENGTH = "k8s:minLength" => validator(Release::V1_36, ANY_VALUE,
         "The string must be at least this many characters long.")
-        .with_payload(PayloadType::Int, true),
-    validator(MIN_PROPERTIES, Release::V1_37, TYPE_OR_FIELD,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:minProperties=<n>`: the map has at least n entries.
+    MinProperties, MIN_PROPERTIES = "k8s:minProperties" => validator(Release::V1_37, TYPE_OR_FIELD,
         "The map must have at least this many entries.")
-        .with_payload(PayloadType::Int, true),
-    validator(MINIMUM, Release::V1_33, ANY_VALUE,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:minimum=<n>`: the integer is at least n.
+    Minimum, MINIMUM = "k8s:minimum" => validator(Release::V1_33, ANY_VALUE,
         "The integer must be at least this value.")
-        .with_payload(PayloadType::Int, true),
-    validator(MODE_DISCRIMINATOR, Release::V1_37, FIELD_ONLY,
+        .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:modeDiscriminator`: the field selects the mode for `ifMode` siblings.
+    ModeDiscriminator, MODE_DISCRIMINATOR = "k8s:modeDiscriminator" => validator(Release::V1_37, FIELD_ONLY,
         "The field (a string or bool) selects the mode that ifMode rules of sibling fields depend on.")
-        .with_args(MODE_DISCRIMINATOR_ARGS),
-    validator(MONOTONIC, Release::V1_37, TYPE_OR_FIELD,
+        .with_args(MODE_DISCRIMINATOR_ARGS);
+
+    /// `+k8s:monotonic`: the integer may not decrease on update.
+    Monotonic, MONOTONIC = "k8s:monotonic" => validator(Release::V1_37, TYPE_OR_FIELD,
         "The integer may not decrease on update.")
-        .with_stability(Stability::Alpha),
-    validator(NEQ, Release::V1_34, ANY_VALUE,
+        .with_stability(Stability::Alpha);
+
+    /// `+k8s:neq=<value>`: the value may not equal the given one.
+    Neq, NEQ = "k8s:neq" => validator(Release::V1_34, ANY_VALUE,
         "The value (string, integer or bool) may not equal the payload.")
         .with_stability(Stability::Alpha)
-        .with_payload(PayloadType::Raw, true),
-    validator(OPAQUE_TYPE, Release::V1_33, ANY_VALUE,
-        "Ignores the validations declared on the referenced type."),
-    validator(OPTIONAL, Release::V1_33, FIELD_ONLY,
-        "The field may be omitted; its other validations are skipped when it is (with +default, it is effectively required)."),
-    validator(REQUIRED, Release::V1_33, FIELD_ONLY,
-        "The field must be set."),
-    validator(SUBFIELD, Release::V1_33, ANY_VALUE,
+        .with_payload(PayloadType::Raw, true);
+
+    /// `+k8s:opaqueType`: do not descend into the type's own validations.
+    OpaqueType, OPAQUE_TYPE = "k8s:opaqueType" => validator(Release::V1_33, ANY_VALUE,
+        "Ignores the validations declared on the referenced type.");
+
+    /// `+k8s:optional`: the field may be omitted.
+    Optional, OPTIONAL = "k8s:optional" => validator(Release::V1_33, FIELD_ONLY,
+        "The field may be omitted; its other validations are skipped when it is (with +default, it is effectively required).");
+
+    /// `+k8s:required`: the field must be set.
+    Required, REQUIRED = "k8s:required" => validator(Release::V1_33, FIELD_ONLY,
+        "The field must be set.");
+
+    /// `+k8s:subfield(<json name>)=+<tag>`: validates a field of the struct.
+    Subfield, SUBFIELD = "k8s:subfield" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to the named (JSON name) field of the struct.")
         .with_args(SUBFIELD_ARG)
-        .with_chain(ChainScope::Fixed(Field)),
-    TagDef {
-        kind: TagKind::TypeMetadata,
-        ..validator(SUPPORTS_SUBRESOURCE, Release::V1_34, TYPE_ONLY,
-            "The type's validation also serves the given subresource path (e.g. \"/status\"); repeatable.")
-            .with_payload(PayloadType::String, true)
-    },
-    validator(UNION_DISCRIMINATOR, Release::V1_34, FIELD_OR_LIST_VALUE,
+        .with_chain(ChainScope::Fixed(Field));
+
+    /// `+k8s:supportsSubresource="/status"`: the type's validation also serves that subresource.
+    SupportsSubresource, SUPPORTS_SUBRESOURCE = "k8s:supportsSubresource" => validator(Release::V1_34, TYPE_ONLY,
+        "The type's validation also serves the given subresource path (e.g. \"/status\"); repeatable.")
+        .with_payload(PayloadType::String, true)
+        .type_metadata();
+
+    /// `+k8s:unionDiscriminator`: the field names the set member of a union.
+    UnionDiscriminator, UNION_DISCRIMINATOR = "k8s:unionDiscriminator" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
         "The string field names which member of the union is set.")
         .with_stability(Stability::Beta)
-        .with_args(UNION_DISCRIMINATOR_ARGS),
-    validator(UNION_MEMBER, Release::V1_34, FIELD_OR_LIST_VALUE,
+        .with_args(UNION_DISCRIMINATOR_ARGS);
+
+    /// `+k8s:unionMember`: the field is a member of an exactly-one-of union.
+    UnionMember, UNION_MEMBER = "k8s:unionMember" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
         "The field is a member of a union: exactly one member must be set.")
-        .with_args(UNION_MEMBER_ARGS),
-    validator(UNIQUE, Release::V1_35, ANY_VALUE,
+        .with_args(UNION_MEMBER_ARGS);
+
+    /// `+k8s:unique=set|map`: the list's items are unique.
+    Unique, UNIQUE = "k8s:unique" => validator(Release::V1_35, ANY_VALUE,
         "The list's items are unique: as values (set) or by their listMapKey fields (map).")
-        .with_payload(PayloadType::String, true),
-    validator(UPDATE, Release::V1_35, UPDATABLE,
+        .with_payload(PayloadType::String, true);
+
+    /// `+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem`: update constraints.
+    Update, UPDATE = "k8s:update" => validator(Release::V1_35, UPDATABLE,
         "Constrains updates: NoSet, NoUnset, NoModify, NoAddItem or NoRemoveItem; repeatable.")
-        .with_payload(PayloadType::String, false),
-    validator(VALIDATE_ERROR, Release::V1_33, ANY_VALUE,
+        .with_payload(PayloadType::String, false);
+
+    /// `+k8s:validateError="<msg>"`: fails code generation (testing).
+    ValidateError, VALIDATE_ERROR = "k8s:validateError" => validator(Release::V1_33, ANY_VALUE,
         "Fails code generation with the payload as message (for testing).")
         .with_stability(Stability::Alpha)
-        .with_payload(PayloadType::String, false),
-    validator(VALIDATE_FALSE, Release::V1_33, ANY_VALUE,
+        .with_payload(PayloadType::String, false);
+
+    /// `+k8s:validateFalse="<msg>"`: always fails validation (testing).
+    ValidateFalse, VALIDATE_FALSE = "k8s:validateFalse" => validator(Release::V1_33, ANY_VALUE,
         "Always fails validation, with the payload in the message (for testing).")
         .with_stability(Stability::Alpha)
         .with_args(FIXED_RESULT_ARGS)
-        .with_payload(PayloadType::String, false),
-    validator(VALIDATE_TRUE, Release::V1_33, ANY_VALUE,
+        .with_payload(PayloadType::String, false);
+
+    /// `+k8s:validateTrue`: always passes validation (testing).
+    ValidateTrue, VALIDATE_TRUE = "k8s:validateTrue" => validator(Release::V1_33, ANY_VALUE,
         "Always passes validation (for testing).")
         .with_stability(Stability::Alpha)
         .with_args(FIXED_RESULT_ARGS)
-        .with_payload(PayloadType::String, false),
-    validator(VALIDATE_TRUE_ALPHA, Release::V1_36, ANY_VALUE,
+        .with_payload(PayloadType::String, false);
+
+    /// `+k8s:validateTrueAlpha`: always passes; its tag stability is alpha (testing).
+    ValidateTrueAlpha, VALIDATE_TRUE_ALPHA = "k8s:validateTrueAlpha" => validator(Release::V1_36, ANY_VALUE,
         "Always passes validation; an alpha-level tag for testing stability lint rules.")
         .with_stability(Stability::Alpha)
         .with_args(FIXED_RESULT_ARGS)
-        .with_payload(PayloadType::String, false),
-    validator(VALIDATE_TRUE_BETA, Release::V1_36, ANY_VALUE,
+        .with_payload(PayloadType::String, false);
+
+    /// `+k8s:validateTrueBeta`: always passes; its tag stability is beta (testing).
+    ValidateTrueBeta, VALIDATE_TRUE_BETA = "k8s:validateTrueBeta" => validator(Release::V1_36, ANY_VALUE,
         "Always passes validation; a beta-level tag for testing stability lint rules.")
         .with_stability(Stability::Beta)
         .with_args(FIXED_RESULT_ARGS)
-        .with_payload(PayloadType::String, false),
-    validator(ZERO_OR_ONE_OF_MEMBER, Release::V1_34, FIELD_OR_LIST_VALUE,
-        "The field is a member of a zero-or-one-of union: at most one member may be set.")
-        .with_args(UNION_MEMBER_ARGS),
-];
+        .with_payload(PayloadType::String, false);
 
-/// Every known tag, sorted bytewise by name: the 45 validation tags and the
+    /// `+k8s:zeroOrOneOfMember`: the field is a member of an at-most-one-of union.
+    ZeroOrOneOfMember, ZERO_OR_ONE_OF_MEMBER = "k8s:zeroOrOneOfMember" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
+        "The field is a member of a zero-or-one-of union: at most one member may be set.")
+        .with_args(UNION_MEMBER_ARGS);
+}
+
+/// Every known tag, sorted bytewise by name: the validation tags and the
 /// two subresource tags.
 pub fn all() -> &'static [TagDef] {
     TAGS
@@ -680,6 +684,28 @@ pub fn lookup(name: &str) -> Option<&'static TagDef> {
     TAGS.binary_search_by(|d| d.name.cmp(name))
         .ok()
         .map(|i| &TAGS[i])
+}
+
+impl TagName {
+    /// The tag called `name` (`k8s:minimum`), if the catalog has it.
+    pub fn from_name(name: &str) -> Option<TagName> {
+        // The macro builds the table in variant order; a test checks it.
+        TAGS.binary_search_by(|d| d.name.cmp(name))
+            .ok()
+            .map(|i| TagName::ALL[i])
+    }
+
+    /// The catalog entry: scopes, arguments, payload, release, docs.
+    pub fn def(self) -> &'static TagDef {
+        // The macro builds the table in variant order; a test checks it.
+        &TAGS[self as usize]
+    }
+}
+
+impl fmt::Display for TagName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -718,234 +744,6 @@ pub fn is_other_generator_tag(name: &str) -> bool {
         || rest.starts_with("openapi")
         || rest.starts_with("validation:")
         || matches!(rest, "conversion-fn" | "deprecated")
-}
-
-// ---------------------------------------------------------------------------
-// Suggestions
-
-/// Names that upstream used before renaming them.
-const RENAMED: &[(&str, &str)] = &[
-    // 1.36 shipped modal validation as k8s:discriminator / k8s:member.
-    ("discriminator", MODE_DISCRIMINATOR),
-    ("member", IF_MODE),
-];
-
-/// The known tag name closest to `name`, for "did you mean" messages.
-///
-/// The comparison ignores case and a missing `k8s:` prefix (so
-/// `k8s:MaxLength` and `maxLength` both give `k8s:maxLength`), maps names
-/// that upstream renamed to their new names, and otherwise allows a small
-/// edit distance (insertions, deletions, substitutions and transpositions:
-/// at most 2, or a third of the candidate's length for long names).
-pub fn suggest(name: &str) -> Option<&'static str> {
-    let bare = name.strip_prefix("k8s:").unwrap_or(name);
-    if let Some((_, new)) = RENAMED
-        .iter()
-        .find(|(old, _)| old.eq_ignore_ascii_case(bare))
-    {
-        return Some(new);
-    }
-    closest(bare, TAGS.iter().map(|def| &def.name["k8s:".len()..]))
-        .and_then(|bare| lookup(&format!("k8s:{bare}")))
-        .map(|def| def.name)
-}
-
-/// The candidate closest to `name` (ignoring case) within the same edit
-/// distance limit as [`suggest`], for "did you mean" messages about values
-/// such as format names.
-///
-/// The cost is linear in the length of `name`: the distance is at least the
-/// difference in length, so a name much longer than every candidate is
-/// rejected without comparing (an unknown tag of a megabyte costs no more
-/// than reading it).
-pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let name: Vec<char> = name.to_lowercase().chars().collect();
-    let mut best: Option<(usize, &'a str)> = None;
-    for candidate in candidates {
-        let chars: Vec<char> = candidate.to_lowercase().chars().collect();
-        let limit = (chars.len() / 3).max(2);
-        if name.len().abs_diff(chars.len()) > limit {
-            continue;
-        }
-        let distance = edit_distance(&name, &chars);
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, candidate));
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
-/// Optimal-string-alignment distance (Levenshtein plus adjacent
-/// transpositions).
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut prev2: Vec<usize> = vec![0; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                cur[j] = cur[j].min(prev2[j - 2] + 1);
-            }
-        }
-        std::mem::swap(&mut prev2, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
-/// `unknown validation tag "X"`, with `, did you mean "Y"?` when there is a
-/// close known name.
-pub(crate) fn unknown_tag_message(name: &str) -> String {
-    match suggest(name) {
-        Some(s) => format!(
-            "unknown validation tag {}, did you mean {}?",
-            go_quote(name),
-            go_quote(s)
-        ),
-        None => format!("unknown validation tag {}", go_quote(name)),
-    }
-}
-
-/// The error for a type-metadata tag used as a chained payload.
-pub(crate) fn not_chainable_message(name: &str) -> String {
-    format!(
-        "tag {} is not a validation tag and cannot be chained",
-        go_quote(name)
-    )
-}
-
-// ---------------------------------------------------------------------------
-// Type checking
-
-/// Checks a tag and its chained payloads against the catalog, as upstream
-/// does before running each validator: the scope first
-/// (`tag "k8s:X" cannot be specified on <scope>`), then the documented
-/// arguments and payload (`tag "k8s:X": <problem>`), then the chained tag in
-/// the scope the outer tag gives it, with the outer tag's name prefixed
-/// (`tag "k8s:eachVal": tag "k8s:minimum": ...`).
-///
-/// `eachVal` payloads are checked as [`Scope::ListVal`]; use
-/// [`type_check_with`] when the collection is a map.
-///
-/// Unlike upstream, which panics on an unknown chained tag and ignores an
-/// unknown top-level one, unknown names are errors with a suggestion.
-pub fn type_check(tag: &Tag, scope: Scope) -> Result<(), TagError> {
-    type_check_with(tag, scope, |_| Scope::ListVal)
-}
-
-/// [`type_check`], with the scope of `eachVal` payloads chosen by the
-/// caller: `collection_value` receives the chain from the outermost tag down
-/// to the `eachVal` tag (inclusive) and returns [`Scope::ListVal`] for a list
-/// or [`Scope::MapVal`] for a map.
-pub fn type_check_with<F>(tag: &Tag, scope: Scope, mut collection_value: F) -> Result<(), TagError>
-where
-    F: FnMut(&[&Tag]) -> Scope,
-{
-    let mut chain = Vec::new();
-    check_in_scope(tag, scope, &mut chain, &mut collection_value)
-}
-
-fn check_in_scope<'t>(
-    tag: &'t Tag,
-    scope: Scope,
-    chain: &mut Vec<&'t Tag>,
-    collection_value: &mut dyn FnMut(&[&Tag]) -> Scope,
-) -> Result<(), TagError> {
-    let Some(def) = lookup(&tag.name) else {
-        return Err(TagError::new(unknown_tag_message(&tag.name), tag.span));
-    };
-    if !chain.is_empty() && def.kind != TagKind::Validator {
-        return Err(TagError::new(not_chainable_message(def.name), tag.span));
-    }
-    if !def.allows(scope) {
-        return Err(TagError::new(
-            format!("tag {} cannot be specified on {scope}", go_quote(def.name)),
-            tag.span,
-        ));
-    }
-    check_args_and_payload(tag, def).map_err(|e| e.in_tag(def.name))?;
-    if let (Some(inner), Some(_)) = (tag.chained(), def.chain_scope) {
-        chain.push(tag);
-        let each_val = if def.chain_scope == Some(ChainScope::CollectionValue) {
-            collection_value(chain)
-        } else {
-            Scope::ListVal
-        };
-        let inner_scope = def.payload_scope(scope, each_val).unwrap_or(scope);
-        let res = check_in_scope(inner, inner_scope, chain, collection_value);
-        chain.pop();
-        res.map_err(|e| e.in_tag(def.name))?;
-    }
-    Ok(())
-}
-
-/// Upstream's `typeCheck`: documented arguments, unknown arguments, payload.
-fn check_args_and_payload(tag: &Tag, def: &TagDef) -> Result<(), TagError> {
-    for doc in def.args {
-        match tag.args.iter().find(|a| a.name.as_deref() == doc.name) {
-            Some(arg) if arg.value.value_type() != doc.ty => {
-                return Err(TagError::new(
-                    format!(
-                        "argument {} has wrong type: got {}, want {}",
-                        go_quote(&arg.to_string()),
-                        arg.value.value_type(),
-                        doc.ty
-                    ),
-                    arg.span,
-                ));
-            }
-            Some(_) => {}
-            None if doc.required => {
-                let message = match doc.name {
-                    None => format!("missing required positional argument of type {}", doc.ty),
-                    Some(name) => {
-                        format!(
-                            "missing named argument {} of type {}",
-                            go_quote(name),
-                            doc.ty
-                        )
-                    }
-                };
-                return Err(TagError::new(message, tag.span));
-            }
-            None => {}
-        }
-    }
-    if !def.accepts_unknown_args {
-        if let Some(arg) = tag
-            .args
-            .iter()
-            .find(|a| def.arg(a.name.as_deref()).is_none())
-        {
-            return Err(TagError::new(
-                format!("unrecognized named argument {}", go_quote(&arg.to_string())),
-                arg.span,
-            ));
-        }
-    }
-    match &tag.value {
-        None if def.payload_required => Err(TagError::new(
-            format!("missing required tag value of type {}", def.payload),
-            tag.span,
-        )),
-        None => Ok(()),
-        Some(value)
-            if def.payload != PayloadType::Raw && !def.payload.accepts(value.value_type()) =>
-        {
-            Err(TagError::new(
-                format!(
-                    "tag value has wrong type: got {}, want {}",
-                    value.value_type(),
-                    def.payload
-                ),
-                value.span(),
-            ))
-        }
-        Some(_) => Ok(()),
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -988,6 +786,20 @@ mod tests {
     }
 
     #[test]
+    fn tag_names_index_the_table() {
+        assert_eq!(TagName::ALL.len(), TAGS.len());
+        for (i, (&tag, def)) in TagName::ALL.iter().zip(TAGS).enumerate() {
+            assert_eq!(tag as usize, i);
+            assert_eq!(def.name, tag.as_str());
+            assert_eq!(tag.def(), def);
+            assert_eq!(TagName::from_name(def.name), Some(tag));
+            assert_eq!(tag.to_string(), def.name);
+        }
+        assert!(TagName::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(TagName::from_name("maxItems"), None);
+    }
+
+    #[test]
     fn table_is_consistent() {
         for def in TAGS {
             assert!(def.name.starts_with("k8s:"), "{}", def.name);
@@ -1011,23 +823,5 @@ mod tests {
             let positional = def.args.iter().filter(|a| a.name.is_none()).count();
             assert!(positional <= 1, "{}", def.name);
         }
-    }
-
-    #[test]
-    fn edit_distances() {
-        let d = |a: &str, b: &str| {
-            edit_distance(
-                &a.chars().collect::<Vec<_>>(),
-                &b.chars().collect::<Vec<_>>(),
-            )
-        };
-        assert_eq!(d("", ""), 0);
-        assert_eq!(d("abc", ""), 3);
-        assert_eq!(d("", "abc"), 3);
-        assert_eq!(d("minimun", "minimum"), 1);
-        assert_eq!(d("requried", "required"), 1);
-        assert_eq!(d("eachvalue", "eachval"), 2);
-        assert_eq!(d("kitten", "sitting"), 3);
-        assert_eq!(d("ca", "abc"), 3);
     }
 }

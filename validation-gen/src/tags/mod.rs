@@ -17,25 +17,27 @@
 //!    generators and returns the raw `+default` values.
 //! 2. [`catalog::sort_tags`] (or [`catalog::compare_tags`]) puts them in
 //!    upstream's processing order.
-//! 3. [`catalog::type_check`] (or [`catalog::type_check_with`]) checks each
+//! 3. [`check::type_check`] (or [`check::type_check_with`]) checks each
 //!    tag, and its chained payloads, against the scope it is used in.
 //!
 //! ```
-//! use validation_gen::tags::{catalog::{self, Scope}, extract, Extracted, Line};
+//! use validation_gen::tags::{catalog::Scope, check, extract, Extracted, Line};
 //!
 //! let lines = [Line { text: " +k8s:eachVal=+k8s:minimum=1", index: 0 }];
 //! let Extracted::Tag(found) = &extract(&lines)[0] else { unreachable!() };
 //! let tag = found.tag.as_ref().unwrap();
 //! assert_eq!(tag.to_string(), "k8s:eachVal=+k8s:minimum=1");
-//! assert!(catalog::type_check(tag, Scope::Field).is_ok());
-//! let err = catalog::type_check(tag, Scope::Const).unwrap_err();
+//! assert!(check::type_check(tag, Scope::Field).is_ok());
+//! let err = check::type_check(tag, Scope::Const).unwrap_err();
 //! assert_eq!(err.message, r#"tag "k8s:eachVal" cannot be specified on constant values"#);
 //! ```
 
 pub mod catalog;
+pub mod check;
 mod parse;
+pub mod suggest;
 
-pub use catalog::Scope;
+pub use catalog::{Release, Scope, TagName};
 pub use parse::{
     extract, extract_with, parse_tag, Extracted, ExtractedDefault, ExtractedTag, Line,
     ParseOptions, RawDefault, MAX_CHAIN_DEPTH,
@@ -170,7 +172,7 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Value::String(s) => f.write_str(&parse::go_quote(s)),
+            Value::String(s) => f.write_str(&validation_spec::go_quote(s)),
             Value::Int(i) => write!(f, "{i}"),
             Value::Bool(b) => write!(f, "{b}"),
         }
@@ -204,6 +206,17 @@ impl Tag {
     /// A named argument (the first one, if the name is repeated).
     pub fn named_arg(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|a| a.name.as_deref() == Some(name))
+    }
+
+    /// The catalog's name for this tag, or `None` for a name the catalog
+    /// does not know.
+    pub fn tag_name(&self) -> Option<TagName> {
+        TagName::from_name(&self.name)
+    }
+
+    /// Whether this is the tag `name`.
+    pub fn is(&self, name: TagName) -> bool {
+        self.name == name.as_str()
     }
 
     /// The chained tag, if the payload is a tag.
@@ -295,7 +308,11 @@ impl TagError {
     /// Prefixes the message the way upstream wraps errors of an enclosing
     /// tag: `tag "k8s:eachVal": <message>`. The span is kept.
     pub fn in_tag(mut self, tag_name: &str) -> Self {
-        self.message = format!("tag {}: {}", parse::go_quote(tag_name), self.message);
+        self.message = format!(
+            "tag {}: {}",
+            validation_spec::go_quote(tag_name),
+            self.message
+        );
         self
     }
 }

@@ -24,7 +24,9 @@
 //! [`Span`] carries the position.
 
 use super::catalog::{self, Release, TagKind, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
+use super::suggest;
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
+use validation_spec::quote::{go_quote, go_quote_char};
 
 /// The most tags one chain may hold (`a=+b=+c` holds 3).
 ///
@@ -50,7 +52,7 @@ pub struct ParseOptions {
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
-            release: Release::V1_35,
+            release: Release::DEFAULT,
         }
     }
 }
@@ -197,7 +199,7 @@ pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted
             continue;
         }
         let tag = match catalog::lookup(name) {
-            None => Err(TagError::new(catalog::unknown_tag_message(name), name_span)),
+            None => Err(TagError::new(suggest::unknown_tag_message(name), name_span)),
             Some(_) if options.raw_value(name) => parse_raw(rest, base),
             Some(_) => parse_at(rest, base).and_then(|t| check_chain_names(&t).map(|()| t)),
         };
@@ -213,7 +215,7 @@ pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted
 /// `k8s:ifEnabled("F")=+k8s:maxItems=5 # comment`.
 ///
 /// Only the grammar is checked: names are not looked up (see [`extract`] and
-/// [`catalog::type_check`]). Spans are byte ranges within `text`.
+/// [`super::check::type_check`]). Spans are byte ranges within `text`.
 pub fn parse_tag(text: &str) -> Result<Tag, TagError> {
     parse_at(text, 0)
 }
@@ -224,9 +226,9 @@ fn check_chain_names(tag: &Tag) -> Result<(), TagError> {
     for t in tag.chain() {
         if !outer.is_empty() {
             let err = match catalog::lookup(&t.name) {
-                None => Some(catalog::unknown_tag_message(&t.name)),
+                None => Some(suggest::unknown_tag_message(&t.name)),
                 Some(def) if def.kind != TagKind::Validator => {
-                    Some(catalog::not_chainable_message(&t.name))
+                    Some(suggest::not_chainable_message(&t.name))
                 }
                 Some(_) => None,
             };
@@ -760,100 +762,6 @@ fn parse_go_int(s: &str) -> Option<i64> {
         i128::from(magnitude)
     };
     i64::try_from(value).ok()
-}
-
-// ---------------------------------------------------------------------------
-// Go-style quoting, for messages that upstream formats with `%q`.
-
-/// Whether Go's `unicode.IsPrint` would hold (approximately, for non-ASCII).
-///
-/// Go's tables are Unicode 15.0. Above the Basic Multilingual Plane and
-/// plane 1, the unassigned ranges are modelled (planes 2 and 3 have a few
-/// gaps, planes 4 to 13 are unassigned, plane 14 holds only format
-/// characters and variation selectors, planes 15 and 16 are private use);
-/// unassigned code points of the BMP and plane 1 are not, and print as
-/// themselves where Go would escape them.
-fn is_go_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    if matches!(c,
-        '\u{2A6E0}'..='\u{2A6FF}'
-        | '\u{2B73A}'..='\u{2B73F}'
-        | '\u{2B81E}'..='\u{2B81F}'
-        | '\u{2CEA2}'..='\u{2CEAF}'
-        | '\u{2EBE1}'..='\u{2F7FF}'
-        | '\u{2FA1E}'..='\u{2FFFF}'
-        | '\u{3134B}'..='\u{3134F}'
-        | '\u{323B0}'..='\u{E00FF}'
-        | '\u{E01F0}'..='\u{EFFFF}')
-    {
-        return false;
-    }
-    !matches!(c,
-        '\u{AD}'
-        | '\u{600}'..='\u{605}'
-        | '\u{61C}'
-        | '\u{6DD}'
-        | '\u{70F}'
-        | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
-        | '\u{2028}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}'
-        | '\u{E000}'..='\u{F8FF}'
-        | '\u{FEFF}'
-        | '\u{FFF9}'..='\u{FFFB}'
-        | '\u{F0000}'..)
-}
-
-fn push_escaped(out: &mut String, c: char, quote: char) {
-    use std::fmt::Write;
-    match c {
-        '\\' => out.push_str("\\\\"),
-        c if c == quote => {
-            out.push('\\');
-            out.push(c);
-        }
-        c if is_go_print(c) => out.push(c),
-        '\u{7}' => out.push_str("\\a"),
-        '\u{8}' => out.push_str("\\b"),
-        '\u{c}' => out.push_str("\\f"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\u{b}' => out.push_str("\\v"),
-        c if (c as u32) < 0x20 || c == '\u{7f}' => {
-            let _ = write!(out, "\\x{:02x}", c as u32);
-        }
-        c if (c as u32) < 0x10000 => {
-            let _ = write!(out, "\\u{:04x}", c as u32);
-        }
-        c => {
-            let _ = write!(out, "\\U{:08x}", c as u32);
-        }
-    }
-}
-
-/// Go's `strconv.Quote` (`%q` of a string).
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        push_escaped(&mut out, c, '"');
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `strconv.QuoteRune` (`%q` of a rune).
-pub(crate) fn go_quote_char(c: char) -> String {
-    let mut out = String::from("'");
-    push_escaped(&mut out, c, '\'');
-    out.push('\'');
-    out
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 
 mod error;
 mod path;
-pub(crate) mod unicode;
 mod value;
 
 pub use error::{Error, ErrorList, ErrorType};

@@ -333,41 +333,7 @@ impl ToBadValue for () {
     }
 }
 
-/// Writes `s` as Go's `strconv.Quote` does.
-pub fn write_go_quoted(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if super::unicode::is_go_printable(c) => out.push(c),
-            c if (c as u32) < 0x80 => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-}
-
-/// `s` quoted as Go's `strconv.Quote` does.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    write_go_quoted(s, &mut out);
-    out
-}
+pub use validation_spec::quote::{go_quote, write_go_quoted};
 
 /// Writes `s` as a JSON string the way Go's `encoding/json` does (HTML-safe:
 /// `<`, `>` and `&` escaped, U+2028 and U+2029 escaped).

@@ -34,46 +34,19 @@ use super::content::{self, Messages};
 use crate::field::{BadValue, Error, ErrorList, Path};
 use crate::{Operation, StrValue};
 
-/// Every `+k8s:format=` payload this module implements, alphabetized.
+/// Every `+k8s:format=` payload this module implements, alphabetized (the
+/// shared table [`validation_spec::FORMATS`]).
 ///
 /// `k8s-ip` is documented upstream but disabled in Kubernetes 1.35/1.36; it
 /// is implemented here as documented. `k8s-path-segment-name` follows
 /// Kubernetes 1.36 and `k8s-prefixed-label-key` upstream's main branch.
-pub const FORMAT_NAMES: &[&str] = &[
-    "k8s-extended-resource-name",
-    "k8s-ip",
-    "k8s-label-key",
-    "k8s-label-value",
-    "k8s-long-name",
-    "k8s-long-name-caseless",
-    "k8s-path-segment-name",
-    "k8s-prefixed-label-key",
-    "k8s-resource-fully-qualified-name",
-    "k8s-resource-pool-name",
-    "k8s-short-name",
-    "k8s-uuid",
-];
+pub const FORMAT_NAMES: &[&str] = &validation_spec::format::NAMES;
 
 /// `(format name, validator function in this module)` for every entry of
 /// [`FORMAT_NAMES`], in the same order: what code generation emits for
-/// `+k8s:format=<name>`.
-pub const FORMAT_VALIDATORS: &[(&str, &str)] = &[
-    ("k8s-extended-resource-name", "extended_resource_name"),
-    ("k8s-ip", "ip"),
-    ("k8s-label-key", "label_key"),
-    ("k8s-label-value", "label_value"),
-    ("k8s-long-name", "long_name"),
-    ("k8s-long-name-caseless", "long_name_caseless"),
-    ("k8s-path-segment-name", "path_segment_name"),
-    ("k8s-prefixed-label-key", "prefixed_label_key"),
-    (
-        "k8s-resource-fully-qualified-name",
-        "resource_fully_qualified_name",
-    ),
-    ("k8s-resource-pool-name", "resource_pool_name"),
-    ("k8s-short-name", "short_name"),
-    ("k8s-uuid", "uuid"),
-];
+/// `+k8s:format=<name>` (from [`validation_spec::FORMATS`], which the
+/// generator reads too).
+pub const FORMAT_VALIDATORS: &[(&str, &str)] = &validation_spec::format::PAIRS;
 
 /// One `Invalid` error per message, all with the same bad value and origin.
 fn invalid_each(path: &Path<'_>, bad: BadValue, msgs: Messages, origin: &'static str) -> ErrorList {

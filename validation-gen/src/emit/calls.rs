@@ -1,0 +1,277 @@
+//! Calls and their emission: a lowered tag is a list of [`Call`]s; this
+//! module groups them into cohorts (short-circuits first), wraps payload
+//! calls in element closures, and prints them as statements.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+use super::Cx;
+
+/// How a call's result is used.
+#[derive(Clone)]
+pub(crate) enum CallKind {
+    /// An expression of type `ErrorList`, appended to the errors.
+    Errors(TokenStream),
+    /// A `bool` expression: when true, the rest of the cohort is skipped
+    /// (a short-circuit that reports nothing, such as `+k8s:optional`).
+    StopIf(TokenStream),
+    /// A wrapper (`subfield`, `item`, `eachVal`, ...) around short-circuiting
+    /// calls: `errors` is an `ErrorList` expression whose closure sets the
+    /// local `fired` (declared by the cohort) whenever a wrapped
+    /// short-circuit fires, with errors or silently (`+k8s:optional`). As
+    /// upstream's wrapped `ShortCircuit` functions, it then ends the cohort it
+    /// is in, and its errors are kept.
+    Wrapper {
+        errors: TokenStream,
+        fired: syn::Ident,
+    },
+}
+
+/// One validation call at a site.
+#[derive(Clone)]
+pub(crate) struct Call {
+    pub kind: CallKind,
+    /// Runs before the others of its cohort; a failure skips the rest.
+    pub short_circuit: bool,
+    /// Named cohort (`+k8s:item` selector, subfield name, `cohort:` arg).
+    pub cohort: Option<String>,
+    /// Produced after the site's other tags (upstream's deferred validators).
+    pub deferred: bool,
+    /// Produced after the deferred ones (a second deferral round, such as
+    /// list-item unions).
+    pub late: bool,
+}
+
+/// The calls of a wrapper tag (`eachVal`, `eachKey`, `item`, `subfield`)
+/// around the calls of its payload, as upstream builds them: upstream wraps
+/// every payload function separately and keeps its flags, so the payload's
+/// short-circuiting calls become one wrapper call that short-circuits (it
+/// ends the enclosing cohort when one of them fires on any element, even
+/// silently, as `+k8s:optional` on an unset subfield does), and the others
+/// one plain wrapper call. `build` makes the wrapper's `ErrorList`
+/// expression from an element closure (see [`element_closure`]); the
+/// caller sets the calls' cohort and deferral.
+pub(crate) fn wrapper_calls(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    with_old: bool,
+    mut build: impl FnMut(&mut Cx<'_>, TokenStream) -> TokenStream,
+) -> Vec<Call> {
+    let (sc, rest): (Vec<Call>, Vec<Call>) = calls.into_iter().partition(|c| c.short_circuit);
+    let mut out = Vec::new();
+    if !sc.is_empty() {
+        cx.labels += 1;
+        let fired = syn::Ident::new(&format!("fired_{}", cx.labels), Span::call_site());
+        let closure = closure_with(cx, sc, with_old, Some(&fired));
+        let errors = build(cx, closure);
+        let mut call = Call::errors(TokenStream::new());
+        call.kind = CallKind::Wrapper { errors, fired };
+        call.short_circuit = true;
+        out.push(call);
+    }
+    if !rest.is_empty() {
+        let closure = element_closure(cx, rest, with_old);
+        out.push(Call::errors(build(cx, closure)));
+    }
+    out
+}
+
+impl Call {
+    pub(crate) fn errors(tokens: TokenStream) -> Call {
+        Call {
+            kind: CallKind::Errors(tokens),
+            short_circuit: false,
+            cohort: None,
+            deferred: false,
+            late: false,
+        }
+    }
+
+    pub(crate) fn short_circuit(mut self) -> Call {
+        self.short_circuit = true;
+        self
+    }
+
+    pub(crate) fn deferred(mut self) -> Call {
+        self.deferred = true;
+        self
+    }
+
+    pub(crate) fn stop_if(cond: TokenStream) -> Call {
+        Call {
+            kind: CallKind::StopIf(cond),
+            short_circuit: true,
+            cohort: None,
+            deferred: false,
+            late: false,
+        }
+    }
+}
+
+/// Exit from a block of calls when a short-circuit fires.
+pub(crate) enum Exit {
+    /// `return;` (type-level validations of a `validate_into`).
+    Return,
+    /// `break 'label;`
+    Break(syn::Lifetime),
+}
+
+impl Exit {
+    fn tokens(&self) -> TokenStream {
+        match self {
+            Exit::Return => quote!(return;),
+            Exit::Break(l) => quote!(break #l;),
+        }
+    }
+}
+
+/// Emits calls grouped into cohorts (default first, then named ones in order
+/// of appearance), short-circuits first within each cohort.
+pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> TokenStream {
+    emit_calls_signalling(cx, calls, exit, None)
+}
+
+/// [`emit_calls`], setting `fired` (a wrapper's flag) before any cohort
+/// short-circuits.
+fn emit_calls_signalling(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    exit: &Exit,
+    fired: Option<&syn::Ident>,
+) -> TokenStream {
+    let mut cohorts: Vec<(Option<String>, Vec<Call>)> = vec![(None, Vec::new())];
+    for call in calls {
+        match cohorts.iter_mut().find(|(c, _)| *c == call.cohort) {
+            Some((_, v)) => v.push(call),
+            None => cohorts.push((call.cohort.clone(), vec![call])),
+        }
+    }
+    let mut out = TokenStream::new();
+    for (cohort, calls) in cohorts {
+        if calls.is_empty() {
+            continue;
+        }
+        match cohort {
+            None => out.extend(emit_cohort(calls, exit, fired)),
+            Some(name) => {
+                cx.labels += 1;
+                let label =
+                    syn::Lifetime::new(&format!("'cohort_{}", cx.labels), Span::call_site());
+                let body = emit_cohort(calls, &Exit::Break(label.clone()), fired);
+                let comment = format!("cohort {name}");
+                out.extend(quote! {
+                    #label: {
+                        let _ = #comment;
+                        #body
+                    }
+                });
+            }
+        }
+    }
+    out
+}
+
+fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> TokenStream {
+    let (sc, rest): (Vec<Call>, Vec<Call>) = calls.into_iter().partition(|c| c.short_circuit);
+    let mut out = TokenStream::new();
+    if !sc.is_empty() {
+        let exit = match fired {
+            Some(f) => {
+                let exit = exit.tokens();
+                quote!(#f = true; #exit)
+            }
+            None => exit.tokens(),
+        };
+        let stops: Vec<&TokenStream> = sc
+            .iter()
+            .filter_map(|c| match &c.kind {
+                CallKind::StopIf(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let failed = if sc
+            .iter()
+            .any(|c| matches!(c.kind, CallKind::Wrapper { .. }))
+        {
+            // Each short-circuit says for itself whether it fired: a wrapper
+            // may fire without reporting errors.
+            out.extend(quote!(let mut sc_fired = false;));
+            for c in &sc {
+                match &c.kind {
+                    CallKind::Errors(t) => out.extend(quote! {
+                        let sc_start = errs.len();
+                        errs.append(#t);
+                        sc_fired |= errs.len() > sc_start;
+                    }),
+                    CallKind::Wrapper { errors, fired } => out.extend(quote! {
+                        let mut #fired = false;
+                        errs.append(#errors);
+                        sc_fired |= #fired;
+                    }),
+                    CallKind::StopIf(_) => {}
+                }
+            }
+            Some(quote!(sc_fired))
+        } else if sc.iter().any(|c| matches!(c.kind, CallKind::Errors(_))) {
+            out.extend(quote!(let sc_start = errs.len();));
+            for c in &sc {
+                if let CallKind::Errors(t) = &c.kind {
+                    out.extend(quote!(errs.append(#t);));
+                }
+            }
+            Some(quote!(errs.len() > sc_start))
+        } else {
+            None
+        };
+        let cond = match failed {
+            Some(failed) => quote!(#failed #(|| #stops)*),
+            None => quote!(#(#stops)||*),
+        };
+        out.extend(quote! {
+            if #cond {
+                #exit
+            }
+        });
+    }
+    for c in rest {
+        match c.kind {
+            CallKind::Errors(t) => out.extend(quote!(errs.append(#t);)),
+            // Not produced: wrappers and stops always short-circuit.
+            CallKind::Wrapper { errors, .. } => out.extend(quote!(errs.append(#errors);)),
+            CallKind::StopIf(_) => {}
+        }
+    }
+    out
+}
+
+/// A closure validating one element with the given calls:
+/// `|path, value, old_value| -> ErrorList`.
+pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool) -> TokenStream {
+    closure_with(cx, calls, with_old, None)
+}
+
+/// [`element_closure`], setting `fired` when one of its short-circuits fires.
+fn closure_with(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    with_old: bool,
+    fired: Option<&syn::Ident>,
+) -> TokenStream {
+    cx.labels += 1;
+    let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
+    let body = emit_calls_signalling(cx, calls, &Exit::Break(label.clone()), fired);
+    let params = if with_old {
+        quote!(|path: &Path<'_>, value, old_value|)
+    } else {
+        quote!(|path: &Path<'_>, value|)
+    };
+    quote! {
+        #params {
+            let mut errs = ErrorList::new();
+            #label: {
+                #body
+            }
+            errs
+        }
+    }
+}

@@ -1,0 +1,434 @@
+//! The `Validate` impl of one type: the type-level calls, the fields (or the
+//! newtype's inner value), subresources and the call into each value's own
+//! type.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+use super::site::{is_opaque_type, opaque_elements};
+use super::{
+    dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value, lists,
+    lower_site, old_leaf_of, opaque_eq, prelude, respan, rt, subfield_host_impl, union, update,
+    value_site, Cx, Exit, OpaqueElems, Site,
+};
+use crate::diag::Diagnostics;
+use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::tags::catalog::Scope;
+use crate::tags::{Release, TagName, Value};
+
+/// The call validating a value's own type (its `Validate` impl), with list
+/// correlation when the value is a list with set or map semantics.
+pub(crate) fn type_call(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    opaque_elems: OpaqueElems,
+) -> Option<TokenStream> {
+    let rt = rt();
+    if site.opaque {
+        return None;
+    }
+    let whole = &site.whole;
+    let old_whole = &site.old_whole;
+    let ty = site.ty?;
+    match &ty.leaf().shape {
+        // A list's own validation is its elements'.
+        Shape::List(_) if opaque_elems.values => return None,
+        Shape::Map(..) if opaque_elems.values && opaque_elems.keys => return None,
+        Shape::Map(..) if opaque_elems.values || opaque_elems.keys => {
+            let f = if opaque_elems.values {
+                quote!(validate_map_keys)
+            } else {
+                quote!(validate_map_values)
+            };
+            let (leaf, old_leaf) = (&site.leaf, &site.old_leaf);
+            return Some(quote!(validate::#f(op, path, #leaf, #old_leaf, errs);));
+        }
+        _ => {}
+    }
+    let span = field_ty_span(site);
+    let spanned = |tokens: TokenStream| match span {
+        Some(span) => respan(tokens, span),
+        None => tokens,
+    };
+    match (&ty.leaf().shape, &site.list) {
+        (Shape::List(_), Some(meta)) if !meta.is_atomic() => {
+            let leaf = list_value(&site.leaf);
+            let old_leaf = list_value(&site.old_leaf);
+            let call = spanned(
+                quote!(#rt::Validate::validate_into(value, op, path, old_value, &mut errs);),
+            );
+            let body = quote! {
+                |path: &#rt::field::Path<'_>, value, old_value| {
+                    let mut errs = #rt::ErrorList::new();
+                    #call
+                    errs
+                }
+            };
+            Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
+        }
+        (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
+        _ => Some(spanned(
+            quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);),
+        )),
+    }
+}
+
+/// Generates everything for one type: the `Validate` impl and its helpers.
+pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
+    let mut cx = Cx {
+        diags,
+        labels: 0,
+        release: Release::DEFAULT,
+    };
+    let rt = rt();
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+
+    let prelude = prelude();
+    let (body, children) = match &model.kind {
+        TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
+        TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
+    };
+    let unset = match &model.kind {
+        TypeKind::Struct(_) => TokenStream::new(),
+        TypeKind::Newtype(inner) => {
+            let body = emit_newtype_unset_body(&mut cx, model, inner);
+            if body.is_empty() {
+                TokenStream::new()
+            } else {
+                quote! {
+                    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+                    fn validate_unset_into(
+                        op: &#rt::Operation,
+                        path: &#rt::field::Path<'_>,
+                        old: ::core::option::Option<&Self>,
+                        errs: &mut #rt::ErrorList,
+                    ) {
+                        #prelude
+                        #body
+                    }
+                }
+            }
+        }
+    };
+    let update_items = match &model.kind {
+        TypeKind::Newtype(inner) => {
+            let site = Site {
+                scope: Scope::Type,
+                ty: Some(inner),
+                whole: quote!((&self.0)),
+                whole_opt: quote!(Some(&self.0)),
+                old_whole: quote!(old.map(|old| &old.0)),
+                leaf: quote!(Some(&self.0)),
+                old_leaf: quote!(old.map(|old| &old.0)),
+                owner: model,
+                field: None,
+                list: None,
+                enclosing_list: None,
+                opaque: true,
+            };
+            // Already reported by the body's lowering.
+            let mut quiet = Diagnostics::new();
+            let mut qcx = Cx {
+                diags: &mut quiet,
+                labels: 0,
+                release: cx.release,
+            };
+            let meta = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+            let mut out = update::update_items_impl(model, inner, meta.as_ref());
+            out.extend(each::each_value_impl(model, inner, meta.as_ref()));
+            out
+        }
+        TypeKind::Struct(_) => TokenStream::new(),
+    };
+    let subresources = subresources(&mut cx, model);
+
+    let helpers = helper_impls(model);
+    let host = subfield_host_impl(model);
+    quote! {
+        impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
+            #subresources
+            #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            fn validate_into(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                #prelude
+                #body
+            }
+            #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            fn validate_children_into(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                #prelude
+                #children
+            }
+            #unset
+        }
+        #update_items
+        #helpers
+        #host
+    }
+}
+
+fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
+    let mut paths: Vec<String> = Vec::new();
+    let mut is_sub: Option<String> = None;
+    for at in &model.tags.tags {
+        let v = match at.tag.scalar() {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => None,
+        };
+        match at.tag.tag_name() {
+            Some(TagName::SupportsSubresource) => match v {
+                Some(s) => paths.push(s),
+                None => cx.error(at, "tag \"k8s:supportsSubresource\" requires a quoted subresource path, such as \"/status\""),
+            },
+            Some(TagName::IsSubresource) => match (v, &is_sub) {
+                (Some(_), Some(_)) => cx.error(at, "tag \"k8s:isSubresource\" may only be specified once"),
+                (Some(s), None) => is_sub = Some(s),
+                (None, _) => cx.error(at, "tag \"k8s:isSubresource\" requires a quoted subresource path, such as \"/scale\""),
+            },
+            _ => {}
+        }
+    }
+    if paths.is_empty() && is_sub.is_none() {
+        return TokenStream::new();
+    }
+    match is_sub {
+        Some(s) => paths.push(s),
+        None => paths.push("/".into()),
+    }
+    paths.sort();
+    paths.dedup();
+    quote! {
+        fn subresources() -> &'static [&'static str] {
+            &[#(#paths),*]
+        }
+    }
+}
+
+fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
+    model.tags.tags.iter().collect()
+}
+
+/// The body of `validate_into` (type-level validations, then the children)
+/// and of `validate_children_into` (the children only).
+fn emit_struct_body(
+    cx: &mut Cx<'_>,
+    model: &TypeModel,
+    fields: &[Field],
+) -> (TokenStream, TokenStream) {
+    // Type-level validations: struct-level validations contributed by fields
+    // (unions, zeroOrOneOf, dependencies) in field order, then the type's tags.
+    let mut type_calls = union::struct_calls(cx, model);
+    type_calls.extend(dependent::struct_calls(cx, model));
+    let site = Site {
+        scope: Scope::Type,
+        ty: None,
+        whole: quote!(self),
+        whole_opt: quote!(Some(self)),
+        old_whole: quote!(old),
+        leaf: quote!(Some(self)),
+        old_leaf: quote!(old),
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: true,
+    };
+    type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
+    let mut out = emit_calls(cx, type_calls, &Exit::Return);
+    if is_opaque_type(model) {
+        return (out, TokenStream::new());
+    }
+    let mut children = TokenStream::new();
+    for field in fields {
+        children.extend(emit_field(cx, model, field));
+    }
+    out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+    (out, children)
+}
+
+fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream {
+    let member = &field.member;
+    let json = &field.json_name;
+    let label = syn::Lifetime::new(&format!("'field_{}", field.rust_name), Span::call_site());
+    let mut site = value_site(
+        Scope::Field,
+        &field.ty,
+        quote!(value),
+        quote!(old_value),
+        model,
+        Some(field),
+    );
+    site.list = lists::list_meta(cx, field.tags.tags.iter(), &site);
+    site.opaque = field.tags.has(TagName::OpaqueType);
+    let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
+    let calls = lower_site(cx, &site, &tags);
+    let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
+    if calls.is_empty() && type_call.is_none() {
+        let comment = format!(
+            "field {}.{} has no validation",
+            model.ident, field.rust_name
+        );
+        return quote!(let _ = #comment;);
+    }
+    // When the field's own type lacks `Validate`, report that first (its
+    // message says how to fix it) rather than a missing `IsZero` from a
+    // presence tag: the same call, never run, ahead of the tags' calls
+    // (rustc reports the identical later error once).
+    let plain_type_call = !matches!(
+        (&field.ty.leaf().shape, &site.list),
+        (Shape::List(_), Some(meta)) if !meta.is_atomic()
+    );
+    let guard = match &type_call {
+        Some(call) if plain_type_call && !calls.is_empty() => quote! {
+            if false {
+                let _ = "never runs: makes rustc report a missing Validate impl first";
+                #call
+            }
+        },
+        _ => TokenStream::new(),
+    };
+    let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+    let path = if field.flatten {
+        let name = crate::ast::type_name(&field.ty.leaf().ty);
+        quote!(let path = path.embedded(#name);)
+    } else {
+        quote!(let path = path.child(#json);)
+    };
+    let comment = format!("field {}.{}", model.ident, field.rust_name);
+    let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
+        let eq = opaque_eq(
+            &quote!(value),
+            &quote!(o),
+            syn::spanned::Spanned::span(&field.ty.ty),
+        );
+        quote!((op.is_update() && old_value.is_some_and(|o| #eq)))
+    } else {
+        respan(
+            quote!(validate::unchanged(op, value, old_value)),
+            syn::spanned::Spanned::span(&field.ty.ty),
+        )
+    };
+    quote_spanned! {field.span=>
+        #label: {
+            let _ = #comment;
+            let value = &self.#member;
+            let old_value = old.map(|old| &old.#member);
+            if #unchanged {
+                break #label;
+            }
+            #path
+            let path = &path;
+            #guard
+            #body
+            #type_call
+        }
+    }
+}
+
+/// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
+/// inner value's children are validated, but not a named inner type's own
+/// type-level validations: Go's `type E4 T2` does not inherit T2's type tags.
+fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenStream, TokenStream) {
+    let scalar = matches!(
+        inner.shape,
+        Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
+    );
+    let (leaf, old_leaf) = if scalar {
+        (quote!(Some(self)), quote!(old))
+    } else {
+        (
+            leaf_of_place(inner, &quote!(self.0)),
+            old_leaf_of(inner, &quote!(old.map(|old| &old.0))),
+        )
+    };
+    let mut site = Site {
+        scope: Scope::Type,
+        ty: Some(inner),
+        whole: quote!(&self.0),
+        whole_opt: quote!(Some(&self.0)),
+        old_whole: quote!(old.map(|old| &old.0)),
+        leaf,
+        old_leaf,
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: is_opaque_type(model),
+    };
+    site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
+    let calls = lower_site(cx, &site, &type_level_tags(model));
+    let mut out = emit_calls(cx, calls, &Exit::Return);
+    let mut children = TokenStream::new();
+    let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
+        Some(
+            quote!(Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
+        )
+    } else {
+        type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()))
+    };
+    if let Some(call) = call {
+        children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
+        children.extend(call);
+        out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+    }
+    (out, children)
+}
+
+/// The body of a newtype's `validate_unset_into`: its type-level
+/// validations on a missing value (Go calls a typedef's validation function
+/// with a nil pointer for an unset `*T` field, so `+k8s:immutable` or
+/// `+k8s:update=NoUnset` on the typedef see set <-> unset changes).
+fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> TokenStream {
+    let scalar = matches!(
+        inner.shape,
+        Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
+    );
+    let inner_ty = &inner.ty;
+    let (leaf, old_leaf) = if scalar {
+        (quote!(::core::option::Option::<&Self>::None), quote!(old))
+    } else {
+        let leaf_ty = &inner.leaf().ty;
+        (
+            quote!(::core::option::Option::<&#leaf_ty>::None),
+            old_leaf_of(inner, &quote!(old.map(|old| &old.0))),
+        )
+    };
+    let mut site = Site {
+        scope: Scope::Type,
+        ty: Some(inner),
+        whole: quote!(::core::unreachable!()),
+        whole_opt: quote!(::core::option::Option::<&#inner_ty>::None),
+        old_whole: quote!(old.map(|old| &old.0)),
+        leaf,
+        old_leaf,
+        owner: model,
+        field: None,
+        list: None,
+        enclosing_list: None,
+        opaque: true,
+    };
+    // The tags were checked when lowering `validate_into`; do not report
+    // their problems twice.
+    let mut quiet = Diagnostics::new();
+    let mut qcx = Cx {
+        diags: &mut quiet,
+        labels: cx.labels,
+        release: cx.release,
+    };
+    site.list = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+    let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
+    let out = emit_calls(&mut qcx, calls, &Exit::Return);
+    cx.labels = qcx.labels;
+    out
+}

@@ -1,0 +1,23 @@
+//! The vocabulary that `validation-gen` (the generator) and
+//! `validation-runtime` (the code the generated validators call) share.
+//!
+//! Each fact lives here once, so the two sides cannot drift apart:
+//!
+//! * [`quote`]: Go's `strconv.Quote` / `QuoteRune`, used by generation-time
+//!   diagnostics and by runtime error messages alike;
+//! * [`format`](mod@format): every `+k8s:format=<name>` payload and the name of the
+//!   runtime function that checks it;
+//! * [`release`]: the Kubernetes releases the catalog knows and the ones the
+//!   generator supports.
+//!
+//! The crate has no dependencies and no `unsafe`.
+
+#![forbid(unsafe_code)]
+
+pub mod format;
+pub mod quote;
+pub mod release;
+
+pub use format::{Format, FORMATS};
+pub use quote::{go_quote, go_quote_char, is_go_print, write_go_quoted};
+pub use release::Release;
