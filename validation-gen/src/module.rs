@@ -202,8 +202,9 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
     Ok(format_tokens(out))
 }
 
-/// Formats generated tokens as a file: prettyplease, the header, and the
-/// `let _ = "field T.x";` markers turned into comments.
+/// Formats generated tokens as a file: prettyplease, the header, a blank
+/// line between items and between field blocks, and the `let _ = "...";`
+/// markers (cohort names) turned into comments.
 pub fn format_tokens(tokens: TokenStream) -> String {
     let file: syn::File = match syn::parse2(tokens.clone()) {
         Ok(f) => f,
@@ -214,18 +215,24 @@ pub fn format_tokens(tokens: TokenStream) -> String {
     let mut prev_open = true;
     for line in pretty.lines() {
         let trimmed = line.trim_start();
-        // A blank line between items and between field blocks.
-        let starts_block = trimmed.starts_with("'field_")
-            || (line.starts_with("impl") || line.starts_with("#[") || line.starts_with("///"));
+        let indent = &line[..line.len() - trimmed.len()];
+        // Items: at the top level or in a type's `const _: () = { ... };`.
+        let item_level = indent.len() <= 4;
+        let starts_item = item_level
+            && (trimmed.starts_with("impl")
+                || trimmed.starts_with("const _")
+                || trimmed.starts_with("#[")
+                || trimmed.starts_with("//"));
+        let starts_block = trimmed.starts_with("'field_") || starts_item;
         if starts_block && !prev_open {
             out.push('\n');
         }
-        prev_open = trimmed.ends_with('{') || line.starts_with("#[") || line.starts_with("///");
+        prev_open = trimmed.ends_with('{')
+            || (item_level && (trimmed.starts_with("#[") || trimmed.starts_with("//")));
         if let Some(text) = trimmed
             .strip_prefix("let _ = \"")
             .and_then(|t| t.strip_suffix("\";"))
         {
-            let indent = &line[..line.len() - trimmed.len()];
             out.push_str(indent);
             out.push_str("// ");
             out.push_str(text);

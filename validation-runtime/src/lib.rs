@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod field;
+pub mod fields;
 mod operation;
 pub mod semantic;
 mod traits;
@@ -37,6 +38,7 @@ pub mod types;
 pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
+pub use fields::{FieldName, HasField};
 pub use operation::{Operation, OperationType};
 pub use semantic::SemanticEq;
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};

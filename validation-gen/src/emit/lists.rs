@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt};
+use crate::model::{Shape, TagAt};
 use crate::tags::catalog;
 use crate::tags::Value;
 
@@ -47,41 +47,19 @@ impl ListMeta {
         self.semantics() == ListKind::Atomic
     }
 
-    /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
+    /// `|item| (key_view(HasField::<k1>::field(item)), ...)`: the key of a
+    /// list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
-        let rt = super::rt();
-        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
-            let mut acc = accessor_ident(k, false);
-            acc.set_span(super::tag_site_span(*span));
-            quote!(#rt::validate::key_view(item.#acc()))
-        });
         // Key fields must be primitives (or pointers to or newtypes of
         // them), as upstream requires; checked by rustc, at the tag.
-        let checks = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
-            let mut acc = accessor_ident(k, false);
-            acc.set_span(super::tag_site_span(*span));
-            let message = format!(
-                "only primitive types and pointers to primitive types can be list-map keys, not `{{Self}}` (field {k:?})"
-            );
-            let decls = super::respan(
-                quote! {
-                    #[diagnostic::on_unimplemented(message = #message, label = "list-map key field of this type")]
-                    trait ListMapKey {}
-                    impl<T: #rt::validate::ItemKey + ?::core::marker::Sized> ListMapKey for T {}
-                    fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(_: &T) {}
-                },
-                *span,
-            );
-            let call = super::respan(quote!(list_map_key), *span);
-            quote! {{
-                #decls
-                #call(item.#acc());
-            }}
+        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
+            let field = super::field_access(k, quote!(item), false, *span);
+            let check = super::respan(quote!(validate::list_map_key), super::tag_site_span(*span));
+            quote!(validate::key_view(#check(#field)))
         });
         // Through `SubfieldHost`: the items may be typedefs of a struct.
         quote!(|item| {
-            let item = #rt::validate::SubfieldHost::subfield_host(item);
-            #(#checks)*
+            let item = validate::SubfieldHost::subfield_host(item);
             (#(#keys,)*)
         })
     }

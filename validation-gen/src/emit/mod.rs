@@ -25,7 +25,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
 use crate::diag::Diagnostics;
-use crate::model::{accessor_ident, Field, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::{self, Scope};
 use crate::tags::{Tag, TagValue, Value};
 
@@ -177,16 +177,93 @@ impl Cx<'_> {
     }
 }
 
-/// The names generated function bodies use, imported hygienically so the
-/// body reads like hand-written code.
-pub(crate) fn prelude() -> TokenStream {
-    let rt = rt();
+/// The runtime crate, as generated code names it: `__rt`, an alias that
+/// [`wrap`] declares once per type (`use ::validation_runtime as __rt;`, or
+/// the path given by `#[validate(crate = "...")]` / `--runtime-path`).
+pub(crate) fn rt() -> TokenStream {
+    quote!(__rt)
+}
+
+/// The runtime path used when none is given.
+pub const DEFAULT_RUNTIME_PATH: &str = "::validation_runtime";
+
+/// Wraps one type's generated items in `const _: () = { ... };` with the
+/// runtime imported once, as serde does: the items (trait impls) are
+/// visible everywhere, the imports nowhere outside. `validate` is imported
+/// only when used, so that no `#[allow(unused_imports)]` is needed.
+pub fn wrap(runtime: &syn::Path, items: TokenStream) -> TokenStream {
+    let validate = if uses_validate(items.clone()) {
+        quote!(
+            use __rt::validate;
+        )
+    } else {
+        TokenStream::new()
+    };
     quote! {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use #rt::{field::Path, validate::{self, ListLike}, ErrorList, IsZero, Validate};
+        const _: () = {
+            use #runtime as __rt;
+            #validate
+            #items
+        };
     }
+}
+
+/// Whether `tokens` contain the path `validate::...` (not `__rt::validate::...`).
+fn uses_validate(tokens: TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    let mut prev_colon = false;
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tt) = iter.next() {
+        match tt {
+            TokenTree::Group(g) => {
+                if uses_validate(g.stream()) {
+                    return true;
+                }
+                prev_colon = false;
+            }
+            TokenTree::Ident(i) => {
+                if i == "validate"
+                    && !prev_colon
+                    && matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                {
+                    return true;
+                }
+                prev_colon = false;
+            }
+            TokenTree::Punct(p) => prev_colon = p.as_char() == ':',
+            TokenTree::Literal(_) => prev_colon = false,
+        }
+    }
+    false
+}
+
+/// `__rt::FieldName<'n', 'a', 'm', 'e'>`: the JSON name `json` as the type
+/// that keys [`HasField`](validation_runtime's `HasField`), 16 characters per
+/// `FieldName`, longer names continuing in its last parameter.
+pub(crate) fn field_name_ty(json: &str) -> TokenStream {
+    let rt = rt();
+    let chars: Vec<char> = json.chars().collect();
+    let chunks: Vec<&[char]> = chars.chunks(16).collect();
+    let mut out: Option<TokenStream> = None;
+    for chunk in chunks.iter().rev() {
+        let lits = chunk.iter().map(|c| proc_macro2::Literal::character(*c));
+        out = Some(match out {
+            None => quote!(#rt::FieldName<#(#lits),*>),
+            Some(rest) => quote!(#rt::FieldName<#(#lits,)* #rest>),
+        });
+    }
+    out.unwrap_or_else(|| quote!(#rt::FieldName))
+}
+
+/// `__rt::HasField::<FieldName<...>>::field(expr)` (or `::leaf`): the field
+/// with JSON name `json` of `expr` (a reference), spanned at the tag that
+/// names it, where rustc reports a name that is not a field.
+pub(crate) fn field_access(json: &str, expr: TokenStream, leaf: bool, tag: Span) -> TokenStream {
+    let rt = rt();
+    let name = field_name_ty(json);
+    let method = if leaf { quote!(leaf) } else { quote!(field) };
+    let call = respan(quote!(#rt::HasField::<#name>::#method), tag_site_span(tag));
+    quote!(#call(#expr))
 }
 
 /// `tokens` with every span set to `span`: generated code that needs a trait
@@ -222,11 +299,6 @@ pub(crate) fn tag_site_span(doc_line: Span) -> Span {
 /// The span of a site's field type, when the site is a struct field.
 pub(crate) fn field_ty_span(site: &Site<'_>) -> Option<Span> {
     site.field.map(|f| syn::spanned::Spanned::span(&f.ty.ty))
-}
-
-/// `::validation_runtime`.
-pub(crate) fn rt() -> TokenStream {
-    quote!(::validation_runtime)
 }
 
 /// Lowers the tags of a site into calls, in upstream's order (tags sorted
@@ -557,10 +629,10 @@ pub(crate) fn list_value(leaf: &TokenStream) -> TokenStream {
         let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Some"));
         if is_some && call.args.len() == 1 {
             let arg = &call.args[0];
-            return quote!(Some(ListLike::items(#arg)));
+            return quote!(Some(validate::ListLike::items(#arg)));
         }
     }
-    quote!(#leaf.map(ListLike::items))
+    quote!(#leaf.map(validate::ListLike::items))
 }
 
 /// A closure validating one element with the given calls:
@@ -580,13 +652,13 @@ fn closure_with(
     let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
     let body = emit_calls_signalling(cx, calls, &Exit::Break(label.clone()), fired);
     let params = if with_old {
-        quote!(|path: &Path<'_>, value, old_value|)
+        quote!(|path: &__rt::field::Path<'_>, value, old_value|)
     } else {
-        quote!(|path: &Path<'_>, value|)
+        quote!(|path: &__rt::field::Path<'_>, value|)
     };
     quote! {
         #params {
-            let mut errs = ErrorList::new();
+            let mut errs = __rt::ErrorList::new();
             #label: {
                 #body
             }
@@ -686,7 +758,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
-    let prelude = prelude();
     let (body, children) = match &model.kind {
         TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
@@ -706,7 +777,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                         old: ::core::option::Option<&Self>,
                         errs: &mut #rt::ErrorList,
                     ) {
-                        #prelude
                         #body
                     }
                 }
@@ -757,7 +827,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                #prelude
                 #body
             }
             #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -768,7 +837,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                #prelude
                 #children
             }
             #unset
@@ -866,7 +934,7 @@ fn emit_struct_body(
     for field in fields {
         children.extend(emit_field(cx, model, field));
     }
-    out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+    out.extend(quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);));
     (out, children)
 }
 
@@ -888,11 +956,7 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     let calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
     if calls.is_empty() && type_call.is_none() {
-        let comment = format!(
-            "field {}.{} has no validation",
-            model.ident, field.rust_name
-        );
-        return quote!(let _ = #comment;);
+        return TokenStream::new();
     }
     // When the field's own type lacks `Validate`, report that first (its
     // message says how to fix it) rather than a missing `IsZero` from a
@@ -918,7 +982,6 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     } else {
         quote!(let path = path.child(#json);)
     };
-    let comment = format!("field {}.{}", model.ident, field.rust_name);
     let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
         let eq = opaque_eq(
             &quote!(value),
@@ -934,7 +997,6 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     };
     quote_spanned! {field.span=>
         #label: {
-            let _ = #comment;
             let value = &self.#member;
             let old_value = old.map(|old| &old.#member);
             if #unchanged {
@@ -985,7 +1047,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     let mut children = TokenStream::new();
     let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
         Some(
-            quote!(Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
+            quote!(__rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
         )
     } else {
         type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()))
@@ -993,7 +1055,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
         children.extend(call);
-        out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+        out.extend(quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);));
     }
     (out, children)
 }
@@ -1045,8 +1107,8 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
     out
 }
 
-/// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and the field accessors
-/// other types' generated code uses.
+/// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and `HasField` (the
+/// field access other types' generated code uses).
 pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
     let mut out = semantic_eq_impl(model);
     out.extend(helper_impls_without_semantic_eq(model));
@@ -1120,7 +1182,10 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
             });
             let parts: Vec<TokenStream> = parts.collect();
             let eq = if parts.is_empty() {
-                quote!(true)
+                quote!({
+                    let _ = other;
+                    true
+                })
             } else {
                 quote!(#(#parts)&&*)
             };
@@ -1129,7 +1194,6 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     };
     quote! {
         impl #impl_generics #rt::SemanticEq for #ident #ty_generics #where_clause {
-            #[allow(unused_variables)]
             fn semantic_eq(&self, other: &Self) -> bool {
                 #eq
             }
@@ -1214,47 +1278,45 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 };
                 json.push(write);
                 first = false;
-                let whole_acc = accessor_ident(&f.json_name, false);
-                let leaf_acc = accessor_ident(&f.json_name, true);
+                let name = field_name_ty(&f.json_name);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
                 let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
                 accessors.push(quote! {
-
-                    #[doc(hidden)]
-                    #[inline]
-                    pub fn #whole_acc(&self) -> &#ty {
-                        &self.#member
-                    }
-                    #[doc(hidden)]
-                    #[inline]
-                    pub fn #leaf_acc(&self) -> ::core::option::Option<&#leaf_ty> {
-                        #leaf
+                    impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
+                        type Value = #ty;
+                        type Leaf = #leaf_ty;
+                        fn field(&self) -> &#ty {
+                            &self.#member
+                        }
+                        fn leaf(&self) -> ::core::option::Option<&#leaf_ty> {
+                            #leaf
+                        }
                     }
                 });
             }
+            // `start` tells whether a field was written (for the commas).
+            let start = if fields.len() > 1 {
+                quote!(let start = out.len();)
+            } else {
+                TokenStream::new()
+            };
             quote! {
-                /// A struct value is always set, as in Go (only pointers,
-                /// lists, maps and scalars can be unset).
+                // A struct value is always set, as in Go.
                 impl #impl_generics #rt::IsZero for #ident #ty_generics #where_clause {
-                    #[inline]
                     fn is_zero(&self) -> bool {
                         false
                     }
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
-                    #[allow(unused_variables)]
                     fn write_json(&self, out: &mut ::std::string::String) {
                         out.push('{');
-                        let start = out.len();
+                        #start
                         #(#json)*
                         out.push('}');
                     }
                 }
-                #[allow(non_snake_case, dead_code)]
-                impl #impl_generics #ident #ty_generics #where_clause {
-                    #(#accessors)*
-                }
+                #(#accessors)*
             }
         }
     }

@@ -1,11 +1,12 @@
 //! `+k8s:subfield(name)=...` (runtime: `validate::subfield`): the payload
 //! validates one field of a struct-typed value, found by JSON name through
-//! the accessors the struct's own derive generates.
+//! `validation_runtime::HasField`, which the struct's own derive implements
+//! (and which can be implemented by hand for a foreign struct).
 
 use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt, TypeKind, TypeModel};
+use crate::model::{Shape, TagAt, TypeKind, TypeModel};
 use crate::tags::Value;
 
 pub(super) fn lower(
@@ -46,18 +47,17 @@ pub(super) fn lower(
     }
     // Spanned at the tag: a name that is not a field of the struct is
     // reported there by rustc.
-    let mut whole_acc = accessor_ident(&name, false);
-    whole_acc.set_span(super::tag_site_span(at.span));
-    let mut leaf_acc = accessor_ident(&name, true);
-    leaf_acc.set_span(super::tag_site_span(at.span));
+    let leaf_of = |expr| super::field_access(&name, expr, true, at.span);
+    let (leaf_s, leaf_old) = (leaf_of(quote!(s)), leaf_of(quote!(s)));
+    let whole_s = super::field_access(&name, quote!(s), false, at.span);
     let inner_site = Site {
         scope: crate::tags::catalog::Scope::Field,
         ty: None,
         whole: quote!(value),
         whole_opt: quote!(value),
         old_whole: quote!(old_value),
-        leaf: quote!(parent.and_then(|s| s.#leaf_acc())),
-        old_leaf: quote!(old_parent.and_then(|s| s.#leaf_acc())),
+        leaf: quote!(parent.and_then(|s| #leaf_s)),
+        old_leaf: quote!(old_parent.and_then(|s| #leaf_old)),
         owner: site.owner,
         field: None,
         list: None,
@@ -79,7 +79,7 @@ pub(super) fn lower(
             Call::errors(quote!(if #mode == validate::OptionalDefault::Required {
                 validate::required(op, path, value, old_value)
             } else {
-                ErrorList::new()
+                __rt::ErrorList::new()
             }))
             .short_circuit(),
             Call::stop_if(quote!(
@@ -100,7 +100,7 @@ pub(super) fn lower(
         quote!({
             let parent = #parent;
             let old_parent = #old_parent;
-            validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
+            validate::subfield(op, path, parent, old_parent, #name, |s| Some(#whole_s), #closure)
         })
     });
     for call in &mut calls {
