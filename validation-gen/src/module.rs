@@ -116,6 +116,30 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
 ///
 /// Returns the formatted file (with [`HEADER`]), or every error found.
 pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
+    generate_module_with(file, source, None)
+}
+
+/// [`generate_module`] with the runtime crate at `runtime_path` (CLI
+/// `--runtime-path`, [`Builder::runtime_path`](crate::Builder::runtime_path)):
+/// as `#[validate(crate = "...")]` on every type that does not say otherwise.
+pub fn generate_module_with(
+    file: &Path,
+    source: &str,
+    runtime_path: Option<&str>,
+) -> Result<String, Vec<FileDiagnostic>> {
+    let runtime_attr: Option<syn::Attribute> = match runtime_path {
+        Some(p) => {
+            if let Err(e) = syn::parse_str::<syn::Path>(p) {
+                return Err(vec![locate(
+                    file,
+                    Span::call_site(),
+                    format!("invalid runtime path {p:?}: {e}"),
+                )]);
+            }
+            Some(syn::parse_quote!(#[validate(crate = #p)]))
+        }
+        None => None,
+    };
     let parsed: syn::File = syn::parse_file(source).map_err(|e| {
         vec![locate(
             file,
@@ -160,6 +184,11 @@ pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiag
             let mut attrs = module_tags.clone();
             attrs.extend(s.attrs);
             s.attrs = attrs;
+        }
+        if let Some(attr) = &runtime_attr {
+            if !s.attrs.iter().any(|a| a.path().is_ident("validate")) {
+                s.attrs.push(attr.clone());
+            }
         }
         if doc_lines(&s.attrs)
             .iter()
