@@ -751,6 +751,11 @@ pub(crate) fn type_call(
     }
 }
 
+/// `validate_into`'s call of the children's validation.
+fn children_call() -> TokenStream {
+    quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);)
+}
+
 /// Generates everything for one type: the `Validate` impl and its helpers.
 pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let mut cx = Cx { diags, labels: 0 };
@@ -816,11 +821,10 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
 
     let helpers = helper_impls(model);
     let host = subfield_host_impl(model);
-    quote! {
-        impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
-            #subresources
+    let validate_fn = |name: TokenStream, body: TokenStream| {
+        quote! {
             #[allow(unused_variables, unused_labels, clippy::needless_return)]
-            fn validate_into(
+            fn #name(
                 &self,
                 op: &#rt::Operation,
                 path: &#rt::field::Path<'_>,
@@ -829,16 +833,21 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
             ) {
                 #body
             }
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
-            fn validate_children_into(
-                &self,
-                op: &#rt::Operation,
-                path: &#rt::field::Path<'_>,
-                old: ::core::option::Option<&Self>,
-                errs: &mut #rt::ErrorList,
-            ) {
-                #children
-            }
+        }
+    };
+    // Without type-level validations, `validate_into` is the children's
+    // (the default `validate_children_into` calls it).
+    let validate_fns = if body.to_string() == children_call().to_string() {
+        validate_fn(quote!(validate_into), children)
+    } else {
+        let mut fns = validate_fn(quote!(validate_into), body);
+        fns.extend(validate_fn(quote!(validate_children_into), children));
+        fns
+    };
+    quote! {
+        impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
+            #subresources
+            #validate_fns
             #unset
         }
         #update_items
@@ -934,7 +943,7 @@ fn emit_struct_body(
     for field in fields {
         children.extend(emit_field(cx, model, field));
     }
-    out.extend(quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);));
+    out.extend(children_call());
     (out, children)
 }
 
@@ -978,9 +987,9 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
     let path = if field.flatten {
         let name = crate::ast::type_name(&field.ty.leaf().ty);
-        quote!(let path = path.embedded(#name);)
+        quote!(let path = &path.embedded(#name);)
     } else {
-        quote!(let path = path.child(#json);)
+        quote!(let path = &path.child(#json);)
     };
     let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
         let eq = opaque_eq(
@@ -997,13 +1006,11 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     };
     quote_spanned! {field.span=>
         #label: {
-            let value = &self.#member;
-            let old_value = old.map(|old| &old.#member);
+            let (value, old_value) = (&self.#member, old.map(|old| &old.#member));
             if #unchanged {
                 break #label;
             }
             #path
-            let path = &path;
             #guard
             #body
             #type_call
@@ -1055,7 +1062,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
         children.extend(call);
-        out.extend(quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);));
+        out.extend(children_call());
     }
     (out, children)
 }

@@ -16,46 +16,30 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_metadata: {
-                let value = &self.metadata;
-                let old_value = old.map(|old| &old.metadata);
+                let (value, old_value) = (&self.metadata, old.map(|old| &old.metadata));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_metadata;
                 }
-                let path = path.child("metadata");
-                let path = &path;
+                let path = &path.child("metadata");
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
 
             'field_spec: {
-                let value = &self.spec;
-                let old_value = old.map(|old| &old.spec);
+                let (value, old_value) = (&self.spec, old.map(|old| &old.spec));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_spec;
                 }
-                let path = path.child("spec");
-                let path = &path;
+                let path = &path.child("spec");
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
 
             'field_status: {
-                let value = &self.status;
-                let old_value = old.map(|old| &old.status);
+                let (value, old_value) = (&self.status, old.map(|old| &old.status));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_status;
                 }
-                let path = path.child("status");
-                let path = &path;
+                let path = &path.child("status");
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
         }
@@ -151,24 +135,12 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_name: {
-                let value = &self.name;
-                let old_value = old.map(|old| &old.name);
+                let (value, old_value) = (&self.name, old.map(|old| &old.name));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_name;
                 }
-                let path = path.child("name");
-                let path = &path;
+                let path = &path.child("name");
                 let sc_start = errs.len();
                 errs.append(validate::required(op, path, Some(value), old_value));
                 if errs.len() > sc_start {
@@ -178,13 +150,11 @@ const _: () = {
             }
 
             'field_labels: {
-                let value = &self.labels;
-                let old_value = old.map(|old| &old.labels);
+                let (value, old_value) = (&self.labels, old.map(|old| &old.labels));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_labels;
                 }
-                let path = path.child("labels");
-                let path = &path;
+                let path = &path.child("labels");
                 if false {
                     // never runs: makes rustc report a missing Validate impl first
                     __rt::Validate::validate_into(value, op, path, old_value, errs);
@@ -303,24 +273,12 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_replicas: {
-                let value = &self.replicas;
-                let old_value = old.map(|old| &old.replicas);
+                let (value, old_value) = (&self.replicas, old.map(|old| &old.replicas));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_replicas;
                 }
-                let path = path.child("replicas");
-                let path = &path;
+                let path = &path.child("replicas");
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
@@ -336,13 +294,14 @@ const _: () = {
             }
 
             'field_min_ready_seconds: {
-                let value = &self.min_ready_seconds;
-                let old_value = old.map(|old| &old.min_ready_seconds);
+                let (value, old_value) = (
+                    &self.min_ready_seconds,
+                    old.map(|old| &old.min_ready_seconds),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_min_ready_seconds;
                 }
-                let path = path.child("minReadySeconds");
-                let path = &path;
+                let path = &path.child("minReadySeconds");
                 if validate::is_unset(Some(value)) {
                     break 'field_min_ready_seconds;
                 }
@@ -367,13 +326,14 @@ const _: () = {
             }
 
             'field_containers: {
-                let value = &self.containers;
-                let old_value = old.map(|old| &old.containers);
+                let (value, old_value) = (
+                    &self.containers,
+                    old.map(|old| &old.containers),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_containers;
                 }
-                let path = path.child("containers");
-                let path = &path;
+                let path = &path.child("containers");
                 let sc_start = errs.len();
                 errs.append(
                     validate::max_items(
@@ -442,13 +402,11 @@ const _: () = {
             }
 
             'field_strategy: {
-                let value = &self.strategy;
-                let old_value = old.map(|old| &old.strategy);
+                let (value, old_value) = (&self.strategy, old.map(|old| &old.strategy));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_strategy;
                 }
-                let path = path.child("strategy");
-                let path = &path;
+                let path = &path.child("strategy");
                 if false {
                     // never runs: makes rustc report a missing Validate impl first
                     __rt::Validate::validate_into(value, op, path, old_value, errs);
@@ -591,24 +549,12 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_name: {
-                let value = &self.name;
-                let old_value = old.map(|old| &old.name);
+                let (value, old_value) = (&self.name, old.map(|old| &old.name));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_name;
                 }
-                let path = path.child("name");
-                let path = &path;
+                let path = &path.child("name");
                 let sc_start = errs.len();
                 errs.append(validate::required(op, path, Some(value), old_value));
                 if errs.len() > sc_start {
@@ -618,13 +564,11 @@ const _: () = {
             }
 
             'field_image: {
-                let value = &self.image;
-                let old_value = old.map(|old| &old.image);
+                let (value, old_value) = (&self.image, old.map(|old| &old.image));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_image;
                 }
-                let path = path.child("image");
-                let path = &path;
+                let path = &path.child("image");
                 let sc_start = errs.len();
                 errs.append(validate::required(op, path, Some(value), old_value));
                 if errs.len() > sc_start {
@@ -634,13 +578,11 @@ const _: () = {
             }
 
             'field_ports: {
-                let value = &self.ports;
-                let old_value = old.map(|old| &old.ports);
+                let (value, old_value) = (&self.ports, old.map(|old| &old.ports));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_ports;
                 }
-                let path = path.child("ports");
-                let path = &path;
+                let path = &path.child("ports");
                 let sc_start = errs.len();
                 errs.append(
                     validate::max_items(
@@ -840,24 +782,15 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_container_port: {
-                let value = &self.container_port;
-                let old_value = old.map(|old| &old.container_port);
+                let (value, old_value) = (
+                    &self.container_port,
+                    old.map(|old| &old.container_port),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_container_port;
                 }
-                let path = path.child("containerPort");
-                let path = &path;
+                let path = &path.child("containerPort");
                 let sc_start = errs.len();
                 errs.append(validate::required(op, path, Some(value), old_value));
                 if errs.len() > sc_start {
@@ -868,13 +801,11 @@ const _: () = {
             }
 
             'field_protocol: {
-                let value = &self.protocol;
-                let old_value = old.map(|old| &old.protocol);
+                let (value, old_value) = (&self.protocol, old.map(|old| &old.protocol));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_protocol;
                 }
-                let path = path.child("protocol");
-                let path = &path;
+                let path = &path.child("protocol");
                 if false {
                     // never runs: makes rustc report a missing Validate impl first
                     __rt::Validate::validate_into(value, op, path, old_value, errs);
@@ -1069,13 +1000,11 @@ const _: () = {
             errs: &mut __rt::ErrorList,
         ) {
             'field_recreate: {
-                let value = &self.recreate;
-                let old_value = old.map(|old| &old.recreate);
+                let (value, old_value) = (&self.recreate, old.map(|old| &old.recreate));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_recreate;
                 }
-                let path = path.child("recreate");
-                let path = &path;
+                let path = &path.child("recreate");
                 if false {
                     // never runs: makes rustc report a missing Validate impl first
                     __rt::Validate::validate_into(value, op, path, old_value, errs);
@@ -1087,13 +1016,14 @@ const _: () = {
             }
 
             'field_rolling_update: {
-                let value = &self.rolling_update;
-                let old_value = old.map(|old| &old.rolling_update);
+                let (value, old_value) = (
+                    &self.rolling_update,
+                    old.map(|old| &old.rolling_update),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_rolling_update;
                 }
-                let path = path.child("rollingUpdate");
-                let path = &path;
+                let path = &path.child("rollingUpdate");
                 if false {
                     // never runs: makes rustc report a missing Validate impl first
                     __rt::Validate::validate_into(value, op, path, old_value, errs);
@@ -1182,16 +1112,6 @@ const _: () = {
             path: &__rt::field::Path<'_>,
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
-        ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
         ) {}
     }
 
@@ -1239,24 +1159,15 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_max_surge: {
-                let value = &self.max_surge;
-                let old_value = old.map(|old| &old.max_surge);
+                let (value, old_value) = (
+                    &self.max_surge,
+                    old.map(|old| &old.max_surge),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_max_surge;
                 }
-                let path = path.child("maxSurge");
-                let path = &path;
+                let path = &path.child("maxSurge");
                 if validate::is_unset(Some(value)) {
                     break 'field_max_surge;
                 }
@@ -1328,24 +1239,15 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_ready_replicas: {
-                let value = &self.ready_replicas;
-                let old_value = old.map(|old| &old.ready_replicas);
+                let (value, old_value) = (
+                    &self.ready_replicas,
+                    old.map(|old| &old.ready_replicas),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_ready_replicas;
                 }
-                let path = path.child("readyReplicas");
-                let path = &path;
+                let path = &path.child("readyReplicas");
                 if validate::is_unset(Some(value)) {
                     break 'field_ready_replicas;
                 }
@@ -1353,13 +1255,14 @@ const _: () = {
             }
 
             'field_observed_generation: {
-                let value = &self.observed_generation;
-                let old_value = old.map(|old| &old.observed_generation);
+                let (value, old_value) = (
+                    &self.observed_generation,
+                    old.map(|old| &old.observed_generation),
+                );
                 if validate::unchanged(op, value, old_value) {
                     break 'field_observed_generation;
                 }
-                let path = path.child("observedGeneration");
-                let path = &path;
+                let path = &path.child("observedGeneration");
                 if validate::is_unset(Some(value)) {
                     break 'field_observed_generation;
                 }
@@ -1468,35 +1371,21 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_metadata: {
-                let value = &self.metadata;
-                let old_value = old.map(|old| &old.metadata);
+                let (value, old_value) = (&self.metadata, old.map(|old| &old.metadata));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_metadata;
                 }
-                let path = path.child("metadata");
-                let path = &path;
+                let path = &path.child("metadata");
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
 
             'field_spec: {
-                let value = &self.spec;
-                let old_value = old.map(|old| &old.spec);
+                let (value, old_value) = (&self.spec, old.map(|old| &old.spec));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_spec;
                 }
-                let path = path.child("spec");
-                let path = &path;
+                let path = &path.child("spec");
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
         }
@@ -1575,24 +1464,12 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            __rt::Validate::validate_children_into(self, op, path, old, errs);
-        }
-        #[allow(unused_variables, unused_labels, clippy::needless_return)]
-        fn validate_children_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {
             'field_replicas: {
-                let value = &self.replicas;
-                let old_value = old.map(|old| &old.replicas);
+                let (value, old_value) = (&self.replicas, old.map(|old| &old.replicas));
                 if validate::unchanged(op, value, old_value) {
                     break 'field_replicas;
                 }
-                let path = path.child("replicas");
-                let path = &path;
+                let path = &path.child("replicas");
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
