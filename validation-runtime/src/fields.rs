@@ -7,7 +7,9 @@
 //! implement it for every field of a generated struct; for a type from
 //! another crate it can be implemented by hand, where the orphan rule allows
 //! (in the crate that defines the type, or in this crate for well-known
-//! types). It costs nothing at run time: every call resolves statically to
+//! types). A typedef of a struct (a tuple newtype, Go's `type T S`) has the
+//! fields of the struct behind it: its derive forwards `HasField<N>` for
+//! every `N` to the inner type. It costs nothing at run time: every call resolves statically to
 //! a field projection.
 //!
 //! A name that is not a field of the type is reported by rustc at the tag
@@ -87,6 +89,11 @@ pub trait HasField<Name> {
     type Value: ?Sized;
     /// The type behind `Option`/`Box` (the field's type otherwise).
     type Leaf: ?Sized;
+    /// What `+k8s:subfield(name)=+k8s:optional` means for this field: as
+    /// upstream, it reads the field's own `+default` (the derive sets this
+    /// for fields with a `+default`).
+    const OPTIONAL_DEFAULT: crate::validate::OptionalDefault =
+        crate::validate::OptionalDefault::None;
     /// The field.
     fn field(&self) -> &Self::Value;
     /// The value behind `Option`/`Box`, or `None` when unset.

@@ -290,9 +290,7 @@ fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
             quote!(#field.is_some_and(|key| #rt::validate::key_matches(key, #lit)))
         })
         .collect();
-    // Through `SubfieldHost`: the items may be typedefs of a struct.
     quote!(|item| {
-        let item = #rt::validate::SubfieldHost::subfield_host(item);
         #(#type_checks)*
         #(#checks)&&*
     })

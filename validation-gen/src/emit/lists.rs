@@ -57,11 +57,7 @@ impl ListMeta {
             let check = super::respan(quote!(validate::list_map_key), super::tag_site_span(*span));
             quote!(validate::key_view(#check(#field)))
         });
-        // Through `SubfieldHost`: the items may be typedefs of a struct.
-        quote!(|item| {
-            let item = validate::SubfieldHost::subfield_host(item);
-            (#(#keys,)*)
-        })
+        quote!(|item| (#(#keys,)*))
     }
 
     /// Iterates the list with correlation, calling `closure` per element.

@@ -1289,10 +1289,12 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
                 let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
+                let optional_default = subfield::optional_default(f);
                 accessors.push(quote! {
                     impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
                         type Value = #ty;
                         type Leaf = #leaf_ty;
+                        #optional_default
                         fn field(&self) -> &#ty {
                             &self.#member
                         }

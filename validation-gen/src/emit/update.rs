@@ -122,7 +122,6 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> 
                         quote!(validate::key_view(#fa) == validate::key_view(#fb))
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| {
-                        let (a, b) = (validate::SubfieldHost::subfield_host(a), validate::SubfieldHost::subfield_host(b));
                         #(#same)&&*
                     }))
                 }
@@ -171,7 +170,6 @@ pub(super) fn update_items_impl(
                         quote!(#rt::validate::key_view(#fa) == #rt::validate::key_view(#fb))
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| {
-                        let (a, b) = (#rt::validate::SubfieldHost::subfield_host(a), #rt::validate::SubfieldHost::subfield_host(b));
                         #(#same)&&*
                     }))
                 }

@@ -112,14 +112,6 @@ const _: () = {
             Some(&self.status)
         }
     }
-
-    impl __rt::validate::SubfieldHost for Deployment {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
-        }
-    }
 };
 
 const _: () = {
@@ -250,14 +242,6 @@ const _: () = {
             Some(&self.labels)
         }
     }
-
-    impl __rt::validate::SubfieldHost for ObjectMeta {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
-        }
-    }
 };
 
 const _: () = {
@@ -354,18 +338,15 @@ const _: () = {
                         path,
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
-                        |item| {
-                            let item = validate::SubfieldHost::subfield_host(item);
-                            (
-                                validate::key_view(
-                                    validate::list_map_key(
-                                        __rt::HasField::<
-                                            __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                        >::field(item),
-                                    ),
+                        |item| (
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::HasField::<
+                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                    >::field(item),
                                 ),
-                            )
-                        },
+                            ),
+                        ),
                     ),
                 );
                 errs.append(
@@ -374,18 +355,15 @@ const _: () = {
                         path,
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
-                        |item| {
-                            let item = validate::SubfieldHost::subfield_host(item);
-                            (
-                                validate::key_view(
-                                    validate::list_map_key(
-                                        __rt::HasField::<
-                                            __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                        >::field(item),
-                                    ),
+                        |item| (
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::HasField::<
+                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                    >::field(item),
                                 ),
-                            )
-                        },
+                            ),
+                        ),
                         |path: &__rt::field::Path<'_>, value, old_value| {
                             let mut errs = __rt::ErrorList::new();
                             __rt::Validate::validate_into(
@@ -526,14 +504,6 @@ const _: () = {
             self.strategy.as_ref()
         }
     }
-
-    impl __rt::validate::SubfieldHost for DeploymentSpec {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
-        }
-    }
 };
 
 const _: () = {
@@ -602,39 +572,36 @@ const _: () = {
                         path,
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
-                        |item| {
-                            let item = validate::SubfieldHost::subfield_host(item);
-                            (
-                                validate::key_view(
-                                    validate::list_map_key(
-                                        __rt::HasField::<
-                                            __rt::FieldName<
-                                                'c',
-                                                'o',
-                                                'n',
-                                                't',
-                                                'a',
-                                                'i',
-                                                'n',
-                                                'e',
-                                                'r',
-                                                'P',
-                                                'o',
-                                                'r',
-                                                't',
-                                            >,
-                                        >::field(item),
-                                    ),
+                        |item| (
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::HasField::<
+                                        __rt::FieldName<
+                                            'c',
+                                            'o',
+                                            'n',
+                                            't',
+                                            'a',
+                                            'i',
+                                            'n',
+                                            'e',
+                                            'r',
+                                            'P',
+                                            'o',
+                                            'r',
+                                            't',
+                                        >,
+                                    >::field(item),
                                 ),
-                                validate::key_view(
-                                    validate::list_map_key(
-                                        __rt::HasField::<
-                                            __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                        >::field(item),
-                                    ),
+                            ),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::HasField::<
+                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                    >::field(item),
                                 ),
-                            )
-                        },
+                            ),
+                        ),
                     ),
                 );
                 errs.append(
@@ -643,39 +610,36 @@ const _: () = {
                         path,
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
-                        |item| {
-                            let item = validate::SubfieldHost::subfield_host(item);
-                            (
-                                validate::key_view(
-                                    validate::list_map_key(
-                                        __rt::HasField::<
-                                            __rt::FieldName<
-                                                'c',
-                                                'o',
-                                                'n',
-                                                't',
-                                                'a',
-                                                'i',
-                                                'n',
-                                                'e',
-                                                'r',
-                                                'P',
-                                                'o',
-                                                'r',
-                                                't',
-                                            >,
-                                        >::field(item),
-                                    ),
+                        |item| (
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::HasField::<
+                                        __rt::FieldName<
+                                            'c',
+                                            'o',
+                                            'n',
+                                            't',
+                                            'a',
+                                            'i',
+                                            'n',
+                                            'e',
+                                            'r',
+                                            'P',
+                                            'o',
+                                            'r',
+                                            't',
+                                        >,
+                                    >::field(item),
                                 ),
-                                validate::key_view(
-                                    validate::list_map_key(
-                                        __rt::HasField::<
-                                            __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                        >::field(item),
-                                    ),
+                            ),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::HasField::<
+                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                    >::field(item),
                                 ),
-                            )
-                        },
+                            ),
+                        ),
                         |path: &__rt::field::Path<'_>, value, old_value| {
                             let mut errs = __rt::ErrorList::new();
                             __rt::Validate::validate_into(
@@ -757,14 +721,6 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&Vec<ContainerPort>> {
             Some(&self.ports)
-        }
-    }
-
-    impl __rt::validate::SubfieldHost for Container {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
         }
     }
 };
@@ -870,14 +826,6 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&Protocol> {
             Some(&self.protocol)
-        }
-    }
-
-    impl __rt::validate::SubfieldHost for ContainerPort {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
         }
     }
 };
@@ -1091,14 +1039,6 @@ const _: () = {
             self.rolling_update.as_ref()
         }
     }
-
-    impl __rt::validate::SubfieldHost for DeploymentStrategy {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
-        }
-    }
 };
 
 const _: () = {
@@ -1134,14 +1074,6 @@ const _: () = {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
             out.push('}');
-        }
-    }
-
-    impl __rt::validate::SubfieldHost for RecreateStrategy {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
         }
     }
 };
@@ -1214,14 +1146,6 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&i32> {
             self.max_surge.as_ref()
-        }
-    }
-
-    impl __rt::validate::SubfieldHost for RollingUpdate {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
         }
     }
 };
@@ -1345,14 +1269,6 @@ const _: () = {
             Some(&self.observed_generation)
         }
     }
-
-    impl __rt::validate::SubfieldHost for DeploymentStatus {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
-        }
-    }
 };
 
 const _: () = {
@@ -1441,14 +1357,6 @@ const _: () = {
             Some(&self.spec)
         }
     }
-
-    impl __rt::validate::SubfieldHost for Scale {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
-        }
-    }
 };
 
 const _: () = {
@@ -1508,14 +1416,6 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&i32> {
             Some(&self.replicas)
-        }
-    }
-
-    impl __rt::validate::SubfieldHost for ScaleSpec {
-        type Struct = Self;
-        #[inline]
-        fn subfield_host(&self) -> &Self {
-            self
         }
     }
 };
