@@ -239,7 +239,7 @@ pub fn format_tokens(tokens: TokenStream) -> String {
         Ok(f) => f,
         Err(_) => return format!("{HEADER}{tokens}\n"),
     };
-    let pretty = prettyplease::unparse(&file);
+    let pretty = join_field_names(&prettyplease::unparse(&file));
     let mut out = String::from(HEADER);
     let mut prev_open = true;
     for line in pretty.lines() {
@@ -268,6 +268,36 @@ pub fn format_tokens(tokens: TokenStream) -> String {
         } else {
             out.push_str(line);
         }
+        out.push('\n');
+    }
+    out
+}
+
+/// `FieldName<'n', 'a', 'm', 'e'>` on one line: prettyplease puts each
+/// `char` of a long JSON name on a line of its own.
+fn join_field_names(pretty: &str) -> String {
+    let mut out = String::with_capacity(pretty.len());
+    let mut lines = pretty.lines();
+    while let Some(line) = lines.next() {
+        if !line.ends_with("FieldName<") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        // Join the following lines until this `<` is closed.
+        let mut joined = line.to_string();
+        let mut depth = 1isize;
+        for next in lines.by_ref() {
+            let t = next.trim();
+            depth += t.matches('<').count() as isize - t.matches('>').count() as isize;
+            joined.push(' ');
+            joined.push_str(t);
+            if depth <= 0 {
+                break;
+            }
+        }
+        let joined = joined.replace("< ", "<").replace(", >", ">").replace(" >", ">");
+        out.push_str(&joined);
         out.push('\n');
     }
     out

@@ -452,23 +452,7 @@ const _: () = {
     }
 
     impl __rt::HasField<
-        __rt::FieldName<
-            'm',
-            'i',
-            'n',
-            'R',
-            'e',
-            'a',
-            'd',
-            'y',
-            'S',
-            'e',
-            'c',
-            'o',
-            'n',
-            'd',
-            's',
-        >,
+        __rt::FieldName<'m', 'i', 'n', 'R', 'e', 'a', 'd', 'y', 'S', 'e', 'c', 'o', 'n', 'd', 's'>,
     > for DeploymentSpec {
         type Value = Option<i32>;
         type Leaf = i32;
@@ -576,21 +560,7 @@ const _: () = {
                             validate::key_view(
                                 validate::list_map_key(
                                     __rt::HasField::<
-                                        __rt::FieldName<
-                                            'c',
-                                            'o',
-                                            'n',
-                                            't',
-                                            'a',
-                                            'i',
-                                            'n',
-                                            'e',
-                                            'r',
-                                            'P',
-                                            'o',
-                                            'r',
-                                            't',
-                                        >,
+                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
                                     >::field(item),
                                 ),
                             ),
@@ -614,21 +584,7 @@ const _: () = {
                             validate::key_view(
                                 validate::list_map_key(
                                     __rt::HasField::<
-                                        __rt::FieldName<
-                                            'c',
-                                            'o',
-                                            'n',
-                                            't',
-                                            'a',
-                                            'i',
-                                            'n',
-                                            'e',
-                                            'r',
-                                            'P',
-                                            'o',
-                                            'r',
-                                            't',
-                                        >,
+                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
                                     >::field(item),
                                 ),
                             ),
@@ -1240,25 +1196,7 @@ const _: () = {
     }
 
     impl __rt::HasField<
-        __rt::FieldName<
-            'o',
-            'b',
-            's',
-            'e',
-            'r',
-            'v',
-            'e',
-            'd',
-            'G',
-            'e',
-            'n',
-            'e',
-            'r',
-            'a',
-            't',
-            'i',
-            __rt::FieldName<'o', 'n'>,
-        >,
+        __rt::FieldName<'o', 'b', 's', 'e', 'r', 'v', 'e', 'd', 'G', 'e', 'n', 'e', 'r', 'a', 't', 'i', __rt::FieldName<'o', 'n'>>,
     > for DeploymentStatus {
         type Value = i64;
         type Leaf = i64;
