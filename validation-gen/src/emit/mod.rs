@@ -732,15 +732,9 @@ pub(crate) fn type_call(
         (Shape::List(_), Some(meta)) if !meta.is_atomic() => {
             let leaf = list_value(&site.leaf);
             let old_leaf = list_value(&site.old_leaf);
-            let call = spanned(
-                quote!(#rt::Validate::validate_into(value, op, path, old_value, &mut errs);),
-            );
+            let call = spanned(quote!(validate::validate_elem));
             let body = quote! {
-                |path: &#rt::field::Path<'_>, value, old_value| {
-                    let mut errs = #rt::ErrorList::new();
-                    #call
-                    errs
-                }
+                |path: &#rt::field::Path<'_>, value, old_value| #call(op, path, value, old_value)
             };
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
@@ -1241,6 +1235,8 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
             let mut json = Vec::new();
             let mut accessors = Vec::new();
             let mut first = true;
+            let mut surely_written = false;
+            let mut needs_start = false;
             for f in fields {
                 let member = &f.member;
                 let opaque = f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags);
@@ -1253,13 +1249,21 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                         syn::spanned::Spanned::span(&f.ty.ty),
                     )
                 };
+                // A comma before every field but the first written: known
+                // when an earlier field is always written.
+                let conditional = f.flatten || f.skip_serializing_if.is_some();
                 let sep = if first {
                     quote!()
+                } else if surely_written {
+                    quote!(out.push(',');)
                 } else {
                     quote!(if out.len() > start {
                         out.push(',');
                     })
                 };
+                if !sep.is_empty() && !surely_written {
+                    needs_start = true;
+                }
                 let write = if f.flatten {
                     quote! {{
                         let mut inner = ::std::string::String::new();
@@ -1272,6 +1276,12 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                             out.push_str(&inner[1..inner.len() - 1]);
                         }
                     }}
+                } else if !first && surely_written {
+                    let key = format!(",{key}");
+                    quote! {
+                        out.push_str(#key);
+                        #write_value
+                    }
                 } else {
                     quote! {
                         #sep
@@ -1285,6 +1295,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 };
                 json.push(write);
                 first = false;
+                surely_written |= !conditional;
                 let name = field_name_ty(&f.json_name);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
@@ -1305,7 +1316,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 });
             }
             // `start` tells whether a field was written (for the commas).
-            let start = if fields.len() > 1 {
+            let start = if needs_start {
                 quote!(let start = out.len();)
             } else {
                 TokenStream::new()

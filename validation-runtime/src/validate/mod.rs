@@ -58,6 +58,8 @@ pub use testing::*;
 pub use union::*;
 pub use update::*;
 
+pub use crate::traits::validate_elem;
+
 use crate::Operation;
 
 pub use crate::semantic::semantic_eq;

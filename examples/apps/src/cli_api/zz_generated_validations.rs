@@ -62,18 +62,11 @@ const _: () = {
     impl __rt::field::ToBadValue for Deployment {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"metadata\":");
             __rt::field::ToBadValue::write_json(&self.metadata, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"spec\":");
+            out.push_str(",\"spec\":");
             __rt::field::ToBadValue::write_json(&self.spec, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"status\":");
+            out.push_str(",\"status\":");
             __rt::field::ToBadValue::write_json(&self.status, out);
             out.push('}');
         }
@@ -209,13 +202,9 @@ const _: () = {
     impl __rt::field::ToBadValue for ObjectMeta {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"name\":");
             __rt::field::ToBadValue::write_json(&self.name, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"labels\":");
+            out.push_str(",\"labels\":");
             __rt::field::ToBadValue::write_json(&self.labels, out);
             out.push('}');
         }
@@ -364,17 +353,12 @@ const _: () = {
                                 ),
                             ),
                         ),
-                        |path: &__rt::field::Path<'_>, value, old_value| {
-                            let mut errs = __rt::ErrorList::new();
-                            __rt::Validate::validate_into(
-                                value,
-                                op,
-                                path,
-                                old_value,
-                                &mut errs,
-                            );
-                            errs
-                        },
+                        |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
+                            op,
+                            path,
+                            value,
+                            old_value,
+                        ),
                     ),
                 );
             }
@@ -417,23 +401,13 @@ const _: () = {
     impl __rt::field::ToBadValue for DeploymentSpec {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"replicas\":");
             __rt::field::ToBadValue::write_json(&self.replicas, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"minReadySeconds\":");
+            out.push_str(",\"minReadySeconds\":");
             __rt::field::ToBadValue::write_json(&self.min_ready_seconds, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"containers\":");
+            out.push_str(",\"containers\":");
             __rt::field::ToBadValue::write_json(&self.containers, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"strategy\":");
+            out.push_str(",\"strategy\":");
             __rt::field::ToBadValue::write_json(&self.strategy, out);
             out.push('}');
         }
@@ -596,17 +570,12 @@ const _: () = {
                                 ),
                             ),
                         ),
-                        |path: &__rt::field::Path<'_>, value, old_value| {
-                            let mut errs = __rt::ErrorList::new();
-                            __rt::Validate::validate_into(
-                                value,
-                                op,
-                                path,
-                                old_value,
-                                &mut errs,
-                            );
-                            errs
-                        },
+                        |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
+                            op,
+                            path,
+                            value,
+                            old_value,
+                        ),
                     ),
                 );
             }
@@ -630,18 +599,11 @@ const _: () = {
     impl __rt::field::ToBadValue for Container {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"name\":");
             __rt::field::ToBadValue::write_json(&self.name, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"image\":");
+            out.push_str(",\"image\":");
             __rt::field::ToBadValue::write_json(&self.image, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"ports\":");
+            out.push_str(",\"ports\":");
             __rt::field::ToBadValue::write_json(&self.ports, out);
             out.push('}');
         }
@@ -748,13 +710,9 @@ const _: () = {
     impl __rt::field::ToBadValue for ContainerPort {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"containerPort\":");
             __rt::field::ToBadValue::write_json(&self.container_port, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"protocol\":");
+            out.push_str(",\"protocol\":");
             __rt::field::ToBadValue::write_json(&self.protocol, out);
             out.push('}');
         }
@@ -959,13 +917,9 @@ const _: () = {
     impl __rt::field::ToBadValue for DeploymentStrategy {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"recreate\":");
             __rt::field::ToBadValue::write_json(&self.recreate, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"rollingUpdate\":");
+            out.push_str(",\"rollingUpdate\":");
             __rt::field::ToBadValue::write_json(&self.rolling_update, out);
             out.push('}');
         }
@@ -1170,13 +1124,9 @@ const _: () = {
     impl __rt::field::ToBadValue for DeploymentStatus {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"readyReplicas\":");
             __rt::field::ToBadValue::write_json(&self.ready_replicas, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"observedGeneration\":");
+            out.push_str(",\"observedGeneration\":");
             __rt::field::ToBadValue::write_json(&self.observed_generation, out);
             out.push('}');
         }
@@ -1261,13 +1211,9 @@ const _: () = {
     impl __rt::field::ToBadValue for Scale {
         fn write_json(&self, out: &mut ::std::string::String) {
             out.push('{');
-            let start = out.len();
             out.push_str("\"metadata\":");
             __rt::field::ToBadValue::write_json(&self.metadata, out);
-            if out.len() > start {
-                out.push(',');
-            }
-            out.push_str("\"spec\":");
+            out.push_str(",\"spec\":");
             __rt::field::ToBadValue::write_json(&self.spec, out);
             out.push('}');
         }
