@@ -961,23 +961,6 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     if calls.is_empty() && type_call.is_none() {
         return TokenStream::new();
     }
-    // When the field's own type lacks `Validate`, report that first (its
-    // message says how to fix it) rather than a missing `IsZero` from a
-    // presence tag: the same call, never run, ahead of the tags' calls
-    // (rustc reports the identical later error once).
-    let plain_type_call = !matches!(
-        (&field.ty.leaf().shape, &site.list),
-        (Shape::List(_), Some(meta)) if !meta.is_atomic()
-    );
-    let guard = match &type_call {
-        Some(call) if plain_type_call && !calls.is_empty() => quote! {
-            if false {
-                let _ = "never runs: makes rustc report a missing Validate impl first";
-                #call
-            }
-        },
-        _ => TokenStream::new(),
-    };
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
     let path = if field.flatten {
         let name = crate::ast::type_name(&field.ty.leaf().ty);
@@ -1005,7 +988,6 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
                 break #label;
             }
             #path
-            #guard
             #body
             #type_call
         }
@@ -1141,6 +1123,10 @@ pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream, span: Span) -> TokenSt
 /// a list typedef behind an `Option` is "nil" when empty, as in Go.
 fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     let rt = rt();
+    let other = match &model.kind {
+        TypeKind::Struct(fields) if fields.is_empty() => quote!(_),
+        _ => quote!(other),
+    };
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let (eq, nil) = match &model.kind {
@@ -1183,10 +1169,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
             });
             let parts: Vec<TokenStream> = parts.collect();
             let eq = if parts.is_empty() {
-                quote!({
-                    let _ = other;
-                    true
-                })
+                quote!(true)
             } else {
                 quote!(#(#parts)&&*)
             };
@@ -1195,7 +1178,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     };
     quote! {
         impl #impl_generics #rt::SemanticEq for #ident #ty_generics #where_clause {
-            fn semantic_eq(&self, other: &Self) -> bool {
+            fn semantic_eq(&self, #other: &Self) -> bool {
                 #eq
             }
             #nil

@@ -140,10 +140,6 @@ const _: () = {
                     break 'field_labels;
                 }
                 let path = &path.child("labels");
-                if false {
-                    // never runs: makes rustc report a missing Validate impl first
-                    __rt::Validate::validate_into(value, op, path, old_value, errs);
-                }
                 if validate::is_unset(Some(value)) {
                     break 'field_labels;
                 }
@@ -369,10 +365,6 @@ const _: () = {
                     break 'field_strategy;
                 }
                 let path = &path.child("strategy");
-                if false {
-                    // never runs: makes rustc report a missing Validate impl first
-                    __rt::Validate::validate_into(value, op, path, old_value, errs);
-                }
                 if validate::is_unset(Some(value)) {
                     break 'field_strategy;
                 }
@@ -680,10 +672,6 @@ const _: () = {
                     break 'field_protocol;
                 }
                 let path = &path.child("protocol");
-                if false {
-                    // never runs: makes rustc report a missing Validate impl first
-                    __rt::Validate::validate_into(value, op, path, old_value, errs);
-                }
                 let sc_start = errs.len();
                 errs.append(validate::required(op, path, Some(value), old_value));
                 if errs.len() > sc_start {
@@ -867,10 +855,6 @@ const _: () = {
                     break 'field_recreate;
                 }
                 let path = &path.child("recreate");
-                if false {
-                    // never runs: makes rustc report a missing Validate impl first
-                    __rt::Validate::validate_into(value, op, path, old_value, errs);
-                }
                 if validate::is_unset(Some(value)) {
                     break 'field_recreate;
                 }
@@ -886,10 +870,6 @@ const _: () = {
                     break 'field_rolling_update;
                 }
                 let path = &path.child("rollingUpdate");
-                if false {
-                    // never runs: makes rustc report a missing Validate impl first
-                    __rt::Validate::validate_into(value, op, path, old_value, errs);
-                }
                 if validate::is_unset(Some(value)) {
                     break 'field_rolling_update;
                 }
@@ -966,11 +946,8 @@ const _: () = {
     }
 
     impl __rt::SemanticEq for RecreateStrategy {
-        fn semantic_eq(&self, other: &Self) -> bool {
-            {
-                let _ = other;
-                true
-            }
+        fn semantic_eq(&self, _: &Self) -> bool {
+            true
         }
     }
 
