@@ -53,6 +53,11 @@ pub use validation_gen_derive::Validate;
 #[cfg(feature = "derive")]
 pub use validation_gen_derive::enum_values;
 
+/// The examples of `docs/architecture.md`, run as doctests.
+#[doc = include_str!("../../docs/architecture.md")]
+#[cfg(doctest)]
+pub struct ArchitectureDocs;
+
 /// The examples of `docs/semantic-equality.md`, run as doctests.
 #[doc = include_str!("../../docs/semantic-equality.md")]
 #[cfg(doctest)]

@@ -55,7 +55,9 @@ impl ListMeta {
         let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
             let field = super::field_access(k, quote!(item), false, *span);
             let check = super::respan(quote!(validate::list_map_key), super::tag_site_span(*span));
-            quote!(validate::key_view(#check(#field)))
+            let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, field);
+            args.set_span(super::tag_span(*span));
+            quote!(#check #args)
         });
         quote!(|item| (#(#keys,)*))
     }

@@ -263,7 +263,14 @@ pub(crate) fn field_access(json: &str, expr: TokenStream, leaf: bool, tag: Span)
     let name = field_name_ty(json);
     let method = if leaf { quote!(leaf) } else { quote!(field) };
     let call = respan(quote!(#rt::HasField::<#name>::#method), tag_site_span(tag));
-    quote!(#call(#expr))
+    // The argument too, where rustc reports the missing impl (with call-site
+    // hygiene, as the variable it names).
+    let mut args = proc_macro2::Group::new(
+        proc_macro2::Delimiter::Parenthesis,
+        respan(expr, tag_span(tag)),
+    );
+    args.set_span(tag_span(tag));
+    quote!(#call #args)
 }
 
 /// `tokens` with every span set to `span`: generated code that needs a trait
@@ -294,6 +301,13 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// would replace the doc comment with generated code.
 pub(crate) fn tag_site_span(doc_line: Span) -> Span {
     Span::mixed_site().located_at(doc_line)
+}
+
+/// A call-site span located at a tag's doc line: for generated code that
+/// names local variables (which a [`tag_site_span`] would not resolve) and
+/// whose errors belong at the tag.
+pub(crate) fn tag_span(doc_line: Span) -> Span {
+    Span::call_site().located_at(doc_line)
 }
 
 /// The span of a site's field type, when the site is a struct field.

@@ -324,12 +324,10 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::HasField::<
-                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                    >::field(item),
-                                ),
+                            validate::list_map_key(
+                                __rt::HasField::<
+                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                >::field(item),
                             ),
                         ),
                     ),
@@ -341,12 +339,10 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::HasField::<
-                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                    >::field(item),
-                                ),
+                            validate::list_map_key(
+                                __rt::HasField::<
+                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                >::field(item),
                             ),
                         ),
                         |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
@@ -523,19 +519,15 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::HasField::<
-                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                    >::field(item),
-                                ),
+                            validate::list_map_key(
+                                __rt::HasField::<
+                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                >::field(item),
                             ),
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::HasField::<
-                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                    >::field(item),
-                                ),
+                            validate::list_map_key(
+                                __rt::HasField::<
+                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                >::field(item),
                             ),
                         ),
                     ),
@@ -547,19 +539,15 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::HasField::<
-                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                    >::field(item),
-                                ),
+                            validate::list_map_key(
+                                __rt::HasField::<
+                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                >::field(item),
                             ),
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::HasField::<
-                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                    >::field(item),
-                                ),
+                            validate::list_map_key(
+                                __rt::HasField::<
+                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                >::field(item),
                             ),
                         ),
                         |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
