@@ -99,3 +99,16 @@ pub trait HasField<Name> {
     /// The value behind `Option`/`Box`, or `None` when unset.
     fn leaf(&self) -> Option<&Self::Leaf>;
 }
+
+/// [`HasField::field`] of `value`, for generated code: one bound, so a
+/// missing field is one error (at the tag that names it).
+#[inline]
+pub fn field<Name, T: HasField<Name> + ?Sized>(value: &T) -> &T::Value {
+    value.field()
+}
+
+/// [`HasField::leaf`] of `value`, for generated code.
+#[inline]
+pub fn leaf<Name, T: HasField<Name> + ?Sized>(value: &T) -> Option<&T::Leaf> {
+    value.leaf()
+}

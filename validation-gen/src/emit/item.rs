@@ -233,7 +233,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         .collect()
 }
 
-/// `|item| key_matches(HasField::<k>::leaf(item), literal) && ...` for a selector's
+/// `|item| key_matches(fields::leaf::<k, _>(item), literal) && ...` for a selector's
 /// arguments, with a compile-time check (reported at the tag) that each key
 /// field is of the literal's kind.
 fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {

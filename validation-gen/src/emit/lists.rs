@@ -47,19 +47,31 @@ impl ListMeta {
         self.semantics() == ListKind::Atomic
     }
 
-    /// `|item| (key_view(HasField::<k1>::field(item)), ...)`: the key of a
+    /// `|item| (list_map_key(fields::field::<k1, _>(item)), ...)`: the key of a
     /// list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
         // Key fields must be primitives (or pointers to or newtypes of
         // them), as upstream requires; checked by rustc, at the tag.
         let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
             let field = super::field_access(k, quote!(item), false, *span);
-            let check = super::respan(quote!(validate::list_map_key), super::tag_site_span(*span));
+            let check = super::respan(quote!(validate::list_map_key), super::tag_span(*span));
             let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, field);
             args.set_span(super::tag_span(*span));
-            quote!(#check #args)
+            let view = super::respan(quote!(validate::key_view), super::tag_span(*span));
+            let mut checked = proc_macro2::Group::new(
+                proc_macro2::Delimiter::Parenthesis,
+                quote!(#check #args),
+            );
+            checked.set_span(super::tag_span(*span));
+            quote!(#view #checked)
         });
-        quote!(|item| (#(#keys,)*))
+        // The closure is located at the (first) tag too: rustc checks its
+        // key types there, and reports them once.
+        let closure = quote!(|item| (#(#keys,)*));
+        match self.key_spans.first() {
+            Some(span) => super::respan_keep_inner(closure, super::tag_span(*span)),
+            None => closure,
+        }
     }
 
     /// Iterates the list with correlation, calling `closure` per element.

@@ -255,14 +255,14 @@ pub(crate) fn field_name_ty(json: &str) -> TokenStream {
     out.unwrap_or_else(|| quote!(#rt::FieldName))
 }
 
-/// `__rt::HasField::<FieldName<...>>::field(expr)` (or `::leaf`): the field
+/// `__rt::fields::field::<FieldName<...>, _>(expr)` (or `leaf`): the field
 /// with JSON name `json` of `expr` (a reference), spanned at the tag that
 /// names it, where rustc reports a name that is not a field.
 pub(crate) fn field_access(json: &str, expr: TokenStream, leaf: bool, tag: Span) -> TokenStream {
     let rt = rt();
     let name = field_name_ty(json);
     let method = if leaf { quote!(leaf) } else { quote!(field) };
-    let call = respan(quote!(#rt::HasField::<#name>::#method), tag_site_span(tag));
+    let call = respan(quote!(#rt::fields::#method::<#name, _>), tag_span(tag));
     // The argument too, where rustc reports the missing impl (with call-site
     // hygiene, as the variable it names).
     let mut args = proc_macro2::Group::new(
@@ -295,17 +295,30 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-/// A span for generated code that rustc should report at a tag's doc line
-/// (such as the accessor of a field that a tag names): located at the line
-/// but marked as macro-generated, so that rustc does not suggest edits that
-/// would replace the doc comment with generated code.
-pub(crate) fn tag_site_span(doc_line: Span) -> Span {
-    Span::mixed_site().located_at(doc_line)
+/// `tokens` with the top-level tokens and groups located at `span`, but
+/// the tokens inside groups left as they are (so that the parts of a key
+/// closure keep their own tags' spans).
+pub(crate) fn respan_keep_inner(tokens: TokenStream, span: Span) -> TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut out = proc_macro2::Group::new(g.delimiter(), g.stream());
+                out.set_span(span);
+                return TokenTree::Group(out);
+            }
+            tt.set_span(span);
+            tt
+        })
+        .collect()
 }
 
-/// A call-site span located at a tag's doc line: for generated code that
-/// names local variables (which a [`tag_site_span`] would not resolve) and
-/// whose errors belong at the tag.
+/// A call-site span located at a tag's doc line, for generated code whose
+/// errors belong at the tag (such as reading a field the tag names). The
+/// whole expression gets it, with call-site hygiene: spans of different
+/// hygiene do not join, and rustc would then report the expression at the
+/// derive instead.
 pub(crate) fn tag_span(doc_line: Span) -> Span {
     Span::call_site().located_at(doc_line)
 }

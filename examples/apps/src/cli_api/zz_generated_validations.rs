@@ -324,10 +324,13 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::list_map_key(
-                                __rt::HasField::<
-                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                >::field(item),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::fields::field::<
+                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                        _,
+                                    >(item),
+                                ),
                             ),
                         ),
                     ),
@@ -339,10 +342,13 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::list_map_key(
-                                __rt::HasField::<
-                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                >::field(item),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::fields::field::<
+                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                        _,
+                                    >(item),
+                                ),
                             ),
                         ),
                         |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
@@ -519,15 +525,21 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::list_map_key(
-                                __rt::HasField::<
-                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                >::field(item),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::fields::field::<
+                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                        _,
+                                    >(item),
+                                ),
                             ),
-                            validate::list_map_key(
-                                __rt::HasField::<
-                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                >::field(item),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::fields::field::<
+                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                        _,
+                                    >(item),
+                                ),
                             ),
                         ),
                     ),
@@ -539,15 +551,21 @@ const _: () = {
                         Some(validate::ListLike::items(value)),
                         old_value.map(validate::ListLike::items),
                         |item| (
-                            validate::list_map_key(
-                                __rt::HasField::<
-                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                >::field(item),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::fields::field::<
+                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                        _,
+                                    >(item),
+                                ),
                             ),
-                            validate::list_map_key(
-                                __rt::HasField::<
-                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                >::field(item),
+                            validate::key_view(
+                                validate::list_map_key(
+                                    __rt::fields::field::<
+                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                        _,
+                                    >(item),
+                                ),
                             ),
                         ),
                         |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
