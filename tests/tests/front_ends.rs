@@ -94,9 +94,7 @@ fn derive_and_cli_agree_on_every_fixture() {
         if !derived.contains("impl __rt::Validate for") {
             continue;
         }
-        types += derived
-            .matches("impl __rt::Validate for")
-            .count();
+        types += derived.matches("impl __rt::Validate for").count();
         let cli = validation_gen::module::generate_module(&path, &cli_source(&file))
             .unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
         assert_eq!(

@@ -145,7 +145,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !has_types(&source) {
                 continue;
             }
-            let generated = match generate_module_with(&file, &source, opts.runtime_path.as_deref()) {
+            let generated = match generate_module_with(&file, &source, opts.runtime_path.as_deref())
+            {
                 Ok(g) => g,
                 Err(diags) => {
                     report(err, &diags);

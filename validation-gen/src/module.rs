@@ -296,7 +296,10 @@ fn join_field_names(pretty: &str) -> String {
                 break;
             }
         }
-        let joined = joined.replace("< ", "<").replace(", >", ">").replace(" >", ">");
+        let joined = joined
+            .replace("< ", "<")
+            .replace(", >", ">")
+            .replace(" >", ">");
         out.push_str(&joined);
         out.push('\n');
     }

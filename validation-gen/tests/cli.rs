@@ -198,15 +198,25 @@ fn runtime_path_overrides_the_runtime_crate() {
     let out = run(&["--runtime-path", "::my_api::validation", d]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let generated = std::fs::read_to_string(dir.join("zz_generated_validations.rs")).unwrap();
-    assert!(generated.contains("use ::my_api::validation as __rt;"), "{generated}");
+    assert!(
+        generated.contains("use ::my_api::validation as __rt;"),
+        "{generated}"
+    );
     assert!(!generated.contains("validation_runtime"), "{generated}");
     // The default.
     let out = run(&[d]);
     assert_eq!(out.status.code(), Some(0));
     let generated = std::fs::read_to_string(dir.join("zz_generated_validations.rs")).unwrap();
-    assert!(generated.contains("use ::validation_runtime as __rt;"), "{generated}");
+    assert!(
+        generated.contains("use ::validation_runtime as __rt;"),
+        "{generated}"
+    );
     // Not a path: a usage error.
     let out = run(&["--runtime-path", "not a path", d]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("is not a Rust path"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("is not a Rust path"),
+        "{}",
+        text(&out.stderr)
+    );
 }

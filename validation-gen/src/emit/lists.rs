@@ -58,10 +58,8 @@ impl ListMeta {
             let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, field);
             args.set_span(super::tag_span(*span));
             let view = super::respan(quote!(validate::key_view), super::tag_span(*span));
-            let mut checked = proc_macro2::Group::new(
-                proc_macro2::Delimiter::Parenthesis,
-                quote!(#check #args),
-            );
+            let mut checked =
+                proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, quote!(#check #args));
             checked.set_span(super::tag_span(*span));
             quote!(#view #checked)
         });
