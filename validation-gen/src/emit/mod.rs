@@ -200,6 +200,9 @@ pub fn wrap(runtime: &syn::Path, items: TokenStream) -> TokenStream {
         TokenStream::new()
     };
     quote! {
+        // Generated bodies bind `op`, `path`, `old` and labels whether or
+        // not a type's tags use them.
+        #[allow(unused_variables, unused_labels, clippy::needless_return)]
         const _: () = {
             use #runtime as __rt;
             #validate
@@ -796,7 +799,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 TokenStream::new()
             } else {
                 quote! {
-                    #[allow(unused_variables, unused_labels, clippy::needless_return)]
                     fn validate_unset_into(
                         op: &#rt::Operation,
                         path: &#rt::field::Path<'_>,
@@ -844,7 +846,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let host = subfield_host_impl(model);
     let validate_fn = |name: TokenStream, body: TokenStream| {
         quote! {
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
             fn #name(
                 &self,
                 op: &#rt::Operation,
@@ -1247,6 +1248,8 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
             let mut first = true;
             let mut surely_written = false;
             let mut needs_start = false;
+            // Whether the first field's write also opens the object.
+            let mut open_written = false;
             for f in fields {
                 let member = &f.member;
                 let opaque = f.tags.has("k8s:opaqueType") || opaque_elements(&f.tags.tags);
@@ -1286,6 +1289,13 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                             out.push_str(&inner[1..inner.len() - 1]);
                         }
                     }}
+                } else if first && !conditional {
+                    let key = format!("{{{key}");
+                    open_written = true;
+                    quote! {
+                        out.push_str(#key);
+                        #write_value
+                    }
                 } else if !first && surely_written {
                     let key = format!(",{key}");
                     quote! {
@@ -1326,6 +1336,11 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 });
             }
             // `start` tells whether a field was written (for the commas).
+            let open = if open_written {
+                TokenStream::new()
+            } else {
+                quote!(out.push('{');)
+            };
             let start = if needs_start {
                 quote!(let start = out.len();)
             } else {
@@ -1340,7 +1355,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
                     fn write_json(&self, out: &mut ::std::string::String) {
-                        out.push('{');
+                        #open
                         #start
                         #(#json)*
                         out.push('}');
