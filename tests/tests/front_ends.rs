@@ -105,12 +105,10 @@ fn derive_and_cli_agree_on_every_fixture() {
         let source = std::fs::read_to_string(&path).unwrap();
         let file = syn::parse_file(&source).unwrap();
         let derived = derive_output(&file);
-        if !derived.contains("impl ::validation_runtime::Validate for") {
+        if !derived.contains("impl __rt::Validate for") {
             continue;
         }
-        types += derived
-            .matches("impl ::validation_runtime::Validate for")
-            .count();
+        types += derived.matches("impl __rt::Validate for").count();
         let cli = validation_gen::module::generate_module(&path, &cli_source(&file))
             .unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
         assert_eq!(

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::module::{generate_module, FileDiagnostic};
+use crate::module::{generate_module_with, FileDiagnostic};
 
 /// Generates validation code for module files from a build script.
 ///
@@ -22,6 +22,7 @@ use crate::module::{generate_module, FileDiagnostic};
 pub struct Builder {
     modules: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
+    runtime_path: Option<String>,
 }
 
 /// Why generation failed.
@@ -73,6 +74,14 @@ impl Builder {
         self
     }
 
+    /// Sets the path generated code uses for the runtime crate (default
+    /// `::validation_runtime`), for a crate that re-exports it, such as
+    /// `"::my_api::validation"`. As `#[validate(crate = "...")]` on a type.
+    pub fn runtime_path(mut self, path: impl Into<String>) -> Builder {
+        self.runtime_path = Some(path.into());
+        self
+    }
+
     /// The file a module's code is written to: `<out_dir>/<stem>_validations.rs`.
     pub fn output_name(module: &Path) -> String {
         let stem = module
@@ -105,7 +114,7 @@ impl Builder {
                     continue;
                 }
             };
-            match generate_module(module, &source) {
+            match generate_module_with(module, &source, self.runtime_path.as_deref()) {
                 Ok(code) => {
                     let target = out_dir.join(Self::output_name(module));
                     if std::fs::read_to_string(&target).ok().as_deref() != Some(code.as_str()) {

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::module::{
-    generate_module, has_types, include_line, output_path, stays_inside, walk_module_files,
+    generate_module_with, has_types, include_line, output_path, stays_inside, walk_module_files,
     FileDiagnostic,
 };
 
@@ -28,6 +28,8 @@ which the module includes:
 OPTIONS:
     --check                 Do not write; exit 1 and print a diff if a generated file is stale
     --output-file <NAME>    Name of the generated file [default: zz_generated_validations.rs]
+    --runtime-path <PATH>   Path of the runtime crate in generated code, for a crate that
+                            re-exports it [default: ::validation_runtime]
     -q, --quiet             Print nothing but errors
     -h, --help              Print this help
     -V, --version           Print the version
@@ -42,6 +44,7 @@ struct Options {
     check: bool,
     quiet: bool,
     output_file: String,
+    runtime_path: Option<String>,
     dirs: Vec<PathBuf>,
 }
 
@@ -50,6 +53,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         check: false,
         quiet: false,
         output_file: DEFAULT_OUTPUT.into(),
+        runtime_path: None,
         dirs: Vec::new(),
     };
     let mut i = 0;
@@ -71,6 +75,14 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             s if s.starts_with("--output-file=") => {
                 opts.output_file = s["--output-file=".len()..].to_string();
             }
+            "--runtime-path" => {
+                i += 1;
+                let v = args.get(i).ok_or("--runtime-path needs a path")?;
+                opts.runtime_path = Some(v.clone());
+            }
+            s if s.starts_with("--runtime-path=") => {
+                opts.runtime_path = Some(s["--runtime-path=".len()..].to_string());
+            }
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
             s => opts.dirs.push(PathBuf::from(s)),
         }
@@ -78,6 +90,13 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     }
     if opts.output_file.is_empty() || opts.output_file.contains('/') {
         return Err("--output-file must be a plain, non-empty file name".into());
+    }
+    if let Some(p) = &opts.runtime_path {
+        if syn::parse_str::<syn::Path>(p).is_err() {
+            return Err(format!(
+                "--runtime-path {p:?} is not a Rust path (such as ::my_crate::validation)"
+            ));
+        }
     }
     if opts.dirs.is_empty() {
         return Err("no input directory given".into());
@@ -139,7 +158,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !has_types(&source) {
                 continue;
             }
-            let generated = match generate_module(&file, &source) {
+            let generated = match generate_module_with(&file, &source, opts.runtime_path.as_deref())
+            {
                 Ok(g) => g,
                 Err(diags) => {
                     report(err, &diags);

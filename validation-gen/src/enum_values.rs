@@ -105,7 +105,7 @@ pub fn read_value_tags(
 
 /// The hidden consts for an impl block.
 pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
-    let rt = crate::emit::rt();
+    let rt: syn::Path = syn::parse_str(crate::emit::DEFAULT_RUNTIME_PATH).expect("valid path");
     let self_ty = &item.self_ty;
     let (impl_generics, _, where_clause) = item.generics.split_for_impl();
     let vals = &values.values;

@@ -36,6 +36,13 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
         diags.error(span, depth::too_deep_message(depth::MAX_TYPE_NESTING));
         return Err(diags);
     }
+    let runtime = match runtime_path(&input.attrs) {
+        Ok(p) => p,
+        Err(e) => {
+            diags.error(e.span(), e.to_string());
+            return Err(diags);
+        }
+    };
     if let syn::Data::Enum(_) = &input.data {
         let parsed = match ast::parse_enum(input) {
             Ok(p) => p,
@@ -48,7 +55,7 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
         };
         let tokens = emit::emit_rust_enum(&parsed, &mut diags);
         return if diags.is_empty() {
-            Ok(tokens)
+            Ok(emit::wrap(&runtime, tokens))
         } else {
             Err(diags)
         };
@@ -65,16 +72,35 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
     let model = model::TypeModel::from_input(parsed, &mut diags);
     let tokens = emit::emit_type(&model, &mut diags);
     if diags.is_empty() {
-        Ok(tokens)
+        Ok(emit::wrap(&runtime, tokens))
     } else {
         Err(diags)
     }
 }
 
+/// The runtime crate's path for a type: `#[validate(crate = "path")]`, as
+/// serde's `#[serde(crate = "...")]`, for crates that re-export
+/// `validation_runtime` under another name; `::validation_runtime` by default.
+pub fn runtime_path(attrs: &[syn::Attribute]) -> syn::Result<syn::Path> {
+    let mut path: Option<syn::Path> = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("validate")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("crate") {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                path = Some(lit.parse()?);
+                Ok(())
+            } else {
+                Err(meta.error("unknown `validate` attribute: expected `crate = \"path\"`"))
+            }
+        })?;
+    }
+    Ok(path.unwrap_or_else(|| syn::parse_str(emit::DEFAULT_RUNTIME_PATH).expect("valid path")))
+}
+
 /// The derive entry point: the impls, or the errors plus fallback impls so
 /// that the user sees the tag error and not a cascade of secondary errors:
 /// an empty `Validate` impl, and the helpers other types' generated code
-/// uses (`IsZero`, `ToBadValue`, field accessors, `Newtype`), which do not
+/// uses (`IsZero`, `ToBadValue`, `HasField`, `Newtype`), which do not
 /// depend on the tags.
 pub fn expand_derive(input: TokenStream) -> TokenStream {
     if let Some(span) = depth::too_deep(input.clone(), depth::MAX_TYPE_NESTING) {
@@ -95,19 +121,26 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
             let ident = &input.ident;
             let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
             let helpers = fallback_helpers(&input);
-            quote! {
-                #errors
+            let runtime = runtime_path(&input.attrs).unwrap_or_else(|_| {
+                syn::parse_str(emit::DEFAULT_RUNTIME_PATH).expect("valid path")
+            });
+            let items = quote! {
                 #helpers
-                impl #impl_generics ::validation_runtime::Validate for #ident #ty_generics #where_clause {
+                impl #impl_generics __rt::Validate for #ident #ty_generics #where_clause {
                     fn validate_into(
                         &self,
-                        _: &::validation_runtime::Operation,
-                        _: &::validation_runtime::field::Path<'_>,
+                        _: &__rt::Operation,
+                        _: &__rt::field::Path<'_>,
                         _: ::core::option::Option<&Self>,
-                        _: &mut ::validation_runtime::ErrorList,
+                        _: &mut __rt::ErrorList,
                     ) {
                     }
                 }
+            };
+            let items = emit::wrap(&runtime, items);
+            quote! {
+                #errors
+                #items
             }
         }
     }
@@ -130,12 +163,12 @@ fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
-        impl #impl_generics ::validation_runtime::IsZero for #ident #ty_generics #where_clause {
+        impl #impl_generics __rt::IsZero for #ident #ty_generics #where_clause {
             fn is_zero(&self) -> bool {
                 false
             }
         }
-        impl #impl_generics ::validation_runtime::field::ToBadValue for #ident #ty_generics #where_clause {
+        impl #impl_generics __rt::field::ToBadValue for #ident #ty_generics #where_clause {
             fn write_json(&self, out: &mut ::std::string::String) {
                 out.push_str("null");
             }

@@ -143,16 +143,44 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
 /// The work runs on a thread of its own with a large stack
 /// ([`crate::depth::with_big_stack`]).
 pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
-    crate::depth::with_big_stack(|| generate_module_here(file, source))
+    generate_module_with(file, source, None)
 }
 
-fn generate_module_here(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
+/// [`generate_module`] with the runtime crate at `runtime_path` (CLI
+/// `--runtime-path`, [`Builder::runtime_path`](crate::Builder::runtime_path)):
+/// as `#[validate(crate = "...")]` on every type that does not say otherwise.
+pub fn generate_module_with(
+    file: &Path,
+    source: &str,
+    runtime_path: Option<&str>,
+) -> Result<String, Vec<FileDiagnostic>> {
+    crate::depth::with_big_stack(|| generate_module_here(file, source, runtime_path))
+}
+
+fn generate_module_here(
+    file: &Path,
+    source: &str,
+    runtime_path: Option<&str>,
+) -> Result<String, Vec<FileDiagnostic>> {
     if let Ok(tokens) = source.parse::<TokenStream>() {
         if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
             let message = crate::depth::too_deep_message(crate::depth::MAX_FILE_NESTING);
             return Err(vec![locate(file, span, message)]);
         }
     }
+    let runtime_attr: Option<syn::Attribute> = match runtime_path {
+        Some(p) => {
+            if let Err(e) = syn::parse_str::<syn::Path>(p) {
+                return Err(vec![locate(
+                    file,
+                    Span::call_site(),
+                    format!("invalid runtime path {p:?}: {e}"),
+                )]);
+            }
+            Some(syn::parse_quote!(#[validate(crate = #p)]))
+        }
+        None => None,
+    };
     let parsed: syn::File = syn::parse_file(source).map_err(|e| {
         vec![locate(
             file,
@@ -201,6 +229,11 @@ fn generate_module_here(file: &Path, source: &str) -> Result<String, Vec<FileDia
             let mut attrs = module_tags.clone();
             attrs.extend(s.attrs);
             s.attrs = attrs;
+        }
+        if let Some(attr) = &runtime_attr {
+            if !s.attrs.iter().any(|a| a.path().is_ident("validate")) {
+                s.attrs.push(attr.clone());
+            }
         }
         if doc_lines(&s.attrs)
             .iter()
@@ -359,30 +392,37 @@ fn json_field_names(name: &syn::Ident, items: &[syn::Item]) -> Option<Vec<String
     )
 }
 
-/// Formats generated tokens as a file: prettyplease, the header, and the
-/// `let _ = "field T.x";` markers turned into comments.
+/// Formats generated tokens as a file: prettyplease, the header, a blank
+/// line between items and between field blocks, and the `let _ = "...";`
+/// markers (cohort names) turned into comments.
 pub fn format_tokens(tokens: TokenStream) -> String {
     let file: syn::File = match syn::parse2(tokens.clone()) {
         Ok(f) => f,
         Err(_) => return format!("{HEADER}{tokens}\n"),
     };
-    let pretty = prettyplease::unparse(&file);
+    let pretty = join_field_names(&prettyplease::unparse(&file));
     let mut out = String::from(HEADER);
     let mut prev_open = true;
     for line in pretty.lines() {
         let trimmed = line.trim_start();
-        // A blank line between items and between field blocks.
-        let starts_block = trimmed.starts_with("'field_")
-            || (line.starts_with("impl") || line.starts_with("#[") || line.starts_with("///"));
+        let indent = &line[..line.len() - trimmed.len()];
+        // Items: at the top level or in a type's `const _: () = { ... };`.
+        let item_level = indent.len() <= 4;
+        let starts_item = item_level
+            && (trimmed.starts_with("impl")
+                || trimmed.starts_with("const _")
+                || trimmed.starts_with("#[")
+                || trimmed.starts_with("//"));
+        let starts_block = trimmed.starts_with("'field_") || starts_item;
         if starts_block && !prev_open {
             out.push('\n');
         }
-        prev_open = trimmed.ends_with('{') || line.starts_with("#[") || line.starts_with("///");
+        prev_open = trimmed.ends_with('{')
+            || (item_level && (trimmed.starts_with("#[") || trimmed.starts_with("//")));
         if let Some(text) = trimmed
             .strip_prefix("let _ = \"")
             .and_then(|t| t.strip_suffix("\";"))
         {
-            let indent = &line[..line.len() - trimmed.len()];
             out.push_str(indent);
             out.push_str("// ");
             out.push_str(text);
@@ -432,6 +472,39 @@ pub fn read_source(file: &Path) -> Result<String, SourceError> {
             ),
         })
     })
+}
+
+/// `FieldName<'n', 'a', 'm', 'e'>` on one line: prettyplease puts each
+/// `char` of a long JSON name on a line of its own.
+fn join_field_names(pretty: &str) -> String {
+    let mut out = String::with_capacity(pretty.len());
+    let mut lines = pretty.lines();
+    while let Some(line) = lines.next() {
+        if !line.ends_with("FieldName<") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        // Join the following lines until this `<` is closed.
+        let mut joined = line.to_string();
+        let mut depth = 1isize;
+        for next in lines.by_ref() {
+            let t = next.trim();
+            depth += t.matches('<').count() as isize - t.matches('>').count() as isize;
+            joined.push(' ');
+            joined.push_str(t);
+            if depth <= 0 {
+                break;
+            }
+        }
+        let joined = joined
+            .replace("< ", "<")
+            .replace(", >", ">")
+            .replace(" >", ">");
+        out.push_str(&joined);
+        out.push('\n');
+    }
+    out
 }
 
 /// The module files of a directory tree: `lib.rs`, `main.rs`, `mod.rs` and

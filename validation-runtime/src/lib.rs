@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod field;
+pub mod fields;
 mod operation;
 pub mod semantic;
 mod traits;
@@ -37,6 +38,7 @@ pub mod types;
 pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
+pub use fields::{FieldName, HasField};
 pub use operation::{Operation, OperationType};
 pub use semantic::SemanticEq;
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
@@ -56,6 +58,11 @@ pub use validation_gen_derive::Validate;
 /// the values of a `+k8s:enum` type.
 #[cfg(feature = "derive")]
 pub use validation_gen_derive::enum_values;
+
+/// The examples of `docs/architecture.md`, run as doctests.
+#[doc = include_str!("../../docs/architecture.md")]
+#[cfg(doctest)]
+pub struct ArchitectureDocs;
 
 /// The examples of `docs/semantic-equality.md`, run as doctests.
 #[doc = include_str!("../../docs/semantic-equality.md")]

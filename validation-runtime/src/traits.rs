@@ -502,6 +502,32 @@ where
     }
 }
 
+/// `value`'s own validation as an [`ErrorList`]: the element validator that
+/// generated code passes to `validate::each_slice_val_map` /
+/// `each_slice_val_set` for a list of types with their own validations.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let op = Operation::create();
+/// let errs = validate::each_slice_val_set(&op, &Path::new("xs"), Some(&[1, 2][..]), None, |p, v, o| {
+///     validate::validate_elem(&op, p, v, o)
+/// });
+/// assert!(errs.is_empty());
+/// ```
+#[inline]
+pub fn validate_elem<T: Validate>(
+    op: &Operation,
+    path: &Path<'_>,
+    value: &T,
+    old: Option<&T>,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    value.validate_into(op, path, old, &mut errs);
+    errs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,7 +48,7 @@ fn derive_output() -> String {
 #[test]
 fn derive_and_cli_generate_the_same_code() {
     let derive = derive_output();
-    assert!(derive.contains("impl ::validation_runtime::Validate for Deployment"));
+    assert!(derive.contains("impl __rt::Validate for Deployment"));
     assert_eq!(
         derive, CLI_GENERATED,
         "the derive and the committed CLI output differ"

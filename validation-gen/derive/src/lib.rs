@@ -17,7 +17,10 @@ use proc_macro::TokenStream;
 ///     pub replicas: Option<i32>,
 /// }
 /// ```
-#[proc_macro_derive(Validate)]
+///
+/// `#[validate(crate = "path")]` names the runtime crate when it is
+/// re-exported under another path (default `::validation_runtime`).
+#[proc_macro_derive(Validate, attributes(validate))]
 pub fn derive_validate(input: TokenStream) -> TokenStream {
     validation_gen::expand_derive(input.into()).into()
 }

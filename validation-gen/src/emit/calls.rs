@@ -261,13 +261,13 @@ fn closure_with(
     let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
     let body = emit_calls_signalling(cx, calls, &Exit::Break(label.clone()), fired);
     let params = if with_old {
-        quote!(|path: &Path<'_>, value, old_value|)
+        quote!(|path: &__rt::field::Path<'_>, value, old_value|)
     } else {
-        quote!(|path: &Path<'_>, value|)
+        quote!(|path: &__rt::field::Path<'_>, value|)
     };
     quote! {
         #params {
-            let mut errs = ErrorList::new();
+            let mut errs = __rt::ErrorList::new();
             #label: {
                 #body
             }

@@ -59,9 +59,9 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 Some(self),
                 old,
                 #tj,
-                |obj: &#ident| !IsZero::is_zero(&obj.#tm),
+                |obj: &#ident| !__rt::IsZero::is_zero(&obj.#tm),
                 #dj,
-                |obj: &#ident| !IsZero::is_zero(&obj.#dm),
+                |obj: &#ident| !__rt::IsZero::is_zero(&obj.#dm),
             ))));
         }
     }

@@ -117,19 +117,16 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
     };
     let calls = lower_site(&mut qcx, &unset_site, &tags);
     let unset = emit_calls(&mut qcx, calls, &Exit::Return);
-    let prelude = super::prelude();
     let unset = if unset.is_empty() {
         TokenStream::new()
     } else {
         quote! {
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
             fn validate_unset_into(
                 op: &#rt::Operation,
                 path: &#rt::field::Path<'_>,
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                #prelude
                 #unset
             }
         }
@@ -137,7 +134,6 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
     let helpers = rust_enum_helpers(input);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
             fn validate_into(
                 &self,
                 op: &#rt::Operation,
@@ -145,7 +141,6 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                #prelude
                 #body
             }
             #unset

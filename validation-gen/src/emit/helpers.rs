@@ -1,16 +1,16 @@
 //! Helper impls that other types' generated code uses: `SemanticEq`,
-//! `Newtype`, `IsZero`, `ToBadValue` and the field accessors.
+//! `Newtype`, `IsZero`, `ToBadValue` and `HasField` (field access).
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::site::{is_opaque_type, opaque_elements};
-use super::{leaf_of_place, respan, rt};
-use crate::model::{accessor_ident, TypeKind, TypeModel};
+use super::{field_name_ty, leaf_of_place, respan, rt, subfield};
+use crate::model::{TypeKind, TypeModel};
 use crate::tags::TagName;
 
-/// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and the field accessors
-/// other types' generated code uses.
+/// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and `HasField` (the
+/// field access other types' generated code uses).
 pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
     let mut out = semantic_eq_impl(model);
     out.extend(helper_impls_without_semantic_eq(model));
@@ -42,6 +42,10 @@ pub(crate) fn opaque_eq(a: &TokenStream, b: &TokenStream, span: Span) -> TokenSt
 /// a list typedef behind an `Option` is "nil" when empty, as in Go.
 fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     let rt = rt();
+    let other = match &model.kind {
+        TypeKind::Struct(fields) if fields.is_empty() => quote!(_),
+        _ => quote!(other),
+    };
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let (eq, nil) = match &model.kind {
@@ -93,8 +97,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     };
     quote! {
         impl #impl_generics #rt::SemanticEq for #ident #ty_generics #where_clause {
-            #[allow(unused_variables)]
-            fn semantic_eq(&self, other: &Self) -> bool {
+            fn semantic_eq(&self, #other: &Self) -> bool {
                 #eq
             }
             #nil
@@ -134,6 +137,10 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
             let mut json = Vec::new();
             let mut accessors = Vec::new();
             let mut first = true;
+            let mut surely_written = false;
+            let mut needs_start = false;
+            // Whether the first field's write also opens the object.
+            let mut open_written = false;
             for f in fields {
                 let member = &f.member;
                 let opaque = f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags);
@@ -146,13 +153,21 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                         syn::spanned::Spanned::span(&f.ty.ty),
                     )
                 };
+                // A comma before every field but the first written: known
+                // when an earlier field is always written.
+                let conditional = f.flatten || f.skip_serializing_if.is_some();
                 let sep = if first {
                     quote!()
+                } else if surely_written {
+                    quote!(out.push(',');)
                 } else {
                     quote!(if out.len() > start {
                         out.push(',');
                     })
                 };
+                if !sep.is_empty() && !surely_written {
+                    needs_start = true;
+                }
                 let write = if f.flatten {
                     quote! {{
                         let mut inner = ::std::string::String::new();
@@ -165,6 +180,19 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                             out.push_str(&inner[1..inner.len() - 1]);
                         }
                     }}
+                } else if first && !conditional {
+                    let key = format!("{{{key}");
+                    open_written = true;
+                    quote! {
+                        out.push_str(#key);
+                        #write_value
+                    }
+                } else if !first && surely_written {
+                    let key = format!(",{key}");
+                    quote! {
+                        out.push_str(#key);
+                        #write_value
+                    }
                 } else {
                     quote! {
                         #sep
@@ -178,47 +206,53 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 };
                 json.push(write);
                 first = false;
-                let whole_acc = accessor_ident(&f.json_name, false);
-                let leaf_acc = accessor_ident(&f.json_name, true);
+                surely_written |= !conditional;
+                let name = field_name_ty(&f.json_name);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
                 let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
+                let optional_default = subfield::optional_default(f);
                 accessors.push(quote! {
-
-                    #[doc(hidden)]
-                    #[inline]
-                    pub fn #whole_acc(&self) -> &#ty {
-                        &self.#member
-                    }
-                    #[doc(hidden)]
-                    #[inline]
-                    pub fn #leaf_acc(&self) -> ::core::option::Option<&#leaf_ty> {
-                        #leaf
+                    impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
+                        type Value = #ty;
+                        type Leaf = #leaf_ty;
+                        #optional_default
+                        fn field(&self) -> &#ty {
+                            &self.#member
+                        }
+                        fn leaf(&self) -> ::core::option::Option<&#leaf_ty> {
+                            #leaf
+                        }
                     }
                 });
             }
+            // `start` tells whether a field was written (for the commas).
+            let open = if open_written {
+                TokenStream::new()
+            } else {
+                quote!(out.push('{');)
+            };
+            let start = if needs_start {
+                quote!(let start = out.len();)
+            } else {
+                TokenStream::new()
+            };
             quote! {
-                /// A struct value is always set, as in Go (only pointers,
-                /// lists, maps and scalars can be unset).
+                // A struct value is always set, as in Go.
                 impl #impl_generics #rt::IsZero for #ident #ty_generics #where_clause {
-                    #[inline]
                     fn is_zero(&self) -> bool {
                         false
                     }
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
-                    #[allow(unused_variables)]
                     fn write_json(&self, out: &mut ::std::string::String) {
-                        out.push('{');
-                        let start = out.len();
+                        #open
+                        #start
                         #(#json)*
                         out.push('}');
                     }
                 }
-                #[allow(non_snake_case, dead_code)]
-                impl #impl_generics #ident #ty_generics #where_clause {
-                    #(#accessors)*
-                }
+                #(#accessors)*
             }
         }
     }

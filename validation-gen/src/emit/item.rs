@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::{list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
-use crate::model::{accessor_ident, TagAt};
+use crate::model::TagAt;
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag, TagName, Value};
 
@@ -242,7 +242,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         .collect()
 }
 
-/// `|item| key_matches(item.__k8s_leaf_k(), literal) && ...` for a selector's
+/// `|item| key_matches(fields::leaf::<k, _>(item), literal) && ...` for a selector's
 /// arguments, with a compile-time check (reported at the tag) that each key
 /// field is of the literal's kind.
 fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
@@ -255,8 +255,7 @@ fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
             let key = a.name.as_deref().unwrap_or_default();
             // The value behind `Option`/`Box` (a nil key matches nothing),
             // spanned at the tag: a key that is not a field is reported there.
-            let mut acc = accessor_ident(key, true);
-            acc.set_span(super::tag_site_span(at.span));
+            let field = super::field_access(key, quote!(item), true, at.span);
             // The key field's type must be of the literal's kind (upstream:
             // `key "k": type mismatch, ...`); checked by rustc, at the tag.
             let kind = match &a.value {
@@ -282,7 +281,7 @@ fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
                 let call = super::respan(quote!(key_kind), at.span);
                 type_checks.push(quote! {{
                     #decls
-                    #call(item.#acc());
+                    #call(#field);
                 }});
             }
             let lit = match &a.value {
@@ -297,12 +296,10 @@ fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
                 }
                 Value::Bool(b) => quote!(#rt::validate::KeyLiteral::Bool(#b)),
             };
-            quote!(item.#acc().is_some_and(|key| #rt::validate::key_matches(key, #lit)))
+            quote!(#field.is_some_and(|key| #rt::validate::key_matches(key, #lit)))
         })
         .collect();
-    // Through `SubfieldHost`: the items may be typedefs of a struct.
     quote!(|item| {
-        let item = #rt::validate::SubfieldHost::subfield_host(item);
         #(#type_checks)*
         #(#checks)&&*
     })

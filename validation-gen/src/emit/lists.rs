@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt};
+use crate::model::{Shape, TagAt};
 use crate::tags::{check, Release, Tag, TagName, Value};
 
 pub(crate) use crate::model::{ListKind, ListMeta};
@@ -14,85 +14,29 @@ pub(crate) use crate::model::{ListKind, ListMeta};
 /// Code generation for list semantics (the data is [`ListMeta`], in the
 /// model).
 impl ListMeta {
-    /// `|item| (item.__k8s_field_k1(), ...)`: the key of a list-map item.
-    ///
-    /// A key that names no field of the element type has no accessor; the
-    /// call then resolves to a fallback trait method (an existing accessor
-    /// is inherent, so it always wins) whose bound fails with upstream's
-    /// message, `no field for JSON name "x"`, at the tag, instead of
-    /// rustc's "no method named `__k8s_field_x`". The fallbacks are
-    /// declared outside the closure, so that every use of the key in one
-    /// function reports the same diagnostic, which rustc prints once.
+    /// `|item| (list_map_key(fields::field::<k1, _>(item)), ...)`: the key of a
+    /// list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
-        let rt = super::rt();
-        let fallbacks = self
-            .keys
-            .iter()
-            .zip(&self.key_spans)
-            .enumerate()
-            .map(|(i, (k, span))| {
-                let mut acc = accessor_ident(k, false);
-                acc.set_span(super::tag_site_span(*span));
-                let message = format!("no field for JSON name {}", Value::String(k.clone()));
-                let label = format!("`{{Self}}` has no field serialized as {k:?}");
-                let no_such_field = quote::format_ident!("NoSuchField{i}");
-                let fallback = quote::format_ident!("Fallback{i}");
-                super::respan(
-                    quote! {
-                        #[diagnostic::on_unimplemented(message = #message, label = #label)]
-                        trait #no_such_field {}
-                        #[allow(dead_code, non_snake_case)]
-                        trait #fallback {
-                            fn #acc(&self) -> &'static ::std::string::String
-                            where
-                                Self: #no_such_field,
-                            {
-                                ::core::unreachable!()
-                            }
-                        }
-                        impl<T: ?::core::marker::Sized> #fallback for T {}
-                    },
-                    *span,
-                )
-            });
-        let fallbacks: Vec<TokenStream> = fallbacks.collect();
-        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
-            let mut acc = accessor_ident(k, false);
-            acc.set_span(super::tag_site_span(*span));
-            quote!(#rt::validate::key_view(item.#acc()))
-        });
         // Key fields must be primitives (or pointers to or newtypes of
         // them), as upstream requires; checked by rustc, at the tag.
-        let checks = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
-            let mut acc = accessor_ident(k, false);
-            acc.set_span(super::tag_site_span(*span));
-            let message = format!(
-                "only primitive types and pointers to primitive types can be list-map keys, not `{{Self}}` (field {k:?})"
-            );
-            let decls = super::respan(
-                quote! {
-                    #[diagnostic::on_unimplemented(message = #message, label = "list-map key field of this type")]
-                    trait ListMapKey {}
-                    impl<T: #rt::validate::ItemKey + ?::core::marker::Sized> ListMapKey for T {}
-                    fn list_map_key<T: ListMapKey + ?::core::marker::Sized>(_: &T) {}
-                },
-                *span,
-            );
-            let call = super::respan(quote!(list_map_key), *span);
-            quote! {{
-                #decls
-                #call(item.#acc());
-            }}
+        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
+            let field = super::field_access(k, quote!(item), false, *span);
+            let check = super::respan(quote!(validate::list_map_key), super::tag_span(*span));
+            let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, field);
+            args.set_span(super::tag_span(*span));
+            let view = super::respan(quote!(validate::key_view), super::tag_span(*span));
+            let mut checked =
+                proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, quote!(#check #args));
+            checked.set_span(super::tag_span(*span));
+            quote!(#view #checked)
         });
-        // Through `SubfieldHost`: the items may be typedefs of a struct.
-        quote!({
-            #(#fallbacks)*
-            |item| {
-                let item = #rt::validate::SubfieldHost::subfield_host(item);
-                #(#checks)*
-                (#(#keys,)*)
-            }
-        })
+        // The closure is located at the (first) tag too: rustc checks its
+        // key types there, and reports them once.
+        let closure = quote!(|item| (#(#keys,)*));
+        match self.key_spans.first() {
+            Some(span) => super::respan_keep_inner(closure, super::tag_span(*span)),
+            None => closure,
+        }
     }
 
     /// Iterates the list with correlation, calling `closure` per element.

@@ -61,16 +61,103 @@ impl Cx<'_> {
     }
 }
 
-/// The names generated function bodies use, imported hygienically so the
-/// body reads like hand-written code.
-pub(crate) fn prelude() -> TokenStream {
-    let rt = rt();
+/// The runtime crate, as generated code names it: `__rt`, an alias that
+/// [`wrap`] declares once per type (`use ::validation_runtime as __rt;`, or
+/// the path given by `#[validate(crate = "...")]` / `--runtime-path`).
+pub(crate) fn rt() -> TokenStream {
+    quote!(__rt)
+}
+
+/// The runtime path used when none is given.
+pub const DEFAULT_RUNTIME_PATH: &str = "::validation_runtime";
+
+/// Wraps one type's generated items in `const _: () = { ... };` with the
+/// runtime imported once, as serde does: the items (trait impls) are
+/// visible everywhere, the imports nowhere outside. `validate` is imported
+/// only when used, so that no `#[allow(unused_imports)]` is needed.
+pub fn wrap(runtime: &syn::Path, items: TokenStream) -> TokenStream {
+    let validate = if uses_validate(items.clone()) {
+        quote!(
+            use __rt::validate;
+        )
+    } else {
+        TokenStream::new()
+    };
     quote! {
-        #[allow(unused_imports)]
-        use ::core::option::Option::{None, Some};
-        #[allow(unused_imports)]
-        use #rt::{field::Path, validate::{self, ListLike}, ErrorList, IsZero, Validate};
+        // Generated bodies bind `op`, `path`, `old` and labels whether or
+        // not a type's tags use them.
+        #[allow(unused_variables, unused_labels, clippy::needless_return)]
+        const _: () = {
+            use #runtime as __rt;
+            #validate
+            #items
+        };
     }
+}
+
+/// Whether `tokens` contain the path `validate::...` (not `__rt::validate::...`).
+fn uses_validate(tokens: TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    let mut prev_colon = false;
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tt) = iter.next() {
+        match tt {
+            TokenTree::Group(g) => {
+                if uses_validate(g.stream()) {
+                    return true;
+                }
+                prev_colon = false;
+            }
+            TokenTree::Ident(i) => {
+                if i == "validate"
+                    && !prev_colon
+                    && matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                {
+                    return true;
+                }
+                prev_colon = false;
+            }
+            TokenTree::Punct(p) => prev_colon = p.as_char() == ':',
+            TokenTree::Literal(_) => prev_colon = false,
+        }
+    }
+    false
+}
+
+/// `__rt::FieldName<'n', 'a', 'm', 'e'>`: the JSON name `json` as the type
+/// that keys [`HasField`](validation_runtime's `HasField`), 16 characters per
+/// `FieldName`, longer names continuing in its last parameter.
+pub(crate) fn field_name_ty(json: &str) -> TokenStream {
+    let rt = rt();
+    let chars: Vec<char> = json.chars().collect();
+    let chunks: Vec<&[char]> = chars.chunks(16).collect();
+    let mut out: Option<TokenStream> = None;
+    for chunk in chunks.iter().rev() {
+        let lits = chunk.iter().map(|c| proc_macro2::Literal::character(*c));
+        out = Some(match out {
+            None => quote!(#rt::FieldName<#(#lits),*>),
+            Some(rest) => quote!(#rt::FieldName<#(#lits,)* #rest>),
+        });
+    }
+    out.unwrap_or_else(|| quote!(#rt::FieldName))
+}
+
+/// `__rt::fields::field::<FieldName<...>, _>(expr)` (or `leaf`): the field
+/// with JSON name `json` of `expr` (a reference), spanned at the tag that
+/// names it, where rustc reports a name that is not a field.
+pub(crate) fn field_access(json: &str, expr: TokenStream, leaf: bool, tag: Span) -> TokenStream {
+    let rt = rt();
+    let name = field_name_ty(json);
+    let method = if leaf { quote!(leaf) } else { quote!(field) };
+    let call = respan(quote!(#rt::fields::#method::<#name, _>), tag_span(tag));
+    // The argument too, where rustc reports the missing impl (with call-site
+    // hygiene, as the variable it names).
+    let mut args = proc_macro2::Group::new(
+        proc_macro2::Delimiter::Parenthesis,
+        respan(expr, tag_span(tag)),
+    );
+    args.set_span(tag_span(tag));
+    quote!(#call #args)
 }
 
 /// `tokens` with every span set to `span`: generated code that needs a trait
@@ -95,17 +182,32 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-/// A span for generated code that rustc should report at a tag's doc line
-/// (such as the accessor of a field that a tag names): located at the line
-/// but marked as macro-generated, so that rustc does not suggest edits that
-/// would replace the doc comment with generated code.
-pub(crate) fn tag_site_span(doc_line: Span) -> Span {
-    Span::mixed_site().located_at(doc_line)
+/// `tokens` with the top-level tokens and groups located at `span`, but
+/// the tokens inside groups left as they are (so that the parts of a key
+/// closure keep their own tags' spans).
+pub(crate) fn respan_keep_inner(tokens: TokenStream, span: Span) -> TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut out = proc_macro2::Group::new(g.delimiter(), g.stream());
+                out.set_span(span);
+                return TokenTree::Group(out);
+            }
+            tt.set_span(span);
+            tt
+        })
+        .collect()
 }
 
-/// `::validation_runtime`.
-pub(crate) fn rt() -> TokenStream {
-    quote!(::validation_runtime)
+/// A call-site span located at a tag's doc line, for generated code whose
+/// errors belong at the tag (such as reading a field the tag names). The
+/// whole expression gets it, with call-site hygiene: spans of different
+/// hygiene do not join, and rustc would then report the expression at the
+/// derive instead.
+pub(crate) fn tag_span(doc_line: Span) -> Span {
+    Span::call_site().located_at(doc_line)
 }
 
 /// Lowers the tags of a site into calls, in upstream's order (tags sorted

@@ -123,10 +123,10 @@ pub(crate) fn list_value(leaf: &TokenStream) -> TokenStream {
         let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Some"));
         if is_some && call.args.len() == 1 {
             let arg = &call.args[0];
-            return quote!(Some(ListLike::items(#arg)));
+            return quote!(Some(validate::ListLike::items(#arg)));
         }
     }
-    quote!(#leaf.map(ListLike::items))
+    quote!(#leaf.map(validate::ListLike::items))
 }
 
 /// Which element types a site marks opaque: `+k8s:eachVal=+k8s:opaqueType`

@@ -1,11 +1,12 @@
 //! `+k8s:subfield(name)=...` (runtime: `validate::subfield`): the payload
 //! validates one field of a struct-typed value, found by JSON name through
-//! the accessors the struct's own derive generates.
+//! `validation_runtime::HasField`, which the struct's own derive implements
+//! (and which can be implemented by hand for a foreign struct).
 
 use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
-use crate::model::{accessor_ident, Shape, TagAt, TypeKind, TypeModel};
+use crate::model::{Shape, TagAt, TypeKind, TypeModel};
 use crate::tags::{TagName, Value};
 
 pub(super) fn lower(
@@ -47,18 +48,17 @@ pub(super) fn lower(
     }
     // Spanned at the tag: a name that is not a field of the struct is
     // reported there by rustc.
-    let mut whole_acc = accessor_ident(&name, false);
-    whole_acc.set_span(super::tag_site_span(at.span));
-    let mut leaf_acc = accessor_ident(&name, true);
-    leaf_acc.set_span(super::tag_site_span(at.span));
+    let leaf_of = |expr| super::field_access(&name, expr, true, at.span);
+    let (leaf_s, leaf_old) = (leaf_of(quote!(s)), leaf_of(quote!(s)));
+    let whole_s = super::field_access(&name, quote!(s), false, at.span);
     let inner_site = Site {
         scope: crate::tags::catalog::Scope::Field,
         ty: None,
         whole: quote!(value),
         whole_opt: quote!(value),
         old_whole: quote!(old_value),
-        leaf: quote!(parent.and_then(|s| s.#leaf_acc())),
-        old_leaf: quote!(old_parent.and_then(|s| s.#leaf_acc())),
+        leaf: quote!(parent.and_then(|s| #leaf_s)),
+        old_leaf: quote!(old_parent.and_then(|s| #leaf_old)),
         owner: site.owner,
         field: None,
         list: None,
@@ -75,12 +75,13 @@ pub(super) fn lower(
         // Upstream reads the subfield's own `+default` here: a defaulted
         // subfield is required, one with a zero default on a value field is
         // not checked at all (the struct's derive says which).
-        let mode = quote!(validate::optional_default(parent, #name));
+        let name_ty = super::field_name_ty(&name);
+        let mode = quote!(validate::optional_default::<#name_ty>(parent));
         calls = vec![
             Call::errors(quote!(if #mode == validate::OptionalDefault::Required {
                 validate::required(op, path, value, old_value)
             } else {
-                ErrorList::new()
+                __rt::ErrorList::new()
             }))
             .short_circuit(),
             Call::stop_if(quote!(
@@ -88,11 +89,9 @@ pub(super) fn lower(
             )),
         ];
     }
-    // Through `SubfieldHost`: on a typedef of a struct (a newtype, as a
-    // field or at type level), the fields are the struct's behind it.
-    let (leaf, old) = (&site.leaf, &site.old_leaf);
-    let host = quote!(validate::SubfieldHost::subfield_host);
-    let (parent, old_parent) = (map_option(leaf, &host), map_option(old, &host));
+    // On a typedef of a struct (a newtype, as a field or at type level),
+    // the fields are the struct's behind it (its `HasField` forwards).
+    let (parent, old_parent) = (&site.leaf, &site.old_leaf);
     // The payload's short-circuits (`+k8s:subfield(x)=+k8s:optional`, ...)
     // end the cohort `x`, as in Kubernetes 1.35. (1.35 does not copy the
     // subfield's own short-circuiting tags into this cohort; that arrived
@@ -101,7 +100,7 @@ pub(super) fn lower(
         quote!({
             let parent = #parent;
             let old_parent = #old_parent;
-            validate::subfield(op, path, parent, old_parent, #name, |s| Some(s.#whole_acc()), #closure)
+            validate::subfield(op, path, parent, old_parent, #name, |s| Some(#whole_s), #closure)
         })
     });
     for call in &mut calls {
@@ -161,103 +160,66 @@ fn subfield_list_meta(
     super::lists::list_meta(&mut qcx, payloads.iter(), inner_site)
 }
 
-/// `impl SubfieldHost`: a struct hosts its own fields; a typedef of a named
-/// type forwards to it (when that type is a struct or a typedef of one: the
-/// bound is higher-ranked so that it is not checked for other inner types).
+/// A typedef of a struct (a tuple newtype of a named type, Go's `type T S`)
+/// has the fields of the struct behind it: `HasField<N>` for every `N` the
+/// inner type has (through any number of typedefs). A struct's own fields
+/// are implemented with its other helpers.
 pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
     let rt = super::rt();
     let ident = &model.ident;
-    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
-    match &model.kind {
-        TypeKind::Struct(fields) => {
-            let defaults = optional_defaults(fields);
-            quote! {
-                impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics #where_clause {
-                    type Struct = Self;
-                    #[inline]
-                    fn subfield_host(&self) -> &Self {
-                        self
-                    }
-                    #defaults
-                }
-            }
-        }
-        TypeKind::Newtype(inner) if matches!(inner.shape, Shape::Named) => {
-            let inner_ty = &inner.ty;
-            let predicates = where_clause.map(|w| {
-                let p = &w.predicates;
-                quote!(#p,)
-            });
-            quote! {
-                impl #impl_generics #rt::validate::SubfieldHost for #ident #ty_generics
-                where
-                    #predicates
-                    for<'__host> #inner_ty: #rt::validate::SubfieldHost,
-                {
-                    type Struct = <#inner_ty as #rt::validate::SubfieldHost>::Struct;
-                    #[inline]
-                    fn subfield_host(&self) -> &Self::Struct {
-                        #rt::validate::SubfieldHost::subfield_host(&self.0)
-                    }
-                }
-            }
-        }
-        TypeKind::Newtype(_) => proc_macro2::TokenStream::new(),
-    }
-}
-
-/// `SubfieldHost::optional_default` for the fields with a `+default` (none:
-/// the trait's default). Bad `+default` values are reported where a field's
-/// own `+k8s:optional` reads them.
-fn optional_defaults(fields: &[crate::model::Field]) -> proc_macro2::TokenStream {
-    let rt = super::rt();
-    let arms: Vec<proc_macro2::TokenStream> = fields
-        .iter()
-        .filter_map(|f| {
-            let (text, _) = f.tags.default.as_ref()?;
-            let parsed: serde_json::Value = serde_json::from_str(text).ok()?;
-            if parsed.is_null() {
-                return None;
-            }
-            let nilable = matches!(
-                f.ty.shape,
-                Shape::Option(_) | Shape::List(_) | Shape::Map(..)
-            );
-            let mode = if !nilable && super::required::is_zero_json(&parsed) {
-                quote!(Documentation)
-            } else {
-                quote!(Required)
-            };
-            let json = &f.json_name;
-            Some(quote!(#json => #rt::validate::OptionalDefault::#mode,))
-        })
-        .collect();
-    if arms.is_empty() {
+    let TypeKind::Newtype(inner) = &model.kind else {
+        return proc_macro2::TokenStream::new();
+    };
+    if !matches!(inner.shape, Shape::Named) {
         return proc_macro2::TokenStream::new();
     }
+    let inner_ty = &inner.ty;
+    let mut generics = model.generics.clone();
+    generics.params.push(syn::parse_quote!(__N));
+    generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(#inner_ty: #rt::HasField<__N>));
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = model.generics.split_for_impl();
     quote! {
-        #[inline]
-        fn optional_default(json_name: &str) -> #rt::validate::OptionalDefault {
-            match json_name {
-                #(#arms)*
-                _ => #rt::validate::OptionalDefault::None,
+        impl #impl_generics #rt::HasField<__N> for #ident #ty_generics #where_clause {
+            type Value = <#inner_ty as #rt::HasField<__N>>::Value;
+            type Leaf = <#inner_ty as #rt::HasField<__N>>::Leaf;
+            const OPTIONAL_DEFAULT: #rt::validate::OptionalDefault =
+                <#inner_ty as #rt::HasField<__N>>::OPTIONAL_DEFAULT;
+            fn field(&self) -> &Self::Value {
+                #rt::HasField::<__N>::field(&self.0)
+            }
+            fn leaf(&self) -> ::core::option::Option<&Self::Leaf> {
+                #rt::HasField::<__N>::leaf(&self.0)
             }
         }
     }
 }
 
-/// `#opt.map(#f)`, or `Some(#f(x))` for `Some(x)` (which reads, and lints,
-/// better).
-fn map_option(
-    opt: &proc_macro2::TokenStream,
-    f: &proc_macro2::TokenStream,
-) -> proc_macro2::TokenStream {
-    if let Ok(syn::Expr::Call(call)) = syn::parse2::<syn::Expr>(opt.clone()) {
-        let is_some = matches!(&*call.func, syn::Expr::Path(p) if p.path.is_ident("Some"));
-        if is_some && call.args.len() == 1 {
-            let arg = &call.args[0];
-            return quote!(Some(#f(#arg)));
-        }
+/// `const OPTIONAL_DEFAULT` of a field's `HasField` impl, for a field with a
+/// `+default` (none: the trait's default). Bad `+default` values are
+/// reported where a field's own `+k8s:optional` reads them.
+pub(crate) fn optional_default(f: &crate::model::Field) -> proc_macro2::TokenStream {
+    let rt = super::rt();
+    let Some((text, _)) = f.tags.default.as_ref() else {
+        return proc_macro2::TokenStream::new();
+    };
+    let Ok(parsed) = serde_json::from_str::<serde_json::Value>(text) else {
+        return proc_macro2::TokenStream::new();
+    };
+    if parsed.is_null() {
+        return proc_macro2::TokenStream::new();
     }
-    quote!(#opt.map(#f))
+    let nilable = matches!(
+        f.ty.shape,
+        Shape::Option(_) | Shape::List(_) | Shape::Map(..)
+    );
+    let mode = if !nilable && super::required::is_zero_json(&parsed) {
+        quote!(Documentation)
+    } else {
+        quote!(Required)
+    };
+    quote!(const OPTIONAL_DEFAULT: #rt::validate::OptionalDefault = #rt::validate::OptionalDefault::#mode;)
 }

@@ -8,8 +8,8 @@ use quote::{quote, quote_spanned};
 use super::site::{is_opaque_type, opaque_elements};
 use super::{
     dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value, lists,
-    lower_site, old_leaf_of, opaque_eq, prelude, respan, rt, subfield_host_impl, union, update,
-    value_site, Cx, Exit, OpaqueElems, Site,
+    lower_site, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update, value_site,
+    Cx, Exit, OpaqueElems, Site,
 };
 use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
@@ -54,15 +54,9 @@ pub(crate) fn type_call(
         (Shape::List(_), Some(meta)) if !meta.is_atomic() => {
             let leaf = list_value(&site.leaf);
             let old_leaf = list_value(&site.old_leaf);
-            let call = spanned(
-                quote!(#rt::Validate::validate_into(value, op, path, old_value, &mut errs);),
-            );
+            let call = spanned(quote!(validate::validate_elem));
             let body = quote! {
-                |path: &#rt::field::Path<'_>, value, old_value| {
-                    let mut errs = #rt::ErrorList::new();
-                    #call
-                    errs
-                }
+                |path: &#rt::field::Path<'_>, value, old_value| #call(op, path, value, old_value)
             };
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
@@ -71,6 +65,11 @@ pub(crate) fn type_call(
             quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);),
         )),
     }
+}
+
+/// `validate_into`'s call of the children's validation.
+fn children_call() -> TokenStream {
+    quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);)
 }
 
 /// Generates everything for one type: the `Validate` impl and its helpers.
@@ -84,7 +83,6 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
-    let prelude = prelude();
     let (body, children) = match &model.kind {
         TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
         TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
@@ -97,14 +95,12 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
                 TokenStream::new()
             } else {
                 quote! {
-                    #[allow(unused_variables, unused_labels, clippy::needless_return)]
                     fn validate_unset_into(
                         op: &#rt::Operation,
                         path: &#rt::field::Path<'_>,
                         old: ::core::option::Option<&Self>,
                         errs: &mut #rt::ErrorList,
                     ) {
-                        #prelude
                         #body
                     }
                 }
@@ -145,31 +141,32 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
 
     let helpers = helper_impls(model);
     let host = subfield_host_impl(model);
+    let validate_fn = |name: TokenStream, body: TokenStream| {
+        quote! {
+            fn #name(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                #body
+            }
+        }
+    };
+    // Without type-level validations, `validate_into` is the children's
+    // (the default `validate_children_into` calls it).
+    let validate_fns = if body.to_string() == children_call().to_string() {
+        validate_fn(quote!(validate_into), children)
+    } else {
+        let mut fns = validate_fn(quote!(validate_into), body);
+        fns.extend(validate_fn(quote!(validate_children_into), children));
+        fns
+    };
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
             #subresources
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
-            fn validate_into(
-                &self,
-                op: &#rt::Operation,
-                path: &#rt::field::Path<'_>,
-                old: ::core::option::Option<&Self>,
-                errs: &mut #rt::ErrorList,
-            ) {
-                #prelude
-                #body
-            }
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
-            fn validate_children_into(
-                &self,
-                op: &#rt::Operation,
-                path: &#rt::field::Path<'_>,
-                old: ::core::option::Option<&Self>,
-                errs: &mut #rt::ErrorList,
-            ) {
-                #prelude
-                #children
-            }
+            #validate_fns
             #unset
         }
         #update_items
@@ -253,7 +250,7 @@ fn emit_struct_body(
     for field in fields {
         children.extend(emit_field(cx, model, field));
     }
-    out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+    out.extend(children_call());
     (out, children)
 }
 
@@ -275,37 +272,15 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     let calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
     if calls.is_empty() && type_call.is_none() {
-        let comment = format!(
-            "field {}.{} has no validation",
-            model.ident, field.rust_name
-        );
-        return quote!(let _ = #comment;);
+        return TokenStream::new();
     }
-    // When the field's own type lacks `Validate`, report that first (its
-    // message says how to fix it) rather than a missing `IsZero` from a
-    // presence tag: the same call, never run, ahead of the tags' calls
-    // (rustc reports the identical later error once).
-    let plain_type_call = !matches!(
-        (&field.ty.leaf().shape, &site.list),
-        (Shape::List(_), Some(meta)) if !meta.is_atomic()
-    );
-    let guard = match &type_call {
-        Some(call) if plain_type_call && !calls.is_empty() => quote! {
-            if false {
-                let _ = "never runs: makes rustc report a missing Validate impl first";
-                #call
-            }
-        },
-        _ => TokenStream::new(),
-    };
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
     let path = if field.flatten {
         let name = crate::ast::type_name(&field.ty.leaf().ty);
-        quote!(let path = path.embedded(#name);)
+        quote!(let path = &path.embedded(#name);)
     } else {
-        quote!(let path = path.child(#json);)
+        quote!(let path = &path.child(#json);)
     };
-    let comment = format!("field {}.{}", model.ident, field.rust_name);
     let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
         let eq = opaque_eq(
             &quote!(value),
@@ -321,15 +296,11 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     };
     quote_spanned! {field.span=>
         #label: {
-            let _ = #comment;
-            let value = &self.#member;
-            let old_value = old.map(|old| &old.#member);
+            let (value, old_value) = (&self.#member, old.map(|old| &old.#member));
             if #unchanged {
                 break #label;
             }
             #path
-            let path = &path;
-            #guard
             #body
             #type_call
         }
@@ -372,7 +343,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     let mut children = TokenStream::new();
     let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
         Some(
-            quote!(Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
+            quote!(__rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
         )
     } else {
         type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()))
@@ -380,7 +351,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
         children.extend(call);
-        out.extend(quote!(Validate::validate_children_into(self, op, path, old, errs);));
+        out.extend(children_call());
     }
     (out, children)
 }

@@ -106,7 +106,7 @@ fn check_member(cx: &mut Cx<'_>, at: &TagAt, field: &Field) -> bool {
 fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
     let ident = &model.ident;
     let member = &field.member;
-    quote!(|obj: &#ident| !IsZero::is_zero(&obj.#member))
+    quote!(|obj: &#ident| !__rt::IsZero::is_zero(&obj.#member))
 }
 
 fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Call> {

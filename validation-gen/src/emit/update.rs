@@ -119,15 +119,15 @@ pub(super) fn lower(
         (_, Some(Shape::List(elem))) => {
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
                 Some((ListKind::Map, m)) => {
-                    // Typed parameters: the key accessors are methods, and
-                    // a method call needs the receiver's type up front.
                     let elem = &elem.ty;
-                    let same = m.keys.iter().map(|k| {
-                        let acc = crate::model::accessor_ident(k, false);
-                        quote!(validate::key_view(a.#acc()) == validate::key_view(b.#acc()))
+                    let same = m.keys.iter().zip(&m.key_spans).map(|(k, span)| {
+                        let (fa, fb) = (
+                            super::field_access(k, quote!(a), false, *span),
+                            super::field_access(k, quote!(b), false, *span),
+                        );
+                        quote!(validate::key_view(#fa) == validate::key_view(#fb))
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| {
-                        let (a, b) = (validate::SubfieldHost::subfield_host(a), validate::SubfieldHost::subfield_host(b));
                         #(#same)&&*
                     }))
                 }
@@ -168,12 +168,14 @@ pub(super) fn update_items_impl(
             let elem = &elem.ty;
             let matcher = match list.map(|m| (m.semantics(), m)) {
                 Some((ListKind::Map, m)) => {
-                    let same = m.keys.iter().map(|k| {
-                        let acc = crate::model::accessor_ident(k, false);
-                        quote!(#rt::validate::key_view(a.#acc()) == #rt::validate::key_view(b.#acc()))
+                    let same = m.keys.iter().zip(&m.key_spans).map(|(k, span)| {
+                        let (fa, fb) = (
+                            super::field_access(k, quote!(a), false, *span),
+                            super::field_access(k, quote!(b), false, *span),
+                        );
+                        quote!(#rt::validate::key_view(#fa) == #rt::validate::key_view(#fb))
                     });
                     quote!(Some(&|a: &#elem, b: &#elem| {
-                        let (a, b) = (#rt::validate::SubfieldHost::subfield_host(a), #rt::validate::SubfieldHost::subfield_host(b));
                         #(#same)&&*
                     }))
                 }

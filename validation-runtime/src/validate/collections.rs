@@ -298,3 +298,29 @@ where
 pub fn key_view<K: KeyView + ?Sized>(key: &K) -> K::View<'_> {
     key.key_view()
 }
+
+/// A type that can be a `+k8s:listMapKey` field: as upstream requires,
+/// primitives, pointers to them (`Option`) and newtypes of them (the
+/// [`ItemKey`] types).
+#[diagnostic::on_unimplemented(
+    message = "only primitive types and pointers to primitive types can be list-map keys, not `{Self}`",
+    label = "list-map key field of this type"
+)]
+pub trait ListMapKey {}
+
+impl<T: ItemKey + ?Sized> ListMapKey for T {}
+
+/// `key`, checked at compile time to be a [`ListMapKey`] (generated code
+/// spans this call at the `+k8s:listMapKey` tag, where rustc reports a key
+/// field of another type; its [`key_view`] is then the key).
+///
+/// ```
+/// use validation_runtime::validate::{key_view, list_map_key};
+///
+/// let name = String::from("web");
+/// assert_eq!(key_view(list_map_key(&name)), key_view(&name));
+/// ```
+#[inline]
+pub fn list_map_key<K: ListMapKey + ?Sized>(key: &K) -> &K {
+    key
+}

@@ -37,7 +37,10 @@ pub mod testing;
 pub mod union;
 pub mod update;
 
-pub use collections::{key_matches, key_view, ItemKey, KeyLiteral, KeyView, ListLike, MapLike};
+pub use collections::{
+    key_matches, key_view, list_map_key, ItemKey, KeyLiteral, KeyView, ListLike, ListMapKey,
+    MapLike,
+};
 pub use dependent::*;
 pub use each::*;
 pub use enums::*;
@@ -54,6 +57,8 @@ pub use subfield::*;
 pub use testing::*;
 pub use union::*;
 pub use update::*;
+
+pub use crate::traits::validate_elem;
 
 use crate::Operation;
 

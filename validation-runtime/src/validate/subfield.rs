@@ -3,7 +3,7 @@
 //! `validate/subfield.go`, `Subfield`).
 
 use crate::field::{ErrorList, Path};
-use crate::{Operation, SemanticEq};
+use crate::{HasField, Operation, SemanticEq};
 
 /// `+k8s:subfield(name)`: validates the subfield that `get` extracts, at
 /// `path.name`.
@@ -55,46 +55,6 @@ pub fn subfield<S: ?Sized, F: crate::SemanticEq + ?Sized>(
     validator(&path.child(name), new_sub, old_sub)
 }
 
-/// The struct whose fields `+k8s:subfield(name)` names: the struct itself,
-/// or, for a typedef of a struct (a tuple newtype, Go's `type T S`), the
-/// struct behind it (through any number of typedefs, as Go flattens them).
-/// `#[derive(Validate)]` implements it; generated code reaches a subfield
-/// through it, so `+k8s:subfield` works on a field of a typedef of a struct.
-///
-/// ```
-/// use validation_runtime::validate::SubfieldHost;
-///
-/// struct Meta { name: String }
-/// impl SubfieldHost for Meta {
-///     type Struct = Meta;
-///     fn subfield_host(&self) -> &Meta { self }
-/// }
-/// struct NamedMeta(Meta);
-/// impl SubfieldHost for NamedMeta {
-///     type Struct = Meta;
-///     fn subfield_host(&self) -> &Meta { self.0.subfield_host() }
-/// }
-/// let m = NamedMeta(Meta { name: "a".into() });
-/// assert_eq!(m.subfield_host().name, "a");
-/// ```
-pub trait SubfieldHost {
-    /// The struct whose fields are the subfields.
-    type Struct: ?Sized;
-    /// The struct behind `self`.
-    fn subfield_host(&self) -> &Self::Struct;
-    /// What `+k8s:subfield(json_name)=+k8s:optional` means on this struct:
-    /// as upstream, it reads the `+default` of that field (the derive
-    /// overrides this for structs with `+default` fields).
-    #[inline]
-    fn optional_default(json_name: &str) -> OptionalDefault
-    where
-        Self: Sized,
-    {
-        let _ = json_name;
-        OptionalDefault::None
-    }
-}
-
 /// What upstream's `+k8s:optional` means on a field with a `+default`
 /// (Kubernetes 1.35): a field the server defaults is required of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,28 +68,28 @@ pub enum OptionalDefault {
     Required,
 }
 
-/// [`SubfieldHost::optional_default`] of the struct `parent` points to.
+/// [`HasField::OPTIONAL_DEFAULT`] of the field `Name` of the struct `parent`
+/// points to (`parent` only fixes the struct's type).
 ///
 /// ```
-/// use validation_runtime::validate::{optional_default, OptionalDefault, SubfieldHost};
+/// use validation_runtime::validate::{optional_default, OptionalDefault};
+/// use validation_runtime::{FieldName, HasField};
 ///
 /// struct Policy { mode: String }
-/// impl SubfieldHost for Policy {
-///     type Struct = Policy;
-///     fn subfield_host(&self) -> &Policy { self }
-///     fn optional_default(json_name: &str) -> OptionalDefault {
-///         match json_name {
-///             "mode" => OptionalDefault::Required, // +default="Always"
-///             _ => OptionalDefault::None,
-///         }
-///     }
+/// impl HasField<FieldName<'m', 'o', 'd', 'e'>> for Policy {
+///     type Value = String;
+///     type Leaf = String;
+///     const OPTIONAL_DEFAULT: OptionalDefault = OptionalDefault::Required; // +default="Always"
+///     fn field(&self) -> &String { &self.mode }
+///     fn leaf(&self) -> Option<&String> { Some(&self.mode) }
 /// }
 /// let p = Policy { mode: String::new() };
-/// assert_eq!(optional_default(Some(&p), "mode"), OptionalDefault::Required);
-/// assert_eq!(optional_default(Some(&p), "other"), OptionalDefault::None);
+/// assert_eq!(optional_default::<FieldName<'m', 'o', 'd', 'e'>>(Some(&p)), OptionalDefault::Required);
 /// ```
 #[inline]
-pub fn optional_default<S: SubfieldHost>(parent: Option<&S>, json_name: &str) -> OptionalDefault {
-    let _ = parent;
-    S::optional_default(json_name)
+pub fn optional_default<Name>(parent: Option<&(impl HasField<Name> + ?Sized)>) -> OptionalDefault {
+    fn of<Name, S: HasField<Name> + ?Sized>(_: Option<&S>) -> OptionalDefault {
+        S::OPTIONAL_DEFAULT
+    }
+    of(parent)
 }
