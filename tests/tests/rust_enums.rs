@@ -527,6 +527,38 @@ fn positions_keys_compare_wire_strings() {
     );
 }
 
+/// `+k8s:subfield` reaching a Rust-enum field of a struct (through the
+/// struct's `HasField`), with validations of the enum's own (`+k8s:enum`).
+#[derive(Validate, Serialize, Deserialize, PartialEq, Debug, Clone)]
+pub struct WithPort {
+    /// +k8s:subfield(protocol)=+k8s:neq="UDP"
+    pub port: Port,
+}
+
+#[test]
+fn subfield_of_enum_type() {
+    let ok = WithPort {
+        port: Port {
+            protocol: Protocol::Tcp,
+            port: 1,
+        },
+    };
+    st(&ok).expect_valid();
+    let mut bad = ok.clone();
+    bad.port.protocol = Protocol::Udp;
+    let texts: Vec<String> = st(&bad).errors().iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        texts,
+        [r#"port.protocol: Invalid value: "UDP": must not be equal to "UDP""#]
+    );
+    bad.port.protocol = Protocol::Unknown("x".into());
+    let texts: Vec<String> = st(&bad).errors().iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        texts,
+        [r#"port.protocol: Unsupported value: "x": supported values: "TCP", "UDP""#]
+    );
+}
+
 // ---------------------------------------------------------------------------
 // A discriminated union whose discriminator is a Rust enum.
 

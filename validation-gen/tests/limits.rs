@@ -124,10 +124,7 @@ fn derive_at_the_chain_limit_fits_half_of_rustcs_stack() {
         let tokens: proc_macro2::TokenStream = src.parse().unwrap();
         validation_gen::expand_derive(tokens).to_string()
     });
-    assert!(
-        out.contains("impl __rt :: Validate for Deep"),
-        "{out}"
-    );
+    assert!(out.contains("impl __rt :: Validate for Deep"), "{out}");
     assert!(!out.contains("compile_error"), "{out}");
 }
 
