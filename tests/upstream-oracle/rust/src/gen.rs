@@ -277,6 +277,35 @@ fn special_zero(name: &str) -> Value {
     }
 }
 
+/// Other spellings of the canonical value `s` of the stand-in type `name`
+/// (the values [`Gen::special`] generates), each the same value to
+/// upstream's `equality.Semantic`: Go re-encodes them canonically.
+fn respellings(name: &str, s: &str) -> &'static [&'static str] {
+    match (name, s) {
+        ("Quantity", "0") => &["0m", "0Gi", "0.0"],
+        ("Quantity", "1") => &["1000m", "1.0", "0.001k"],
+        ("Quantity", "2") => &["2000m", "2.0"],
+        ("Quantity", "100m") => &["0.1", "100000u"],
+        ("Quantity", "500m") => &["0.5", ".5"],
+        ("Quantity", "1500m") => &["1.5", "1.500"],
+        ("Quantity", "1k") => &["1000", "1000000m"],
+        ("Quantity", "64Mi") => &["65536Ki"],
+        ("Quantity", "1Gi") => &["1024Mi", "1048576Ki"],
+        ("Quantity", "10G") => &["10000M", "10000000k"],
+        ("Quantity", "5Ti") => &["5120Gi"],
+        ("Time", "2024-01-02T03:04:05Z") => &[
+            "2024-01-02T05:04:05+02:00",
+            "2024-01-01T22:04:05-05:00",
+            "2024-01-02T03:04:05.000Z",
+        ],
+        ("Time", "1999-12-31T23:59:59Z") => &["2000-01-01T05:29:59+05:30"],
+        ("Time", "2030-06-15T12:00:00Z") => &["2030-06-15T12:00:00+00:00"],
+        ("MicroTime", "2024-01-02T03:04:05.000000Z") => &["2024-01-02T04:34:05.000000+01:30"],
+        ("MicroTime", "2030-06-15T12:00:00.123456Z") => &["2030-06-15T07:00:00.123456-05:00"],
+        _ => &[],
+    }
+}
+
 /// The random object generator for one fixture package.
 pub struct Gen<'a> {
     pub pkg: &'a Package,
@@ -287,6 +316,9 @@ pub struct Gen<'a> {
     /// The `+k8s:maxItems` of the field whose value is being generated.
     limit: Option<i128>,
 }
+
+/// How many quantities and timestamps [`Gen::respell`] rewrote in this run.
+pub static RESPELLED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl<'a> Gen<'a> {
     pub fn new(pkg: &'a Package, rng: Rng) -> Gen<'a> {
@@ -317,7 +349,65 @@ impl<'a> Gen<'a> {
                 }
             }
         }
+        // Half the updates spell quantities and timestamps differently
+        // (same value), which upstream's `equality.Semantic` and the
+        // runtime's `SemanticEq` must see as unchanged.
+        if self.rng.chance(0.5) {
+            self.respell(&mut new, &t, 0);
+        }
         new
+    }
+
+    /// Rewrites, at random, the quantities and timestamps inside `v` (a
+    /// value of `ty`) to another spelling of the same value: `1Gi` as
+    /// `1024Mi`, `2024-01-02T03:04:05Z` as `2024-01-02T05:04:05+02:00`.
+    pub fn respell(&mut self, v: &mut Value, ty: &Ty, depth: u32) {
+        if depth > self.max_depth() + 2 {
+            return;
+        }
+        match (ty, v) {
+            (Ty::Opt(inner), v) => self.respell(v, inner, depth + 1),
+            (Ty::List(elem), Value::Array(items)) => {
+                for x in items {
+                    self.respell(x, elem, depth + 1);
+                }
+            }
+            (Ty::Map(_, vt), Value::Object(m)) => {
+                for x in m.values_mut() {
+                    self.respell(x, vt, depth + 1);
+                }
+            }
+            (Ty::Special(name), Value::String(s)) => {
+                let alts = respellings(name, s);
+                if !alts.is_empty() && self.rng.chance(0.7) {
+                    RESPELLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    *s = self.rng.pick(alts).to_string();
+                }
+            }
+            (Ty::Named(name), v) => {
+                let Some(t) = self.pkg.get(name).cloned() else {
+                    return;
+                };
+                match (&t.kind, v) {
+                    (Kind::Newtype(inner), v) => self.respell(v, inner, depth + 1),
+                    (Kind::Struct(fields), Value::Object(m)) => {
+                        let fields = self
+                            .pkg
+                            .json_fields(fields)
+                            .into_iter()
+                            .cloned()
+                            .collect::<Vec<_>>();
+                        for f in fields {
+                            if let Some(x) = f.json.as_ref().and_then(|j| m.get_mut(j)) {
+                                self.respell(x, &f.ty, depth + 1);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
     }
 
     fn type_hints(&self, name: &str) -> Hints {
@@ -514,7 +604,7 @@ impl<'a> Gen<'a> {
             "Quantity" => pick(
                 &mut self.rng,
                 &[
-                    "0", "1", "2", "100m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
+                    "0", "1", "2", "100m", "500m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
                 ],
             ),
             "Time" => {
