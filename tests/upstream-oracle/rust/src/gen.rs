@@ -277,6 +277,20 @@ fn special_zero(name: &str) -> Value {
     }
 }
 
+/// The quantities the generator picks (canonical: Go encodes them as
+/// written).
+const QUANTITIES: &[&str] = &[
+    "0", "1", "2", "100m", "500m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
+];
+/// The `metav1.Time` values the generator picks (UTC, seconds).
+const TIMES: &[&str] = &[
+    "2024-01-02T03:04:05Z",
+    "1999-12-31T23:59:59Z",
+    "2030-06-15T12:00:00Z",
+];
+/// The `metav1.MicroTime` values the generator picks (UTC, microseconds).
+const MICRO_TIMES: &[&str] = &["2024-01-02T03:04:05.000000Z", "2030-06-15T12:00:00.123456Z"];
+
 /// Other spellings of the canonical value `s` of the stand-in type `name`
 /// (the values [`Gen::special`] generates), each the same value to
 /// upstream's `equality.Semantic`: Go re-encodes them canonically.
@@ -601,34 +615,19 @@ impl<'a> Gen<'a> {
     fn special(&mut self, name: &str) -> Value {
         let pick = |rng: &mut Rng, xs: &[&str]| Value::String(rng.pick(xs).to_string());
         match name {
-            "Quantity" => pick(
-                &mut self.rng,
-                &[
-                    "0", "1", "2", "100m", "500m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
-                ],
-            ),
+            "Quantity" => pick(&mut self.rng, QUANTITIES),
             "Time" => {
                 if self.rng.chance(0.3) {
                     Value::Null
                 } else {
-                    pick(
-                        &mut self.rng,
-                        &[
-                            "2024-01-02T03:04:05Z",
-                            "1999-12-31T23:59:59Z",
-                            "2030-06-15T12:00:00Z",
-                        ],
-                    )
+                    pick(&mut self.rng, TIMES)
                 }
             }
             "MicroTime" => {
                 if self.rng.chance(0.3) {
                     Value::Null
                 } else {
-                    pick(
-                        &mut self.rng,
-                        &["2024-01-02T03:04:05.000000Z", "2030-06-15T12:00:00.123456Z"],
-                    )
+                    pick(&mut self.rng, MICRO_TIMES)
                 }
             }
             "Duration" => pick(&mut self.rng, &["0s", "1s", "1m0s", "1h30m0s", "500ms"]),
@@ -895,6 +894,41 @@ impl<'a> Gen<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every generated quantity and timestamp has other spellings, each
+    /// the same value to the runtime (whose parsing and printing are
+    /// checked against upstream's in validation-runtime's tests).
+    #[test]
+    fn respellings_are_the_same_value() {
+        use validation_runtime::{MicroTime, Quantity, SemanticEq, Time};
+        fn check<T: serde::de::DeserializeOwned + serde::Serialize + SemanticEq>(
+            name: &str,
+            values: &[&str],
+        ) {
+            for v in values {
+                let alts = respellings(name, v);
+                assert!(!alts.is_empty(), "{name} {v} has no other spelling");
+                let canon: T = serde_json::from_value(Value::from(*v)).unwrap();
+                assert_eq!(serde_json::to_value(&canon).unwrap(), Value::from(*v));
+                for a in alts {
+                    assert_ne!(a, v);
+                    let t: T = serde_json::from_value(Value::from(*a))
+                        .unwrap_or_else(|e| panic!("{name} {a}: {e}"));
+                    assert!(t.semantic_eq(&canon), "{name} {a} is not {v}");
+                    // Printed canonically, or verbatim where upstream keeps
+                    // the string it parsed (`1.500`: it looks canonical).
+                    let printed = serde_json::to_value(&t).unwrap();
+                    assert!(
+                        printed == Value::from(*v) || printed == Value::from(*a),
+                        "{a} prints {printed}"
+                    );
+                }
+            }
+        }
+        check::<Quantity>("Quantity", QUANTITIES);
+        check::<Time>("Time", TIMES);
+        check::<MicroTime>("MicroTime", MICRO_TIMES);
+    }
 
     #[test]
     fn hints_from_tags() {
