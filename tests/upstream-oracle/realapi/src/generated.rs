@@ -124,7 +124,7 @@ pub mod apps_v1beta1 {
     /// +k8s:prerelease-lifecycle-gen:deprecated=1.8
     /// +k8s:prerelease-lifecycle-gen:removed=1.16
     /// +k8s:prerelease-lifecycle-gen:replacement=autoscaling,v1,Scale
-    /// +k8s:isSubresource="/scale"
+    /// +k8s:isSubresource=/scale
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Scale {
         #[serde(flatten)]
@@ -174,7 +174,7 @@ pub mod apps_v1beta2 {
     /// +k8s:prerelease-lifecycle-gen:deprecated=1.9
     /// +k8s:prerelease-lifecycle-gen:removed=1.16
     /// +k8s:prerelease-lifecycle-gen:replacement=autoscaling,v1,Scale
-    /// +k8s:isSubresource="/scale"
+    /// +k8s:isSubresource=/scale
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Scale {
         #[serde(flatten)]
@@ -222,7 +222,7 @@ pub mod autoscaling_v1 {
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.2
-    /// +k8s:isSubresource="/scale"
+    /// +k8s:isSubresource=/scale
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Scale {
         #[serde(flatten)]
@@ -269,8 +269,8 @@ pub mod certificates_v1 {
     /// +genclient:method=UpdateApproval,verb=update,subresource=approval,input=k8s.io/api/certificates/v1.CertificateSigningRequest,result=k8s.io/api/certificates/v1.CertificateSigningRequest
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.19
-    /// +k8s:supportsSubresource="/status"
-    /// +k8s:supportsSubresource="/approval"
+    /// +k8s:supportsSubresource=/status
+    /// +k8s:supportsSubresource=/approval
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CertificateSigningRequest {
         #[serde(flatten)]
@@ -299,10 +299,10 @@ pub mod certificates_v1 {
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub last_update_time: crate::shim::Time,
+        pub last_update_time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub last_transition_time: crate::shim::Time,
+        pub last_transition_time: validation_runtime::Time,
     }
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -422,8 +422,8 @@ pub mod certificates_v1beta1 {
     /// +k8s:prerelease-lifecycle-gen:introduced=1.12
     /// +k8s:prerelease-lifecycle-gen:deprecated=1.19
     /// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,CertificateSigningRequest
-    /// +k8s:supportsSubresource="/status"
-    /// +k8s:supportsSubresource="/approval"
+    /// +k8s:supportsSubresource=/status
+    /// +k8s:supportsSubresource=/approval
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CertificateSigningRequest {
         #[serde(flatten)]
@@ -453,10 +453,10 @@ pub mod certificates_v1beta1 {
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub last_update_time: crate::shim::Time,
+        pub last_update_time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub last_transition_time: crate::shim::Time,
+        pub last_transition_time: validation_runtime::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -1054,7 +1054,7 @@ pub mod core_v1 {
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
-        pub size_limit: Option<crate::shim::Quantity>,
+        pub size_limit: Option<validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -2272,7 +2272,7 @@ pub mod core_v1 {
     /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=k8s.io/api/autoscaling/v1.Scale,result=k8s.io/api/autoscaling/v1.Scale
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.0
-    /// +k8s:supportsSubresource="/scale"
+    /// +k8s:supportsSubresource=/scale
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ReplicationController {
         #[serde(flatten)]
@@ -2298,7 +2298,7 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub last_transition_time: crate::shim::Time,
+        pub last_transition_time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
@@ -2395,11 +2395,11 @@ pub mod core_v1 {
         pub resource: String,
         /// +optional
         #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub divisor: crate::shim::Quantity,
+        pub divisor: validation_runtime::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
-    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, crate::shim::Quantity>);
+    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, validation_runtime::Quantity>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ResourceName(pub String);
@@ -3153,7 +3153,7 @@ pub mod extensions_v1beta1 {
     /// +k8s:prerelease-lifecycle-gen:introduced=1.1
     /// +k8s:prerelease-lifecycle-gen:deprecated=1.2
     /// +k8s:prerelease-lifecycle-gen:removed=1.16
-    /// +k8s:isSubresource="/scale"
+    /// +k8s:isSubresource=/scale
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Scale {
         #[serde(flatten)]
@@ -3221,7 +3221,7 @@ pub mod meta_v1 {
         /// +kubebuilder:validation:Type=string
         /// +kubebuilder:validation:Format=date-time
         #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
-        pub last_transition_time: crate::shim::Time,
+        pub last_transition_time: validation_runtime::Time,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=1024
@@ -3306,7 +3306,7 @@ pub mod meta_v1 {
         pub api_version: String,
         /// +optional
         #[serde(rename = "time", default, skip_serializing_if = "Option::is_none")]
-        pub time: Option<crate::shim::Time>,
+        pub time: Option<validation_runtime::Time>,
         #[serde(rename = "fieldsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fields_type: String,
         /// +optional
@@ -3350,10 +3350,10 @@ pub mod meta_v1 {
         pub generation: i64,
         /// +optional
         #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub creation_timestamp: crate::shim::Time,
+        pub creation_timestamp: validation_runtime::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub deletion_timestamp: Option<crate::shim::Time>,
+        pub deletion_timestamp: Option<validation_runtime::Time>,
         /// +optional
         #[serde(rename = "deletionGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
         pub deletion_grace_period_seconds: Option<i64>,
@@ -3776,7 +3776,7 @@ pub mod resource_v1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<crate::shim::Time>,
+        pub allocation_timestamp: Option<validation_runtime::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -3790,12 +3790,12 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
-        pub default: Option<crate::shim::Quantity>,
+        pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<crate::shim::Quantity>,
+        pub valid_values: Vec<validation_runtime::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -3806,27 +3806,27 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<crate::shim::Quantity>,
+        pub min: Option<validation_runtime::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<crate::shim::Quantity>,
+        pub max: Option<validation_runtime::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<crate::shim::Quantity>,
+        pub step: Option<validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequirements {
         /// +optional
         #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, crate::shim::Quantity>,
+        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
-        pub value: crate::shim::Quantity,
+        pub value: validation_runtime::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -3979,7 +3979,7 @@ pub mod resource_v1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
-        pub value: crate::shim::Quantity,
+        pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -4200,7 +4200,7 @@ pub mod resource_v1 {
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, crate::shim::Quantity>,
+        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4260,7 +4260,7 @@ pub mod resource_v1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<crate::shim::Time>,
+        pub time_added: Option<validation_runtime::Time>,
     }
 
     /// +enum
@@ -4385,7 +4385,7 @@ pub mod resource_v1 {
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.34
-    /// +k8s:supportsSubresource="/status"
+    /// +k8s:supportsSubresource=/status
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaim {
         #[serde(flatten)]
@@ -4653,7 +4653,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<crate::shim::Time>,
+        pub allocation_timestamp: Option<validation_runtime::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4728,12 +4728,12 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
-        pub default: Option<crate::shim::Quantity>,
+        pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<crate::shim::Quantity>,
+        pub valid_values: Vec<validation_runtime::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -4744,27 +4744,27 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<crate::shim::Quantity>,
+        pub min: Option<validation_runtime::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<crate::shim::Quantity>,
+        pub max: Option<validation_runtime::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<crate::shim::Quantity>,
+        pub step: Option<validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequirements {
         /// +optional
         #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, crate::shim::Quantity>,
+        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
-        pub value: crate::shim::Quantity,
+        pub value: validation_runtime::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4863,7 +4863,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
-        pub value: crate::shim::Quantity,
+        pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -5112,7 +5112,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, crate::shim::Quantity>,
+        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5171,7 +5171,7 @@ pub mod resource_v1beta1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<crate::shim::Time>,
+        pub time_added: Option<validation_runtime::Time>,
     }
 
     /// +enum
@@ -5262,7 +5262,7 @@ pub mod resource_v1beta1 {
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.32
-    /// +k8s:supportsSubresource="/status"
+    /// +k8s:supportsSubresource=/status
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaim {
         #[serde(flatten)]
@@ -5530,7 +5530,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<crate::shim::Time>,
+        pub allocation_timestamp: Option<validation_runtime::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5544,12 +5544,12 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
-        pub default: Option<crate::shim::Quantity>,
+        pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<crate::shim::Quantity>,
+        pub valid_values: Vec<validation_runtime::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -5560,27 +5560,27 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<crate::shim::Quantity>,
+        pub min: Option<validation_runtime::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<crate::shim::Quantity>,
+        pub max: Option<validation_runtime::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<crate::shim::Quantity>,
+        pub step: Option<validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequirements {
         /// +optional
         #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, crate::shim::Quantity>,
+        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
-        pub value: crate::shim::Quantity,
+        pub value: validation_runtime::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5733,7 +5733,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
-        pub value: crate::shim::Quantity,
+        pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -5954,7 +5954,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, crate::shim::Quantity>,
+        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -6014,7 +6014,7 @@ pub mod resource_v1beta2 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<crate::shim::Time>,
+        pub time_added: Option<validation_runtime::Time>,
     }
 
     /// +enum
@@ -6139,7 +6139,7 @@ pub mod resource_v1beta2 {
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.33
-    /// +k8s:supportsSubresource="/status"
+    /// +k8s:supportsSubresource=/status
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaim {
         #[serde(flatten)]

@@ -3,18 +3,20 @@
 //! The mirror generator maps Go's types to these paths in one place (`SPECIAL`
 //! in `tests/upstream-oracle/go/realapi/mirror/main.go`).
 //!
-//! TODO(semantic-eq): `Quantity`, `Time` and `MicroTime` become
-//! `validation_runtime::{Quantity, Time, MicroTime}` once those exist (with
-//! semantic equality); change `SPECIAL` and regenerate. Until then the
-//! oracle generates canonical values only (canonical quantities, UTC
-//! timestamps at Go's precision), for which string equality is upstream's
-//! `equality.Semantic`.
+//! `resource.Quantity`, `metav1.Time` and `metav1.MicroTime` are not here:
+//! the mirror uses `validation_runtime::{Quantity, Time, MicroTime}`, which
+//! compare by value as upstream's `equality.Semantic` does. The stand-ins
+//! below are for the types the runtime does not have (`Duration`,
+//! `IntOrString`, `RawExtension`/`FieldsV1`, `[]byte`); the oracle generates
+//! only canonical values of them, for which their derived equality is
+//! upstream's.
 
 use serde::{Deserialize, Deserializer, Serialize};
 use validation_runtime::Validate;
 
 /// Deserializes `null` as the default value: Go encodes a nil slice or map
-/// (without `omitempty`) and a zero `metav1.Time` as `null`.
+/// (without `omitempty`) as `null`; the runtime's `Quantity`, `Time` and
+/// `MicroTime` read `null` as their zero value, as Go does.
 pub fn nullable<'de, D, T>(d: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
@@ -22,27 +24,6 @@ where
 {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
-
-/// `resource.Quantity`: its canonical string (`"0"` when zero: Go rejects
-/// an empty quantity).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
-pub struct Quantity(pub String);
-
-impl Default for Quantity {
-    fn default() -> Self {
-        Quantity("0".into())
-    }
-}
-
-/// `metav1.Time`: RFC 3339 in UTC at second precision; `None` is the zero
-/// time (`null`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Validate)]
-pub struct Time(pub Option<String>);
-
-/// `metav1.MicroTime`: RFC 3339 in UTC with microseconds; `None` is the zero
-/// time (`null`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Validate)]
-pub struct MicroTime(pub Option<String>);
 
 /// `metav1.Duration`: Go's `time.Duration.String()` (`"0s"` when zero).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]

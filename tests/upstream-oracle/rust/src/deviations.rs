@@ -60,11 +60,6 @@ pub static DEVIATIONS: &[Deviation] = &[
         reason: "1.36 added the origin \"union\" to union errors; the project follows 1.35, where they have none",
         rule: Rule::Covers(union_origin),
     },
-    Deviation {
-        name: "TEMPORARY-subfield-optional-short-circuit",
-        reason: "TEMPORARY until issue 9's emitter fix (short-circuits of optional/required/forbidden under subfield/item/eachVal) is merged: with +k8s:subfield(name)=+k8s:optional, an empty metadata.name stops the subfield's format check upstream; here it does not",
-        rule: Rule::Covers(subfield_optional_short_circuit),
-    },
 ];
 
 /// The deviations that together cover a difference (empty when they do not).
@@ -241,26 +236,6 @@ fn device_without_basic(v: &serde_json::Value) -> bool {
                     .any(|d| d.get("basic").is_none_or(|b| b.is_null()))
             })
     })
-}
-
-/// A real-API case where Rust reports, beyond Go's errors, only format
-/// errors for an empty `metadata.name` (which upstream's
-/// `+k8s:subfield(name)=+k8s:optional` short-circuits).
-fn subfield_optional_short_circuit(case: &Case, rust: &Verdict, go: &Verdict) -> bool {
-    if case.build != Build::Real {
-        return false;
-    }
-    let Some((r, g)) = both(rust, go) else {
-        return false;
-    };
-    let extra = minus(&r, &g);
-    minus(&g, &r).is_empty()
-        && !extra.is_empty()
-        && extra.iter().all(|e| {
-            (e.field == "metadata.name" || e.field.ends_with("].metadata.name"))
-                && e.origin.starts_with("format=")
-                && e.text.contains(": Invalid value: \"\": ")
-        })
 }
 
 /// A 1.37 case whose errors are the same once Go's origin "union" is

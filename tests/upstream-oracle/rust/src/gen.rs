@@ -277,6 +277,49 @@ fn special_zero(name: &str) -> Value {
     }
 }
 
+/// The quantities the generator picks (canonical: Go encodes them as
+/// written).
+const QUANTITIES: &[&str] = &[
+    "0", "1", "2", "100m", "500m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
+];
+/// The `metav1.Time` values the generator picks (UTC, seconds).
+const TIMES: &[&str] = &[
+    "2024-01-02T03:04:05Z",
+    "1999-12-31T23:59:59Z",
+    "2030-06-15T12:00:00Z",
+];
+/// The `metav1.MicroTime` values the generator picks (UTC, microseconds).
+const MICRO_TIMES: &[&str] = &["2024-01-02T03:04:05.000000Z", "2030-06-15T12:00:00.123456Z"];
+
+/// Other spellings of the canonical value `s` of the stand-in type `name`
+/// (the values [`Gen::special`] generates), each the same value to
+/// upstream's `equality.Semantic`: Go re-encodes them canonically.
+fn respellings(name: &str, s: &str) -> &'static [&'static str] {
+    match (name, s) {
+        ("Quantity", "0") => &["0m", "0Gi", "0.0"],
+        ("Quantity", "1") => &["1000m", "1.0", "0.001k"],
+        ("Quantity", "2") => &["2000m", "2.0"],
+        ("Quantity", "100m") => &["0.1", "100000u"],
+        ("Quantity", "500m") => &["0.5", ".5"],
+        ("Quantity", "1500m") => &["1.5", "1.500"],
+        ("Quantity", "1k") => &["1000", "1000000m"],
+        ("Quantity", "64Mi") => &["65536Ki"],
+        ("Quantity", "1Gi") => &["1024Mi", "1048576Ki"],
+        ("Quantity", "10G") => &["10000M", "10000000k"],
+        ("Quantity", "5Ti") => &["5120Gi"],
+        ("Time", "2024-01-02T03:04:05Z") => &[
+            "2024-01-02T05:04:05+02:00",
+            "2024-01-01T22:04:05-05:00",
+            "2024-01-02T03:04:05.000Z",
+        ],
+        ("Time", "1999-12-31T23:59:59Z") => &["2000-01-01T05:29:59+05:30"],
+        ("Time", "2030-06-15T12:00:00Z") => &["2030-06-15T12:00:00+00:00"],
+        ("MicroTime", "2024-01-02T03:04:05.000000Z") => &["2024-01-02T04:34:05.000000+01:30"],
+        ("MicroTime", "2030-06-15T12:00:00.123456Z") => &["2030-06-15T07:00:00.123456-05:00"],
+        _ => &[],
+    }
+}
+
 /// The random object generator for one fixture package.
 pub struct Gen<'a> {
     pub pkg: &'a Package,
@@ -287,6 +330,9 @@ pub struct Gen<'a> {
     /// The `+k8s:maxItems` of the field whose value is being generated.
     limit: Option<i128>,
 }
+
+/// How many quantities and timestamps [`Gen::respell`] rewrote in this run.
+pub static RESPELLED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl<'a> Gen<'a> {
     pub fn new(pkg: &'a Package, rng: Rng) -> Gen<'a> {
@@ -317,7 +363,65 @@ impl<'a> Gen<'a> {
                 }
             }
         }
+        // Half the updates spell quantities and timestamps differently
+        // (same value), which upstream's `equality.Semantic` and the
+        // runtime's `SemanticEq` must see as unchanged.
+        if self.rng.chance(0.5) {
+            self.respell(&mut new, &t, 0);
+        }
         new
+    }
+
+    /// Rewrites, at random, the quantities and timestamps inside `v` (a
+    /// value of `ty`) to another spelling of the same value: `1Gi` as
+    /// `1024Mi`, `2024-01-02T03:04:05Z` as `2024-01-02T05:04:05+02:00`.
+    pub fn respell(&mut self, v: &mut Value, ty: &Ty, depth: u32) {
+        if depth > self.max_depth() + 2 {
+            return;
+        }
+        match (ty, v) {
+            (Ty::Opt(inner), v) => self.respell(v, inner, depth + 1),
+            (Ty::List(elem), Value::Array(items)) => {
+                for x in items {
+                    self.respell(x, elem, depth + 1);
+                }
+            }
+            (Ty::Map(_, vt), Value::Object(m)) => {
+                for x in m.values_mut() {
+                    self.respell(x, vt, depth + 1);
+                }
+            }
+            (Ty::Special(name), Value::String(s)) => {
+                let alts = respellings(name, s);
+                if !alts.is_empty() && self.rng.chance(0.7) {
+                    RESPELLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    *s = self.rng.pick(alts).to_string();
+                }
+            }
+            (Ty::Named(name), v) => {
+                let Some(t) = self.pkg.get(name).cloned() else {
+                    return;
+                };
+                match (&t.kind, v) {
+                    (Kind::Newtype(inner), v) => self.respell(v, inner, depth + 1),
+                    (Kind::Struct(fields), Value::Object(m)) => {
+                        let fields = self
+                            .pkg
+                            .json_fields(fields)
+                            .into_iter()
+                            .cloned()
+                            .collect::<Vec<_>>();
+                        for f in fields {
+                            if let Some(x) = f.json.as_ref().and_then(|j| m.get_mut(j)) {
+                                self.respell(x, &f.ty, depth + 1);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
     }
 
     fn type_hints(&self, name: &str) -> Hints {
@@ -511,34 +615,19 @@ impl<'a> Gen<'a> {
     fn special(&mut self, name: &str) -> Value {
         let pick = |rng: &mut Rng, xs: &[&str]| Value::String(rng.pick(xs).to_string());
         match name {
-            "Quantity" => pick(
-                &mut self.rng,
-                &[
-                    "0", "1", "2", "100m", "1500m", "1k", "64Mi", "1Gi", "10G", "5Ti",
-                ],
-            ),
+            "Quantity" => pick(&mut self.rng, QUANTITIES),
             "Time" => {
                 if self.rng.chance(0.3) {
                     Value::Null
                 } else {
-                    pick(
-                        &mut self.rng,
-                        &[
-                            "2024-01-02T03:04:05Z",
-                            "1999-12-31T23:59:59Z",
-                            "2030-06-15T12:00:00Z",
-                        ],
-                    )
+                    pick(&mut self.rng, TIMES)
                 }
             }
             "MicroTime" => {
                 if self.rng.chance(0.3) {
                     Value::Null
                 } else {
-                    pick(
-                        &mut self.rng,
-                        &["2024-01-02T03:04:05.000000Z", "2030-06-15T12:00:00.123456Z"],
-                    )
+                    pick(&mut self.rng, MICRO_TIMES)
                 }
             }
             "Duration" => pick(&mut self.rng, &["0s", "1s", "1m0s", "1h30m0s", "500ms"]),
@@ -805,6 +894,38 @@ impl<'a> Gen<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every generated quantity and timestamp has other spellings, each
+    /// the same value to the runtime (whose parsing and printing are
+    /// checked against upstream's in validation-runtime's tests).
+    #[test]
+    fn respellings_are_the_same_value() {
+        use validation_runtime::{MicroTime, Quantity, SemanticEq, Time};
+        fn check<T: serde::de::DeserializeOwned + serde::Serialize + SemanticEq>(
+            name: &str,
+            values: &[&str],
+        ) {
+            for v in values {
+                let alts = respellings(name, v);
+                assert!(!alts.is_empty(), "{name} {v} has no other spelling");
+                let canon: T = serde_json::from_value(Value::from(*v)).unwrap();
+                assert_eq!(serde_json::to_value(&canon).unwrap(), Value::from(*v));
+                for a in alts {
+                    assert_ne!(a, v);
+                    let t: T = serde_json::from_value(Value::from(*a))
+                        .unwrap_or_else(|e| panic!("{name} {a}: {e}"));
+                    assert!(t.semantic_eq(&canon), "{name} {a} is not {v}");
+                    // Printed canonically, or verbatim where upstream keeps
+                    // the string it parsed (`1.500`: it looks canonical).
+                    let printed = serde_json::to_value(&t).unwrap();
+                    assert!(printed == *v || printed == *a, "{a} prints {printed}");
+                }
+            }
+        }
+        check::<Quantity>("Quantity", QUANTITIES);
+        check::<Time>("Time", TIMES);
+        check::<MicroTime>("MicroTime", MICRO_TIMES);
+    }
 
     #[test]
     fn hints_from_tags() {

@@ -19,44 +19,24 @@ import (
 	"os"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 
 	"golang.org/x/tools/go/packages"
 )
 
-// SPECIAL maps Go types with custom JSON to their Rust stand-ins.
-// TODO(semantic-eq): Quantity, Time and MicroTime become
-// validation_runtime::{Quantity, Time, MicroTime} once they exist.
+// SPECIAL maps Go types with custom JSON to their Rust types: the runtime's
+// semantic types where it has them (validation_runtime::{Quantity, Time,
+// MicroTime}, compared by value as upstream's equality.Semantic), else the
+// stand-ins of realapi/src/shim.rs.
 var SPECIAL = map[string]string{
-	"k8s.io/apimachinery/pkg/api/resource.Quantity":     "crate::shim::Quantity",
-	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":         "crate::shim::Time",
-	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":    "crate::shim::MicroTime",
-	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":     "crate::shim::Duration",
-	"k8s.io/apimachinery/pkg/util/intstr.IntOrString":   "crate::shim::IntOrString",
-	"k8s.io/apimachinery/pkg/runtime.RawExtension":      "crate::shim::RawExtension",
-	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":     "crate::shim::RawExtension",
-}
-
-// TEMPORARY_QUOTE_SUBRESOURCE_PATHS rewrites `+k8s:supportsSubresource=/status`
-// and `+k8s:isSubresource=/scale` to the quoted form `="/status"` in the
-// mirror, because this project's tag parser does not accept the unquoted
-// path yet (upstream 1.35 does). TODO(unquoted-subresource): set it to false
-// (or delete it) once the tag parser accepts unquoted paths, and regenerate:
-// the mirror then carries the lines exactly as k8s.io/api spells them.
-const TEMPORARY_QUOTE_SUBRESOURCE_PATHS = true
-
-func quoteSubresource(line string) string {
-	if !TEMPORARY_QUOTE_SUBRESOURCE_PATHS {
-		return line
-	}
-	for _, p := range []string{"+k8s:supportsSubresource=/", "+k8s:isSubresource=/"} {
-		if strings.HasPrefix(line, p) {
-			return p[:len(p)-1] + strconv.Quote(strings.TrimSpace(line[len(p)-1:]))
-		}
-	}
-	return line
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":   "validation_runtime::Quantity",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":       "validation_runtime::Time",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":  "validation_runtime::MicroTime",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":   "crate::shim::Duration",
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "crate::shim::IntOrString",
+	"k8s.io/apimachinery/pkg/runtime.RawExtension":    "crate::shim::RawExtension",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":   "crate::shim::RawExtension",
 }
 
 // PACKAGES are the Go packages whose source is read.
@@ -89,7 +69,7 @@ func plusLines(groups ...*ast.CommentGroup) []string {
 			t := strings.TrimPrefix(c.Text, "//")
 			t = strings.TrimLeft(t, " \t")
 			if strings.HasPrefix(t, "+") {
-				out = append(out, quoteSubresource(t))
+				out = append(out, t)
 			}
 		}
 	}
