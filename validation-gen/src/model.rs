@@ -477,22 +477,6 @@ pub fn upper_camel(rust_name: &str) -> String {
     out
 }
 
-/// The hidden accessor that exposes a field by JSON name to the generated
-/// code of other types: `__k8s_field_<mangled json name>`.
-pub fn accessor_ident(json: &str, leaf: bool) -> syn::Ident {
-    let mut s = String::from(if leaf { "__k8s_leaf_" } else { "__k8s_field_" });
-    for c in json.chars() {
-        if c.is_ascii_alphanumeric() {
-            s.push(c);
-        } else if c == '_' {
-            s.push_str("__");
-        } else {
-            s.push_str(&format!("_x{:x}_", c as u32));
-        }
-    }
-    syn::Ident::new(&s, Span::call_site())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -512,10 +496,6 @@ mod tests {
     #[test]
     fn names() {
         assert_eq!(upper_camel("replica_count"), "ReplicaCount");
-        assert_eq!(
-            accessor_ident("x-y", false).to_string(),
-            "__k8s_field_x_x2d_y"
-        );
     }
 }
 

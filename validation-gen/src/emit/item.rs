@@ -26,7 +26,7 @@ pub(crate) fn selector_text(tag: &Tag) -> String {
     format!("{{{}}}", parts.join(", "))
 }
 
-/// `|item| key_matches(item.__k8s_field_k(), ...) && ...`, or an error.
+/// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...`, or an error.
 pub(crate) fn matcher(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
