@@ -35,6 +35,7 @@
 pub mod catalog;
 pub mod check;
 mod parse;
+mod scan;
 pub mod suggest;
 
 pub use catalog::{Release, Scope, TagName};
