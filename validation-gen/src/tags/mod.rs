@@ -37,6 +37,7 @@ pub mod check;
 mod parse;
 mod scan;
 pub mod suggest;
+mod vocab;
 
 pub use catalog::{Release, Scope, TagName};
 pub use parse::{
