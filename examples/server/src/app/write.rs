@@ -1,451 +1,11 @@
-//! The HTTP side: kube-apiserver's REST surface for `widgets.example.dev`
-//! (namespaced), its check order, and Kubernetes `Status` answers.
+//! Writes: create, update, patch (merge, JSON, server-side apply), delete
+//! and deletecollection, with upstream's check order.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
-use axum::body::Body;
-use axum::extract::{Path, Query, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
-use futures_util::StreamExt;
-use serde_json::{json, Value};
-use validation_runtime::field::ErrorList;
-use validation_runtime::Operation;
-
-use crate::api::{Widget, API_VERSION, GROUP, KIND, LIST_KIND, RESOURCE};
-use crate::decode::{self, FieldValidation, Media};
-use crate::discovery;
-use crate::handwritten;
-use crate::migrate::{FeatureGates, Migration, Registry, TEXT_CONTENT_TYPE};
-use crate::schema;
-use crate::ssa;
-use crate::status::{Status, JSON};
-use crate::store::{Storage, StoreError};
-use crate::util;
-
-/// The path prefix of the group-version.
-pub const GV_PATH: &str = "/apis/example.dev/v1";
-
-/// What the handlers share.
-pub struct AppState {
-    migration: Migration,
-    store: Box<dyn Storage>,
-}
-
-/// The registry of this server's types.
-pub fn registry() -> Registry {
-    let mut registry = Registry::new();
-    registry
-        .register::<Widget>(KIND)
-        .group(GROUP)
-        .api_version(API_VERSION)
-        .go_type_name("*v1.Widget")
-        .handwritten(|new, old, op| match (old, op.subresources()) {
-            (None, _) => handwritten::validate_create(new),
-            (Some(old), [s]) if s == "status" => handwritten::validate_status_update(new, old),
-            (Some(old), [s]) if s == "scale" => handwritten::validate_scale_update(new, old),
-            (Some(old), _) => handwritten::validate_update(new, old),
-        })
-        .from_json();
-    registry
-}
-
-impl AppState {
-    /// State for the given gates over a store.
-    pub fn new(gates: FeatureGates, store: Box<dyn Storage>) -> Arc<AppState> {
-        Arc::new(AppState {
-            migration: Migration::new(gates, registry()),
-            store,
-        })
-    }
-
-    /// The migration (gates, registry, metrics).
-    pub fn migration(&self) -> &Migration {
-        &self.migration
-    }
-}
-
-type Q = Query<HashMap<String, String>>;
-
-/// The routes (without the connection-level limits of [`crate::serve`]).
-pub fn router(state: Arc<AppState>) -> Router {
-    let ns = format!("{GV_PATH}/namespaces/{{ns}}/{RESOURCE}");
-    Router::new()
-        .route("/version", get(|| async { discovery::version() }))
-        .route(
-            "/apis",
-            get(|h: HeaderMap| async move { discovery::apis(&h) }),
-        )
-        .route("/apis/example.dev", get(|| async { discovery::group() }))
-        .route(GV_PATH, get(|| async { discovery::resources() }))
-        .route("/openapi/v3", get(|| async { discovery::openapi_root() }))
-        .route(
-            "/openapi/v3/apis/example.dev/v1",
-            get(|| async { discovery::openapi_gv_response() }),
-        )
-        .route("/openapi/v2", get(|| async { discovery::openapi_v2() }))
-        .route(&format!("{GV_PATH}/{RESOURCE}"), get(list_all))
-        .route(&ns, get(list_ns).post(create).delete(delete_collection))
-        .route(
-            &format!("{ns}/{{name}}"),
-            get(read).put(update).patch(patch).delete(delete),
-        )
-        .route(
-            &format!("{ns}/{{name}}/{{sub}}"),
-            get(read_sub).put(update_sub).patch(patch_sub),
-        )
-        .route("/metrics", get(metrics))
-        .route("/healthz", get(|| async { "ok" }))
-        .fallback(|| async { Status::no_route() })
-        .method_not_allowed_fallback(|| async { Status::method_not_allowed() })
-        .with_state(state)
-}
-
-async fn metrics(State(state): State<Arc<AppState>>) -> Response {
-    (
-        [(header::CONTENT_TYPE, TEXT_CONTENT_TYPE)],
-        state.migration.metrics().encode_text(),
-    )
-        .into_response()
-}
-
-/// The storage key of an object.
-pub fn key(ns: &str, name: &str) -> String {
-    format!("/registry/{GROUP}/{RESOURCE}/{ns}/{name}")
-}
-
-fn prefix(ns: Option<&str>) -> String {
-    match ns {
-        Some(ns) => format!("/registry/{GROUP}/{RESOURCE}/{ns}/"),
-        None => format!("/registry/{GROUP}/{RESOURCE}/"),
-    }
-}
-
-fn store_err(e: StoreError, name: &str) -> Status {
-    match e {
-        StoreError::Exists => Status::already_exists(name),
-        StoreError::NotFound => Status::not_found(name),
-        StoreError::Conflict => Status::conflict(name),
-        StoreError::Expired => Status::gone(""),
-        StoreError::Internal(e) => Status::internal(e),
-    }
-}
-
-/// An object read from the store, with its `resourceVersion` set.
-fn load(bytes: &[u8], rv: u64) -> Result<Widget, Status> {
-    let mut w: Widget = serde_json::from_slice(bytes).map_err(Status::internal)?;
-    w.metadata.resource_version = rv.to_string();
-    Ok(w)
-}
-
-fn to_bytes(w: &Widget) -> Vec<u8> {
-    let mut w = w.clone();
-    w.metadata.resource_version.clear();
-    serde_json::to_vec(&w).expect("a Widget serializes")
-}
-
-fn object_response(code: StatusCode, w: &Widget, warnings: &[String]) -> Response {
-    let body = serde_json::to_string(w).expect("a Widget serializes");
-    let mut r = (code, [(header::CONTENT_TYPE, JSON)], body).into_response();
-    add_warnings(r.headers_mut(), warnings);
-    r
-}
-
-fn add_warnings(h: &mut HeaderMap, warnings: &[String]) {
-    for w in warnings {
-        let v = format!("299 - {}", crate::status::go_quote(w));
-        if let Ok(v) = HeaderValue::from_str(&v) {
-            h.append("Warning", v);
-        }
-    }
-}
-
-fn with_warnings(resp: impl IntoResponse, warnings: &[String]) -> Response {
-    let mut r = resp.into_response();
-    add_warnings(r.headers_mut(), warnings);
-    r
-}
-
-fn dry_run(q: &HashMap<String, String>) -> Result<bool, Status> {
-    match q.get("dryRun").map(String::as_str) {
-        None | Some("") => Ok(false),
-        Some("All") => Ok(true),
-        Some(other) => Err(Status::bad_request(format!(
-            "dryRun: Unsupported value: {}: supported values: \"All\"",
-            crate::status::go_quote(other)
-        ))),
-    }
-}
-
-/// The field manager: `fieldManager`, else the user agent up to its `/`
-/// (upstream's default).
-fn manager(q: &HashMap<String, String>, h: &HeaderMap) -> String {
-    if let Some(m) = q.get("fieldManager").filter(|m| !m.is_empty()) {
-        return m.clone();
-    }
-    h.get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .map(|ua| ua.split('/').next().unwrap_or("").to_owned())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".to_owned())
-}
-
-fn content_type(h: &HeaderMap) -> Option<&str> {
-    h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok())
-}
-
-/// A decoded object body: the value and the strict-decoding warnings.
-struct ObjectBody {
-    value: Value,
-    warnings: Vec<String>,
-}
-
-/// Parses an object body: media type (415), size (413), JSON or YAML
-/// (400), `apiVersion`/`kind` (400), unknown and duplicate fields (400 for
-/// `Strict`, warnings for `Warn`).
-async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<ObjectBody, Status> {
-    let media = decode::media(content_type(h));
-    if !matches!(media, Media::Json | Media::Yaml) {
-        return Err(Status::unsupported_media_type(decode::OBJECT_MEDIA));
-    }
-    let bytes = decode::read_body(body).await?;
-    let d = decode::parse(&bytes, media == Media::Yaml).map_err(|e| decode::cannot_handle(&e))?;
-    let mut b = ObjectBody {
-        value: d.value.clone(),
-        warnings: Vec::new(),
-    };
-    decode::check_type_meta(&mut b.value)?;
-    b.warnings = strictness(&decode::strict_problems(&d, schema::widget()), fv)?;
-    Ok(b)
-}
-
-fn strictness(problems: &[String], fv: FieldValidation) -> Result<Vec<String>, Status> {
-    if problems.is_empty() {
-        return Ok(Vec::new());
-    }
-    match fv {
-        FieldValidation::Strict => Err(decode::cannot_handle(&format!(
-            "strict decoding error: {}",
-            problems.join(", ")
-        ))),
-        FieldValidation::Warn => Ok(problems.to_vec()),
-        FieldValidation::Ignore => Ok(Vec::new()),
-    }
-}
-
-fn typed(v: &Value) -> Result<Widget, Status> {
-    serde_json::from_value(v.clone()).map_err(|e| decode::cannot_handle(&e.to_string()))
-}
-
-fn value_of(w: &Widget) -> Value {
-    serde_json::to_value(w).expect("a Widget serializes")
-}
-
-fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> ErrorList {
-    match old {
-        None => state.migration.validate(
-            new,
-            None,
-            &Operation::create(),
-            handwritten::validate_create(new),
-        ),
-        Some(old) => {
-            let (op, hv) = match sub {
-                "status" => (
-                    Operation::update().with_subresource("status"),
-                    handwritten::validate_status_update(new, old),
-                ),
-                "scale" => (
-                    Operation::update().with_subresource("scale"),
-                    handwritten::validate_scale_update(new, old),
-                ),
-                _ => (Operation::update(), handwritten::validate_update(new, old)),
-            };
-            let errs = state.migration.validate(new, Some(old), &op, hv);
-            if !errs.is_empty() {
-                state
-                    .migration
-                    .record_duplicate_validation_errors(&format!("{KIND}.{GROUP}"), &errs);
-            }
-            errs
-        }
-    }
-}
-
-// ---- reads ----------------------------------------------------------------
-
-async fn list_all(State(s): State<Arc<AppState>>, Query(q): Q) -> Response {
-    list(&s, None, &q)
-        .await
-        .unwrap_or_else(|e| e.into_response())
-}
-
-async fn list_ns(State(s): State<Arc<AppState>>, Path(ns): Path<String>, Query(q): Q) -> Response {
-    list(&s, Some(&ns), &q)
-        .await
-        .unwrap_or_else(|e| e.into_response())
-}
-
-async fn list(
-    s: &AppState,
-    ns: Option<&str>,
-    q: &HashMap<String, String>,
-) -> Result<Response, Status> {
-    let labels = crate::selector::Selector::parse(q.get("labelSelector").map_or("", |s| s))
-        .map_err(Status::bad_request)?;
-    let fields = crate::selector::FieldSelector::parse(q.get("fieldSelector").map_or("", |s| s))
-        .map_err(Status::bad_request)?;
-    let keep = move |w: &Widget| labels.matches(&w.metadata.labels) && fields.matches(w);
-    if q.get("watch").is_some_and(|w| w == "true" || w == "1") {
-        return watch(s, ns, q, keep).await;
-    }
-    let (items, rv) = s
-        .store
-        .list(&prefix(ns))
-        .await
-        .map_err(|e| store_err(e, ""))?;
-    let mut body = format!(
-        r#"{{"apiVersion":"{API_VERSION}","kind":"{LIST_KIND}","metadata":{{"resourceVersion":"{rv}"}},"items":["#
-    );
-    let mut first = true;
-    for (_, st) in items {
-        let w = load(&st.value, st.rv)?;
-        if keep(&w) {
-            if !first {
-                body.push(',');
-            }
-            first = false;
-            body.push_str(&serde_json::to_string(&w).expect("a Widget serializes"));
-        }
-    }
-    body.push_str("]}");
-    Ok(([(header::CONTENT_TYPE, JSON)], body).into_response())
-}
-
-/// One line of a watch stream: `{"type":"ADDED","object":{...}}`.
-fn event_line(kind: &str, object: &str) -> String {
-    format!("{{\"type\":\"{kind}\",\"object\":{object}}}\n")
-}
-
-async fn watch(
-    s: &AppState,
-    ns: Option<&str>,
-    q: &HashMap<String, String>,
-    keep: impl Fn(&Widget) -> bool + Send + Sync + 'static,
-) -> Result<Response, Status> {
-    let from = q.get("resourceVersion").map_or("", |s| s.as_str());
-    let mut initial = Vec::new();
-    let after = if from.is_empty() || from == "0" {
-        // No starting point: the current state as ADDED events first.
-        let (items, rv) = s
-            .store
-            .list(&prefix(ns))
-            .await
-            .map_err(|e| store_err(e, ""))?;
-        for (_, st) in items {
-            let w = load(&st.value, st.rv)?;
-            if keep(&w) {
-                initial.push(event_line(
-                    "ADDED",
-                    &serde_json::to_string(&w).expect("a Widget serializes"),
-                ));
-            }
-        }
-        rv
-    } else {
-        from.parse::<u64>()
-            .map_err(|_| Status::bad_request(format!("invalid resource version: {from}")))?
-    };
-    let events = s
-        .store
-        .watch(&prefix(ns), after)
-        .await
-        .map_err(|e| match e {
-            StoreError::Expired => Status::gone(from),
-            e => store_err(e, ""),
-        })?;
-    let timeout = q
-        .get("timeoutSeconds")
-        .and_then(|t| t.parse::<u64>().ok())
-        .unwrap_or(1800);
-    let live = events.filter_map(move |e| {
-        let line = match e {
-            Ok(e) => match load(&e.value, e.rv) {
-                Ok(w) if keep(&w) => Some(event_line(
-                    e.kind.as_str(),
-                    &serde_json::to_string(&w).expect("a Widget serializes"),
-                )),
-                _ => None,
-            },
-            Err(_) => Some(event_line("ERROR", &Status::gone("").body())),
-        };
-        futures_util::future::ready(line)
-    });
-    let stream = futures_util::stream::iter(initial)
-        .chain(live)
-        .map(Ok::<_, std::convert::Infallible>);
-    let deadline = tokio::time::sleep(std::time::Duration::from_secs(timeout));
-    let stream = stream.take_until(deadline);
-    Ok(([(header::CONTENT_TYPE, JSON)], Body::from_stream(stream)).into_response())
-}
-
-async fn read(
-    State(s): State<Arc<AppState>>,
-    Path((ns, name)): Path<(String, String)>,
-) -> Response {
-    match get_obj(&s, &ns, &name).await {
-        Ok(w) => object_response(StatusCode::OK, &w, &[]),
-        Err(e) => e.into_response(),
-    }
-}
-
-async fn get_obj(s: &AppState, ns: &str, name: &str) -> Result<Widget, Status> {
-    match s.store.get(&key(ns, name)).await {
-        Ok(Some(st)) => load(&st.value, st.rv),
-        Ok(None) => Err(Status::not_found(name)),
-        Err(e) => Err(store_err(e, name)),
-    }
-}
-
-async fn read_sub(
-    State(s): State<Arc<AppState>>,
-    Path((ns, name, sub)): Path<(String, String, String)>,
-) -> Response {
-    let w = match get_obj(&s, &ns, &name).await {
-        Ok(w) => w,
-        Err(e) => return e.into_response(),
-    };
-    match sub.as_str() {
-        "status" => object_response(StatusCode::OK, &w, &[]),
-        "scale" => scale_response(&w),
-        _ => Status::no_route().into_response(),
-    }
-}
-
-// ---- scale ----------------------------------------------------------------
-
-fn scale_of(w: &Widget) -> Value {
-    let mut meta = json!({"name": w.metadata.name, "namespace": w.metadata.namespace,
-                          "uid": w.metadata.uid, "resourceVersion": w.metadata.resource_version,
-                          "creationTimestamp": w.metadata.creation_timestamp});
-    if let Value::Object(m) = &mut meta {
-        m.retain(|_, v| v != "");
-    }
-    json!({"kind": "Scale", "apiVersion": "autoscaling/v1", "metadata": meta,
-           "spec": {"replicas": w.spec.replicas.unwrap_or(0)},
-           "status": {"replicas": w.status.replicas.unwrap_or(0)}})
-}
-
-fn scale_response(w: &Widget) -> Response {
-    ([(header::CONTENT_TYPE, JSON)], scale_of(w).to_string()).into_response()
-}
+use super::*;
 
 // ---- writes ---------------------------------------------------------------
 
-async fn create(
+pub(super) async fn create(
     State(s): State<Arc<AppState>>,
     Path(ns): Path<String>,
     Query(q): Q,
@@ -457,7 +17,7 @@ async fn create(
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn create_inner(
+pub(super) async fn create_inner(
     s: &AppState,
     ns: &str,
     q: &HashMap<String, String>,
@@ -490,7 +50,7 @@ async fn create_inner(
 
 /// Prepares, validates (422) and stores (409) a new object. `applied` is
 /// the apply configuration of a server-side apply that creates.
-async fn create_object(
+pub(super) async fn create_object(
     s: &AppState,
     mut w: Widget,
     q: &HashMap<String, String>,
@@ -547,7 +107,7 @@ async fn create_object(
     Ok(w)
 }
 
-async fn update(
+pub(super) async fn update(
     State(s): State<Arc<AppState>>,
     Path((ns, name)): Path<(String, String)>,
     Query(q): Q,
@@ -559,7 +119,7 @@ async fn update(
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn update_sub(
+pub(super) async fn update_sub(
     State(s): State<Arc<AppState>>,
     Path((ns, name, sub)): Path<(String, String, String)>,
     Query(q): Q,
@@ -575,7 +135,7 @@ async fn update_sub(
 }
 
 /// What a write produces from the current object.
-enum Change {
+pub(super) enum Change {
     /// A full object (PUT) with an optional `resourceVersion` precondition.
     Replace(Box<Widget>),
     /// A merge or JSON patch of the object's (or the Scale's) JSON; unknown
@@ -585,7 +145,7 @@ enum Change {
     Apply(Value, bool),
 }
 
-async fn put_inner(
+pub(super) async fn put_inner(
     s: &AppState,
     ns: &str,
     name: &str,
@@ -632,7 +192,7 @@ async fn put_inner(
         .or_else(|e| Ok(with_warnings(e, &warnings)))
 }
 
-fn respond(sub: &str, code: StatusCode, w: &Widget, warnings: &[String]) -> Response {
+pub(super) fn respond(sub: &str, code: StatusCode, w: &Widget, warnings: &[String]) -> Response {
     if sub == "scale" {
         with_warnings(scale_response(w), warnings)
     } else {
@@ -640,7 +200,7 @@ fn respond(sub: &str, code: StatusCode, w: &Widget, warnings: &[String]) -> Resp
     }
 }
 
-async fn patch(
+pub(super) async fn patch(
     State(s): State<Arc<AppState>>,
     Path((ns, name)): Path<(String, String)>,
     Query(q): Q,
@@ -652,7 +212,7 @@ async fn patch(
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn patch_sub(
+pub(super) async fn patch_sub(
     State(s): State<Arc<AppState>>,
     Path((ns, name, sub)): Path<(String, String, String)>,
     Query(q): Q,
@@ -667,7 +227,7 @@ async fn patch_sub(
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn patch_inner(
+pub(super) async fn patch_inner(
     s: &AppState,
     ns: &str,
     name: &str,
@@ -720,7 +280,7 @@ async fn patch_inner(
 /// with compare-and-swap, retrying on a concurrent write when the request
 /// had no precondition. A change that changes nothing is not written.
 #[allow(clippy::too_many_arguments)]
-async fn write(
+pub(super) async fn write(
     s: &AppState,
     ns: &str,
     name: &str,
@@ -912,7 +472,7 @@ async fn write(
     Err(Status::conflict(name))
 }
 
-fn apply_patch(media: Media, bytes: &[u8], mut target: Value) -> Result<Value, Status> {
+pub(super) fn apply_patch(media: Media, bytes: &[u8], mut target: Value) -> Result<Value, Status> {
     match media {
         Media::MergePatch => {
             let p: Value = serde_json::from_slice(bytes)
@@ -935,7 +495,7 @@ fn apply_patch(media: Media, bytes: &[u8], mut target: Value) -> Result<Value, S
 
 /// `DELETE` on the collection (`deletecollection`): deletes the objects the
 /// selectors match and answers the list of what was deleted.
-async fn delete_collection(
+pub(super) async fn delete_collection(
     State(s): State<Arc<AppState>>,
     Path(ns): Path<String>,
     Query(q): Q,
@@ -946,7 +506,7 @@ async fn delete_collection(
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn delete_collection_inner(
+pub(super) async fn delete_collection_inner(
     s: &AppState,
     ns: &str,
     q: &HashMap<String, String>,
@@ -997,7 +557,7 @@ async fn delete_collection_inner(
     Ok(([(header::CONTENT_TYPE, JSON)], body).into_response())
 }
 
-async fn delete(
+pub(super) async fn delete(
     State(s): State<Arc<AppState>>,
     Path((ns, name)): Path<(String, String)>,
     Query(q): Q,
@@ -1008,7 +568,7 @@ async fn delete(
         .unwrap_or_else(|e| e.into_response())
 }
 
-async fn delete_inner(
+pub(super) async fn delete_inner(
     s: &AppState,
     ns: &str,
     name: &str,
