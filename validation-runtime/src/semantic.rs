@@ -130,38 +130,24 @@ impl<T: SemanticEq + ?Sized> SemanticEq for &T {
     }
 }
 
-impl<T: SemanticEq + ?Sized> SemanticEq for Box<T> {
-    #[inline]
-    fn semantic_eq(&self, other: &Self) -> bool {
-        (**self).semantic_eq(&**other)
-    }
-    #[inline]
-    fn is_nil_equivalent(&self) -> bool {
-        (**self).is_nil_equivalent()
-    }
+/// Owning pointers compare what they point to, as Go's `DeepEqual` follows
+/// pointers.
+macro_rules! impl_semantic_eq_for_pointers {
+    ($($ptr:ident),*) => {$(
+        impl<T: SemanticEq + ?Sized> SemanticEq for $ptr<T> {
+            #[inline]
+            fn semantic_eq(&self, other: &Self) -> bool {
+                (**self).semantic_eq(&**other)
+            }
+            #[inline]
+            fn is_nil_equivalent(&self) -> bool {
+                (**self).is_nil_equivalent()
+            }
+        }
+    )*};
 }
 
-impl<T: SemanticEq + ?Sized> SemanticEq for Rc<T> {
-    #[inline]
-    fn semantic_eq(&self, other: &Self) -> bool {
-        (**self).semantic_eq(&**other)
-    }
-    #[inline]
-    fn is_nil_equivalent(&self) -> bool {
-        (**self).is_nil_equivalent()
-    }
-}
-
-impl<T: SemanticEq + ?Sized> SemanticEq for Arc<T> {
-    #[inline]
-    fn semantic_eq(&self, other: &Self) -> bool {
-        (**self).semantic_eq(&**other)
-    }
-    #[inline]
-    fn is_nil_equivalent(&self) -> bool {
-        (**self).is_nil_equivalent()
-    }
-}
+impl_semantic_eq_for_pointers!(Box, Rc, Arc);
 
 /// `None` is Go's nil: it equals `None`, and `Some(v)` only when `v` is an
 /// empty list or map ([`SemanticEq::is_nil_equivalent`]).
