@@ -221,101 +221,40 @@ fn map_size(
     }
 }
 
-/// `+k8s:minimum=<n>`.
-pub(super) fn minimum(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    integer_bound(cx, site, at, tag, quote!(minimum))
+/// One handler per tag: each lowers through the shared check of its family,
+/// with its runtime function and, for sizes, which way it bounds.
+macro_rules! limit_handlers {
+    ($($(#[$doc:meta])* $name:ident => $family:ident($($arg:tt)*);)*) => {$(
+        $(#[$doc])*
+        pub(super) fn $name(
+            cx: &mut Cx<'_>,
+            site: &Site<'_>,
+            at: &TagAt,
+            tag: &Tag,
+            _: Release,
+        ) -> Vec<Call> {
+            $family(cx, site, at, tag, quote!($name) $($arg)*)
+        }
+    )*};
 }
 
-/// `+k8s:maximum=<n>`.
-pub(super) fn maximum(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    integer_bound(cx, site, at, tag, quote!(maximum))
-}
-
-/// `+k8s:maxLength=<n>`.
-pub(super) fn max_length(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    string_length(cx, site, at, tag, quote!(max_length), Bound::AtMost)
-}
-
-/// `+k8s:minLength=<n>`.
-pub(super) fn min_length(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    string_length(cx, site, at, tag, quote!(min_length), Bound::AtLeast)
-}
-
-/// `+k8s:maxBytes=<n>`.
-pub(super) fn max_bytes(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    string_length(cx, site, at, tag, quote!(max_bytes), Bound::AtMost)
-}
-
-/// `+k8s:maxItems=<n>`.
-pub(super) fn max_items(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    list_size(cx, site, at, tag, quote!(max_items), Bound::AtMost)
-}
-
-/// `+k8s:minItems=<n>`.
-pub(super) fn min_items(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    list_size(cx, site, at, tag, quote!(min_items), Bound::AtLeast)
-}
-
-/// `+k8s:maxProperties=<n>`.
-pub(super) fn max_properties(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    map_size(cx, site, at, tag, quote!(max_properties), Bound::AtMost)
-}
-
-/// `+k8s:minProperties=<n>`.
-pub(super) fn min_properties(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    map_size(cx, site, at, tag, quote!(min_properties), Bound::AtLeast)
+limit_handlers! {
+    /// `+k8s:minimum=<n>`.
+    minimum => integer_bound();
+    /// `+k8s:maximum=<n>`.
+    maximum => integer_bound();
+    /// `+k8s:maxLength=<n>`.
+    max_length => string_length(, Bound::AtMost);
+    /// `+k8s:minLength=<n>`.
+    min_length => string_length(, Bound::AtLeast);
+    /// `+k8s:maxBytes=<n>`.
+    max_bytes => string_length(, Bound::AtMost);
+    /// `+k8s:maxItems=<n>`.
+    max_items => list_size(, Bound::AtMost);
+    /// `+k8s:minItems=<n>`.
+    min_items => list_size(, Bound::AtLeast);
+    /// `+k8s:maxProperties=<n>`.
+    max_properties => map_size(, Bound::AtMost);
+    /// `+k8s:minProperties=<n>`.
+    min_properties => map_size(, Bound::AtLeast);
 }
