@@ -10,6 +10,7 @@
 
 pub mod ast;
 mod builder;
+pub(crate) mod check;
 pub mod cli;
 pub mod depth;
 pub mod diag;
@@ -69,8 +70,11 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
             return Err(diags);
         }
     };
-    let model = model::TypeModel::from_input(parsed, &mut diags);
-    let tokens = emit::emit_type(&model, &mut diags);
+    // The pipeline: parse (above), check, emit.
+    let mut model = model::TypeModel::from_input(parsed, &mut diags);
+    let release = tags::Release::DEFAULT;
+    let lists = check::check_type(&mut model, release, &mut diags);
+    let tokens = emit::emit_type(&model, &lists, release, &mut diags);
     if diags.is_empty() {
         Ok(emit::wrap(&runtime, tokens))
     } else {

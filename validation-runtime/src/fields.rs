@@ -33,13 +33,11 @@
 //!     fn field(&self) -> &Option<String> {
 //!         &self.name
 //!     }
-//!     fn leaf(&self) -> Option<&String> {
-//!         self.name.as_ref()
-//!     }
 //! }
 //!
 //! let m = Meta { name: Some("web".into()), generation: 1 };
-//! assert_eq!(HasField::<FieldName<'n', 'a', 'm', 'e'>>::leaf(&m).map(String::as_str), Some("web"));
+//! let name = validation_runtime::fields::leaf::<FieldName<'n', 'a', 'm', 'e'>, _>(&m);
+//! assert_eq!(name.map(String::as_str), Some("web"));
 //! # let _ = m.generation;
 //! ```
 
@@ -73,11 +71,13 @@ pub struct FieldName<
     Rest = (),
 >(PhantomData<Rest>);
 
-/// Reads the field whose JSON name is `Name` (a [`FieldName`]).
+/// Reads the field whose JSON name is `Name` (a [`FieldName`]); [`leaf`] reads through it.
 ///
 /// `Value` is the field's type as declared (`Option<String>`); `Leaf` is
-/// the value behind `Option`/`Box` (Go's pointee: `String`), which `leaf`
-/// returns when set. See the [module docs](self) for an example.
+/// the value behind `Option`/`Box` (Go's pointee: `String`), which
+/// [`leaf`] returns when set ([`Pointee`] reads it, for the four shapes `T`,
+/// `Option<T>`, `Box<T>` and `Option<Box<T>>`). See the [module docs](self)
+/// for an example.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no field with JSON name `{Name}`",
     label = "no field with this JSON name",
@@ -86,7 +86,7 @@ pub struct FieldName<
 )]
 pub trait HasField<Name> {
     /// The field's declared type.
-    type Value: ?Sized;
+    type Value: ?Sized + Pointee<Self::Leaf>;
     /// The type behind `Option`/`Box` (the field's type otherwise).
     type Leaf: ?Sized;
     /// What `+k8s:subfield(name)=+k8s:optional` means for this field: as
@@ -94,10 +94,45 @@ pub trait HasField<Name> {
     /// for fields with a `+default`).
     const OPTIONAL_DEFAULT: crate::validate::OptionalDefault =
         crate::validate::OptionalDefault::None;
-    /// The field.
+    /// The field. [`leaf`] reads the value behind its `Option`/`Box`.
     fn field(&self) -> &Self::Value;
-    /// The value behind `Option`/`Box`, or `None` when unset.
-    fn leaf(&self) -> Option<&Self::Leaf>;
+}
+
+/// The value behind a field's `Option`/`Box` (Go's pointee), `T` being the
+/// leaf type: `Some(&T)` when set. Implemented for `T` itself (always set),
+/// `Option<T>`, `Box<T>` and `Option<Box<T>>`, the shapes a field of a
+/// Kubernetes API type takes; [`leaf`] reads a field through it.
+pub trait Pointee<T: ?Sized> {
+    /// The leaf, or `None` when unset.
+    fn pointee(&self) -> Option<&T>;
+}
+
+impl<T: ?Sized> Pointee<T> for T {
+    #[inline]
+    fn pointee(&self) -> Option<&T> {
+        Some(self)
+    }
+}
+
+impl<T> Pointee<T> for Option<T> {
+    #[inline]
+    fn pointee(&self) -> Option<&T> {
+        self.as_ref()
+    }
+}
+
+impl<T: ?Sized> Pointee<T> for Box<T> {
+    #[inline]
+    fn pointee(&self) -> Option<&T> {
+        Some(self)
+    }
+}
+
+impl<T: ?Sized> Pointee<T> for Option<Box<T>> {
+    #[inline]
+    fn pointee(&self) -> Option<&T> {
+        self.as_deref()
+    }
 }
 
 /// [`HasField::field`] of `value`, for generated code: one bound, so a
@@ -107,8 +142,12 @@ pub fn field<Name, T: HasField<Name> + ?Sized>(value: &T) -> &T::Value {
     value.field()
 }
 
-/// [`HasField::leaf`] of `value`, for generated code.
+/// The field `Name` of `value` behind its `Option`/`Box` ([`Pointee`]):
+/// `Some` when set, Go's dereferenced pointer.
 #[inline]
-pub fn leaf<Name, T: HasField<Name> + ?Sized>(value: &T) -> Option<&T::Leaf> {
-    value.leaf()
+pub fn leaf<'a, Name, T: HasField<Name> + ?Sized>(value: &'a T) -> Option<&'a T::Leaf>
+where
+    T::Value: 'a,
+{
+    value.field().pointee()
 }

@@ -38,7 +38,7 @@ pub mod types;
 pub mod validate;
 
 pub use field::{Error, ErrorList, ErrorType};
-pub use fields::{FieldName, HasField};
+pub use fields::{FieldName, HasField, Pointee};
 pub use operation::{Operation, OperationType};
 pub use semantic::SemanticEq;
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};

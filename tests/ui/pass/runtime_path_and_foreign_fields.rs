@@ -21,9 +21,6 @@ impl HasField<FieldName<'n', 'a', 'm', 'e'>> for Meta {
     fn field(&self) -> &Option<String> {
         &self.name
     }
-    fn leaf(&self) -> Option<&String> {
-        self.name.as_ref()
-    }
 }
 
 impl validation_runtime::field::ToBadValue for Meta {

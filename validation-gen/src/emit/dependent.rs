@@ -5,8 +5,7 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::TypeModel;
-use crate::tags::catalog::Scope;
-use crate::tags::{check, TagName, Value};
+use crate::tags::{TagName, Value};
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let ident = &model.ident;
@@ -18,10 +17,6 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 Some(TagName::DependentForbidden) => quote!(dependent_forbidden),
                 _ => continue,
             };
-            // A tag that fails the catalog's check is reported by `lower_tag`.
-            if check::type_check(&at.tag, Scope::Field).is_err() {
-                continue;
-            }
             if at.tag.args.len() != 1 {
                 cx.error(
                     at,

@@ -53,11 +53,14 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
     let rt = super::rt();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let model = enum_model(input, diags);
+    let mut model = enum_model(input, diags);
+    let release = Release::DEFAULT;
+    let lists = crate::check::check_type(&mut model, release, diags);
     let mut cx = Cx {
         diags,
+        lists: &lists,
         labels: 0,
-        release: Release::DEFAULT,
+        release,
     };
 
     // The values, as `#[enum_values]` records consts.
@@ -107,6 +110,7 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
     let mut quiet = Diagnostics::new();
     let mut qcx = Cx {
         diags: &mut quiet,
+        lists: cx.lists,
         labels: cx.labels,
         release: cx.release,
     };

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::site::{is_opaque_type, opaque_elements};
-use super::{field_name_ty, leaf_of_place, respan, rt, subfield};
+use super::{field_name_ty, respan, rt, subfield};
 use crate::model::{TypeKind, TypeModel};
 use crate::tags::TagName;
 
@@ -136,82 +136,34 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
         TypeKind::Struct(fields) => {
             let mut json = Vec::new();
             let mut accessors = Vec::new();
-            let mut first = true;
-            let mut surely_written = false;
-            let mut needs_start = false;
-            // Whether the first field's write also opens the object.
-            let mut open_written = false;
             for f in fields {
                 let member = &f.member;
                 let opaque = f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags);
-                let key = format!("\"{}\":", f.json_name);
-                let write_value = if opaque {
-                    quote!(out.push_str("null");)
-                } else {
-                    respan(
-                        quote!(#rt::field::ToBadValue::write_json(&self.#member, out);),
+                let key = &f.json_name;
+                // Spanned at the field's type: a type without `ToBadValue`
+                // is reported there.
+                let write = match (f.flatten, opaque) {
+                    (true, true) => TokenStream::new(),
+                    (true, false) => respan(
+                        quote!(json.flatten(&self.#member);),
                         syn::spanned::Spanned::span(&f.ty.ty),
-                    )
-                };
-                // A comma before every field but the first written: known
-                // when an earlier field is always written.
-                let conditional = f.flatten || f.skip_serializing_if.is_some();
-                let sep = if first {
-                    quote!()
-                } else if surely_written {
-                    quote!(out.push(',');)
-                } else {
-                    quote!(if out.len() > start {
-                        out.push(',');
-                    })
-                };
-                if !sep.is_empty() && !surely_written {
-                    needs_start = true;
-                }
-                let write = if f.flatten {
-                    quote! {{
-                        let mut inner = ::std::string::String::new();
-                        {
-                            let out = &mut inner;
-                            #write_value
-                        }
-                        if inner.len() > 2 {
-                            #sep
-                            out.push_str(&inner[1..inner.len() - 1]);
-                        }
-                    }}
-                } else if first && !conditional {
-                    let key = format!("{{{key}");
-                    open_written = true;
-                    quote! {
-                        out.push_str(#key);
-                        #write_value
-                    }
-                } else if !first && surely_written {
-                    let key = format!(",{key}");
-                    quote! {
-                        out.push_str(#key);
-                        #write_value
-                    }
-                } else {
-                    quote! {
-                        #sep
-                        out.push_str(#key);
-                        #write_value
-                    }
+                    ),
+                    (false, true) => quote!(json.null(#key);),
+                    (false, false) => respan(
+                        quote!(json.field(#key, &self.#member);),
+                        syn::spanned::Spanned::span(&f.ty.ty),
+                    ),
                 };
                 let write = match &f.skip_serializing_if {
-                    Some(pred) => quote!(if !#pred(&self.#member) { #write }),
-                    None => write,
+                    Some(pred) if !write.is_empty() => quote!(if !#pred(&self.#member) { #write }),
+                    _ => write,
                 };
                 json.push(write);
-                first = false;
-                surely_written |= !conditional;
                 let name = field_name_ty(&f.json_name);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
-                let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
                 let optional_default = subfield::optional_default(f);
+                // `leaf` is the trait's default, through `Pointee`.
                 accessors.push(quote! {
                     impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
                         type Value = #ty;
@@ -220,22 +172,17 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                         fn field(&self) -> &#ty {
                             &self.#member
                         }
-                        fn leaf(&self) -> ::core::option::Option<&#leaf_ty> {
-                            #leaf
-                        }
                     }
                 });
             }
-            // `start` tells whether a field was written (for the commas).
-            let open = if open_written {
-                TokenStream::new()
+            let body = if json.iter().all(TokenStream::is_empty) {
+                quote!(#rt::field::JsonObject::new(out).end();)
             } else {
-                quote!(out.push('{');)
-            };
-            let start = if needs_start {
-                quote!(let start = out.len();)
-            } else {
-                TokenStream::new()
+                quote! {
+                    let mut json = #rt::field::JsonObject::new(out);
+                    #(#json)*
+                    json.end();
+                }
             };
             quote! {
                 // A struct value is always set, as in Go.
@@ -246,10 +193,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
                     fn write_json(&self, out: &mut ::std::string::String) {
-                        #open
-                        #start
-                        #(#json)*
-                        out.push('}');
+                        #body
                     }
                 }
                 #(#accessors)*

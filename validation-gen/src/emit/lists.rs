@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::{list_elem, list_value, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{check, Release, Tag, TagName, Value};
+use crate::tags::{Release, Tag};
 
 pub(crate) use crate::model::{ListKind, ListMeta};
 
@@ -84,139 +84,8 @@ impl ListMeta {
     }
 }
 
-fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String> {
-    match v {
-        Some(Value::String(s)) if s == "atomic" && allow_atomic => Ok(ListKind::Atomic),
-        Some(Value::String(s)) if s == "set" => Ok(ListKind::Set),
-        Some(Value::String(s)) if s == "map" => Ok(ListKind::Map),
-        Some(Value::String(s)) => Err(format!("{s:?}")),
-        _ => Err("requires a string value".into()),
-    }
-}
-
-/// Reads the list semantics of a site from its tags; `None` when it has none.
-pub(crate) fn list_meta<'a>(
-    cx: &mut Cx<'_>,
-    tags: impl Iterator<Item = &'a TagAt>,
-    site: &Site<'_>,
-) -> Option<ListMeta> {
-    let mut meta = ListMeta {
-        list_type: None,
-        unique: None,
-        keys: Vec::new(),
-        key_spans: Vec::new(),
-        custom_unique: false,
-    };
-    // The tag each fact came from, to report a problem where it is.
-    let mut list_type_at: Option<&TagAt> = None;
-    let mut unique_at: Option<&TagAt> = None;
-    let mut key_at: Option<&TagAt> = None;
-    let mut last: Option<&TagAt> = None;
-    for at in tags {
-        // A tag that fails the catalog's check is reported by `lower_tag`.
-        let list_tag = matches!(
-            at.tag.tag_name(),
-            Some(TagName::ListType | TagName::Unique | TagName::ListMapKey | TagName::CustomUnique)
-        );
-        if !list_tag || check::type_check(&at.tag, site.scope).is_err() {
-            continue;
-        }
-        match at.tag.tag_name() {
-            Some(TagName::ListType) => {
-                if list_type_at.is_some() {
-                    cx.error(at, "listType cannot be specified more than once");
-                    return None;
-                }
-                match parse_kind(at.tag.scalar(), true) {
-                    Ok(k) => meta.list_type = Some(k),
-                    Err(e) => cx.error(at, format!("unknown list type {e}")),
-                }
-                list_type_at = Some(at);
-            }
-            Some(TagName::Unique) => {
-                if unique_at.is_some() {
-                    cx.error(at, "unique tag cannot be specified more than once");
-                    return None;
-                }
-                match parse_kind(at.tag.scalar(), false) {
-                    Ok(k) => meta.unique = Some(k),
-                    Err(e) => cx.error(at, format!("unknown unique type {e}")),
-                }
-                unique_at = Some(at);
-            }
-            Some(TagName::ListMapKey) => {
-                if let Some(Value::String(k)) = at.tag.scalar() {
-                    meta.keys.push(k.clone());
-                    meta.key_spans.push(at.span);
-                }
-                key_at = key_at.or(Some(at));
-            }
-            _ => meta.custom_unique = true,
-        }
-        last = Some(at);
-    }
-    let at = last?;
-    if let Some(ty) = site.ty.map(|t| t.leaf()) {
-        if !matches!(ty.shape, Shape::List(_) | Shape::Named) {
-            cx.error(
-                at,
-                format!("can only be used on list types ({})", ty.kind_name()),
-            );
-            return None;
-        }
-    }
-    if meta.list_type.is_none() && (meta.unique.is_some() || meta.custom_unique) {
-        cx.error(
-            unique_at.unwrap_or(at),
-            "listType must be specified - use listType=atomic, listType=set, or listType=map",
-        );
-        return None;
-    }
-    if meta.unique.is_some() && meta.list_type != Some(ListKind::Atomic) {
-        cx.error(
-            unique_at.unwrap_or(at),
-            "unique tag may not be used with listType=set or listType=map",
-        );
-        return None;
-    }
-    let map = meta.semantics() == ListKind::Map;
-    if !meta.keys.is_empty() && !map {
-        cx.error(
-            key_at.unwrap_or(at),
-            "found listMapKey without listType=map or unique=map",
-        );
-        return None;
-    }
-    if map && meta.keys.is_empty() {
-        cx.error(
-            unique_at.or(list_type_at).unwrap_or(at),
-            "found listType=map or unique=map without listMapKey",
-        );
-        return None;
-    }
-    let scalar_elems = list_elem(site).is_some_and(|e| {
-        matches!(
-            e.leaf().shape,
-            Shape::Str
-                | Shape::Bool
-                | Shape::Int(_)
-                | Shape::Float
-                | Shape::List(_)
-                | Shape::Map(..)
-        )
-    });
-    if map && scalar_elems {
-        cx.error(
-            unique_at.or(list_type_at).unwrap_or(at),
-            "only lists of structs can be list-maps",
-        );
-        return None;
-    }
-    Some(meta)
-}
-
 /// `+k8s:listMapKey`, `+k8s:unique`, `+k8s:customUnique`: they only shape
-/// the list semantics ([`list_meta`]); the uniqueness check is emitted once,
+/// the list semantics (resolved by the check stage, [`crate::check`]); the uniqueness check is emitted once,
 /// from `listType` (it sorts first).
 pub(super) fn semantics_only(
     _: &mut Cx<'_>,

@@ -29,10 +29,11 @@ mod update;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
+use crate::check::ListTable;
 use crate::diag::Diagnostics;
-use crate::model::{Shape, TagAt};
-use crate::tags::catalog::{self, Scope};
-use crate::tags::{check, Release, Tag, TagValue};
+use crate::model::TagAt;
+use crate::tags::catalog;
+use crate::tags::{Release, Tag, TagValue};
 
 pub(crate) use crate::model::ListMeta;
 pub(crate) use calls::{emit_calls, wrapper_calls, Call, CallKind, Exit};
@@ -48,6 +49,8 @@ pub(crate) use type_impl::emit_type;
 /// Generation state for one type.
 pub(crate) struct Cx<'d> {
     pub diags: &'d mut Diagnostics,
+    /// The type's list semantics, resolved by the check stage.
+    pub lists: &'d ListTable,
     /// Counter for unique closure-local labels.
     pub labels: usize,
     /// The Kubernetes release whose behaviour the lowerings follow.
@@ -236,16 +239,9 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> V
 
 /// Lowers one tag (possibly a chained payload of another tag) at a site.
 pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
-    let collection_value = match site.ty.map(|t| &t.leaf().shape) {
-        Some(Shape::Map(..)) => Scope::MapVal,
-        _ => Scope::ListVal,
-    };
-    if let Err(e) = check::type_check_with(tag, site.scope, |_| collection_value) {
-        cx.error(at, e.message);
-        return Vec::new();
-    }
+    // The check stage type-checked every tag and its payloads, and dropped
+    // those that failed: every name here is the catalog's.
     let Some(name) = tag.tag_name() else {
-        // `type_check` reports unknown names; this is not reached.
         cx.error(at, format!("unknown tag \"{}\"", tag.name));
         return Vec::new();
     };

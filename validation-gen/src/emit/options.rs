@@ -4,6 +4,7 @@
 use quote::quote;
 
 use super::{lower_tag, payload, Call, CallKind, Cx, Site};
+use crate::check::{ListContext, ListOwner};
 use crate::model::TagAt;
 use crate::tags::{Release, Tag, TagName, Value};
 
@@ -51,7 +52,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool)
     ) && site.list.is_none()
     {
         conditional_site = site.clone();
-        conditional_site.list = conditional_list_meta(site, &tag.name, &option);
+        conditional_site.list = conditional_list_meta(cx, site, enabled, &option);
         &conditional_site
     } else {
         site
@@ -80,35 +81,22 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool)
         .collect()
 }
 
-/// The list metadata declared under `<tag>(<option>)=` on the site's own tags.
-fn conditional_list_meta(site: &Site<'_>, tag: &str, option: &str) -> Option<super::ListMeta> {
-    let tags: &[TagAt] = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => &f.tags.tags,
-        (None, crate::tags::catalog::Scope::Type) => &site.owner.tags.tags,
+/// The list semantics declared under `<tag>(<option>)=` on the site's own
+/// tags, as the check stage resolved them.
+fn conditional_list_meta(
+    cx: &Cx<'_>,
+    site: &Site<'_>,
+    enabled: bool,
+    option: &str,
+) -> Option<super::ListMeta> {
+    let owner = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => ListOwner::Field(f.rust_name.clone()),
+        (None, crate::tags::catalog::Scope::Type) => ListOwner::Type,
         _ => return None,
     };
-    let payloads: Vec<TagAt> = tags
-        .iter()
-        .filter(|t| t.tag.name == tag)
-        .filter(|t| {
-            matches!(t.tag.positional_arg().map(|a| &a.value), Some(Value::String(o)) if o == option)
-        })
-        .filter_map(|t| {
-            t.tag.chained().map(|p| TagAt {
-                tag: p.clone(),
-                span: t.span,
-                line: t.line.clone(),
-                order: t.order,
-            })
-        })
-        .collect();
-    // Problems with these tags are reported when each is lowered.
-    let mut quiet = crate::diag::Diagnostics::new();
-    let mut qcx = Cx {
-        diags: &mut quiet,
-        labels: 0,
-        // Only list semantics are read; nothing is lowered.
-        release: crate::tags::Release::DEFAULT,
+    let context = ListContext::Option {
+        enabled,
+        option: option.to_owned(),
     };
-    super::lists::list_meta(&mut qcx, payloads.iter(), site)
+    cx.lists.get(&owner, &context).cloned()
 }

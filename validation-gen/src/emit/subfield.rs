@@ -6,6 +6,7 @@
 use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
+use crate::check::{ListContext, ListOwner};
 use crate::model::{Shape, TagAt, TypeKind, TypeModel};
 use crate::tags::{TagName, Value};
 
@@ -66,7 +67,7 @@ pub(super) fn lower(
         opaque: true,
     };
     let mut inner_site = inner_site;
-    inner_site.list = subfield_list_meta(site, &name, &inner_site);
+    inner_site.list = subfield_list_meta(cx, site, &name);
     let mut calls = lower_tag(cx, &inner_site, at, inner);
     if calls.is_empty() {
         return Vec::new();
@@ -122,42 +123,17 @@ fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
 }
 
 /// The list semantics declared for a subfield through sibling tags
-/// (`+k8s:subfield(x)=+k8s:listType=map`, `...=+k8s:listMapKey=k`), so that
-/// the subfield's uniqueness and element correlation follow them.
-fn subfield_list_meta(
-    site: &Site<'_>,
-    name: &str,
-    inner_site: &Site<'_>,
-) -> Option<super::ListMeta> {
-    let tags: &[TagAt] = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => &f.tags.tags,
-        (None, crate::tags::catalog::Scope::Type) => &site.owner.tags.tags,
+/// (`+k8s:subfield(x)=+k8s:listType=map`, `...=+k8s:listMapKey=k`), as the
+/// check stage resolved them, so that the subfield's uniqueness and element
+/// correlation follow them.
+fn subfield_list_meta(cx: &Cx<'_>, site: &Site<'_>, name: &str) -> Option<super::ListMeta> {
+    let owner = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => ListOwner::Field(f.rust_name.clone()),
+        (None, crate::tags::catalog::Scope::Type) => ListOwner::Type,
         _ => return None,
     };
-    let payloads: Vec<TagAt> = tags
-        .iter()
-        .filter(|t| t.tag.is(TagName::Subfield))
-        .filter(|t| {
-            matches!(t.tag.positional_arg().map(|a| &a.value), Some(Value::String(n)) if n == name)
-        })
-        .filter_map(|t| {
-            t.tag.chained().map(|p| TagAt {
-                tag: p.clone(),
-                span: t.span,
-                line: t.line.clone(),
-                order: t.order,
-            })
-        })
-        .collect();
-    // Problems with these tags are reported when each is lowered.
-    let mut quiet = crate::diag::Diagnostics::new();
-    let mut qcx = Cx {
-        diags: &mut quiet,
-        labels: 0,
-        // Only list semantics are read; nothing is lowered.
-        release: crate::tags::Release::DEFAULT,
-    };
-    super::lists::list_meta(&mut qcx, payloads.iter(), inner_site)
+    let context = ListContext::Subfield(name.to_owned());
+    cx.lists.get(&owner, &context).cloned()
 }
 
 /// A typedef of a struct (a tuple newtype of a named type, Go's `type T S`)
@@ -190,9 +166,6 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
                 <#inner_ty as #rt::HasField<__N>>::OPTIONAL_DEFAULT;
             fn field(&self) -> &Self::Value {
                 #rt::HasField::<__N>::field(&self.0)
-            }
-            fn leaf(&self) -> ::core::option::Option<&Self::Leaf> {
-                #rt::HasField::<__N>::leaf(&self.0)
             }
         }
     }

@@ -7,10 +7,11 @@ use quote::{quote, quote_spanned};
 
 use super::site::{is_opaque_type, opaque_elements};
 use super::{
-    dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value, lists,
+    dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value,
     lower_site, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update, value_site,
     Cx, Exit, OpaqueElems, Site,
 };
+use crate::check::{ListContext, ListOwner, ListTable};
 use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
@@ -73,11 +74,17 @@ fn children_call() -> TokenStream {
 }
 
 /// Generates everything for one type: the `Validate` impl and its helpers.
-pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
+pub(crate) fn emit_type(
+    model: &TypeModel,
+    lists: &ListTable,
+    release: Release,
+    diags: &mut Diagnostics,
+) -> TokenStream {
     let mut cx = Cx {
         diags,
+        lists,
         labels: 0,
-        release: Release::DEFAULT,
+        release,
     };
     let rt = rt();
     let ident = &model.ident;
@@ -109,30 +116,9 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     };
     let update_items = match &model.kind {
         TypeKind::Newtype(inner) => {
-            let site = Site {
-                scope: Scope::Type,
-                ty: Some(inner),
-                whole: quote!((&self.0)),
-                whole_opt: quote!(Some(&self.0)),
-                old_whole: quote!(old.map(|old| &old.0)),
-                leaf: quote!(Some(&self.0)),
-                old_leaf: quote!(old.map(|old| &old.0)),
-                owner: model,
-                field: None,
-                list: None,
-                enclosing_list: None,
-                opaque: true,
-            };
-            // Already reported by the body's lowering.
-            let mut quiet = Diagnostics::new();
-            let mut qcx = Cx {
-                diags: &mut quiet,
-                labels: 0,
-                release: cx.release,
-            };
-            let meta = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
-            let mut out = update::update_items_impl(model, inner, meta.as_ref());
-            out.extend(each::each_value_impl(model, inner, meta.as_ref()));
+            let meta = cx.lists.get(&ListOwner::Type, &ListContext::Own);
+            let mut out = update::update_items_impl(model, inner, meta);
+            out.extend(each::each_value_impl(model, inner, meta));
             out
         }
         TypeKind::Struct(_) => TokenStream::new(),
@@ -266,7 +252,8 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         model,
         Some(field),
     );
-    site.list = lists::list_meta(cx, field.tags.tags.iter(), &site);
+    let owner = ListOwner::Field(field.rust_name.clone());
+    site.list = cx.lists.get(&owner, &ListContext::Own).cloned();
     site.opaque = field.tags.has(TagName::OpaqueType);
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
@@ -337,7 +324,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
         enclosing_list: None,
         opaque: is_opaque_type(model),
     };
-    site.list = lists::list_meta(cx, model.tags.tags.iter(), &site);
+    site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(cx, &site, &type_level_tags(model));
     let mut out = emit_calls(cx, calls, &Exit::Return);
     let mut children = TokenStream::new();
@@ -394,10 +381,11 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
     let mut quiet = Diagnostics::new();
     let mut qcx = Cx {
         diags: &mut quiet,
+        lists: cx.lists,
         labels: cx.labels,
         release: cx.release,
     };
-    site.list = lists::list_meta(&mut qcx, model.tags.tags.iter(), &site);
+    site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
     let out = emit_calls(&mut qcx, calls, &Exit::Return);
     cx.labels = qcx.labels;

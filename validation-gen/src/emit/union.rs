@@ -7,8 +7,7 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
-use crate::tags::catalog::Scope;
-use crate::tags::{check, Tag, TagName, Value};
+use crate::tags::{Tag, TagName, Value};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -36,10 +35,6 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 Some(TagName::ZeroOrOneOfMember) => &mut zero_or_one,
                 _ => continue,
             };
-            // A tag that fails the catalog's check is reported by `lower_tag`.
-            if check::type_check(tag, Scope::Field).is_err() {
-                continue;
-            }
             let name = union_name(tag);
             let idx = match target.iter().position(|(n, _)| *n == name) {
                 Some(i) => i,

@@ -9,4 +9,6 @@ mod value;
 
 pub use error::{Error, ErrorList, ErrorType};
 pub use path::{IntoFieldPath, Path, Segment};
-pub use value::{go_quote, write_go_quoted, write_json_string, BadValue, MapKey, ToBadValue};
+pub use value::{
+    go_quote, write_go_quoted, write_json_string, BadValue, JsonObject, MapKey, ToBadValue,
+};

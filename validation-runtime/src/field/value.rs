@@ -116,6 +116,75 @@ pub trait ToBadValue {
     fn write_json(&self, out: &mut String);
 }
 
+/// Writes a JSON object member by member, as Go's `encoding/json` marshals
+/// a struct: what generated [`ToBadValue`] impls of structs use.
+///
+/// ```
+/// use validation_runtime::field::JsonObject;
+///
+/// let mut out = String::new();
+/// let mut json = JsonObject::new(&mut out);
+/// json.field("name", "web");
+/// json.field("replicas", &Some(3));
+/// json.end();
+/// assert_eq!(out, r#"{"name":"web","replicas":3}"#);
+/// ```
+pub struct JsonObject<'o> {
+    out: &'o mut String,
+    /// Where the object's members start (just after `{`).
+    start: usize,
+}
+
+impl<'o> JsonObject<'o> {
+    /// Opens the object (`{`).
+    #[inline]
+    pub fn new(out: &'o mut String) -> Self {
+        out.push('{');
+        let start = out.len();
+        JsonObject { out, start }
+    }
+
+    fn key(&mut self, key: &str) {
+        if self.out.len() > self.start {
+            self.out.push(',');
+        }
+        write_json_string(key, self.out);
+        self.out.push(':');
+    }
+
+    /// Writes the member `key` with `value`.
+    pub fn field<T: ToBadValue + ?Sized>(&mut self, key: &str, value: &T) {
+        self.key(key);
+        value.write_json(self.out);
+    }
+
+    /// Writes the member `key` as `null`: a value whose type is opaque to
+    /// validation (`+k8s:opaqueType`).
+    pub fn null(&mut self, key: &str) {
+        self.key(key);
+        self.out.push_str("null");
+    }
+
+    /// Writes the members of `value`'s own object into this one
+    /// (`#[serde(flatten)]`, Go's embedded struct).
+    pub fn flatten<T: ToBadValue + ?Sized>(&mut self, value: &T) {
+        let mut inner = String::new();
+        value.write_json(&mut inner);
+        if inner.len() > 2 {
+            if self.out.len() > self.start {
+                self.out.push(',');
+            }
+            self.out.push_str(&inner[1..inner.len() - 1]);
+        }
+    }
+
+    /// Closes the object (`}`).
+    #[inline]
+    pub fn end(self) {
+        self.out.push('}');
+    }
+}
+
 impl<T: ToBadValue + ?Sized> ToBadValue for &T {
     fn to_bad_value(&self) -> BadValue {
         (**self).to_bad_value()

@@ -81,7 +81,6 @@ pub enum OptionalDefault {
 ///     type Leaf = String;
 ///     const OPTIONAL_DEFAULT: OptionalDefault = OptionalDefault::Required; // +default="Always"
 ///     fn field(&self) -> &String { &self.mode }
-///     fn leaf(&self) -> Option<&String> { Some(&self.mode) }
 /// }
 /// let p = Policy { mode: String::new() };
 /// assert_eq!(optional_default::<FieldName<'m', 'o', 'd', 'e'>>(Some(&p)), OptionalDefault::Required);

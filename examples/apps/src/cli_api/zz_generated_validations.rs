@@ -61,13 +61,11 @@ const _: () = {
 
     impl __rt::field::ToBadValue for Deployment {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"metadata\":");
-            __rt::field::ToBadValue::write_json(&self.metadata, out);
-            out.push_str(",\"spec\":");
-            __rt::field::ToBadValue::write_json(&self.spec, out);
-            out.push_str(",\"status\":");
-            __rt::field::ToBadValue::write_json(&self.status, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("metadata", &self.metadata);
+            json.field("spec", &self.spec);
+            json.field("status", &self.status);
+            json.end();
         }
     }
 
@@ -78,9 +76,6 @@ const _: () = {
         fn field(&self) -> &ObjectMeta {
             &self.metadata
         }
-        fn leaf(&self) -> ::core::option::Option<&ObjectMeta> {
-            Some(&self.metadata)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'s', 'p', 'e', 'c'>> for Deployment {
@@ -89,9 +84,6 @@ const _: () = {
         fn field(&self) -> &DeploymentSpec {
             &self.spec
         }
-        fn leaf(&self) -> ::core::option::Option<&DeploymentSpec> {
-            Some(&self.spec)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'s', 't', 'a', 't', 'u', 's'>> for Deployment {
@@ -99,9 +91,6 @@ const _: () = {
         type Leaf = DeploymentStatus;
         fn field(&self) -> &DeploymentStatus {
             &self.status
-        }
-        fn leaf(&self) -> ::core::option::Option<&DeploymentStatus> {
-            Some(&self.status)
         }
     }
 };
@@ -196,11 +185,10 @@ const _: () = {
 
     impl __rt::field::ToBadValue for ObjectMeta {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"name\":");
-            __rt::field::ToBadValue::write_json(&self.name, out);
-            out.push_str(",\"labels\":");
-            __rt::field::ToBadValue::write_json(&self.labels, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("name", &self.name);
+            json.field("labels", &self.labels);
+            json.end();
         }
     }
 
@@ -210,9 +198,6 @@ const _: () = {
         fn field(&self) -> &String {
             &self.name
         }
-        fn leaf(&self) -> ::core::option::Option<&String> {
-            Some(&self.name)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'l', 'a', 'b', 'e', 'l', 's'>> for ObjectMeta {
@@ -220,9 +205,6 @@ const _: () = {
         type Leaf = BTreeMap<String, String>;
         fn field(&self) -> &BTreeMap<String, String> {
             &self.labels
-        }
-        fn leaf(&self) -> ::core::option::Option<&BTreeMap<String, String>> {
-            Some(&self.labels)
         }
     }
 };
@@ -392,15 +374,12 @@ const _: () = {
 
     impl __rt::field::ToBadValue for DeploymentSpec {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"replicas\":");
-            __rt::field::ToBadValue::write_json(&self.replicas, out);
-            out.push_str(",\"minReadySeconds\":");
-            __rt::field::ToBadValue::write_json(&self.min_ready_seconds, out);
-            out.push_str(",\"containers\":");
-            __rt::field::ToBadValue::write_json(&self.containers, out);
-            out.push_str(",\"strategy\":");
-            __rt::field::ToBadValue::write_json(&self.strategy, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("replicas", &self.replicas);
+            json.field("minReadySeconds", &self.min_ready_seconds);
+            json.field("containers", &self.containers);
+            json.field("strategy", &self.strategy);
+            json.end();
         }
     }
 
@@ -410,9 +389,6 @@ const _: () = {
         type Leaf = i32;
         fn field(&self) -> &Option<i32> {
             &self.replicas
-        }
-        fn leaf(&self) -> ::core::option::Option<&i32> {
-            self.replicas.as_ref()
         }
     }
 
@@ -424,9 +400,6 @@ const _: () = {
         fn field(&self) -> &Option<i32> {
             &self.min_ready_seconds
         }
-        fn leaf(&self) -> ::core::option::Option<&i32> {
-            self.min_ready_seconds.as_ref()
-        }
     }
 
     impl __rt::HasField<
@@ -437,9 +410,6 @@ const _: () = {
         fn field(&self) -> &Vec<Container> {
             &self.containers
         }
-        fn leaf(&self) -> ::core::option::Option<&Vec<Container>> {
-            Some(&self.containers)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'s', 't', 'r', 'a', 't', 'e', 'g', 'y'>>
@@ -448,9 +418,6 @@ const _: () = {
         type Leaf = DeploymentStrategy;
         fn field(&self) -> &Option<DeploymentStrategy> {
             &self.strategy
-        }
-        fn leaf(&self) -> ::core::option::Option<&DeploymentStrategy> {
-            self.strategy.as_ref()
         }
     }
 };
@@ -593,13 +560,11 @@ const _: () = {
 
     impl __rt::field::ToBadValue for Container {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"name\":");
-            __rt::field::ToBadValue::write_json(&self.name, out);
-            out.push_str(",\"image\":");
-            __rt::field::ToBadValue::write_json(&self.image, out);
-            out.push_str(",\"ports\":");
-            __rt::field::ToBadValue::write_json(&self.ports, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("name", &self.name);
+            json.field("image", &self.image);
+            json.field("ports", &self.ports);
+            json.end();
         }
     }
 
@@ -609,9 +574,6 @@ const _: () = {
         fn field(&self) -> &String {
             &self.name
         }
-        fn leaf(&self) -> ::core::option::Option<&String> {
-            Some(&self.name)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'i', 'm', 'a', 'g', 'e'>> for Container {
@@ -620,9 +582,6 @@ const _: () = {
         fn field(&self) -> &String {
             &self.image
         }
-        fn leaf(&self) -> ::core::option::Option<&String> {
-            Some(&self.image)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'p', 'o', 'r', 't', 's'>> for Container {
@@ -630,9 +589,6 @@ const _: () = {
         type Leaf = Vec<ContainerPort>;
         fn field(&self) -> &Vec<ContainerPort> {
             &self.ports
-        }
-        fn leaf(&self) -> ::core::option::Option<&Vec<ContainerPort>> {
-            Some(&self.ports)
         }
     }
 };
@@ -699,11 +655,10 @@ const _: () = {
 
     impl __rt::field::ToBadValue for ContainerPort {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"containerPort\":");
-            __rt::field::ToBadValue::write_json(&self.container_port, out);
-            out.push_str(",\"protocol\":");
-            __rt::field::ToBadValue::write_json(&self.protocol, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("containerPort", &self.container_port);
+            json.field("protocol", &self.protocol);
+            json.end();
         }
     }
 
@@ -715,9 +670,6 @@ const _: () = {
         fn field(&self) -> &i32 {
             &self.container_port
         }
-        fn leaf(&self) -> ::core::option::Option<&i32> {
-            Some(&self.container_port)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>>
@@ -726,9 +678,6 @@ const _: () = {
         type Leaf = Protocol;
         fn field(&self) -> &Protocol {
             &self.protocol
-        }
-        fn leaf(&self) -> ::core::option::Option<&Protocol> {
-            Some(&self.protocol)
         }
     }
 };
@@ -894,11 +843,10 @@ const _: () = {
 
     impl __rt::field::ToBadValue for DeploymentStrategy {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"recreate\":");
-            __rt::field::ToBadValue::write_json(&self.recreate, out);
-            out.push_str(",\"rollingUpdate\":");
-            __rt::field::ToBadValue::write_json(&self.rolling_update, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("recreate", &self.recreate);
+            json.field("rollingUpdate", &self.rolling_update);
+            json.end();
         }
     }
 
@@ -909,9 +857,6 @@ const _: () = {
         fn field(&self) -> &Option<RecreateStrategy> {
             &self.recreate
         }
-        fn leaf(&self) -> ::core::option::Option<&RecreateStrategy> {
-            self.recreate.as_ref()
-        }
     }
 
     impl __rt::HasField<
@@ -921,9 +866,6 @@ const _: () = {
         type Leaf = RollingUpdate;
         fn field(&self) -> &Option<RollingUpdate> {
             &self.rolling_update
-        }
-        fn leaf(&self) -> ::core::option::Option<&RollingUpdate> {
-            self.rolling_update.as_ref()
         }
     }
 };
@@ -956,8 +898,7 @@ const _: () = {
 
     impl __rt::field::ToBadValue for RecreateStrategy {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push('}');
+            __rt::field::JsonObject::new(out).end();
         }
     }
 };
@@ -1014,9 +955,9 @@ const _: () = {
 
     impl __rt::field::ToBadValue for RollingUpdate {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"maxSurge\":");
-            __rt::field::ToBadValue::write_json(&self.max_surge, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("maxSurge", &self.max_surge);
+            json.end();
         }
     }
 
@@ -1026,9 +967,6 @@ const _: () = {
         type Leaf = i32;
         fn field(&self) -> &Option<i32> {
             &self.max_surge
-        }
-        fn leaf(&self) -> ::core::option::Option<&i32> {
-            self.max_surge.as_ref()
         }
     }
 };
@@ -1096,11 +1034,10 @@ const _: () = {
 
     impl __rt::field::ToBadValue for DeploymentStatus {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"readyReplicas\":");
-            __rt::field::ToBadValue::write_json(&self.ready_replicas, out);
-            out.push_str(",\"observedGeneration\":");
-            __rt::field::ToBadValue::write_json(&self.observed_generation, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("readyReplicas", &self.ready_replicas);
+            json.field("observedGeneration", &self.observed_generation);
+            json.end();
         }
     }
 
@@ -1112,9 +1049,6 @@ const _: () = {
         fn field(&self) -> &i32 {
             &self.ready_replicas
         }
-        fn leaf(&self) -> ::core::option::Option<&i32> {
-            Some(&self.ready_replicas)
-        }
     }
 
     impl __rt::HasField<
@@ -1124,9 +1058,6 @@ const _: () = {
         type Leaf = i64;
         fn field(&self) -> &i64 {
             &self.observed_generation
-        }
-        fn leaf(&self) -> ::core::option::Option<&i64> {
-            Some(&self.observed_generation)
         }
     }
 };
@@ -1182,11 +1113,10 @@ const _: () = {
 
     impl __rt::field::ToBadValue for Scale {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"metadata\":");
-            __rt::field::ToBadValue::write_json(&self.metadata, out);
-            out.push_str(",\"spec\":");
-            __rt::field::ToBadValue::write_json(&self.spec, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("metadata", &self.metadata);
+            json.field("spec", &self.spec);
+            json.end();
         }
     }
 
@@ -1197,9 +1127,6 @@ const _: () = {
         fn field(&self) -> &ObjectMeta {
             &self.metadata
         }
-        fn leaf(&self) -> ::core::option::Option<&ObjectMeta> {
-            Some(&self.metadata)
-        }
     }
 
     impl __rt::HasField<__rt::FieldName<'s', 'p', 'e', 'c'>> for Scale {
@@ -1207,9 +1134,6 @@ const _: () = {
         type Leaf = ScaleSpec;
         fn field(&self) -> &ScaleSpec {
             &self.spec
-        }
-        fn leaf(&self) -> ::core::option::Option<&ScaleSpec> {
-            Some(&self.spec)
         }
     }
 };
@@ -1255,9 +1179,9 @@ const _: () = {
 
     impl __rt::field::ToBadValue for ScaleSpec {
         fn write_json(&self, out: &mut ::std::string::String) {
-            out.push_str("{\"replicas\":");
-            __rt::field::ToBadValue::write_json(&self.replicas, out);
-            out.push('}');
+            let mut json = __rt::field::JsonObject::new(out);
+            json.field("replicas", &self.replicas);
+            json.end();
         }
     }
 
@@ -1267,9 +1191,6 @@ const _: () = {
         type Leaf = i32;
         fn field(&self) -> &i32 {
             &self.replicas
-        }
-        fn leaf(&self) -> ::core::option::Option<&i32> {
-            Some(&self.replicas)
         }
     }
 };
