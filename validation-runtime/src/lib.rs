@@ -13,12 +13,12 @@
 //!
 //! ```
 //! use validation_runtime::field::Path;
-//! use validation_runtime::{validate, ErrorType, Operation};
+//! use validation_runtime::{ErrorList, validate, ErrorType, Operation};
 //!
 //! let root = Path::root();
 //! let replicas = root.child("spec");
 //! let replicas = replicas.child("replicas");
-//! let errs = validate::minimum(&Operation::create(), &replicas, Some(&-1i32), None, 0);
+//! let errs = ErrorList::from_fn(|e| validate::minimum(e, &Operation::create(), &replicas, Some(&-1i32), None, 0));
 //! assert_eq!(errs.len(), 1);
 //! assert_eq!(errs[0].kind(), ErrorType::Invalid);
 //! assert_eq!(errs[0].origin(), Some("minimum"));

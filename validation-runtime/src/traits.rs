@@ -502,30 +502,30 @@ where
     }
 }
 
-/// `value`'s own validation as an [`ErrorList`]: the element validator that
+/// `value`'s own validation, pushed into `errs`: the element validator that
 /// generated code passes to `validate::each_slice_val_map` /
 /// `each_slice_val_set` for a list of types with their own validations.
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{validate, ErrorList, Operation};
 ///
 /// let op = Operation::create();
-/// let errs = validate::each_slice_val_set(&op, &Path::new("xs"), Some(&[1, 2][..]), None, |p, v, o| {
-///     validate::validate_elem(&op, p, v, o)
+/// let mut errs = ErrorList::new();
+/// validate::each_slice_val_set(&mut errs, &op, &Path::new("xs"), Some(&[1, 2][..]), None, |errs, p, v, o| {
+///     validate::validate_elem(errs, &op, p, v, o)
 /// });
 /// assert!(errs.is_empty());
 /// ```
 #[inline]
 pub fn validate_elem<T: Validate>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: &T,
     old: Option<&T>,
-) -> ErrorList {
-    let mut errs = ErrorList::new();
-    value.validate_into(op, path, old, &mut errs);
-    errs
+) {
+    value.validate_into(op, path, old, errs);
 }
 
 #[cfg(test)]

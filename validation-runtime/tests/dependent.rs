@@ -45,6 +45,7 @@ fn dependent_set(o: &Obj) -> bool {
 }
 
 type Rule = fn(
+    &mut ErrorList,
     &Operation,
     &Path<'_>,
     Option<&Obj>,
@@ -53,11 +54,13 @@ type Rule = fn(
     fn(&Obj) -> bool,
     &str,
     fn(&Obj) -> bool,
-) -> ErrorList;
+);
 
 fn run(rule: Rule, op: &Operation, new: Option<&Obj>, old: Option<&Obj>) -> ErrorList {
     let path = Path::new("fldpath");
+    let mut errs = ErrorList::new();
     rule(
+        &mut errs,
         op,
         &path,
         new,
@@ -66,7 +69,8 @@ fn run(rule: Rule, op: &Operation, new: Option<&Obj>, old: Option<&Obj>) -> Erro
         trigger_set,
         "dependent",
         dependent_set,
-    )
+    );
+    errs
 }
 
 const REQUIRED: &str = "fldpath.dependent: Required value: must be set when trigger is set";
@@ -250,16 +254,19 @@ fn names_are_json_names_and_unsized_objects_work() {
     let root = Path::root();
     let spec = root.child("spec");
     let list: &[i32] = &[1];
-    let errs = dependent_required::<[i32]>(
-        &Operation::create(),
-        &spec,
-        Some(list),
-        None,
-        "minReplicas",
-        |l| !l.is_empty(),
-        "maxReplicas",
-        |l| l.len() > 1,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        dependent_required::<[i32]>(
+            e,
+            &Operation::create(),
+            &spec,
+            Some(list),
+            None,
+            "minReplicas",
+            |l| !l.is_empty(),
+            "maxReplicas",
+            |l| l.len() > 1,
+        )
+    });
     assert_eq!(
         errs[0].to_string(),
         "spec.maxReplicas: Required value: must be set when minReplicas is set"

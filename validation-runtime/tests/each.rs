@@ -86,20 +86,38 @@ fn each_slice_val_validates_every_element_without_old() {
         let op = Operation::create();
         let p = Path::new("test");
         let mut calls = 0;
-        let errs = validate::each_slice_val(&op, &p, input, input, |_, _, old| {
-            assert!(old.is_none());
-            calls += 1;
-            ErrorList::new()
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val(
+                e,
+                &op,
+                &p,
+                input,
+                input,
+                acc3(|_, _, old| {
+                    assert!(old.is_none());
+                    calls += 1;
+                    ErrorList::new()
+                }),
+            )
         });
         assert!(errs.is_empty());
         assert_eq!(calls, input.map_or(0, <[T]>::len));
         // An update validates everything again, also against an equal old list.
         let mut calls = 0;
         let up = Operation::update();
-        let _ = validate::each_slice_val(&up, &p, input, input, |_, _, old| {
-            assert!(old.is_none());
-            calls += 1;
-            ErrorList::new()
+        let _ = validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val(
+                e,
+                &up,
+                &p,
+                input,
+                input,
+                acc3(|_, _, old| {
+                    assert!(old.is_none());
+                    calls += 1;
+                    ErrorList::new()
+                }),
+            )
         });
         assert_eq!(calls, input.map_or(0, <[T]>::len));
     }
@@ -125,26 +143,38 @@ fn each_slice_val_set_correlates_reversed_old_list() {
         let mut old = input.to_vec();
         old.reverse();
         let mut calls = 0;
-        let _ = validate::each_slice_val_set(&op, &p, Some(input), Some(&old), |_, new, old| {
-            assert_eq!(Some(new), old);
-            calls += 1;
-            ErrorList::new()
+        let _ = validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val_set(
+                e,
+                &op,
+                &p,
+                Some(input),
+                Some(&old),
+                acc3(|_, new, old| {
+                    assert_eq!(Some(new), old);
+                    calls += 1;
+                    ErrorList::new()
+                }),
+            )
         });
         assert_eq!(calls, input.len());
         // The identity key gives the same correlation.
         let mut calls = 0;
-        let _ = validate::each_slice_val_map(
-            &op,
-            &p,
-            Some(input),
-            Some(&old),
-            |x| x,
-            |_, new, old| {
-                assert_eq!(Some(new), old);
-                calls += 1;
-                ErrorList::new()
-            },
-        );
+        let _ = validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val_map(
+                e,
+                &op,
+                &p,
+                Some(input),
+                Some(&old),
+                |x| x,
+                acc3(|_, new, old| {
+                    assert_eq!(Some(new), old);
+                    calls += 1;
+                    ErrorList::new()
+                }),
+            )
+        });
         assert_eq!(calls, input.len());
     }
     check(&[11i64, 12, 13]);
@@ -164,31 +194,77 @@ fn each_slice_val_ratcheting() {
     // "ComparableStruct same data different order" (set).
     let old = [ts(11, "a"), ts(12, "b"), ts(13, "c")];
     let new = [ts(11, "a"), ts(13, "c"), ts(12, "b")];
-    assert!(validate::each_slice_val_set(&op, &p, Some(&new), Some(&old), no_calls).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(no_calls)
+        ))
+        .is_empty()
+    );
     // "ComparableStruct less data in new, exist in old" (set).
     let new = [ts(11, "a"), ts(13, "c")];
-    assert!(validate::each_slice_val_set(&op, &p, Some(&new), Some(&old), no_calls).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(no_calls)
+        ))
+        .is_empty()
+    );
 
     // "Comparable struct with key same data different order" (map).
     let old = [tk("a", 11, "a"), tk("b", 12, "b"), tk("c", 13, "c")];
     let new = [tk("a", 11, "a"), tk("c", 13, "c"), tk("b", 12, "b")];
     let no_calls = |p: &Path<'_>, _: &_, _: Option<&_>| fail(p, "expected no calls");
     assert!(
-        validate::each_slice_val_map(&op, &p, Some(&new), Some(&old), |x| &x.key, no_calls)
-            .is_empty()
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_map(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            |x| &x.key,
+            acc3(no_calls)
+        ))
+        .is_empty()
     );
     // "Comparable struct with key less data in new, exist in old" (map).
     let new = [tk("a", 11, "a"), tk("c", 13, "c")];
     assert!(
-        validate::each_slice_val_map(&op, &p, Some(&new), Some(&old), |x| &x.key, no_calls)
-            .is_empty()
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_map(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            |x| &x.key,
+            acc3(no_calls)
+        ))
+        .is_empty()
     );
 
     // "NonComparableStruct same data different order" (set by ==).
     let old = [vec![s("a")], vec![s("b")], vec![s("c")]];
     let new = [vec![s("a")], vec![s("c")], vec![s("b")]];
     let no_calls = |p: &Path<'_>, _: &_, _: Option<&_>| fail(p, "expected no calls");
-    assert!(validate::each_slice_val_set(&op, &p, Some(&new), Some(&old), no_calls).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(no_calls)
+        ))
+        .is_empty()
+    );
 
     // "NonComparableStructWithKey same data different order" (map).
     let nk = |k: &str, i, v: &str| NonComparableStructWithKey {
@@ -199,15 +275,18 @@ fn each_slice_val_ratcheting() {
     let old = [nk("a", 11, "a"), nk("b", 12, "b"), nk("c", 13, "c")];
     let new = old.clone();
     let no_calls = |p: &Path<'_>, _: &_, _: Option<&_>| fail(p, "expected no calls");
-    assert!(validate::each_slice_val_map(
-        &op,
-        &p,
-        Some(&new),
-        Some(&old),
-        |x| x.key.as_str(),
-        no_calls
-    )
-    .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_map(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            |x| x.key.as_str(),
+            acc3(no_calls)
+        ))
+        .is_empty()
+    );
 }
 
 /// `+k8s:listType=map` + `+k8s:listMapKey=keyField` + `+k8s:eachVal=+k8s:immutable`.
@@ -217,14 +296,17 @@ fn immutable_listmap(
     new: &[(&str, &str)],
     old: &[(&str, &str)],
 ) -> ErrorList {
-    validate::each_slice_val_map(
-        op,
-        p,
-        Some(new),
-        Some(old),
-        |x| x.0,
-        |p, _, _| immutable(op, p),
-    )
+    validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_slice_val_map(
+            e,
+            op,
+            p,
+            Some(new),
+            Some(old),
+            |x| x.0,
+            acc3(|p, _, _| immutable(op, p)),
+        )
+    })
 }
 
 // output_tests/tags/listmap/single_key: TestUpdateCorrelation.
@@ -268,14 +350,17 @@ fn listmap_ratcheting() {
     let struct2: [Item; 2] = [("key2", 2, vec![s("two")]), ("key1", 1, vec![s("one")])];
     let p = Path::new("listNonComparableField");
     let run = |op: &Operation, new: &[Item], old: Option<&[Item]>| {
-        validate::each_slice_val_map(
-            op,
-            &p,
-            Some(new),
-            old,
-            |x| (x.0, x.1),
-            |p, _, _| fail(p, "field Struct.ListNonComparableField[*]"),
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val_map(
+                e,
+                op,
+                &p,
+                Some(new),
+                old,
+                |x| (x.0, x.1),
+                acc3(|p, _, _| fail(p, "field Struct.ListNonComparableField[*]")),
+            )
+        })
     };
     assert_eq!(
         texts(&run(&Operation::create(), &struct1, None)),
@@ -290,17 +375,20 @@ fn listmap_ratcheting() {
     let mut changed = struct1.clone();
     changed[1].2.push(s("three"));
     let mut seen_old = None;
-    let errs = validate::each_slice_val_map(
-        &Operation::update(),
-        &p,
-        Some(&changed),
-        Some(&struct2),
-        |x| (x.0, x.1),
-        |p, _, old| {
-            seen_old = old.cloned();
-            fail(p, "changed")
-        },
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_slice_val_map(
+            e,
+            &Operation::update(),
+            &p,
+            Some(&changed),
+            Some(&struct2),
+            |x| (x.0, x.1),
+            acc3(|p, _, old| {
+                seen_old = old.cloned();
+                fail(p, "changed")
+            }),
+        )
+    });
     assert_eq!(fields(&errs), ["listNonComparableField[1]"]);
     assert_eq!(seen_old, Some(struct2[0].clone()));
 }
@@ -315,19 +403,29 @@ fn set_and_atomic_correlation() {
     let new = [1i64, 2];
     let old = [2i64, 1];
     assert!(
-        validate::each_slice_val_set(&op, &p, Some(&new), Some(&old), |p, _, _| immutable(&op, p))
-            .is_empty()
-    );
-    // Without listType=set (atomic) the same reorder validates everything.
-    let p = Path::new("slicePrimitiveField");
-    assert_eq!(
-        fields(&validate::each_slice_val(
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+            e,
             &op,
             &p,
             Some(&new),
             Some(&old),
-            |p, _, _| immutable(&op, p)
-        )),
+            acc3(|p, _, _| immutable(&op, p))
+        ))
+        .is_empty()
+    );
+    // Without listType=set (atomic) the same reorder validates everything.
+    let p = Path::new("slicePrimitiveField");
+    assert_eq!(
+        fields(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val(
+                e,
+                &op,
+                &p,
+                Some(&new),
+                Some(&old),
+                acc3(|p, _, _| immutable(&op, p)),
+            )
+        })),
         ["slicePrimitiveField[0]", "slicePrimitiveField[1]"]
     );
 
@@ -336,27 +434,46 @@ fn set_and_atomic_correlation() {
     let old = [2i64, 1];
     let p = Path::new("atomicSliceTypeField");
     assert_eq!(
-        texts(&validate::each_slice_val(
-            &op,
-            &p,
-            Some(&new),
-            Some(&old),
-            |p, _, _| fail(p, "field AtomicSliceTypeField[*]")
-        )),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val(
+                e,
+                &op,
+                &p,
+                Some(&new),
+                Some(&old),
+                acc3(|p, _, _| fail(p, "field AtomicSliceTypeField[*]")),
+            )
+        })),
         ["atomicSliceTypeField[0]: Invalid value: null: field AtomicSliceTypeField[*]"]
     );
     let p = Path::new("setSliceComparableField");
     assert!(
-        validate::each_slice_val_set(&op, &p, Some(&new), Some(&old), |p, _, _| fail(p, "x"))
-            .is_empty()
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(|p, _, _| fail(p, "x"))
+        ))
+        .is_empty()
     );
 
     // A new element of a set has no old element.
     let new = [3i64, 1];
     let mut olds = Vec::new();
-    let errs = validate::each_slice_val_set(&op, &p, Some(&new), Some(&old), |p, v, o| {
-        olds.push((*v, o.copied()));
-        fail(p, "new")
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_slice_val_set(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(|p, v, o| {
+                olds.push((*v, o.copied()));
+                fail(p, "new")
+            }),
+        )
     });
     assert_eq!(fields(&errs), ["setSliceComparableField[0]"]);
     assert_eq!(olds, [(3, None)]);
@@ -364,8 +481,15 @@ fn set_and_atomic_correlation() {
     // NaN is never equal to its old self, as Go's ==.
     let new = [f64::NAN];
     assert_eq!(
-        validate::each_slice_val_set(&op, &p, Some(&new), Some(&new), |p, _, _| fail(p, "nan"))
-            .len(),
+        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&new),
+            acc3(|p, _, _| fail(p, "nan"))
+        ))
+        .len(),
         1
     );
 }
@@ -378,8 +502,15 @@ fn atomic_list_revalidates_reordered_elements() {
     let p = Path::new("listField");
     let new = [s("zero"), s("one")];
     let old = [s("one"), s("zero")];
-    let errs = validate::each_slice_val(&op, &p, Some(&new), Some(&old), |p, _, _| {
-        fail(p, "field Struct.ListField[*]")
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_slice_val(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(|p, _, _| fail(p, "field Struct.ListField[*]")),
+        )
     });
     assert_eq!(fields(&errs), ["listField[0]", "listField[1]"]);
     // The field ratchet stops an unchanged list before each_slice_val.
@@ -396,17 +527,20 @@ fn list_map_correlation_takes_first_old_match_and_scales() {
         let new: Vec<(usize, usize)> = (0..n + 3).map(|i| (i, 1000 + i)).collect();
         let p = Path::new("l");
         let mut got = Vec::new();
-        let errs = validate::each_slice_val_map(
-            &Operation::update(),
-            &p,
-            Some(&new),
-            Some(&old),
-            |x| x.0,
-            |_, v, o| {
-                got.push((v.0, o.map(|o| o.1)));
-                ErrorList::new()
-            },
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val_map(
+                e,
+                &Operation::update(),
+                &p,
+                Some(&new),
+                Some(&old),
+                |x: &(usize, usize)| x.0,
+                acc3(|_, v: &(usize, usize), o| {
+                    got.push((v.0, o.map(|o| o.1)));
+                    ErrorList::new()
+                }),
+            )
+        });
         assert!(errs.is_empty());
         let want: Vec<(usize, Option<usize>)> = new
             .iter()
@@ -414,14 +548,17 @@ fn list_map_correlation_takes_first_old_match_and_scales() {
             .collect();
         assert_eq!(got, want, "n = {n}");
         // Unchanged elements are skipped above the threshold too.
-        let calls = validate::each_slice_val_map(
-            &Operation::update(),
-            &p,
-            Some(&old),
-            Some(&old),
-            |x| x.1,
-            |p, _, _| fail(p, "x"),
-        );
+        let calls = validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_slice_val_map(
+                e,
+                &Operation::update(),
+                &p,
+                Some(&old),
+                Some(&old),
+                |x| x.1,
+                acc3(|p, _, _| fail(p, "x")),
+            )
+        });
         assert!(calls.is_empty(), "n = {n}");
     }
 }
@@ -432,9 +569,18 @@ where
 {
     let mut calls = 0;
     let p = Path::new("test");
-    let _ = validate::each_map_val(op, &p, new, old, |_, _, _| {
-        calls += 1;
-        ErrorList::new()
+    let _ = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_val(
+            e,
+            op,
+            &p,
+            new,
+            old,
+            acc3(|_, _, _| {
+                calls += 1;
+                ErrorList::new()
+            }),
+        )
     });
     calls
 }
@@ -452,9 +598,18 @@ fn each_map_val_validates_every_value() {
     let op = Operation::create();
     let m = map(&[("one", 11), ("two", 12), ("three", 13)]);
     let p = Path::new("test");
-    let errs = validate::each_map_val(&op, &p, Some(&m), None, |p, v, old| {
-        assert!(old.is_none());
-        fail(p, if *v == 12 { "twelve" } else { "other" })
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_val(
+            e,
+            &op,
+            &p,
+            Some(&m),
+            None,
+            acc3(|p, v, old| {
+                assert!(old.is_none());
+                fail(p, if *v == 12 { "twelve" } else { "other" })
+            }),
+        )
     });
     // Key order, path `test[key]`.
     assert_eq!(
@@ -532,9 +687,18 @@ fn each_map_val_ratcheting() {
     let old = map(&[("x", 1)]);
     let new = map(&[("x", 2)]);
     let p = Path::new("m");
-    let errs = validate::each_map_val(&op, &p, Some(&new), Some(&old), |p, v, o| {
-        assert_eq!((v, o), (&2, Some(&1)));
-        immutable(&op, p)
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_val(
+            e,
+            &op,
+            &p,
+            Some(&new),
+            Some(&old),
+            acc3(|p, v, o| {
+                assert_eq!((v, o), (&2, Some(&1)));
+                immutable(&op, p)
+            }),
+        )
     });
     assert_eq!(
         texts(&errs),
@@ -548,8 +712,15 @@ fn each_map_val_output_test() {
     let p = Path::new("mapPrimitiveField");
     let m = map(&[("x", s("y"))]);
     let run = |op: &Operation, old: Option<&BTreeMap<String, String>>| {
-        validate::each_map_val(op, &p, Some(&m), old, |p, v, _| {
-            Error::invalid(p, v.clone(), "").into()
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::each_map_val(
+                e,
+                op,
+                &p,
+                Some(&m),
+                old,
+                acc3(|p, v: &String, _| Error::invalid(p, v.clone(), "").into()),
+            )
         })
     };
     assert_eq!(
@@ -573,8 +744,12 @@ fn hash_map_errors_come_out_in_key_order() {
             ErrorList::new()
         }
     };
-    let a = validate::each_map_val(&op, &p, Some(&hm), None, odd);
-    let b = validate::each_map_val(&op, &p, Some(&bm), None, odd);
+    let a = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_val(e, &op, &p, Some(&hm), None, acc3(odd))
+    });
+    let b = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_val(e, &op, &p, Some(&bm), None, acc3(odd))
+    });
     assert_eq!(a.len(), 25);
     assert_eq!(a, b);
     assert_eq!(a[0].field(), "labels[k01]");
@@ -592,8 +767,12 @@ fn hash_map_errors_come_out_in_key_order() {
             ErrorList::new()
         }
     };
-    let a = validate::each_map_key(&op, &p, Some(&hm), None, two);
-    let b = validate::each_map_key(&op, &p, Some(&bm), None, two);
+    let a = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_key(e, &op, &p, Some(&hm), None, acc2(two))
+    });
+    let b = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_key(e, &op, &p, Some(&bm), None, acc2(two))
+    });
     assert_eq!(a, b);
     assert_eq!(
         texts(&a)[..3],
@@ -612,9 +791,18 @@ fn count_map_key(
 ) -> usize {
     let mut calls = 0;
     let p = Path::new("test");
-    let _ = validate::each_map_key(op, &p, Some(new), old, |_, _| {
-        calls += 1;
-        ErrorList::new()
+    let _ = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_key(
+            e,
+            op,
+            &p,
+            Some(new),
+            old,
+            acc2(|_, _| {
+                calls += 1;
+                ErrorList::new()
+            }),
+        )
     });
     calls
 }
@@ -661,8 +849,15 @@ fn each_map_key_uses_the_map_path() {
     let root = Path::root();
     let p = root.child("mapField");
     let m = map(&[("a", s("A")), ("b", s("B"))]);
-    let errs = validate::each_map_key(&Operation::create(), &p, Some(&m), None, |p, _| {
-        fail(p, "Struct.MapField(keys)")
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_key(
+            e,
+            &Operation::create(),
+            &p,
+            Some(&m),
+            None,
+            acc2(|p, _| fail(p, "Struct.MapField(keys)")),
+        )
     });
     assert_eq!(
         texts(&errs),
@@ -671,18 +866,30 @@ fn each_map_key_uses_the_map_path() {
             "mapField: Invalid value: null: Struct.MapField(keys)"
         ]
     );
-    let errs = validate::each_map_key(&Operation::update(), &p, Some(&m), Some(&m), |p, _| {
-        fail(p, "Struct.MapField(keys)")
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::each_map_key(
+            e,
+            &Operation::update(),
+            &p,
+            Some(&m),
+            Some(&m),
+            acc2(|p, _| fail(p, "Struct.MapField(keys)")),
+        )
     });
     assert!(errs.is_empty());
-    assert!(validate::each_map_key::<BTreeMap<String, String>>(
-        &Operation::create(),
-        &p,
-        None,
-        Some(&m),
-        |p, _| fail(p, "x")
-    )
-    .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::each_map_key::<
+            BTreeMap<String, String>,
+        >(
+            e,
+            &Operation::create(),
+            &p,
+            None,
+            Some(&m),
+            acc2(|p, _| fail(p, "x"))
+        ))
+        .is_empty()
+    );
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
@@ -691,3 +898,28 @@ validation_runtime::impl_semantic_eq_via_partial_eq!(
     TestStructWithKey,
     NonComparableStructWithKey
 );
+
+/// Adapts a validator returning its errors to the accumulator shape the
+/// runtime's wrappers take.
+#[allow(dead_code)]
+fn acc3<T: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>) {
+    move |errs, p, v, o| errs.append(f(p, v, o))
+}
+
+/// [`acc3`] for map-key validators (no old value).
+#[allow(dead_code)]
+fn acc2<K: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, &K) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, &K) {
+    move |errs, p, k| errs.append(f(p, k))
+}
+
+/// [`acc3`] for subfield validators.
+#[allow(dead_code)]
+fn acc_sub<F: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, Option<&F>, Option<&F>) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, Option<&F>, Option<&F>) {
+    move |errs, p, v, o| errs.append(f(p, v, o))
+}

@@ -56,10 +56,24 @@ fn plain_strings() {
     let p = Path::new("fldpath");
     let op = Operation::create();
     const VALID: &[&str] = &["a", "b", "c"];
-    assert_ok(|| enumeration(&op, &p, Some("a"), None, VALID, &[]));
-    assert_ok(|| enumeration(&op, &p, Some("c"), None, VALID, &[]));
-    assert_ok(|| enumeration::<str>(&op, &p, None, None, VALID, &[]));
-    let errs = enumeration(&op, &p, Some("x"), None, VALID, &[]);
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some("a"), None, VALID, &[])
+        })
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some("c"), None, VALID, &[])
+        })
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration::<str>(e, &op, &p, None, None, VALID, &[])
+        })
+    });
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        enumeration(e, &op, &p, Some("x"), None, VALID, &[])
+    });
     assert_one(
         &errs,
         r#"fldpath: Unsupported value: "x": supported values: "a", "b", "c""#,
@@ -67,10 +81,26 @@ fn plain_strings() {
     );
     assert_eq!(errs[0].bad_value(), &BadValue::String("x".into()));
     let owned = String::from("b");
-    assert_ok(|| enumeration(&op, &p, Some(&owned), Some(&owned), VALID, &[]));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some(&owned), Some(&owned), VALID, &[])
+        })
+    });
     // Case matters; so do surrounding spaces.
     for v in ["A", " a", "a ", "", "ab"] {
-        assert_eq!(enumeration(&op, &p, Some(v), None, VALID, &[]).len(), 1);
+        assert_eq!(
+            validation_runtime::ErrorList::from_fn(|e| enumeration(
+                e,
+                &op,
+                &p,
+                Some(v),
+                None,
+                VALID,
+                &[]
+            ))
+            .len(),
+            1
+        );
     }
 }
 
@@ -80,20 +110,30 @@ fn typedef_strings() {
     let p = Path::new("fldpath");
     let op = Operation::create();
     const VALID: &[&str] = &["bar", "foo", "qux"];
-    assert_ok(|| enumeration(&op, &p, Some(&StringType("foo")), None, VALID, &[]));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some(&StringType("foo")), None, VALID, &[])
+        })
+    });
     assert_one(
-        &enumeration(&op, &p, Some(&StringType("x")), None, VALID, &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some(&StringType("x")), None, VALID, &[])
+        }),
         r#"fldpath: Unsupported value: "x": supported values: "bar", "foo", "qux""#,
         "fldpath",
     );
     // JSON escapes HTML characters; a plain string is Go-quoted instead.
     assert_one(
-        &enumeration(&op, &p, Some(&StringType("<x>")), None, VALID, &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some(&StringType("<x>")), None, VALID, &[])
+        }),
         r#"fldpath: Unsupported value: "\u003cx\u003e": supported values: "bar", "foo", "qux""#,
         "fldpath",
     );
     assert_one(
-        &enumeration(&op, &p, Some("<x>"), None, VALID, &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some("<x>"), None, VALID, &[])
+        }),
         r#"fldpath: Unsupported value: "<x>": supported values: "bar", "foo", "qux""#,
         "fldpath",
     );
@@ -177,10 +217,16 @@ fn exclusions_follow_options() {
         }
         let v = StringType(value);
         if want.is_empty() {
-            assert_ok(|| enumeration(&op, &p, Some(&v), None, ABCD, ABCD_EXCLUSIONS));
+            assert_ok(|| {
+                validation_runtime::ErrorList::from_fn(|e| {
+                    enumeration(e, &op, &p, Some(&v), None, ABCD, ABCD_EXCLUSIONS)
+                })
+            });
         } else {
             assert_one(
-                &enumeration(&op, &p, Some(&v), None, ABCD, ABCD_EXCLUSIONS),
+                &validation_runtime::ErrorList::from_fn(|e| {
+                    enumeration(e, &op, &p, Some(&v), None, ABCD, ABCD_EXCLUSIONS)
+                }),
                 want,
                 "fld",
             );
@@ -197,7 +243,9 @@ fn generated_enums() {
     let f0 = root.child("enum0Field");
     // No values: everything fails, with no detail.
     for v in ["", "x"] {
-        let errs = enumeration(&op, &f0, Some(v), None, &[], &[]);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &f0, Some(v), None, &[], &[])
+        });
         assert_one(
             &errs,
             &format!("enum0Field: Unsupported value: {v:?}"),
@@ -206,15 +254,23 @@ fn generated_enums() {
         assert_eq!(errs[0].detail(), "");
     }
     let f1 = root.child("enum1Field");
-    assert_ok(|| enumeration(&op, &f1, Some("e1v1"), None, &["e1v1"], &[]));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &f1, Some("e1v1"), None, &["e1v1"], &[])
+        })
+    });
     assert_one(
-        &enumeration(&op, &f1, Some(""), None, &["e1v1"], &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &f1, Some(""), None, &["e1v1"], &[])
+        }),
         r#"enum1Field: Unsupported value: "": supported values: "e1v1""#,
         "enum1Field",
     );
     let f2 = root.child("enum2Field");
     assert_one(
-        &enumeration(&op, &f2, Some("x"), None, &["e2v1", "e2v2"], &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &f2, Some("x"), None, &["e2v1", "e2v2"], &[])
+        }),
         r#"enum2Field: Unsupported value: "x": supported values: "e2v1", "e2v2""#,
         "enum2Field",
     );
@@ -222,9 +278,15 @@ fn generated_enums() {
     // upstream generates (`sets.New(EnumWithExclude1)`).
     let vals = ["enumWithExclude1"];
     let f3 = root.child("enumWithExcludeField");
-    assert_ok(|| enumeration(&op, &f3, Some("enumWithExclude1"), None, &vals, &[]));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &f3, Some("enumWithExclude1"), None, &vals, &[])
+        })
+    });
     assert_one(
-        &enumeration(&op, &f3, Some("enumWithExclude2"), None, &vals, &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &f3, Some("enumWithExclude2"), None, &vals, &[])
+        }),
         r#"enumWithExcludeField: Unsupported value: "enumWithExclude2": supported values: "enumWithExclude1""#,
         "enumWithExcludeField",
     );
@@ -272,7 +334,9 @@ fn generated_conditional_enum() {
             .collect::<Vec<_>>()
             .join(", ");
         for value in ["", "A", "B", "C", "D", "E", "F", "G"] {
-            let errs = enumeration(&op, &p, Some(value), None, VALUES, EXCLUSIONS);
+            let errs = validation_runtime::ErrorList::from_fn(|e| {
+                enumeration(e, &op, &p, Some(value), None, VALUES, EXCLUSIONS)
+            });
             if valid.contains(&value) {
                 assert!(errs.is_empty(), "{opts:?} {value}: {errs:?}");
             } else {
@@ -305,7 +369,9 @@ fn all_excluded() {
             exclude_when: false,
         },
     ];
-    let errs = enumeration(&op, &p, Some("a"), None, &["a", "b"], &excl);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        enumeration(e, &op, &p, Some("a"), None, &["a", "b"], &excl)
+    });
     assert_one(&errs, r#"f: Unsupported value: "a""#, "f");
     assert_eq!(errs[0].detail(), "");
 }
@@ -319,10 +385,20 @@ fn bytewise_order_and_quoting() {
     let mut values = ["é", "a", "B", "Z", "_", "\u{1}", "😀"];
     values.sort_unstable();
     assert_eq!(values, ["\u{1}", "B", "Z", "_", "a", "é", "😀"]);
-    assert_ok(|| enumeration(&op, &p, Some("😀"), None, &values, &[]));
-    assert_ok(|| enumeration(&op, &p, Some("\u{1}"), None, &values, &[]));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some("😀"), None, &values, &[])
+        })
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some("\u{1}"), None, &values, &[])
+        })
+    });
     assert_one(
-        &enumeration(&op, &p, Some("e"), None, &values, &[]),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            enumeration(e, &op, &p, Some("e"), None, &values, &[])
+        }),
         r#"f: Unsupported value: "e": supported values: "\x01", "B", "Z", "_", "a", "é", "😀""#,
         "f",
     );
@@ -330,10 +406,23 @@ fn bytewise_order_and_quoting() {
     let big: Vec<String> = (0..1000).map(|i| format!("v{i:04}")).collect();
     let big: Vec<&str> = big.iter().map(String::as_str).collect();
     for v in &big {
-        assert_ok(|| enumeration(&op, &p, Some(*v), None, &big, &[]));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| {
+                enumeration(e, &op, &p, Some(*v), None, &big, &[])
+            })
+        });
     }
     assert_eq!(
-        enumeration(&op, &p, Some("v1000"), None, &big, &[]).len(),
+        validation_runtime::ErrorList::from_fn(|e| enumeration(
+            e,
+            &op,
+            &p,
+            Some("v1000"),
+            None,
+            &big,
+            &[]
+        ))
+        .len(),
         1
     );
 }
@@ -343,12 +432,15 @@ fn bytewise_order_and_quoting() {
 #[test]
 #[should_panic(expected = "sorted")]
 fn unsorted_values_are_caught_in_debug() {
-    let _ = enumeration(
-        &Operation::create(),
-        &Path::new("f"),
-        Some("a"),
-        None,
-        &["b", "a"],
-        &[],
-    );
+    let _ = validation_runtime::ErrorList::from_fn(|e| {
+        enumeration(
+            e,
+            &Operation::create(),
+            &Path::new("f"),
+            Some("a"),
+            None,
+            &["b", "a"],
+            &[],
+        )
+    });
 }

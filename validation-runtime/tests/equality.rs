@@ -57,17 +57,39 @@ fn strings() {
     let op = Operation::create();
     let root = Path::root();
     let f = root.child("stringField");
-    assert_ok(|| neq_str(&op, &f, Some("allowed-string"), None, "disallowed-string"));
-    assert_ok(|| neq_str::<str>(&op, &f, None, None, "disallowed-string"));
-    assert_ok(|| neq_str(&op, &f, Some(""), None, "x"));
-    assert_ok(|| neq_str(&op, &f, Some("X"), None, "x"));
-    let errs = neq_str(
-        &op,
-        &f,
-        Some("disallowed-string"),
-        None,
-        "disallowed-string",
-    );
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            neq_str(
+                e,
+                &op,
+                &f,
+                Some("allowed-string"),
+                None,
+                "disallowed-string",
+            )
+        })
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            neq_str::<str>(e, &op, &f, None, None, "disallowed-string")
+        })
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(""), None, "x"))
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some("X"), None, "x"))
+    });
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        neq_str(
+            e,
+            &op,
+            &f,
+            Some("disallowed-string"),
+            None,
+            "disallowed-string",
+        )
+    });
     assert_one(
         &errs,
         r#"stringField: Invalid value: "disallowed-string": must not be equal to "disallowed-string""#,
@@ -80,13 +102,15 @@ fn strings() {
     let owned = String::from("disallowed-pointer");
     let f = root.child("stringPtrField");
     assert_one(
-        &neq_str(&op, &f, Some(&owned), Some(&owned), "disallowed-pointer"),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            neq_str(e, &op, &f, Some(&owned), Some(&owned), "disallowed-pointer")
+        }),
         r#"stringPtrField: Invalid value: "disallowed-pointer": must not be equal to "disallowed-pointer""#,
         "stringPtrField",
     );
     // The empty string can be disallowed too.
     assert_one(
-        &neq_str(&op, &f, Some(""), None, ""),
+        &validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(""), None, "")),
         r#"stringPtrField: Invalid value: "": must not be equal to """#,
         "stringPtrField",
     );
@@ -99,21 +123,29 @@ fn typedef_strings_and_quoting() {
     let op = Operation::create();
     let f = Path::new("stringTypedefField");
     let allowed = StringType("allowed-typedef".into());
-    assert_ok(|| neq_str(&op, &f, Some(&allowed), None, "disallowed-typedef"));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            neq_str(e, &op, &f, Some(&allowed), None, "disallowed-typedef")
+        })
+    });
     let v = StringType("disallowed-typedef".into());
     assert_one(
-        &neq_str(&op, &f, Some(&v), None, "disallowed-typedef"),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            neq_str(e, &op, &f, Some(&v), None, "disallowed-typedef")
+        }),
         r#"stringTypedefField: Invalid value: "disallowed-typedef": must not be equal to "disallowed-typedef""#,
         "stringTypedefField",
     );
     let v = StringType("<a\tb>".into());
     assert_one(
-        &neq_str(&op, &f, Some(&v), None, "<a\tb>"),
+        &validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(&v), None, "<a\tb>")),
         r#"stringTypedefField: Invalid value: "\u003ca\tb\u003e": must not be equal to "<a\tb>""#,
         "stringTypedefField",
     );
     assert_one(
-        &neq_str(&op, &f, Some("héllo\u{0}"), None, "héllo\u{0}"),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            neq_str(e, &op, &f, Some("héllo\u{0}"), None, "héllo\u{0}")
+        }),
         r#"stringTypedefField: Invalid value: "héllo\x00": must not be equal to "héllo\x00""#,
         "stringTypedefField",
     );
@@ -125,38 +157,45 @@ fn integers() {
     let op = Operation::create();
     let root = Path::root();
     let f = root.child("intField");
-    assert_ok(|| neq(&op, &f, Some(&1i64), None, &0));
-    assert_ok(|| neq::<i64>(&op, &f, None, None, &0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&1i64), None, &0))
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq::<i64>(e, &op, &f, None, None, &0))
+    });
     assert_one(
-        &neq(&op, &f, Some(&0i64), None, &0),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&0i64), None, &0)),
         "intField: Invalid value: 0: must not be equal to 0",
         "intField",
     );
     let f = root.child("intPtrField");
-    assert_ok(|| neq(&op, &f, Some(&0i32), None, &-1));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&0i32), None, &-1))
+    });
     assert_one(
-        &neq(&op, &f, Some(&-1i32), None, &-1),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&-1i32), None, &-1)),
         "intPtrField: Invalid value: -1: must not be equal to -1",
         "intPtrField",
     );
     let f = root.child("intTypedefField");
     assert_one(
-        &neq(&op, &f, Some(&42u8), None, &42),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&42u8), None, &42)),
         "intTypedefField: Invalid value: 42: must not be equal to 42",
         "intTypedefField",
     );
     assert_one(
-        &neq(&op, &f, Some(&i64::MIN), None, &i64::MIN),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&i64::MIN), None, &i64::MIN)),
         "intTypedefField: Invalid value: -9223372036854775808: must not be equal to -9223372036854775808",
         "intTypedefField",
     );
     assert_one(
-        &neq(&op, &f, Some(&u64::MAX), None, &u64::MAX),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&u64::MAX), None, &u64::MAX)),
         "intTypedefField: Invalid value: 18446744073709551615: must not be equal to 18446744073709551615",
         "intTypedefField",
     );
     assert_eq!(
-        neq(&op, &f, Some(&5i32), None, &5)[0].detail(),
+        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&5i32), None, &5))[0]
+            .detail(),
         "must not be equal to 5"
     );
 }
@@ -167,17 +206,23 @@ fn booleans() {
     let op = Operation::create();
     let root = Path::root();
     let f = root.child("neqTrueField");
-    assert_ok(|| neq(&op, &f, Some(&false), None, &true));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&false), None, &true))
+    });
     assert_one(
-        &neq(&op, &f, Some(&true), None, &true),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&true), None, &true)),
         "neqTrueField: Invalid value: true: must not be equal to true",
         "neqTrueField",
     );
     let f = root.child("neqFalsePtrField");
-    assert_ok(|| neq::<bool>(&op, &f, None, None, &false));
-    assert_ok(|| neq(&op, &f, Some(&true), None, &false));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq::<bool>(e, &op, &f, None, None, &false))
+    });
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&true), None, &false))
+    });
     assert_one(
-        &neq(&op, &f, Some(&false), None, &false),
+        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&false), None, &false)),
         "neqFalsePtrField: Invalid value: false: must not be equal to false",
         "neqFalsePtrField",
     );
@@ -189,6 +234,13 @@ fn booleans() {
 fn old_value_is_ignored() {
     let op = Operation::update();
     let f = Path::new("f");
-    assert_eq!(neq(&op, &f, Some(&1), Some(&1), &1).len(), 1);
-    assert_eq!(neq_str(&op, &f, Some("a"), Some("a"), "a").len(), 1);
+    assert_eq!(
+        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&1), Some(&1), &1)).len(),
+        1
+    );
+    assert_eq!(
+        validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some("a"), Some("a"), "a"))
+            .len(),
+        1
+    );
 }

@@ -386,7 +386,7 @@ fn oracle_format(name: &str, v: &str) -> Vec<String> {
     }
 }
 
-type Format = fn(&Operation, &Path<'_>, Option<&String>, Option<&String>) -> ErrorList;
+type Format = fn(&mut ErrorList, &Operation, &Path<'_>, Option<&String>, Option<&String>);
 
 const FORMATS: &[(&str, Format)] = &[
     (
@@ -652,7 +652,7 @@ proptest! {
         let path = Path::new("test");
         let value = s.clone();
         for (name, f) in FORMATS {
-            let errs = f(&Operation::create(), &path, Some(&value), None);
+            let errs = ErrorList::from_fn(|e| f(e, &Operation::create(), &path, Some(&value), None));
             let got: Vec<String> = errs.iter().map(ToString::to_string).collect();
             prop_assert_eq!(got, oracle_format(name, &s), "format {}", name);
             let origin = format!("format={name}");
@@ -668,7 +668,7 @@ proptest! {
         let path = Path::new("test");
         let op = Operation::create();
         for (name, f) in FORMATS {
-            let (allocs, errs) = allocations_in(|| f(&op, &path, Some(&s), None));
+            let (allocs, errs) = allocations_in(|| ErrorList::from_fn(|e| f(e, &op, &path, Some(&s), None)));
             if errs.is_empty() {
                 prop_assert_eq!(allocs, 0, "format {} allocated for {:?}", name, s);
             }
@@ -683,7 +683,7 @@ proptest! {
             let std_ip: IpAddr = strip_leading_zeros(&s).parse().unwrap();
             prop_assert_eq!(ip, std_ip, "{:?}", s);
         }
-        let errs = validate::ip(&Operation::create(), &Path::new("test"), Some(&s), None);
+        let errs = ErrorList::from_fn(|e| validate::ip(e, &Operation::create(), &Path::new("test"), Some(&s), None));
         prop_assert_eq!(errs.is_empty(), parsed.is_some());
     }
 
@@ -709,7 +709,7 @@ proptest! {
     fn arbitrary_unicode_never_panics(s in any::<String>()) {
         let path = Path::new("test");
         for (_, f) in FORMATS {
-            let _ = f(&Operation::update(), &path, Some(&s), Some(&s));
+            let _ = ErrorList::from_fn(|e| f(e, &Operation::update(), &path, Some(&s), Some(&s)));
         }
         let _ = content::is_dns1123_label(&s);
         let _ = content::is_dns1123_subdomain(&s);
@@ -744,7 +744,7 @@ proptest! {
         }
         let path = Path::new("test");
         for (name, f) in FORMATS {
-            let errs = f(&Operation::create(), &path, Some(&s), None);
+            let errs = ErrorList::from_fn(|e| f(e, &Operation::create(), &path, Some(&s), None));
             let got: Vec<String> = errs.iter().map(ToString::to_string).collect();
             prop_assert_eq!(got, oracle_format(name, &s), "format {}", name);
         }

@@ -51,7 +51,7 @@ fn allocations_in<R>(f: impl FnOnce() -> R) -> (usize, R) {
 // ---------------------------------------------------------------------------
 // Helpers.
 
-type Format = fn(&Operation, &Path<'_>, Option<&String>, Option<&String>) -> ErrorList;
+type Format = fn(&mut ErrorList, &Operation, &Path<'_>, Option<&String>, Option<&String>);
 
 const SHORT_NAME: Format = validate::short_name::<String>;
 const LONG_NAME: Format = validate::long_name::<String>;
@@ -86,7 +86,15 @@ const ALL: &[(&str, Format)] = &[
 
 fn run(f: Format, input: &str) -> ErrorList {
     let path = Path::new("test");
-    f(&Operation::create(), &path, Some(&input.to_owned()), None)
+    ErrorList::from_fn(|e| {
+        f(
+            e,
+            &Operation::create(),
+            &path,
+            Some(&input.to_owned()),
+            None,
+        )
+    })
 }
 
 /// `test: Invalid value: "<v>": <detail>` (`v` is printed inside plain
@@ -178,7 +186,7 @@ fn unset_values_are_valid() {
     let path = Path::new("test");
     for (name, f) in ALL {
         assert!(
-            f(&Operation::create(), &path, None, None).is_empty(),
+            ErrorList::from_fn(|e| f(e, &Operation::create(), &path, None, None)).is_empty(),
             "{name}"
         );
     }
@@ -190,8 +198,9 @@ fn old_value_and_operation_are_ignored() {
     let path = Path::new("test");
     let bad = "Not Valid/%".to_owned();
     for (name, f) in ALL {
-        let create = f(&Operation::create(), &path, Some(&bad), None);
-        let update = f(&Operation::update(), &path, Some(&bad), Some(&bad));
+        let create = ErrorList::from_fn(|e| f(e, &Operation::create(), &path, Some(&bad), None));
+        let update =
+            ErrorList::from_fn(|e| f(e, &Operation::update(), &path, Some(&bad), Some(&bad)));
         assert!(!create.is_empty(), "{name}");
         assert_eq!(create, update, "{name}");
     }
@@ -266,25 +275,37 @@ fn short_name_messages_and_boundaries() {
 fn short_name_bad_value_rendering() {
     let path = Path::new("test");
     // A plain string prints Go-quoted, a named string type as JSON.
-    let errs = validate::short_name(&Operation::create(), &path, Some("a<b"), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::short_name(e, &Operation::create(), &path, Some("a<b"), None)
+    });
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"a<b\": {LABEL_MSG}")
     );
     let named = Name("a<b".into());
-    let errs = validate::short_name(&Operation::create(), &path, Some(&named), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::short_name(e, &Operation::create(), &path, Some(&named), None)
+    });
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"a\\u003cb\": {LABEL_MSG}")
     );
-    let errs = validate::short_name(&Operation::create(), &path, Some("tab\there"), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::short_name(e, &Operation::create(), &path, Some("tab\there"), None)
+    });
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"tab\\there\": {LABEL_MSG}")
     );
     assert!(
-        validate::short_name(&Operation::create(), &path, Some(&Name("ok".into())), None)
-            .is_empty()
+        validation_runtime::ErrorList::from_fn(|e| validate::short_name(
+            e,
+            &Operation::create(),
+            &path,
+            Some(&Name("ok".into())),
+            None
+        ))
+        .is_empty()
     );
 }
 
@@ -446,7 +467,16 @@ fn label_key_upstream() {
     );
     // "nil value"
     let path = Path::new("test");
-    assert!(validate::label_key::<String>(&Operation::create(), &path, None, None).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::label_key::<String>(
+            e,
+            &Operation::create(),
+            &path,
+            None,
+            None
+        ))
+        .is_empty()
+    );
 }
 
 #[test]
@@ -582,18 +612,21 @@ fn uuid_bad_value_is_a_plain_string() {
     // named type.
     let path = Path::new("test");
     let named = Name("<uuid>".into());
-    let errs = validate::uuid(&Operation::create(), &path, Some(&named), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::uuid(e, &Operation::create(), &path, Some(&named), None)
+    });
     assert_eq!(errs.len(), 1);
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"<uuid>\": {UUID_MSG}")
     );
-    assert!(validate::uuid(
+    assert!(validation_runtime::ErrorList::from_fn(|e| validate::uuid(
+        e,
         &Operation::create(),
         &path,
         Some(&Name("00000000-0000-0000-0000-000000000000".into())),
         None
-    )
+    ))
     .is_empty());
     // 36 bytes of multi-byte characters never panic or pass.
     let wide = rep("é", 18);
@@ -903,12 +936,15 @@ fn extended_resource_name_more() {
     );
     // The bad value is a plain Go string even for a named type.
     let path = Path::new("test");
-    let errs = validate::extended_resource_name(
-        &Operation::create(),
-        &path,
-        Some(&Name("<x>".into())),
-        None,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::extended_resource_name(
+            e,
+            &Operation::create(),
+            &path,
+            Some(&Name("<x>".into())),
+            None,
+        )
+    });
     assert_eq!(
         errs[0].to_string(),
         "test: Invalid value: \"<x>\": a name must be a domain-prefixed path, such as 'example.com/my-prop'"
@@ -1217,12 +1253,15 @@ fn ip_edge_cases() {
     }
     // A named type prints as JSON.
     let path = Path::new("test");
-    let errs = validate::ip(
-        &Operation::create(),
-        &path,
-        Some(&Name("<ip>".into())),
-        None,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::ip(
+            e,
+            &Operation::create(),
+            &path,
+            Some(&Name("<ip>".into())),
+            None,
+        )
+    });
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"\\u003cip\\u003e\": {IP_MSG}")
@@ -1734,7 +1773,8 @@ fn valid_values_do_not_allocate() {
         assert_eq!(name, all_name);
         for v in *values {
             let owned = (*v).to_owned();
-            let (allocs, errs) = allocations_in(|| f(&op, &path, Some(&owned), None));
+            let (allocs, errs) =
+                allocations_in(|| ErrorList::from_fn(|e| f(e, &op, &path, Some(&owned), None)));
             assert!(errs.is_empty(), "{name} {v:?}: {errs}");
             assert_eq!(allocs, 0, "{name} {v:?} allocated");
         }
@@ -1753,7 +1793,8 @@ fn valid_values_do_not_allocate() {
         ),
     ];
     for (f, v) in long_values {
-        let (allocs, errs) = allocations_in(|| f(&op, &path, Some(&v), None));
+        let (allocs, errs) =
+            allocations_in(|| ErrorList::from_fn(|e| f(e, &op, &path, Some(&v), None)));
         assert!(errs.is_empty(), "{v:?}: {errs}");
         assert_eq!(allocs, 0, "{v:?} allocated");
     }
@@ -1781,8 +1822,11 @@ fn allocation_counter_works() {
     // Guards the test above: a failure does allocate.
     let path = Path::new("test");
     let bad = "A".to_owned();
-    let (allocs, errs) =
-        allocations_in(|| validate::short_name(&Operation::create(), &path, Some(&bad), None));
+    let (allocs, errs) = allocations_in(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::short_name(e, &Operation::create(), &path, Some(&bad), None)
+        })
+    });
     assert_eq!(errs.len(), 1);
     assert!(allocs > 0);
 }

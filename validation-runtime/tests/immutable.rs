@@ -47,21 +47,60 @@ fn immutable_create_never_fails_update_always_does() {
     let create = Operation::create();
     let update = Operation::update();
 
-    assert!(immutable(&create, &path, Some(&123), Some(&456)).is_empty());
-    assert_immutable(&immutable(&update, &path, Some(&123), Some(&456)), "field");
+    assert!(validation_runtime::ErrorList::from_fn(|e| immutable(
+        e,
+        &create,
+        &path,
+        Some(&123),
+        Some(&456)
+    ))
+    .is_empty());
+    assert_immutable(
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable(e, &update, &path, Some(&123), Some(&456))
+        }),
+        "field",
+    );
 
     let a = SimpleStruct { s: "a".into() };
     let b = SimpleStruct { s: "b".into() };
-    assert!(immutable(&create, &path, Some(&a), Some(&b)).is_empty());
-    assert_immutable(&immutable(&update, &path, Some(&a), Some(&b)), "field");
+    assert!(validation_runtime::ErrorList::from_fn(|e| immutable(
+        e,
+        &create,
+        &path,
+        Some(&a),
+        Some(&b)
+    ))
+    .is_empty());
+    assert_immutable(
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable(e, &update, &path, Some(&a), Some(&b))
+        }),
+        "field",
+    );
 
-    assert!(immutable::<i32>(&create, &path, None, None).is_empty());
-    assert_immutable(&immutable::<i32>(&update, &path, None, None), "field");
+    assert!(validation_runtime::ErrorList::from_fn(|e| immutable::<i32>(
+        e, &create, &path, None, None
+    ))
+    .is_empty());
+    assert_immutable(
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable::<i32>(e, &update, &path, None, None)
+        }),
+        "field",
+    );
 
     // Unsized values.
-    assert_immutable(&immutable::<str>(&update, &path, Some("a"), None), "field");
     assert_immutable(
-        &immutable::<[u8]>(&update, &path, Some(&[1][..]), Some(&[][..])),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable::<str>(e, &update, &path, Some("a"), None)
+        }),
+        "field",
+    );
+    assert_immutable(
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable::<[u8]>(e, &update, &path, Some(&[1][..]), Some(&[][..]))
+        }),
         "field",
     );
 }
@@ -77,7 +116,9 @@ fn output_tests_immutable_behind_the_ratchet() {
         if unchanged(&update, new, Some(old)) {
             return ErrorList::new();
         }
-        immutable(&update, &path, new.as_ref(), old.as_ref())
+        validation_runtime::ErrorList::from_fn(|e| {
+            immutable(e, &update, &path, new.as_ref(), old.as_ref())
+        })
     };
     let a = Some("aaa".to_string());
     assert!(check("stringPtrField", &a, &a.clone()).is_empty());
@@ -94,13 +135,17 @@ fn output_tests_immutable_behind_the_ratchet() {
     assert!(unchanged(&update, &map_a, Some(&map_a.clone())));
     assert!(!unchanged(&update, &map_a, Some(&map_b)));
     assert_immutable(
-        &immutable(&update, &path, Some(&map_a), Some(&map_b)),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable(e, &update, &path, Some(&map_a), Some(&map_b))
+        }),
         "mapField",
     );
     let list = root.child("sliceField");
     let item = list.index(2);
     assert_immutable(
-        &immutable(&update, &item, Some(&1), Some(&2)),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            immutable(e, &update, &item, Some(&1), Some(&2))
+        }),
         "sliceField[2]",
     );
 }
@@ -108,7 +153,11 @@ fn output_tests_immutable_behind_the_ratchet() {
 #[test]
 fn create_does_not_allocate() {
     let path = Path::new("field");
-    let (errs, n) = allocations(|| immutable(&Operation::create(), &path, Some(&1), Some(&2)));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            immutable(e, &Operation::create(), &path, Some(&1), Some(&2))
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
 }

@@ -39,7 +39,17 @@ fn run(
     validator: impl FnOnce(&Path<'_>, &MultiKeyItem, Option<&MultiKeyItem>) -> ErrorList,
 ) -> ErrorList {
     let p = Path::new("");
-    validate::slice_item(&Operation::update(), &p, new, old, matches, validator)
+    validation_runtime::ErrorList::from_fn(|e| {
+        validate::slice_item(
+            e,
+            &Operation::update(),
+            &p,
+            new,
+            old,
+            matches,
+            |e, p, v, o| e.append(validator(p, v, o)),
+        )
+    })
 }
 
 // item_test.go: TestSliceItem.
@@ -120,28 +130,34 @@ fn unchanged_item_is_ratcheted_on_update_only() {
     };
     let matches = |i: &MultiKeyItem| i.k1 == "target";
     // Update, equal old item: skipped.
-    assert!(validate::slice_item(
-        &Operation::update(),
-        &p,
-        Some(&list),
-        Some(&list),
-        matches,
-        fail
-    )
-    .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::slice_item(
+            e,
+            &Operation::update(),
+            &p,
+            Some(&list),
+            Some(&list),
+            matches,
+            acc3(fail)
+        ))
+        .is_empty()
+    );
     // Create with the same old list: validated, with the old item.
     let mut seen_old = None;
-    let errs = validate::slice_item(
-        &Operation::create(),
-        &p,
-        Some(&list),
-        Some(&list),
-        matches,
-        |p, n, o| {
-            seen_old = o.cloned();
-            fail(p, n, o)
-        },
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::slice_item(
+            e,
+            &Operation::create(),
+            &p,
+            Some(&list),
+            Some(&list),
+            matches,
+            acc3(|p, n, o| {
+                seen_old = o.cloned();
+                fail(p, n, o)
+            }),
+        )
+    });
     assert_eq!(
         texts(&errs),
         ["items[1]: Invalid value: null: item Items[key=target]"]
@@ -150,15 +166,18 @@ fn unchanged_item_is_ratcheted_on_update_only() {
     assert_eq!(seen_old, Some(list[1].clone()));
     // The old item is found wherever it is.
     let reordered = [item("target", "x", 2), item("a", "1", 1)];
-    assert!(validate::slice_item(
-        &Operation::update(),
-        &p,
-        Some(&list),
-        Some(&reordered),
-        matches,
-        fail
-    )
-    .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::slice_item(
+            e,
+            &Operation::update(),
+            &p,
+            Some(&list),
+            Some(&reordered),
+            matches,
+            acc3(fail)
+        ))
+        .is_empty()
+    );
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -186,14 +205,33 @@ fn pointer_keys() {
         pk(Some("target-ptr"), "d2"),
         pk(None, "d3"),
     ];
-    let errs = validate::slice_item(&Operation::create(), &p, Some(&l), None, matches, fail);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::slice_item(
+            e,
+            &Operation::create(),
+            &p,
+            Some(&l),
+            None,
+            matches,
+            acc3(fail),
+        )
+    });
     assert_eq!(
         texts(&errs),
         ["ptrKeyItems[1]: Invalid value: null: item PtrKeyItems[key=target-ptr]"]
     );
     let l = [pk(Some("a"), "d1"), pk(Some("b"), "d2"), pk(None, "d3")];
     assert!(
-        validate::slice_item(&Operation::create(), &p, Some(&l), None, matches, fail).is_empty()
+        validation_runtime::ErrorList::from_fn(|e| validate::slice_item(
+            e,
+            &Operation::create(),
+            &p,
+            Some(&l),
+            None,
+            matches,
+            acc3(fail)
+        ))
+        .is_empty()
     );
 }
 
@@ -218,22 +256,25 @@ fn immutable_transitions() {
     let p = root.child("listField");
     // +k8s:item(key1: "a")=+k8s:immutable
     let immutable_a = |op: &Operation, new: &[Item], old: &[Item]| {
-        validate::slice_item(
-            op,
-            &p,
-            Some(new),
-            Some(old),
-            |i| i.key1 == "a",
-            |p, _, _| {
-                if op.is_update() {
-                    Error::invalid(p, BadValue::Null, "field is immutable")
-                        .with_origin("immutable")
-                        .into()
-                } else {
-                    ErrorList::new()
-                }
-            },
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::slice_item(
+                e,
+                op,
+                &p,
+                Some(new),
+                Some(old),
+                |i| i.key1 == "a",
+                acc3(|p, _, _| {
+                    if op.is_update() {
+                        Error::invalid(p, BadValue::Null, "field is immutable")
+                            .with_origin("immutable")
+                            .into()
+                    } else {
+                        ErrorList::new()
+                    }
+                }),
+            )
+        })
     };
     let up = Operation::update();
     let errs = immutable_a(&up, &new, &old);
@@ -253,3 +294,28 @@ fn immutable_transitions() {
 
 // These test types' `PartialEq` has upstream's semantic meaning.
 validation_runtime::impl_semantic_eq_via_partial_eq!(MultiKeyItem, PtrKeyItem, Item);
+
+/// Adapts a validator returning its errors to the accumulator shape the
+/// runtime's wrappers take.
+#[allow(dead_code)]
+fn acc3<T: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>) {
+    move |errs, p, v, o| errs.append(f(p, v, o))
+}
+
+/// [`acc3`] for map-key validators (no old value).
+#[allow(dead_code)]
+fn acc2<K: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, &K) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, &K) {
+    move |errs, p, k| errs.append(f(p, k))
+}
+
+/// [`acc3`] for subfield validators.
+#[allow(dead_code)]
+fn acc_sub<F: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, Option<&F>, Option<&F>) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, Option<&F>, Option<&F>) {
+    move |errs, p, v, o| errs.append(f(p, v, o))
+}

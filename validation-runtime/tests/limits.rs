@@ -74,7 +74,9 @@ fn max_length_counts_bytes() {
         ("abc", usize::MAX),
     ];
     for &(v, max) in ok {
-        assert_ok(|| max_length(&op(), &p, Some(v), None, max));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(v), None, max))
+        });
     }
     let fail: &[(&str, usize, &str)] = &[
         ("0", 0, "fldpath: Too long: may not be more than 0 bytes"), // "zero length"
@@ -93,7 +95,9 @@ fn max_length_counts_bytes() {
         ),
     ];
     for &(v, max, text) in fail {
-        let errs = max_length(&op(), &p, Some(v), None, max);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            max_length(e, &op(), &p, Some(v), None, max)
+        });
         assert_one(&errs, text, ErrorType::TooLong, "maxLength");
         assert_eq!(errs[0].detail(), &text["fldpath: Too long: ".len()..]);
     }
@@ -102,10 +106,17 @@ fn max_length_counts_bytes() {
 #[test]
 fn max_length_none_and_generic_strings() {
     let p = Path::new("fldpath");
-    assert_ok(|| max_length::<str>(&op(), &p, None, None, 0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| max_length::<str>(e, &op(), &p, None, None, 0))
+    });
     let owned = String::from("abc");
-    assert_ok(|| max_length(&op(), &p, Some(&owned), Some(&owned), 3));
-    let errs = max_length(&op(), &p, Some(&owned), None, 2);
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            max_length(e, &op(), &p, Some(&owned), Some(&owned), 3)
+        })
+    });
+    let errs =
+        validation_runtime::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(&owned), None, 2));
     assert_one(
         &errs,
         "fldpath: Too long: may not be more than 2 bytes",
@@ -119,7 +130,8 @@ fn max_length_none_and_generic_strings() {
     );
     // A long string against a small limit.
     let long = "x".repeat(1 << 20);
-    let errs = max_length(&op(), &p, Some(&long), None, 0);
+    let errs =
+        validation_runtime::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(&long), None, 0));
     assert_eq!(errs[0].detail(), "may not be more than 0 bytes");
 }
 
@@ -137,9 +149,13 @@ fn max_bytes_counts_bytes() {
         ("©abc®®", 10),
         ("anything", usize::MAX),
     ] {
-        assert_ok(|| max_bytes(&op(), &p, Some(v), None, max));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| max_bytes(e, &op(), &p, Some(v), None, max))
+        });
     }
-    assert_ok(|| max_bytes::<str>(&op(), &p, None, None, 0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| max_bytes::<str>(e, &op(), &p, None, None, 0))
+    });
     for (v, max, text) in [
         ("0", 0, "fldpath: Too long: may not be more than 0 bytes"),
         ("01", 1, "fldpath: Too long: may not be more than 1 byte"),
@@ -159,7 +175,8 @@ fn max_bytes_counts_bytes() {
             "fldpath: Too long: may not be more than 10 bytes",
         ),
     ] {
-        let errs = max_bytes(&op(), &p, Some(v), None, max);
+        let errs =
+            validation_runtime::ErrorList::from_fn(|e| max_bytes(e, &op(), &p, Some(v), None, max));
         assert_one(&errs, text, ErrorType::TooLong, "maxBytes");
     }
 }
@@ -184,9 +201,13 @@ fn min_length_counts_characters() {
         ("éé", 2),            // 4 bytes, 2 characters: counted
         ("a\u{0301}", 2),     // combining mark: 2 characters
     ] {
-        assert_ok(|| min_length(&op(), &p, Some(v), None, min));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| min_length(e, &op(), &p, Some(v), None, min))
+        });
     }
-    assert_ok(|| min_length::<str>(&op(), &p, None, None, 5));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| min_length::<str>(e, &op(), &p, None, None, 5))
+    });
     for (v, min, text) in [
         ("", 1, "fldpath: Too short: must be at least 1 character"),
         (
@@ -227,7 +248,9 @@ fn min_length_counts_characters() {
             "fldpath: Too short: must be at least 9223372036854775807 characters",
         ),
     ] {
-        let errs = min_length(&op(), &p, Some(v), None, min);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            min_length(e, &op(), &p, Some(v), None, min)
+        });
         assert_one(&errs, text, ErrorType::TooShort, "minLength");
         // Upstream keeps the value (it is not printed).
         assert_eq!(errs[0].bad_value(), &BadValue::String(v.into()));
@@ -242,16 +265,24 @@ fn max_items_cases() {
     let p = Path::new("fldpath");
     for (items, max) in [(0, 0), (1, 1), (0, usize::MAX), (5, usize::MAX)] {
         let v = vec![false; items];
-        assert_ok(|| max_items(&op(), &p, Some(v.as_slice()), None, max));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| {
+                max_items(e, &op(), &p, Some(v.as_slice()), None, max)
+            })
+        });
     }
-    assert_ok(|| max_items::<bool>(&op(), &p, None, None, 0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| max_items::<bool>(e, &op(), &p, None, None, 0))
+    });
     for (items, max, text) in [
         (1, 0, "fldpath: Too many: 1: must have at most 0 items"),
         (2, 1, "fldpath: Too many: 2: must have at most 1 item"),
         (10, 3, "fldpath: Too many: 10: must have at most 3 items"),
     ] {
         let v = vec![false; items];
-        let errs = max_items(&op(), &p, Some(v.as_slice()), None, max);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            max_items(e, &op(), &p, Some(v.as_slice()), None, max)
+        });
         assert_one(&errs, text, ErrorType::TooMany, "maxItems");
         assert_eq!(errs[0].bad_value(), &BadValue::Int(items as i64));
     }
@@ -264,9 +295,15 @@ fn min_items_cases() {
     let p = Path::new("fldpath");
     for (items, min) in [(0, 0), (1, 0), (1, 1), (3, 2)] {
         let v = vec![0u8; items];
-        assert_ok(|| min_items(&op(), &p, Some(v.as_slice()), None, min));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| {
+                min_items(e, &op(), &p, Some(v.as_slice()), None, min)
+            })
+        });
     }
-    assert_ok(|| min_items::<u8>(&op(), &p, None, None, 0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| min_items::<u8>(e, &op(), &p, None, None, 0))
+    });
     for (items, min, text) in [
         (0, 1, "fldpath: Too few: 0: must have at least 1 item"),
         (1, 2, "fldpath: Too few: 1: must have at least 2 items"),
@@ -277,11 +314,14 @@ fn min_items_cases() {
         ),
     ] {
         let v = vec![0u8; items];
-        let errs = min_items(&op(), &p, Some(v.as_slice()), None, min);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            min_items(e, &op(), &p, Some(v.as_slice()), None, min)
+        });
         assert_one(&errs, text, ErrorType::TooFew, "minItems");
         assert_eq!(errs[0].bad_value(), &BadValue::Int(items as i64));
     }
-    let errs = min_items::<u8>(&op(), &p, None, None, 1);
+    let errs =
+        validation_runtime::ErrorList::from_fn(|e| min_items::<u8>(e, &op(), &p, None, None, 1));
     assert_one(
         &errs,
         "fldpath: Too few: 0: must have at least 1 item",
@@ -304,9 +344,17 @@ fn max_properties_cases() {
     let p = Path::new("fldpath");
     for (n, max) in [(0, 0), (1, 1), (100_000, 100_000), (3, usize::MAX)] {
         let m = map_of(n);
-        assert_ok(|| max_properties(&op(), &p, Some(&m), None, max));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| {
+                max_properties(e, &op(), &p, Some(&m), None, max)
+            })
+        });
     }
-    assert_ok(|| max_properties::<BTreeMap<String, String>>(&op(), &p, None, None, 0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            max_properties::<BTreeMap<String, String>>(e, &op(), &p, None, None, 0)
+        })
+    });
     for (n, max, text) in [
         (1, 0, "fldpath: Too many: 1: must have at most 0 items"),
         (2, 1, "fldpath: Too many: 2: must have at most 1 item"),
@@ -317,14 +365,20 @@ fn max_properties_cases() {
         ),
     ] {
         let m = map_of(n);
-        let errs = max_properties(&op(), &p, Some(&m), None, max);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            max_properties(e, &op(), &p, Some(&m), None, max)
+        });
         assert_one(&errs, text, ErrorType::TooMany, "maxProperties");
     }
     // HashMap works the same.
     let h: HashMap<String, i32> = [("a".to_string(), 1), ("b".to_string(), 2)].into();
-    assert_ok(|| max_properties(&op(), &p, Some(&h), None, 2));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| max_properties(e, &op(), &p, Some(&h), None, 2))
+    });
     assert_one(
-        &max_properties(&op(), &p, Some(&h), None, 1),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            max_properties(e, &op(), &p, Some(&h), None, 1)
+        }),
         "fldpath: Too many: 2: must have at most 1 item",
         ErrorType::TooMany,
         "maxProperties",
@@ -338,9 +392,17 @@ fn min_properties_cases() {
     let p = Path::new("fldpath");
     for (n, min) in [(0, 0), (1, 0), (1, 1), (100_000, 100_000)] {
         let m = map_of(n);
-        assert_ok(|| min_properties(&op(), &p, Some(&m), None, min));
+        assert_ok(|| {
+            validation_runtime::ErrorList::from_fn(|e| {
+                min_properties(e, &op(), &p, Some(&m), None, min)
+            })
+        });
     }
-    assert_ok(|| min_properties::<BTreeMap<String, String>>(&op(), &p, None, None, 0));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            min_properties::<BTreeMap<String, String>>(e, &op(), &p, None, None, 0)
+        })
+    });
     for (n, min, text) in [
         (0, 1, "fldpath: Too few: 0: must have at least 1 item"),
         (1, 2, "fldpath: Too few: 1: must have at least 2 items"),
@@ -356,10 +418,14 @@ fn min_properties_cases() {
         ),
     ] {
         let m = map_of(n);
-        let errs = min_properties(&op(), &p, Some(&m), None, min);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            min_properties(e, &op(), &p, Some(&m), None, min)
+        });
         assert_one(&errs, text, ErrorType::TooFew, "minProperties");
     }
-    let errs = min_properties::<HashMap<String, i32>>(&op(), &p, None, None, 1);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        min_properties::<HashMap<String, i32>>(e, &op(), &p, None, None, 1)
+    });
     assert_one(
         &errs,
         "fldpath: Too few: 0: must have at least 1 item",
@@ -375,20 +441,20 @@ macro_rules! min_max_cases {
         {
             let p = Path::new("fldpath");
             // Upstream testMinimumPositive / testMaximumPositive.
-            assert_ok(|| minimum::<$t>(&op(), &p, Some(&0), None, 0));
-            assert_ok(|| minimum::<$t>(&op(), &p, Some(&1), None, 1));
-            assert_ok(|| maximum::<$t>(&op(), &p, Some(&0), None, 0));
-            assert_ok(|| maximum::<$t>(&op(), &p, Some(&1), None, 1));
-            assert_ok(|| minimum::<$t>(&op(), &p, None, None, <$t>::MAX as i128));
-            assert_ok(|| maximum::<$t>(&op(), &p, Some(&<$t>::MAX), None, <$t>::MAX as i128));
+            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&0), None, 0)));
+            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&1), None, 1)));
+            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&0), None, 0)));
+            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&1), None, 1)));
+            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, None, None, <$t>::MAX as i128)));
+            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&<$t>::MAX), None, <$t>::MAX as i128)));
             assert_one(
-                &minimum::<$t>(&op(), &p, Some(&1), None, 2),
+                &validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&1), None, 2)),
                 "fldpath: Invalid value: 1: must be greater than or equal to 2",
                 ErrorType::Invalid,
                 "minimum",
             );
             assert_one(
-                &maximum::<$t>(&op(), &p, Some(&2), None, 1),
+                &validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&2), None, 1)),
                 "fldpath: Invalid value: 2: must be less than or equal to 1",
                 ErrorType::Invalid,
                 "maximum",
@@ -403,21 +469,25 @@ fn minimum_and_maximum() {
     min_max_cases!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
     let p = Path::new("fldpath");
     // testMinimumNegative / testMaximumNegative.
-    assert_ok(|| minimum(&op(), &p, Some(&-1i32), None, -1));
+    assert_ok(|| {
+        validation_runtime::ErrorList::from_fn(|e| minimum(e, &op(), &p, Some(&-1i32), None, -1))
+    });
     assert_one(
-        &minimum(&op(), &p, Some(&-2i64), None, -1),
+        &validation_runtime::ErrorList::from_fn(|e| minimum(e, &op(), &p, Some(&-2i64), None, -1)),
         "fldpath: Invalid value: -2: must be greater than or equal to -1",
         ErrorType::Invalid,
         "minimum",
     );
     assert_one(
-        &maximum(&op(), &p, Some(&-1i16), None, -2),
+        &validation_runtime::ErrorList::from_fn(|e| maximum(e, &op(), &p, Some(&-1i16), None, -2)),
         "fldpath: Invalid value: -1: must be less than or equal to -2",
         ErrorType::Invalid,
         "maximum",
     );
     assert_one(
-        &maximum(&op(), &p, Some(&u64::MAX), None, 0),
+        &validation_runtime::ErrorList::from_fn(|e| {
+            maximum(e, &op(), &p, Some(&u64::MAX), None, 0)
+        }),
         "fldpath: Invalid value: 18446744073709551615: must be less than or equal to 0",
         ErrorType::Invalid,
         "maximum",
@@ -433,19 +503,24 @@ fn nested_path_and_update() {
     let items = spec.child("items");
     let item = items.index(3);
     let v = vec![1, 2, 3];
-    let errs = max_items(
-        &Operation::update(),
-        &item,
-        Some(v.as_slice()),
-        Some(v.as_slice()),
-        2,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        max_items(
+            e,
+            &Operation::update(),
+            &item,
+            Some(v.as_slice()),
+            Some(v.as_slice()),
+            2,
+        )
+    });
     assert_eq!(
         errs[0].to_string(),
         "spec.items[3]: Too many: 3: must have at most 2 items"
     );
     assert_eq!(errs[0].field(), "spec.items[3]");
-    let errs = max_length(&op(), &root, Some("ab"), None, 1);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        max_length(e, &op(), &root, Some("ab"), None, 1)
+    });
     assert_eq!(
         errs[0].to_string(),
         "<nil>: Too long: may not be more than 1 byte"

@@ -67,18 +67,59 @@ fn unique_comparable_values() {
     let op = Operation::create();
     let p = Path::new("test");
 
-    assert!(validate::unique_set::<i64>(&op, &p, None, None).is_empty());
-    assert!(validate::unique_set::<i64>(&op, &p, Some(&[]), None).is_empty());
-    assert!(validate::unique_set(&op, &p, Some(&[1i64, 2, 3]), None).is_empty());
-    let errs = validate::unique_set(&op, &p, Some(&[1i64, 2, 3, 2, 1]), None);
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set::<i64>(
+            e, &op, &p, None, None
+        ))
+        .is_empty()
+    );
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set::<i64>(
+            e,
+            &op,
+            &p,
+            Some(&[]),
+            None
+        ))
+        .is_empty()
+    );
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set(
+            e,
+            &op,
+            &p,
+            Some(&[1i64, 2, 3]),
+            None
+        ))
+        .is_empty()
+    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::unique_set(e, &op, &p, Some(&[1i64, 2, 3, 2, 1]), None)
+    });
     assert_eq!(
         texts(&errs),
         ["test[3]: Duplicate value: 2", "test[4]: Duplicate value: 1"]
     );
 
-    assert!(validate::unique_set::<String>(&op, &p, None, None).is_empty());
-    assert!(validate::unique_set(&op, &p, Some(&strings(&["a", "b", "c"])), None).is_empty());
-    let errs = validate::unique_set(&op, &p, Some(&strings(&["a", "a", "c", "b", "a"])), None);
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set::<String>(
+            e, &op, &p, None, None
+        ))
+        .is_empty()
+    );
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set(
+            e,
+            &op,
+            &p,
+            Some(&strings(&["a", "b", "c"])),
+            None
+        ))
+        .is_empty()
+    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::unique_set(e, &op, &p, Some(&strings(&["a", "a", "c", "b", "a"])), None)
+    });
     assert_eq!(
         texts(&errs),
         [
@@ -88,7 +129,16 @@ fn unique_comparable_values() {
     );
 
     let uniq = [comparable(1, "a"), comparable(2, "b"), comparable(3, "c")];
-    assert!(validate::unique_set(&op, &p, Some(&uniq), None).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set(
+            e,
+            &op,
+            &p,
+            Some(&uniq),
+            None
+        ))
+        .is_empty()
+    );
     let dup = [
         comparable(1, "a"),
         comparable(2, "b"),
@@ -101,13 +151,17 @@ fn unique_comparable_values() {
         r#"test[4]: Duplicate value: {"I":1,"S":"a"}"#,
     ];
     assert_eq!(
-        texts(&validate::unique_set(&op, &p, Some(&dup), None)),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set(e, &op, &p, Some(&dup), None)
+        })),
         expected
     );
     // The same with the `PartialEq`-only variant (upstream's
     // `SemanticDeepEqual` runs of the same test).
     assert_eq!(
-        texts(&validate::unique_set_by_eq(&op, &p, Some(&dup), None)),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set_by_eq(e, &op, &p, Some(&dup), None)
+        })),
         expected
     );
 }
@@ -135,13 +189,30 @@ fn unique_non_comparable_values() {
         i,
         s: vec![s.to_string()],
     };
-    assert!(validate::unique_set_by_eq::<NonComparable>(&op, &p, None, None).is_empty());
-    assert!(validate::unique_set_by_eq::<NonComparable>(&op, &p, Some(&[]), None).is_empty());
+    assert!(validation_runtime::ErrorList::from_fn(
+        |e| validate::unique_set_by_eq::<NonComparable>(e, &op, &p, None, None)
+    )
+    .is_empty());
+    assert!(validation_runtime::ErrorList::from_fn(
+        |e| validate::unique_set_by_eq::<NonComparable>(e, &op, &p, Some(&[]), None)
+    )
+    .is_empty());
     let uniq = [nc(1, "a"), nc(2, "b"), nc(3, "c")];
-    assert!(validate::unique_set_by_eq(&op, &p, Some(&uniq), None).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(
+            e,
+            &op,
+            &p,
+            Some(&uniq),
+            None
+        ))
+        .is_empty()
+    );
     let dup = [nc(1, "a"), nc(2, "b"), nc(3, "c"), nc(2, "b"), nc(1, "a")];
     assert_eq!(
-        texts(&validate::unique_set_by_eq(&op, &p, Some(&dup), None)),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set_by_eq(e, &op, &p, Some(&dup), None)
+        })),
         [
             r#"test[3]: Duplicate value: {"I":2,"S":["b"]}"#,
             r#"test[4]: Duplicate value: {"I":1,"S":["a"]}"#,
@@ -156,7 +227,9 @@ fn floats_compare_like_go() {
     // NaN != NaN: never a duplicate. 0 == -0: a duplicate.
     let l = [f64::NAN, f64::NAN, 0.0, -0.0, 1.5, 1.5];
     assert_eq!(
-        texts(&validate::unique_set_by_eq(&op, &p, Some(&l), None)),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set_by_eq(e, &op, &p, Some(&l), None)
+        })),
         ["f[3]: Duplicate value: -0", "f[5]: Duplicate value: 1.5"]
     );
 }
@@ -221,13 +294,24 @@ fn listset_output_test() {
         },
     ];
     let p = root.child("sliceNonComparableField");
-    assert!(validate::unique_set_by_eq(&op, &p, Some(&ncs), None).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(
+            e,
+            &op,
+            &p,
+            Some(&ncs),
+            None
+        ))
+        .is_empty()
+    );
 
     let s = strings(&["aaa", "bbb", "ccc", "ccc", "bbb", "aaa"]);
     let p = root.child("sliceStringField");
     check(
         "sliceStringField",
-        validate::unique_set(&op, &p, Some(&s), None),
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set(e, &op, &p, Some(&s), None)
+        }),
         &[
             r#"sliceStringField[3]: Duplicate value: "ccc""#,
             r#"sliceStringField[4]: Duplicate value: "bbb""#,
@@ -239,7 +323,9 @@ fn listset_output_test() {
     let p = root.child("sliceIntField");
     check(
         "sliceIntField",
-        validate::unique_set(&op, &p, Some(&ints), None),
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set(e, &op, &p, Some(&ints), None)
+        }),
         &[
             "sliceIntField[3]: Duplicate value: 3",
             "sliceIntField[4]: Duplicate value: 2",
@@ -256,7 +342,9 @@ fn listset_output_test() {
     let p = root.child("sliceComparableField");
     check(
         "sliceComparableField",
-        validate::unique_set(&op, &p, Some(&cs), None),
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set(e, &op, &p, Some(&cs), None)
+        }),
         &[
             r#"sliceComparableField[3]: Duplicate value: {"stringField":"ccc"}"#,
             r#"sliceComparableField[4]: Duplicate value: {"stringField":"bbb"}"#,
@@ -280,7 +368,9 @@ fn listset_output_test() {
     let p = root.child("sliceNonComparableField");
     check(
         "sliceNonComparableField",
-        validate::unique_set_by_eq(&op, &p, Some(&ncs), None),
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set_by_eq(e, &op, &p, Some(&ncs), None)
+        }),
         &[
             r#"sliceNonComparableField[3]: Duplicate value: {"sliceField":["ccc","333"]}"#,
             r#"sliceNonComparableField[4]: Duplicate value: {"sliceField":["bbb","222"]}"#,
@@ -299,7 +389,9 @@ fn listset_output_test() {
     let p = root.child("sliceFalselyComparableField");
     check(
         "sliceFalselyComparableField",
-        validate::unique_set(&op, &p, Some(&fcs), None),
+        validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set(e, &op, &p, Some(&fcs), None)
+        }),
         &[r#"sliceFalselyComparableField[1]: Duplicate value: {"stringPtrField":"same value"}"#],
     );
 }
@@ -353,7 +445,9 @@ fn listmap_single_key_output_test() {
         other("key2", "two"),
         other("key2", "two"),
     ];
-    let errs = validate::unique_map(&op, &p, Some(&l), None, |o| o.key_field.as_str());
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::unique_map(e, &op, &p, Some(&l), None, |o| o.key_field.as_str())
+    });
     assert_eq!(
         texts(&errs),
         [r#"listField[2]: Duplicate value: {"keyField":"key2","dataField":"two"}"#]
@@ -371,7 +465,9 @@ fn listmap_single_key_output_test() {
         ptr(None, "four"),
         ptr(None, "five"),
     ];
-    let errs = validate::unique_map(&op, &p, Some(&l), None, |o| o.key_field.as_deref());
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::unique_map(e, &op, &p, Some(&l), None, |o| o.key_field.as_deref())
+    });
     assert_eq!(
         texts(&errs),
         [
@@ -423,7 +519,9 @@ fn listmap_multiple_keys_output_test() {
         mk(Some("key2"), 2, "two"),
     ];
     assert_eq!(
-        fields(&validate::unique_map(&op, &p, Some(&l), None, key)),
+        fields(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_map(e, &op, &p, Some(&l), None, key)
+        })),
         ["listField[2]"]
     );
 
@@ -435,15 +533,52 @@ fn listmap_multiple_keys_output_test() {
         mk(Some("a"), 1, "third"),
     ];
     assert_eq!(
-        texts(&validate::unique_map(&op, &p, Some(&l), None, key)),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_map(e, &op, &p, Some(&l), None, key)
+        })),
         [
             r#"sliceMapFieldWithMixedKeys[2]: Duplicate value: {"key1Field":"a","key2Field":1,"dataField":"third"}"#
         ]
     );
-    assert!(validate::unique_map(&op, &p, Some(&l[..2]), None, key).is_empty());
-    assert!(validate::unique_map(&op, &p, Some(&l[..1]), None, key).is_empty());
-    assert!(validate::unique_map(&op, &p, Some(&[]), None, key).is_empty());
-    assert!(validate::unique_map(&op, &p, None, None, key).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+            e,
+            &op,
+            &p,
+            Some(&l[..2]),
+            None,
+            key
+        ))
+        .is_empty()
+    );
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+            e,
+            &op,
+            &p,
+            Some(&l[..1]),
+            None,
+            key
+        ))
+        .is_empty()
+    );
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+            e,
+            &op,
+            &p,
+            Some(&[]),
+            None,
+            key
+        ))
+        .is_empty()
+    );
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+            e, &op, &p, None, None, key
+        ))
+        .is_empty()
+    );
 }
 
 // output_tests/tags/unique: TestUnique ("zero values and empty strings",
@@ -454,14 +589,18 @@ fn unique_output_test() {
     let p = Path::new("primitiveListUniqueSet");
     let l = strings(&["", "a", ""]);
     assert_eq!(
-        texts(&validate::unique_set(&op, &p, Some(&l), None)),
+        texts(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_set(e, &op, &p, Some(&l), None)
+        })),
         [r#"primitiveListUniqueSet[2]: Duplicate value: """#]
     );
 
     let p = Path::new("atomicListUniqueMap");
     let l = [other("", "one"), other("a", "two"), other("", "three")];
     assert_eq!(
-        fields(&validate::unique_map(&op, &p, Some(&l), None, |o| &o.key_field)),
+        fields(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_map(e, &op, &p, Some(&l), None, |o| &o.key_field)
+        })),
         ["atomicListUniqueMap[2]"]
     );
 
@@ -472,17 +611,36 @@ fn unique_output_test() {
         other("key1", "three"),
     ];
     let p = Path::new("atomicListUniqueSet");
-    assert!(validate::unique_set_by_eq(&op, &p, Some(&l), None).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(
+            e,
+            &op,
+            &p,
+            Some(&l),
+            None
+        ))
+        .is_empty()
+    );
     let p = Path::new("atomicListUniqueMap");
     assert_eq!(
-        fields(&validate::unique_map(&op, &p, Some(&l), None, |o| &o.key_field)),
+        fields(&validation_runtime::ErrorList::from_fn(|e| {
+            validate::unique_map(e, &op, &p, Some(&l), None, |o| &o.key_field)
+        })),
         ["atomicListUniqueMap[2]"]
     );
 
     // The old value plays no part, on update either.
     let up = Operation::update();
     assert_eq!(
-        validate::unique_map(&up, &p, Some(&l), Some(&l), |o| &o.key_field).len(),
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+            e,
+            &up,
+            &p,
+            Some(&l),
+            Some(&l),
+            |o| &o.key_field
+        ))
+        .len(),
         1
     );
 }
@@ -496,13 +654,23 @@ fn root_path_and_long_lists() {
         .map(|i| format!("v{}", i % (SMALL_LIST + 5)))
         .collect();
     let root = Path::root();
-    let errs = validate::unique_set(&op, &root, Some(&l), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::unique_set(e, &op, &root, Some(&l), None)
+    });
     let expected: Vec<String> = (SMALL_LIST + 5..n)
         .map(|j| format!("[{j}]: Duplicate value: \"v{}\"", j % (SMALL_LIST + 5)))
         .collect();
     assert_eq!(texts(&errs), expected);
     assert_eq!(
-        validate::unique_map(&op, &root, Some(&l), None, |s| s.len()).len(),
+        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+            e,
+            &op,
+            &root,
+            Some(&l),
+            None,
+            |s| s.len()
+        ))
+        .len(),
         n - 2 // the keys are the lengths 2 ("v0") and 3 ("v10")
     );
 }
@@ -516,11 +684,11 @@ proptest! {
             .into_iter()
             .map(|j| format!("l[{j}]: Duplicate value: {}", items[j]))
             .collect();
-        prop_assert_eq!(texts(&validate::unique_set(&op, &p, Some(&items), None)), expected.clone());
-        prop_assert_eq!(texts(&validate::unique_set_by_eq(&op, &p, Some(&items), None)), expected);
+        prop_assert_eq!(texts(&validation_runtime::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&items), None))), expected.clone());
+        prop_assert_eq!(texts(&validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(e, &op, &p, Some(&items), None))), expected);
 
         let by_key: Vec<usize> = upstream_unique(&items, |a, b| a / 3 == b / 3);
-        let got = validate::unique_map(&op, &p, Some(&items), None, |x| x / 3);
+        let got = validation_runtime::ErrorList::from_fn(|e| validate::unique_map(e, &op, &p, Some(&items), None, |x| x / 3));
         let got: Vec<String> = got.iter().map(|e| e.field().to_owned()).collect();
         let want: Vec<String> = by_key.into_iter().map(|j| format!("l[{j}]")).collect();
         prop_assert_eq!(got, want);

@@ -25,7 +25,9 @@ use alloc_counter::allocations;
 
 fn expect_decrease<T: Integer + Display>(new: T, old: T) {
     let path = Path::new("fldpath");
-    let errs = monotonic(&Operation::update(), &path, Some(&new), Some(&old));
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        monotonic(e, &Operation::update(), &path, Some(&new), Some(&old))
+    });
     assert_eq!(errs.len(), 1);
     let e = &errs[0];
     assert_eq!(
@@ -39,7 +41,9 @@ fn expect_decrease<T: Integer + Display>(new: T, old: T) {
 
 fn expect_ok<T: Integer>(op: &Operation, new: Option<T>, old: Option<T>) {
     let path = Path::new("fldpath");
-    let errs = monotonic(op, &path, new.as_ref(), old.as_ref());
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        monotonic(e, op, &path, new.as_ref(), old.as_ref())
+    });
     assert!(errs.is_empty(), "{errs}");
 }
 
@@ -81,7 +85,11 @@ fn monotonic_negative() {
 #[test]
 fn monotonic_valid_path_does_not_allocate() {
     let path = Path::new("fldpath");
-    let (errs, n) = allocations(|| monotonic(&Operation::update(), &path, Some(&5i64), Some(&5)));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            monotonic(e, &Operation::update(), &path, Some(&5i64), Some(&5))
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
 }

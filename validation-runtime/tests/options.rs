@@ -29,8 +29,10 @@ fn field_errors(op: &Operation, path: &Path<'_>, rules: &[Rule<'_>]) -> ErrorLis
     let value = String::new();
     let mut errs = ErrorList::new();
     for &(option, enabled, msg) in rules {
-        errs.append(if_option(op, option, enabled, || {
-            fixed_result(op, path, Some(&value), None, false, msg)
+        errs.append(validation_runtime::ErrorList::from_fn(|e| {
+            if_option(e, op, option, enabled, |e| {
+                fixed_result(e, op, path, Some(&value), None, false, msg)
+            })
         }));
     }
     errs
@@ -161,9 +163,8 @@ fn generated_options() {
 #[test]
 fn runs_validation_only_when_matching() {
     let calls = Cell::new(0);
-    let validate = || {
+    let validate = |_: &mut ErrorList| {
         calls.set(calls.get() + 1);
-        ErrorList::new()
     };
     let none = Operation::create();
     let a = Operation::create().with_option("A");
@@ -180,7 +181,9 @@ fn runs_validation_only_when_matching() {
         (&a, "a", true, false),
     ] {
         calls.set(0);
-        let (errs, allocs) = allocations(|| if_option(op, option, enabled, validate));
+        let (errs, allocs) = allocations(|| {
+            validation_runtime::ErrorList::from_fn(|e| if_option(e, op, option, enabled, validate))
+        });
         assert!(errs.is_empty());
         assert_eq!(allocs, 0);
         assert_eq!(calls.get(), usize::from(runs), "{option} {enabled}");
@@ -192,8 +195,10 @@ fn runs_validation_only_when_matching() {
 fn passes_errors_through() {
     let op = Operation::create().with_option("FeatureX");
     let p = Path::new("f");
-    let errs = if_option(&op, "FeatureX", true, || {
-        fixed_result::<str>(&op, &p, None, None, false, "x")
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        if_option(e, &op, "FeatureX", true, |e| {
+            fixed_result::<str>(e, &op, &p, None, None, false, "x")
+        })
     });
     assert_eq!(errs.len(), 1);
     assert_eq!(

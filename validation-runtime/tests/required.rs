@@ -43,7 +43,9 @@ fn check<T: IsZero + ?Sized>(value: Option<&T>, set: bool) {
     for op in [Operation::create(), Operation::update()] {
         assert_eq!(is_unset(value), !set);
 
-        let (errs, allocs) = allocations(|| required(&op, &p, value, value));
+        let (errs, allocs) = allocations(|| {
+            validation_runtime::ErrorList::from_fn(|e| required(e, &op, &p, value, value))
+        });
         if set {
             assert!(errs.is_empty(), "required: {errs:?}");
             assert_eq!(allocs, 0, "required allocated on success");
@@ -51,7 +53,9 @@ fn check<T: IsZero + ?Sized>(value: Option<&T>, set: bool) {
             assert_one(&errs, "fldpath: Required value", ErrorType::Required, "");
         }
 
-        let (errs, allocs) = allocations(|| optional(&op, &p, value, None));
+        let (errs, allocs) = allocations(|| {
+            validation_runtime::ErrorList::from_fn(|e| optional(e, &op, &p, value, None))
+        });
         if set {
             assert!(errs.is_empty(), "optional: {errs:?}");
             assert_eq!(allocs, 0, "optional allocated on success");
@@ -64,7 +68,9 @@ fn check<T: IsZero + ?Sized>(value: Option<&T>, set: bool) {
             );
         }
 
-        let (errs, allocs) = allocations(|| forbidden(&op, &p, value, None));
+        let (errs, allocs) = allocations(|| {
+            validation_runtime::ErrorList::from_fn(|e| forbidden(e, &op, &p, value, None))
+        });
         if set {
             assert_one(&errs, "fldpath: Forbidden", ErrorType::Forbidden, "");
         } else {
@@ -165,16 +171,17 @@ fn root_and_nested_paths() {
     let op = Operation::create();
     let root = Path::root();
     assert_eq!(
-        required::<i32>(&op, &root, None, None)[0].to_string(),
+        validation_runtime::ErrorList::from_fn(|e| required::<i32>(e, &op, &root, None, None))[0]
+            .to_string(),
         "<nil>: Required value"
     );
     let spec = root.child("spec");
     let labels = spec.child("labels");
     let key = labels.key("app");
-    let errs = forbidden(&op, &key, Some("x"), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| forbidden(e, &op, &key, Some("x"), None));
     assert_eq!(errs[0].to_string(), "spec.labels[app]: Forbidden");
     assert_eq!(errs[0].field(), "spec.labels[app]");
-    let errs = optional(&op, &key, Some(""), None);
+    let errs = validation_runtime::ErrorList::from_fn(|e| optional(e, &op, &key, Some(""), None));
     assert_eq!(
         errs[0].to_string(),
         "spec.labels[app]: Required value: optional value was not specified"

@@ -46,24 +46,30 @@ fn validate_sub(
     new: Option<&SubStruct>,
     old: Option<&SubStruct>,
 ) -> ErrorList {
-    let mut errs = validate::subfield(
-        op,
-        path,
-        new,
-        old,
-        "intField",
-        |s: &SubStruct| Some(&s.int_field),
-        |p, v, _| validate_false(p, v, "field IntField"),
-    );
-    errs.append(validate::subfield(
-        op,
-        path,
-        new,
-        old,
-        "intPtrField",
-        |s: &SubStruct| s.int_ptr_field.as_ref(),
-        |p, v, _| validate_false(p, v, "field IntPtrField"),
-    ));
+    let mut errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
+            op,
+            path,
+            new,
+            old,
+            "intField",
+            |s: &SubStruct| Some(&s.int_field),
+            acc_sub(|p, v, _| validate_false(p, v, "field IntField")),
+        )
+    });
+    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
+            op,
+            path,
+            new,
+            old,
+            "intPtrField",
+            |s: &SubStruct| s.int_ptr_field.as_ref(),
+            acc_sub(|p, v, _| validate_false(p, v, "field IntPtrField")),
+        )
+    }));
     errs
 }
 
@@ -116,18 +122,21 @@ fn subfield_ratcheting_rules() {
         int_ptr_field: None,
     };
     let mut seen = None;
-    let errs = validate::subfield(
-        &up,
-        &p,
-        Some(&v),
-        Some(&old),
-        "intField",
-        |s: &SubStruct| Some(&s.int_field),
-        |p, n, o| {
-            seen = Some((n.copied(), o.copied()));
-            validate::minimum(&up, p, n, o, 5)
-        },
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
+            &up,
+            &p,
+            Some(&v),
+            Some(&old),
+            "intField",
+            |s: &SubStruct| Some(&s.int_field),
+            acc_sub(|p, n, o| {
+                seen = Some((n.copied(), o.copied()));
+                ErrorList::from_fn(|e| validate::minimum(e, &up, p, n, o, 5))
+            }),
+        )
+    });
     assert_eq!(
         texts(&errs),
         ["s.intField: Invalid value: 1: must be greater than or equal to 5"]
@@ -194,52 +203,69 @@ fn shallow(
 ) -> ErrorList {
     let mut errs = ErrorList::new();
     for msg in ["StringField 1", "StringField 2"] {
-        errs.append(validate::subfield(
+        errs.append(validation_runtime::ErrorList::from_fn(|e| {
+            validate::subfield(
+                e,
+                op,
+                path,
+                new,
+                old,
+                "stringField",
+                |s: &OtherStruct| Some(s.string_field.as_str()),
+                acc_sub(|p, v: Option<&str>, _| {
+                    Error::invalid(p, v.unwrap_or_default().to_owned(), msg).into()
+                }),
+            )
+        }));
+    }
+    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
             op,
             path,
             new,
             old,
-            "stringField",
-            |s: &OtherStruct| Some(s.string_field.as_str()),
-            |p, v, _| Error::invalid(p, v.unwrap_or_default().to_owned(), msg).into(),
-        ));
-    }
-    errs.append(validate::subfield(
-        op,
-        path,
-        new,
-        old,
-        "pointerField",
-        |s: &OtherStruct| s.pointer_field.as_ref(),
-        |p, v, _| validate_false(p, v, "PointerField"),
-    ));
-    errs.append(validate::subfield(
-        op,
-        path,
-        new,
-        old,
-        "structField",
-        |s: &OtherStruct| Some(&s.struct_field),
-        |p, v, _| validate_false(p, v, "StructField"),
-    ));
-    errs.append(validate::subfield(
-        op,
-        path,
-        new,
-        old,
-        "sliceField",
-        |s: &OtherStruct| Some(&s.slice_field[..]),
-        |p, v, _| validate_false(p, v, "SliceField"),
-    ));
-    errs.append(validate::subfield(
-        op,
-        path,
-        new,
-        old,
-        "mapField",
-        |s: &OtherStruct| Some(&s.map_field),
-        |p, v, _| validate_false(p, v, "MapField"),
-    ));
+            "pointerField",
+            |s: &OtherStruct| s.pointer_field.as_ref(),
+            acc_sub(|p, v, _| validate_false(p, v, "PointerField")),
+        )
+    }));
+    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
+            op,
+            path,
+            new,
+            old,
+            "structField",
+            |s: &OtherStruct| Some(&s.struct_field),
+            acc_sub(|p, v, _| validate_false(p, v, "StructField")),
+        )
+    }));
+    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
+            op,
+            path,
+            new,
+            old,
+            "sliceField",
+            |s: &OtherStruct| Some(&s.slice_field[..]),
+            acc_sub(|p, v, _| validate_false(p, v, "SliceField")),
+        )
+    }));
+    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        validate::subfield(
+            e,
+            op,
+            path,
+            new,
+            old,
+            "mapField",
+            |s: &OtherStruct| Some(&s.map_field),
+            acc_sub(|p, v, _| validate_false(p, v, "MapField")),
+        )
+    }));
     errs
 }
 
@@ -282,3 +308,28 @@ fn shallow_output_test() {
 
 // These test types' `PartialEq` has upstream's semantic meaning.
 validation_runtime::impl_semantic_eq_via_partial_eq!(SubStruct, OtherStruct);
+
+/// Adapts a validator returning its errors to the accumulator shape the
+/// runtime's wrappers take.
+#[allow(dead_code)]
+fn acc3<T: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>) {
+    move |errs, p, v, o| errs.append(f(p, v, o))
+}
+
+/// [`acc3`] for map-key validators (no old value).
+#[allow(dead_code)]
+fn acc2<K: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, &K) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, &K) {
+    move |errs, p, k| errs.append(f(p, k))
+}
+
+/// [`acc3`] for subfield validators.
+#[allow(dead_code)]
+fn acc_sub<F: ?Sized>(
+    mut f: impl FnMut(&Path<'_>, Option<&F>, Option<&F>) -> ErrorList,
+) -> impl FnMut(&mut ErrorList, &Path<'_>, Option<&F>, Option<&F>) {
+    move |errs, p, v, o| errs.append(f(p, v, o))
+}

@@ -42,12 +42,17 @@ impl ToBadValue for Thing {
 fn check<T: ToBadValue + ?Sized>(value: Option<&T>, rendered: &str) {
     let p = Path::new("fldpath");
     for op in [Operation::create(), Operation::update()] {
-        let (errs, allocs) =
-            allocations(|| fixed_result(&op, &p, value, value, true, "detail string"));
+        let (errs, allocs) = allocations(|| {
+            validation_runtime::ErrorList::from_fn(|e| {
+                fixed_result(e, &op, &p, value, value, true, "detail string")
+            })
+        });
         assert!(errs.is_empty(), "validateTrue failed: {errs:?}");
         assert_eq!(allocs, 0, "validateTrue allocated");
 
-        let errs = fixed_result(&op, &p, value, None, false, "detail string");
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            fixed_result(e, &op, &p, value, None, false, "detail string")
+        });
         assert_one(
             &errs,
             &format!("fldpath: Invalid value: {rendered}: forced failure: detail string"),
@@ -105,9 +110,13 @@ fn fixed_results() {
 fn bad_value_is_json() {
     let p = Path::new("fldpath");
     let op = Operation::create();
-    let errs = fixed_result(&op, &p, Some("x"), None, false, "m");
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        fixed_result(e, &op, &p, Some("x"), None, false, "m")
+    });
     assert_eq!(errs[0].bad_value(), &BadValue::Json(r#""x""#.into()));
-    let errs = fixed_result::<str>(&op, &p, None, None, false, "m");
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        fixed_result::<str>(e, &op, &p, None, None, false, "m")
+    });
     assert_eq!(errs[0].bad_value(), &BadValue::Null);
 }
 
@@ -115,7 +124,9 @@ fn bad_value_is_json() {
 #[test]
 fn empty_message() {
     let p = Path::new("fldpath");
-    let errs = fixed_result::<i32>(&Operation::create(), &p, None, None, false, "");
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        fixed_result::<i32>(e, &Operation::create(), &p, None, None, false, "")
+    });
     assert_one(&errs, "fldpath: Invalid value: null: forced failure: ");
     assert_eq!(errs[0].detail(), "forced failure: ");
 }
@@ -128,14 +139,17 @@ fn root_path() {
         name: String::new(),
         count: 0,
     };
-    let errs = fixed_result(
-        &Operation::create(),
-        &root,
-        Some(&thing),
-        None,
-        false,
-        "type T1",
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        fixed_result(
+            e,
+            &Operation::create(),
+            &root,
+            Some(&thing),
+            None,
+            false,
+            "type T1",
+        )
+    });
     assert_eq!(
         errs[0].to_string(),
         r#"<nil>: Invalid value: {"name":"","count":0}: forced failure: type T1"#

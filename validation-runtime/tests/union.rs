@@ -130,14 +130,17 @@ fn union_mock_extractors() {
         let obj = Flags(flags, "");
         // "pointer" (no old object) and "value" (an old object on create).
         for old in [None, Some(&obj)] {
-            let errs = union(
-                &create(),
-                &root,
-                Some(&obj),
-                old,
-                &["a", "b", "c", "d"],
-                &FLAG_SET,
-            );
+            let errs = validation_runtime::ErrorList::from_fn(|e| {
+                union(
+                    e,
+                    &create(),
+                    &root,
+                    Some(&obj),
+                    old,
+                    &["a", "b", "c", "d"],
+                    &FLAG_SET,
+                )
+            });
             match want {
                 None => assert!(errs.is_empty(), "{flags:?}: {errs}"),
                 Some(want) => {
@@ -152,14 +155,17 @@ fn union_mock_extractors() {
 #[test]
 fn union_bad_value_is_a_go_string() {
     let root = Path::root();
-    let errs = union(
-        &create(),
-        &root,
-        Some(&Flags([true, true, false, false], "")),
-        None,
-        &["a", "b", "c", "d"],
-        &FLAG_SET,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        union(
+            e,
+            &create(),
+            &root,
+            Some(&Flags([true, true, false, false], "")),
+            None,
+            &["a", "b", "c", "d"],
+            &FLAG_SET,
+        )
+    });
     assert_eq!(
         errs[0].bad_value(),
         &validation_runtime::field::BadValue::String("{a, b}".into())
@@ -203,16 +209,19 @@ fn discriminated_union_mock_extractors() {
     for (disc_name, disc_value, flags, want) in cases {
         let obj = Flags(flags, disc_value);
         for old in [None, Some(&obj)] {
-            let errs = discriminated_union(
-                &create(),
-                &root,
-                Some(&obj),
-                old,
-                disc_name,
-                |s: &Flags| s.1,
-                &members,
-                &FLAG_SET,
-            );
+            let errs = validation_runtime::ErrorList::from_fn(|e| {
+                discriminated_union(
+                    e,
+                    &create(),
+                    &root,
+                    Some(&obj),
+                    old,
+                    disc_name,
+                    |s: &Flags| s.1,
+                    &members,
+                    &FLAG_SET,
+                )
+            });
             assert_eq!(strings(&errs), want);
             for e in &errs {
                 assert_eq!(e.kind(), ErrorType::Invalid);
@@ -284,14 +293,17 @@ fn union_ratcheting() {
         ),
     ];
     for (name, old, new, want) in cases {
-        let errs = union(
-            &update(),
-            &root,
-            Some(&new),
-            old.as_ref(),
-            &MEMBERS,
-            &EXTRACTORS,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            union(
+                e,
+                &update(),
+                &root,
+                Some(&new),
+                old.as_ref(),
+                &MEMBERS,
+                &EXTRACTORS,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         for e in &errs {
             assert_invalid(e, "<nil>", None);
@@ -367,16 +379,19 @@ fn discriminated_union_ratcheting() {
         ),
     ];
     for (name, old, new, want) in cases {
-        let errs = discriminated_union(
-            &update(),
-            &root,
-            new.as_ref(),
-            old.as_ref(),
-            "d",
-            disc,
-            &DISC_MEMBERS,
-            &EXTRACTORS,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            discriminated_union(
+                e,
+                &update(),
+                &root,
+                new.as_ref(),
+                old.as_ref(),
+                "d",
+                disc,
+                &DISC_MEMBERS,
+                &EXTRACTORS,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         for e in &errs {
             assert_eq!(e.kind(), ErrorType::Invalid);
@@ -406,14 +421,17 @@ fn zero_or_one_of_mock_extractors() {
         ([false, false, false, false], None),
     ];
     for (flags, want) in cases {
-        let errs = zero_or_one_of(
-            &create(),
-            &root,
-            Some(&Flags(flags, "")),
-            None,
-            &["a", "b", "c", "d"],
-            &FLAG_SET,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            zero_or_one_of(
+                e,
+                &create(),
+                &root,
+                Some(&Flags(flags, "")),
+                None,
+                &["a", "b", "c", "d"],
+                &FLAG_SET,
+            )
+        });
         match want {
             None => assert!(errs.is_empty(), "{flags:?}: {errs}"),
             Some(want) => {
@@ -462,14 +480,17 @@ fn zero_or_one_of_ratcheting() {
         ),
     ];
     for (name, old, new, want) in cases {
-        let errs = zero_or_one_of(
-            &update(),
-            &root,
-            new.as_ref(),
-            old.as_ref(),
-            &MEMBERS,
-            &EXTRACTORS,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            zero_or_one_of(
+                e,
+                &update(),
+                &root,
+                new.as_ref(),
+                old.as_ref(),
+                &MEMBERS,
+                &EXTRACTORS,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         for e in &errs {
             assert_invalid(e, "<nil>", Some("zeroOrOneOf"));
@@ -488,20 +509,29 @@ fn extractor_count_mismatch_is_an_internal_error() {
     let obj = TestStruct::default();
     let three = &EXTRACTORS[..3];
     for errs in [
-        union(&create(), &spec, Some(&obj), None, &MEMBERS, three),
-        zero_or_one_of(&create(), &spec, Some(&obj), None, &MEMBERS, three),
+        validation_runtime::ErrorList::from_fn(|e| {
+            union(e, &create(), &spec, Some(&obj), None, &MEMBERS, three)
+        }),
+        validation_runtime::ErrorList::from_fn(|e| {
+            zero_or_one_of(e, &create(), &spec, Some(&obj), None, &MEMBERS, three)
+        }),
         // Checked before ratcheting.
-        union(&update(), &spec, Some(&obj), Some(&obj), &MEMBERS, three),
-        discriminated_union(
-            &create(),
-            &spec,
-            Some(&obj),
-            None,
-            "d",
-            disc,
-            &DISC_MEMBERS,
-            three,
-        ),
+        validation_runtime::ErrorList::from_fn(|e| {
+            union(e, &update(), &spec, Some(&obj), Some(&obj), &MEMBERS, three)
+        }),
+        validation_runtime::ErrorList::from_fn(|e| {
+            discriminated_union(
+                e,
+                &create(),
+                &spec,
+                Some(&obj),
+                None,
+                "d",
+                disc,
+                &DISC_MEMBERS,
+                three,
+            )
+        }),
     ] {
         assert_eq!(strings(&errs), [want]);
         assert_eq!(errs[0].kind(), ErrorType::Internal);
@@ -509,14 +539,17 @@ fn extractor_count_mismatch_is_an_internal_error() {
         assert_eq!(errs[0].origin(), None);
     }
     // More extractors than members.
-    let errs = union(
-        &create(),
-        &spec,
-        Some(&obj),
-        None,
-        &MEMBERS[..1],
-        &EXTRACTORS[..2],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        union(
+            e,
+            &create(),
+            &spec,
+            Some(&obj),
+            None,
+            &MEMBERS[..1],
+            &EXTRACTORS[..2],
+        )
+    });
     assert_eq!(
         strings(&errs),
         ["spec: Internal error: number of extractors (2) does not match number of union members (1)"]
@@ -554,14 +587,17 @@ const SIMPLE_SET: [fn(&Simple) -> bool; 6] = [
 ];
 
 fn simple_union(op: &Operation, new: &Simple, old: Option<&Simple>) -> ErrorList {
-    union(
-        op,
-        &Path::root(),
-        Some(new),
-        old,
-        &SIMPLE_MEMBERS,
-        &SIMPLE_SET,
-    )
+    validation_runtime::ErrorList::from_fn(|e| {
+        union(
+            e,
+            op,
+            &Path::root(),
+            Some(new),
+            old,
+            &SIMPLE_MEMBERS,
+            &SIMPLE_SET,
+        )
+    })
 }
 
 #[test]
@@ -669,16 +705,19 @@ fn output_tests_discriminated_simple() {
     // values default to the Go field names.
     let members = [("m1", "M1"), ("m2", "M2"), ("m3", "M3"), ("m4", "M4")];
     let run = |op: &Operation, new: &TestStruct, old: Option<&TestStruct>| {
-        discriminated_union(
-            op,
-            &Path::root(),
-            Some(new),
-            old,
-            "d",
-            disc,
-            &members,
-            &EXTRACTORS,
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            discriminated_union(
+                e,
+                op,
+                &Path::root(),
+                Some(new),
+                old,
+                "d",
+                disc,
+                &members,
+                &EXTRACTORS,
+            )
+        })
     };
     let op = create();
     // Zero values: the empty discriminator selects no member.
@@ -742,28 +781,34 @@ fn output_tests_discriminated_simple() {
 
 #[test]
 fn discriminated_union_unknown_discriminator_is_not_an_error() {
-    let errs = discriminated_union(
-        &create(),
-        &Path::new("spec"),
-        Some(&st("Other", false, false, &[], &[])),
-        None,
-        "d",
-        disc,
-        &DISC_MEMBERS,
-        &EXTRACTORS,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        discriminated_union(
+            e,
+            &create(),
+            &Path::new("spec"),
+            Some(&st("Other", false, false, &[], &[])),
+            None,
+            "d",
+            disc,
+            &DISC_MEMBERS,
+            &EXTRACTORS,
+        )
+    });
     assert!(errs.is_empty());
     // ... but a set member is still reported against its own value.
-    let errs = discriminated_union(
-        &create(),
-        &Path::new("spec"),
-        Some(&st("Other", false, true, &[], &[])),
-        None,
-        "d",
-        disc,
-        &DISC_MEMBERS,
-        &EXTRACTORS,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        discriminated_union(
+            e,
+            &create(),
+            &Path::new("spec"),
+            Some(&st("Other", false, true, &[], &[])),
+            None,
+            "d",
+            disc,
+            &DISC_MEMBERS,
+            &EXTRACTORS,
+        )
+    });
     assert_eq!(
         strings(&errs),
         ["spec.m2: Invalid value: \"\": may only be specified when `d` is \"m2\""]
@@ -775,16 +820,19 @@ fn discriminated_union_unknown_discriminator_is_not_an_error() {
 fn discriminated_union_values_are_go_quoted() {
     let members = [("a", "x\"y"), ("b", "é\n")];
     let obj = Flags([false, true, false, false], "x\"y");
-    let errs = discriminated_union(
-        &create(),
-        &Path::new("spec"),
-        Some(&obj),
-        None,
-        "type",
-        |s: &Flags| s.1,
-        &members,
-        &FLAG_SET[..2],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        discriminated_union(
+            e,
+            &create(),
+            &Path::new("spec"),
+            Some(&obj),
+            None,
+            "type",
+            |s: &Flags| s.1,
+            &members,
+            &FLAG_SET[..2],
+        )
+    });
     assert_eq!(
         strings(&errs),
         [
@@ -797,28 +845,34 @@ fn discriminated_union_values_are_go_quoted() {
 #[test]
 fn discriminator_change_alone_defeats_ratcheting() {
     // Set-ness unchanged, discriminator changed: re-validated.
-    let errs = discriminated_union(
-        &update(),
-        &Path::root(),
-        Some(&st("m2", true, false, &[], &[])),
-        Some(&st("m1", true, false, &[], &[])),
-        "d",
-        disc,
-        &DISC_MEMBERS,
-        &EXTRACTORS,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        discriminated_union(
+            e,
+            &update(),
+            &Path::root(),
+            Some(&st("m2", true, false, &[], &[])),
+            Some(&st("m1", true, false, &[], &[])),
+            "d",
+            disc,
+            &DISC_MEMBERS,
+            &EXTRACTORS,
+        )
+    });
     assert_eq!(errs.len(), 2);
     // Same discriminator, same set-ness, but an invalid object: ratcheted.
-    let errs = discriminated_union(
-        &update(),
-        &Path::root(),
-        Some(&st("m2", true, false, &[], &[])),
-        Some(&st("m2", true, false, &[], &[])),
-        "d",
-        disc,
-        &DISC_MEMBERS,
-        &EXTRACTORS,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        discriminated_union(
+            e,
+            &update(),
+            &Path::root(),
+            Some(&st("m2", true, false, &[], &[])),
+            Some(&st("m2", true, false, &[], &[])),
+            "d",
+            disc,
+            &DISC_MEMBERS,
+            &EXTRACTORS,
+        )
+    });
     assert!(errs.is_empty());
 }
 
@@ -827,32 +881,53 @@ fn missing_object_has_no_member_set() {
     let root = Path::root();
     // upstream's extractors return false for a nil object.
     assert_eq!(
-        strings(&union(&create(), &root, None, None, &MEMBERS, &EXTRACTORS)),
+        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+            e,
+            &create(),
+            &root,
+            None,
+            None,
+            &MEMBERS,
+            &EXTRACTORS
+        ))),
         ["<nil>: Invalid value: \"\": must specify one of: `m1`, `m2`, `m3`, `m4`"]
     );
-    assert!(zero_or_one_of(&create(), &root, None, None, &MEMBERS, &EXTRACTORS).is_empty());
-    assert!(discriminated_union(
+    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+        e,
         &create(),
         &root,
         None,
         None,
-        "d",
-        disc,
-        &DISC_MEMBERS,
+        &MEMBERS,
         &EXTRACTORS
-    )
+    ))
     .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| discriminated_union(
+            e,
+            &create(),
+            &root,
+            None,
+            None,
+            "d",
+            disc,
+            &DISC_MEMBERS,
+            &EXTRACTORS
+        ))
+        .is_empty()
+    );
     // An old object with a member set, new object missing: changed.
     let old = st("m1", true, false, &[], &[]);
     assert_eq!(
-        strings(&union(
+        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+            e,
             &update(),
             &root,
             None,
             Some(&old),
             &MEMBERS,
             &EXTRACTORS
-        )),
+        ))),
         ["<nil>: Invalid value: \"\": must specify one of: `m1`, `m2`, `m3`, `m4`"]
     );
 }
@@ -861,14 +936,17 @@ fn missing_object_has_no_member_set() {
 fn create_never_ratchets() {
     let root = Path::root();
     let bad = st("", true, true, &[], &[]);
-    let errs = union(
-        &create(),
-        &root,
-        Some(&bad),
-        Some(&bad),
-        &MEMBERS,
-        &EXTRACTORS,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        union(
+            e,
+            &create(),
+            &root,
+            Some(&bad),
+            Some(&bad),
+            &MEMBERS,
+            &EXTRACTORS,
+        )
+    });
     assert_eq!(errs.len(), 1);
 }
 
@@ -899,7 +977,9 @@ fn item_union() {
     let spec = Path::root();
     let tasks = spec.child("tasks");
     let run = |op: &Operation, new: &[Task], old: Option<&[Task]>| {
-        union(op, &tasks, Some(new), old, &ITEM_MEMBERS, &ITEM_SET)
+        validation_runtime::ErrorList::from_fn(|e| {
+            union(e, op, &tasks, Some(new), old, &ITEM_MEMBERS, &ITEM_SET)
+        })
     };
     let op = create();
     assert!(run(&op, &[task("succeeded"), task("other")], None).is_empty());
@@ -934,7 +1014,16 @@ fn item_union() {
     );
     // A missing new list has no member set.
     assert_eq!(
-        union(&op, &tasks, None::<&[Task]>, None, &ITEM_MEMBERS, &ITEM_SET).len(),
+        validation_runtime::ErrorList::from_fn(|e| union(
+            e,
+            &op,
+            &tasks,
+            None::<&[Task]>,
+            None,
+            &ITEM_MEMBERS,
+            &ITEM_SET
+        ))
+        .len(),
         1
     );
 }
@@ -944,36 +1033,41 @@ fn item_zero_or_one_of() {
     let root = Path::root();
     let tasks = root.child("tasks");
     let both = [task("succeeded"), task("failed")];
-    let errs = zero_or_one_of(
-        &create(),
-        &tasks,
-        Some(&both[..]),
-        None,
-        &ITEM_MEMBERS,
-        &ITEM_SET,
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        zero_or_one_of(
+            e,
+            &create(),
+            &tasks,
+            Some(&both[..]),
+            None,
+            &ITEM_MEMBERS,
+            &ITEM_SET,
+        )
+    });
     assert_eq!(
         strings(&errs),
         ["tasks: Invalid value: \"{tasks[{\\\"name\\\": \\\"succeeded\\\"}], tasks[{\\\"name\\\": \\\"failed\\\"}]}\": must specify at most one of: `tasks[{\"name\": \"succeeded\"}]`, `tasks[{\"name\": \"failed\"}]`"]
     );
     assert_invalid(&errs[0], "tasks", Some("zeroOrOneOf"));
-    assert!(zero_or_one_of(
+    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+        e,
         &create(),
         &tasks,
         Some(&[][..]),
         None,
         &ITEM_MEMBERS,
         &ITEM_SET
-    )
+    ))
     .is_empty());
-    assert!(zero_or_one_of(
+    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+        e,
         &update(),
         &tasks,
         Some(&both[..]),
         Some(&both[..]),
         &ITEM_MEMBERS,
         &ITEM_SET
-    )
+    ))
     .is_empty());
 }
 
@@ -982,37 +1076,40 @@ fn single_member_and_empty_membership() {
     let root = Path::root();
     let one: [fn(&TestStruct) -> bool; 1] = [|s| s.m1.is_some()];
     assert_eq!(
-        strings(&union(
+        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+            e,
             &create(),
             &root,
             Some(&TestStruct::default()),
             None,
             &["m1"],
             &one
-        )),
+        ))),
         ["<nil>: Invalid value: \"\": must specify one of: `m1`"]
     );
     // No members at all: nothing can be set, so "one of" nothing.
     let none: [fn(&TestStruct) -> bool; 0] = [];
     assert_eq!(
-        strings(&union(
+        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+            e,
             &create(),
             &root,
             Some(&TestStruct::default()),
             None,
             &[],
             &none
-        )),
+        ))),
         ["<nil>: Invalid value: \"\": must specify one of: "]
     );
-    assert!(zero_or_one_of(
+    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+        e,
         &create(),
         &root,
         Some(&TestStruct::default()),
         None,
         &[],
         &none
-    )
+    ))
     .is_empty());
 }
 
@@ -1027,70 +1124,99 @@ fn valid_path_does_not_allocate() {
     let bad = st("m1", true, true, &["x"], &[]);
     let none = TestStruct::default();
     let both = [task("succeeded"), task("failed")];
-    let (errs, n) =
-        allocations(|| union(&create(), &spec, Some(&one), None, &MEMBERS, &EXTRACTORS));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            union(e, &create(), &spec, Some(&one), None, &MEMBERS, &EXTRACTORS)
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0, "union");
     // Ratcheted pre-existing violation.
     let (errs, n) = allocations(|| {
-        union(
-            &update(),
-            &spec,
-            Some(&bad),
-            Some(&bad),
-            &MEMBERS,
-            &EXTRACTORS,
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            union(
+                e,
+                &update(),
+                &spec,
+                Some(&bad),
+                Some(&bad),
+                &MEMBERS,
+                &EXTRACTORS,
+            )
+        })
     });
     assert!(errs.is_empty());
     assert_eq!(n, 0, "ratcheted union");
-    let (errs, n) =
-        allocations(|| zero_or_one_of(&create(), &spec, Some(&none), None, &MEMBERS, &EXTRACTORS));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            zero_or_one_of(
+                e,
+                &create(),
+                &spec,
+                Some(&none),
+                None,
+                &MEMBERS,
+                &EXTRACTORS,
+            )
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0, "zero_or_one_of");
     let (errs, n) = allocations(|| {
-        discriminated_union(
-            &create(),
-            &spec,
-            Some(&one),
-            None,
-            "d",
-            disc,
-            &DISC_MEMBERS,
-            &EXTRACTORS,
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            discriminated_union(
+                e,
+                &create(),
+                &spec,
+                Some(&one),
+                None,
+                "d",
+                disc,
+                &DISC_MEMBERS,
+                &EXTRACTORS,
+            )
+        })
     });
     assert!(errs.is_empty());
     assert_eq!(n, 0, "discriminated_union");
     let (errs, n) = allocations(|| {
-        discriminated_union(
-            &update(),
-            &spec,
-            Some(&bad),
-            Some(&bad),
-            "d",
-            disc,
-            &DISC_MEMBERS,
-            &EXTRACTORS,
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            discriminated_union(
+                e,
+                &update(),
+                &spec,
+                Some(&bad),
+                Some(&bad),
+                "d",
+                disc,
+                &DISC_MEMBERS,
+                &EXTRACTORS,
+            )
+        })
     });
     assert!(errs.is_empty());
     assert_eq!(n, 0, "ratcheted discriminated_union");
     let (errs, n) = allocations(|| {
-        zero_or_one_of(
-            &update(),
-            &spec,
-            Some(&both[..]),
-            Some(&both[..]),
-            &ITEM_MEMBERS,
-            &ITEM_SET,
-        )
+        validation_runtime::ErrorList::from_fn(|e| {
+            zero_or_one_of(
+                e,
+                &update(),
+                &spec,
+                Some(&both[..]),
+                Some(&both[..]),
+                &ITEM_MEMBERS,
+                &ITEM_SET,
+            )
+        })
     });
     assert!(errs.is_empty());
     assert_eq!(n, 0, "ratcheted item zero_or_one_of");
     // The counter works: an error allocates.
-    let (errs, n) =
-        allocations(|| union(&create(), &spec, Some(&bad), None, &MEMBERS, &EXTRACTORS));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            union(e, &create(), &spec, Some(&bad), None, &MEMBERS, &EXTRACTORS)
+        })
+    });
     assert_eq!(errs.len(), 1);
     assert!(n > 0);
 }
@@ -1126,17 +1252,29 @@ fn ratchet_guard_uses_is_zero_of_the_old_object() {
         other: "x".into(),
         ..Default::default()
     };
-    assert!(union(&update(), &root, Some(&new), Some(&old), &["a", "b"], &set).is_empty());
-    // Old object zero: not ratcheted (upstream, passing a non-nil pointer to
-    // this all-zero struct, would ratchet; see the module docs).
-    let errs = union(
+    assert!(validation_runtime::ErrorList::from_fn(|e| union(
+        e,
         &update(),
         &root,
         Some(&new),
-        Some(&ZeroableStruct::default()),
+        Some(&old),
         &["a", "b"],
-        &set,
-    );
+        &set
+    ))
+    .is_empty());
+    // Old object zero: not ratcheted (upstream, passing a non-nil pointer to
+    // this all-zero struct, would ratchet; see the module docs).
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        union(
+            e,
+            &update(),
+            &root,
+            Some(&new),
+            Some(&ZeroableStruct::default()),
+            &["a", "b"],
+            &set,
+        )
+    });
     assert_eq!(
         strings(&errs),
         ["<nil>: Invalid value: \"\": must specify one of: `a`, `b`"]

@@ -162,7 +162,16 @@ fn update_value_cases() {
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
         let (value, old) = (value.to_string(), old.to_string());
-        let errs = update_value(&op(is_update), &path, Some(&value), Some(&old), constraints);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_value(
+                e,
+                &op(is_update),
+                &path,
+                Some(&value),
+                Some(&old),
+                constraints,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         check_kinds(&errs);
         for e in &errs {
@@ -176,44 +185,71 @@ fn update_value_integers_and_no_old_value() {
     let path = Path::new("test");
     let up = Operation::update();
     assert_eq!(
-        strings(&update_value(&up, &path, Some(&5i32), Some(&0), &[NoSet])),
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+            e,
+            &up,
+            &path,
+            Some(&5i32),
+            Some(&0),
+            &[NoSet]
+        ))),
         [SET]
     );
     assert_eq!(
-        strings(&update_value(&up, &path, Some(&0u8), Some(&1), &[NoUnset])),
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+            e,
+            &up,
+            &path,
+            Some(&0u8),
+            Some(&1),
+            &[NoUnset]
+        ))),
         [UNSET]
     );
     assert_eq!(
-        strings(&update_value(
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+            e,
             &up,
             &path,
             Some(&true),
             Some(&true),
             &[NoModify]
-        )),
+        ))),
         [MODIFY]
     );
     // No old value (a new list item at eachVal scope): no transition.
-    assert!(update_value(&up, &path, Some(&5i32), None, &[NoSet, NoUnset, NoModify]).is_empty());
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+        e,
+        &up,
+        &path,
+        Some(&5i32),
+        None,
+        &[NoSet, NoUnset, NoModify]
+    ))
+    .is_empty());
     // A missing value counts as unset.
     assert_eq!(
-        strings(&update_value::<str>(
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value::<
+            str,
+        >(
+            e,
             &up,
             &path,
             None,
             Some("x"),
             &[NoUnset, NoModify]
-        )),
+        ))),
         [UNSET]
     );
     // NoAddItem / NoRemoveItem do not apply to scalars.
-    assert!(update_value(
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+        e,
         &up,
         &path,
         Some(&1i64),
         Some(&2),
         &[NoAddItem, NoRemoveItem]
-    )
+    ))
     .is_empty());
 }
 
@@ -277,7 +313,9 @@ fn update_value_by_reflect_cases() {
         ),
     ];
     for (name, value, old, constraints, want) in cases {
-        let errs = update_value(&up, &path, Some(value), Some(old), constraints);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_value(e, &up, &path, Some(value), Some(old), constraints)
+        });
         assert_eq!(strings(&errs), want, "{name}");
         check_kinds(&errs);
     }
@@ -374,20 +412,23 @@ fn update_pointer_cases() {
     ];
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
-        let errs = update_pointer(&op(is_update), &path, value, old, constraints);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_pointer(e, &op(is_update), &path, value, old, constraints)
+        });
         assert_eq!(strings(&errs), want, "{name}");
         check_kinds(&errs);
     }
     // "Set" is Some, even of a zero value.
     let empty = String::new();
     assert_eq!(
-        strings(&update_pointer(
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_pointer(
+            e,
             &Operation::update(),
             &path,
             Some(&empty),
             None,
             &[NoSet]
-        )),
+        ))),
         [SET]
     );
 }
@@ -456,20 +497,38 @@ fn update_struct_cases() {
     ];
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
-        let errs = update_struct(&op(is_update), &path, Some(value), Some(old), constraints);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_struct(
+                e,
+                &op(is_update),
+                &path,
+                Some(value),
+                Some(old),
+                constraints,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         check_kinds(&errs);
     }
     // No old value: no transition.
-    assert!(update_struct(&Operation::update(), &path, Some(&a), None, &[NoModify]).is_empty());
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_struct(
+        e,
+        &Operation::update(),
+        &path,
+        Some(&a),
+        None,
+        &[NoModify]
+    ))
+    .is_empty());
     // NoSet / NoUnset never apply to a struct.
-    assert!(update_struct(
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_struct(
+        e,
         &Operation::update(),
         &path,
         Some(&a),
         Some(&b),
         &[NoSet, NoUnset]
-    )
+    ))
     .is_empty());
 }
 
@@ -605,14 +664,17 @@ fn update_list_cases() {
     let path = Path::new("test");
     let m: &dyn Fn(&&str, &&str) -> bool = &direct_eq;
     for (name, is_update, value, old, with_match, constraints, want) in cases {
-        let errs = update_list(
-            &op(is_update),
-            &path,
-            value,
-            old,
-            with_match.then_some(m),
-            constraints,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_list(
+                e,
+                &op(is_update),
+                &path,
+                value,
+                old,
+                with_match.then_some(m),
+                constraints,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         check_kinds(&errs);
     }
@@ -655,14 +717,17 @@ fn update_list_keyed_match() {
         },
     ];
     assert_ne!(new[0].value, old[0].value);
-    let errs = update_list(
-        &up,
-        &path,
-        Some(&new),
-        Some(&old),
-        Some(&key_match),
-        &[NoAddItem, NoRemoveItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_list(
+            e,
+            &up,
+            &path,
+            Some(&new),
+            Some(&old),
+            Some(&key_match),
+            &[NoAddItem, NoRemoveItem],
+        )
+    });
     assert!(errs.is_empty(), "{errs}");
 
     // "NoAddItem+NoRemoveItem keyed match reports add and remove by key"
@@ -686,14 +751,17 @@ fn update_list_keyed_match() {
             value: "",
         },
     ];
-    let errs = update_list(
-        &up,
-        &path,
-        Some(&new),
-        Some(&old),
-        Some(&key_match),
-        &[NoAddItem, NoRemoveItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_list(
+            e,
+            &up,
+            &path,
+            Some(&new),
+            Some(&old),
+            Some(&key_match),
+            &[NoAddItem, NoRemoveItem],
+        )
+    });
     assert_eq!(
         strings(&errs),
         ["test[1]: Forbidden: item may not be added", REMOVED]
@@ -706,14 +774,17 @@ fn update_list_keyed_match() {
 #[test]
 fn update_list_removal_reported_once_per_item() {
     let path = Path::new("test");
-    let errs = update_list(
-        &Operation::update(),
-        &path,
-        Some(&["a"][..]),
-        Some(&["x", "a", "y", "z"][..]),
-        Some(&direct_eq),
-        &[NoRemoveItem, NoAddItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_list(
+            e,
+            &Operation::update(),
+            &path,
+            Some(&["a"][..]),
+            Some(&["x", "a", "y", "z"][..]),
+            Some(&direct_eq),
+            &[NoRemoveItem, NoAddItem],
+        )
+    });
     assert_eq!(strings(&errs), [REMOVED, REMOVED, REMOVED]);
 }
 
@@ -724,24 +795,30 @@ fn update_list_matcher_argument_order() {
     let old_first = |a: &(bool, i32), b: &(bool, i32)| a.0 && !b.0 && a.1 == b.1;
     let new = [(false, 1)];
     let old = [(true, 1)];
-    let errs = update_list(
-        &Operation::update(),
-        &path,
-        Some(&new),
-        Some(&old),
-        Some(&old_first),
-        &[NoAddItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_list(
+            e,
+            &Operation::update(),
+            &path,
+            Some(&new),
+            Some(&old),
+            Some(&old_first),
+            &[NoAddItem],
+        )
+    });
     assert!(errs.is_empty());
     let new_first = |a: &(bool, i32), b: &(bool, i32)| !a.0 && b.0 && a.1 == b.1;
-    let errs = update_list(
-        &Operation::update(),
-        &path,
-        Some(&new),
-        Some(&old),
-        Some(&new_first),
-        &[NoRemoveItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_list(
+            e,
+            &Operation::update(),
+            &path,
+            Some(&new),
+            Some(&old),
+            Some(&new_first),
+            &[NoRemoveItem],
+        )
+    });
     assert!(errs.is_empty());
 }
 
@@ -755,50 +832,62 @@ fn update_list_without_matcher_is_an_internal_error() {
         &[NoRemoveItem],
         &[NoSet, NoUnset, NoRemoveItem],
     ] {
-        let errs = update_list::<&str>(
-            &Operation::update(),
-            &path,
-            Some(&["a"]),
-            None,
-            None,
-            constraints,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_list::<&str>(
+                e,
+                &Operation::update(),
+                &path,
+                Some(&["a"]),
+                None,
+                None,
+                constraints,
+            )
+        });
         assert_eq!(strings(&errs), [want]);
         assert_eq!(errs[0].kind(), ErrorType::Internal);
         assert_eq!(errs[0].field(), "test");
         assert_eq!(errs[0].origin(), None);
     }
     // Not on create, and not without NoAddItem / NoRemoveItem.
-    assert!(update_list::<&str>(
-        &Operation::create(),
-        &path,
-        Some(&["a"]),
-        None,
-        None,
-        &[NoAddItem]
-    )
-    .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| update_list::<&str>(
+            e,
+            &Operation::create(),
+            &path,
+            Some(&["a"]),
+            None,
+            None,
+            &[NoAddItem]
+        ))
+        .is_empty()
+    );
     assert_eq!(
-        strings(&update_list::<&str>(
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_list::<
+            &str,
+        >(
+            e,
             &Operation::update(),
             &path,
             Some(&["a"]),
             None,
             None,
             &[NoSet]
-        )),
+        ))),
         [SET]
     );
     // NoModify does not apply to lists.
-    assert!(update_list::<&str>(
-        &Operation::update(),
-        &path,
-        Some(&["a"]),
-        Some(&["b"]),
-        None,
-        &[NoModify]
-    )
-    .is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| update_list::<&str>(
+            e,
+            &Operation::update(),
+            &path,
+            Some(&["a"]),
+            Some(&["b"]),
+            None,
+            &[NoModify]
+        ))
+        .is_empty()
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -882,19 +971,31 @@ fn update_map_cases() {
     ];
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
-        let errs = update_map(
-            &op(is_update),
-            &path,
-            value.as_ref(),
-            old.as_ref(),
-            constraints,
-        );
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_map(
+                e,
+                &op(is_update),
+                &path,
+                value.as_ref(),
+                old.as_ref(),
+                constraints,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name}");
         check_kinds(&errs);
         // The same with a HashMap.
         let hv: Option<HashMap<String, String>> = value.map(|m| m.into_iter().collect());
         let ho: Option<HashMap<String, String>> = old.map(|m| m.into_iter().collect());
-        let errs = update_map(&op(is_update), &path, hv.as_ref(), ho.as_ref(), constraints);
+        let errs = validation_runtime::ErrorList::from_fn(|e| {
+            update_map(
+                e,
+                &op(is_update),
+                &path,
+                hv.as_ref(),
+                ho.as_ref(),
+                constraints,
+            )
+        });
         assert_eq!(strings(&errs), want, "{name} (HashMap)");
     }
 }
@@ -911,13 +1012,16 @@ fn update_map_errors_in_key_order() {
     ]
     .into_iter()
     .collect();
-    let errs = update_map(
-        &Operation::update(),
-        &path,
-        Some(&new),
-        Some(&old),
-        &[NoRemoveItem, NoAddItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_map(
+            e,
+            &Operation::update(),
+            &path,
+            Some(&new),
+            Some(&old),
+            &[NoRemoveItem, NoAddItem],
+        )
+    });
     assert_eq!(
         strings(&errs),
         [
@@ -934,36 +1038,43 @@ fn update_map_errors_in_key_order() {
     check_kinds(&errs);
     // Integer keys print in decimal (Go's %v).
     let new: BTreeMap<i64, ()> = [(-3, ())].into_iter().collect();
-    let errs = update_map(
-        &Operation::update(),
-        &path,
-        Some(&new),
-        None,
-        &[NoSet, NoAddItem],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_map(
+            e,
+            &Operation::update(),
+            &path,
+            Some(&new),
+            None,
+            &[NoSet, NoAddItem],
+        )
+    });
     assert_eq!(
         strings(&errs),
         [SET, "test[-3]: Forbidden: item may not be added"]
     );
     assert_eq!(errs[1].field(), "test[-3]");
     // NoModify does not apply to maps.
-    assert!(update_map(
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_map(
+        e,
         &Operation::update(),
         &path,
         Some(&new),
         Some(&new),
         &[NoModify]
-    )
+    ))
     .is_empty());
     // A missing new map: every old key was removed.
     let old: BTreeMap<i64, ()> = [(1, ()), (2, ())].into_iter().collect();
-    let errs = update_map(
-        &Operation::update(),
-        &path,
-        None,
-        Some(&old),
-        &[NoRemoveItem, NoUnset],
-    );
+    let errs = validation_runtime::ErrorList::from_fn(|e| {
+        update_map(
+            e,
+            &Operation::update(),
+            &path,
+            None,
+            Some(&old),
+            &[NoRemoveItem, NoUnset],
+        )
+    });
     assert_eq!(
         strings(&errs),
         [
@@ -985,43 +1096,82 @@ fn output_tests_fully_restricted() {
     let up = Operation::update();
     let s = |v: &str| v.to_string();
     assert_eq!(
-        strings(&update_value(&up, &path, Some(&s("x")), Some(&s("")), &all)),
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+            e,
+            &up,
+            &path,
+            Some(&s("x")),
+            Some(&s("")),
+            &all
+        ))),
         ["stringFullyRestricted: Invalid value: null: field cannot be set once created"]
     );
     assert_eq!(
-        strings(&update_value(&up, &path, Some(&s("")), Some(&s("x")), &all)),
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+            e,
+            &up,
+            &path,
+            Some(&s("")),
+            Some(&s("x")),
+            &all
+        ))),
         ["stringFullyRestricted: Invalid value: null: field cannot be cleared once set"]
     );
     assert_eq!(
-        strings(&update_value(
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+            e,
             &up,
             &path,
             Some(&s("y")),
             Some(&s("x")),
             &all
-        )),
+        ))),
         ["stringFullyRestricted: Invalid value: null: field cannot be modified once set"]
     );
     // Unset to unset (only reachable when nothing changed): nothing.
-    assert!(update_value(&up, &path, Some(&s("")), Some(&s("")), &all).is_empty());
-    assert!(update_value(&Operation::create(), &path, Some(&s("x")), None, &all).is_empty());
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+        e,
+        &up,
+        &path,
+        Some(&s("")),
+        Some(&s("")),
+        &all
+    ))
+    .is_empty());
+    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+        e,
+        &Operation::create(),
+        &path,
+        Some(&s("x")),
+        None,
+        &all
+    ))
+    .is_empty());
 
     let path = Path::new("pointerFullyRestricted");
     assert_eq!(
-        strings(&update_pointer(&up, &path, Some(&s("")), None, &all)),
+        strings(&validation_runtime::ErrorList::from_fn(|e| update_pointer(
+            e,
+            &up,
+            &path,
+            Some(&s("")),
+            None,
+            &all
+        ))),
         ["pointerFullyRestricted: Invalid value: null: field cannot be set once created"]
     );
     assert_eq!(
-        strings(&update_pointer::<String>(
-            &up,
-            &path,
-            None,
-            Some(&s("")),
-            &all
+        strings(&validation_runtime::ErrorList::from_fn(
+            |e| update_pointer::<String>(e, &up, &path, None, Some(&s("")), &all)
         )),
         ["pointerFullyRestricted: Invalid value: null: field cannot be cleared once set"]
     );
-    assert!(update_pointer::<String>(&up, &path, None, None, &all).is_empty());
+    assert!(
+        validation_runtime::ErrorList::from_fn(|e| update_pointer::<String>(
+            e, &up, &path, None, None, &all
+        ))
+        .is_empty()
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1032,30 +1182,57 @@ fn valid_path_does_not_allocate() {
     let up = Operation::update();
     let all = [NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem];
     let v = "x".to_string();
-    let (errs, n) = allocations(|| update_value(&up, &path, Some(&v), Some(&v), &[NoSet, NoUnset]));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            update_value(e, &up, &path, Some(&v), Some(&v), &[NoSet, NoUnset])
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
-    let (errs, n) =
-        allocations(|| update_pointer(&up, &path, Some(&v), Some(&v), &[NoSet, NoUnset]));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            update_pointer(e, &up, &path, Some(&v), Some(&v), &[NoSet, NoUnset])
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
-    let (errs, n) =
-        allocations(|| update_struct(&up, &path, Some(&v), Some(&v), &[NoSet, NoUnset]));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            update_struct(e, &up, &path, Some(&v), Some(&v), &[NoSet, NoUnset])
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
     let new = ["a", "b"];
     let old = ["b", "a"];
-    let (errs, n) =
-        allocations(|| update_list(&up, &path, Some(&new), Some(&old), Some(&direct_eq), &all));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            update_list(
+                e,
+                &up,
+                &path,
+                Some(&new),
+                Some(&old),
+                Some(&direct_eq),
+                &all,
+            )
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
     let hm: HashMap<String, i32> = (0..50).map(|i| (format!("k{i}"), i)).collect();
     let hm2: HashMap<String, i32> = (0..50).map(|i| (format!("k{i}"), -i)).collect();
-    let (errs, n) = allocations(|| update_map(&up, &path, Some(&hm), Some(&hm2), &all));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| {
+            update_map(e, &up, &path, Some(&hm), Some(&hm2), &all)
+        })
+    });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
     // The counter works: an error allocates.
-    let (errs, n) = allocations(|| update_map(&up, &path, Some(&hm), None, &all));
+    let (errs, n) = allocations(|| {
+        validation_runtime::ErrorList::from_fn(|e| update_map(e, &up, &path, Some(&hm), None, &all))
+    });
     assert_eq!(errs.len(), 51);
     assert!(n > 0);
 }

@@ -205,22 +205,19 @@ impl Validate for ObjectMeta {
             let p = path.child("labels");
             let o = old.map(|o| &o.labels);
             if !validate::unchanged(op, &self.labels, o) {
-                errs.append(validate::each_map_key(
-                    op,
-                    &p,
-                    Some(&self.labels),
-                    o,
-                    |p, k| required_string(p, k),
-                ));
-                errs.append(validate::each_map_val(
-                    op,
-                    &p,
-                    Some(&self.labels),
-                    o,
-                    |p, v, ov| {
-                        validate::maximum(op, p, Some(&v.len()), ov.map(String::len).as_ref(), 63)
-                    },
-                ));
+                validate::each_map_key(errs, op, &p, Some(&self.labels), o, |errs, p, k| {
+                    errs.append(required_string(p, k))
+                });
+                validate::each_map_val(errs, op, &p, Some(&self.labels), o, |errs, p, v, ov| {
+                    validate::maximum(
+                        errs,
+                        op,
+                        p,
+                        Some(&v.len()),
+                        ov.map(String::len).as_ref(),
+                        63,
+                    )
+                });
             }
         }
     }
@@ -239,32 +236,34 @@ impl Validate for DeploymentSpec {
             let o = old.map(|o| &o.replicas);
             if !validate::unchanged(op, &self.replicas, o) {
                 let (v, ov) = (self.replicas.as_ref(), o.and_then(Option::as_ref));
-                errs.append(validate::minimum(op, &p, v, ov, 0));
-                errs.append(validate::maximum(op, &p, v, ov, 1000));
+                validate::minimum(errs, op, &p, v, ov, 0);
+                validate::maximum(errs, op, &p, v, ov, 1000);
             }
         }
         {
             let p = path.child("strategy");
             let o = old.map(|o| &o.strategy);
             if !validate::unchanged(op, &self.strategy, o) {
-                errs.append(validate::subfield(
+                validate::subfield(
+                    errs,
                     op,
                     &p,
                     Some(&self.strategy),
                     o,
                     "maxSurge",
                     |s: &Strategy| Some(&s.max_surge),
-                    |p, v, ov| validate::minimum(op, p, v, ov, 0),
-                ));
-                errs.append(validate::subfield(
+                    |errs, p, v, ov| validate::minimum(errs, op, p, v, ov, 0),
+                );
+                validate::subfield(
+                    errs,
                     op,
                     &p,
                     Some(&self.strategy),
                     o,
                     "maxUnavailable",
                     |s: &Strategy| Some(&s.max_unavailable),
-                    |p, v, ov| validate::minimum(op, p, v, ov, 0),
-                ));
+                    |errs, p, v, ov| validate::minimum(errs, op, p, v, ov, 0),
+                );
             }
         }
         {
@@ -272,41 +271,40 @@ impl Validate for DeploymentSpec {
             let v = Some(self.containers.as_slice());
             let o = old.map(|o| o.containers.as_slice());
             if !validate::unchanged(op, &self.containers[..], o) {
-                errs.append(validate::unique_map(op, &p, v, o, |c| c.name.as_str()));
-                errs.append(validate::slice_item(
+                validate::unique_map(errs, op, &p, v, o, |c| c.name.as_str());
+                validate::slice_item(
+                    errs,
                     op,
                     &p,
                     v,
                     o,
                     |c| c.name == "sidecar",
-                    |p, c, oc| {
+                    |errs, p, c, oc| {
                         validate::subfield(
+                            errs,
                             op,
                             p,
                             Some(c),
                             oc,
                             "ports",
                             |c: &Container| Some(&c.ports[..]),
-                            |p, ports, old_ports| {
+                            |errs, p, ports, old_ports| {
                                 let n = ports.map(<[_]>::len);
                                 let on = old_ports.map(<[_]>::len);
-                                validate::maximum(op, p, n.as_ref(), on.as_ref(), 2)
+                                validate::maximum(errs, op, p, n.as_ref(), on.as_ref(), 2)
                             },
                         )
                     },
-                ));
-                errs.append(validate::each_slice_val_map(
+                );
+                validate::each_slice_val_map(
+                    errs,
                     op,
                     &p,
                     v,
                     o,
                     |c| c.name.as_str(),
-                    |p, c, oc| {
-                        let mut e = ErrorList::new();
-                        c.validate_into(op, p, oc, &mut e);
-                        e
-                    },
-                ));
+                    |errs, p, c, oc| c.validate_into(op, p, oc, errs),
+                );
             }
         }
     }
@@ -324,21 +322,18 @@ impl Validate for Container {
         let v = Some(self.ports.as_slice());
         let o = old.map(|o| o.ports.as_slice());
         if !validate::unchanged(op, &self.ports[..], o) {
-            errs.append(validate::unique_map(op, &p, v, o, |p| {
+            validate::unique_map(errs, op, &p, v, o, |p| {
                 (p.container_port, p.protocol.as_str())
-            }));
-            errs.append(validate::each_slice_val_map(
+            });
+            validate::each_slice_val_map(
+                errs,
                 op,
                 &p,
                 v,
                 o,
                 |p| (p.container_port, p.protocol.as_str()),
-                |p, port, old_port| {
-                    let mut e = ErrorList::new();
-                    port.validate_into(op, p, old_port, &mut e);
-                    e
-                },
-            ));
+                |errs, p, port, old_port| port.validate_into(op, p, old_port, errs),
+            );
         }
     }
 }
@@ -354,14 +349,8 @@ impl Validate for ContainerPort {
         let p = path.child("containerPort");
         let o = old.map(|o| &o.container_port);
         if !validate::unchanged(op, &self.container_port, o) {
-            errs.append(validate::minimum(op, &p, Some(&self.container_port), o, 1));
-            errs.append(validate::maximum(
-                op,
-                &p,
-                Some(&self.container_port),
-                o,
-                65535,
-            ));
+            validate::minimum(errs, op, &p, Some(&self.container_port), o, 1);
+            validate::maximum(errs, op, &p, Some(&self.container_port), o, 65535);
         }
     }
 }

@@ -10,13 +10,15 @@ use super::Cx;
 /// How a call's result is used.
 #[derive(Clone)]
 pub(crate) enum CallKind {
-    /// An expression of type `ErrorList`, appended to the errors.
+    /// A call that pushes its errors into the accumulator `errs` (a
+    /// `&mut ErrorList` in scope), such as
+    /// `validate::minimum(errs, op, path, value, old_value, 0)`.
     Errors(TokenStream),
     /// A `bool` expression: when true, the rest of the cohort is skipped
     /// (a short-circuit that reports nothing, such as `+k8s:optional`).
     StopIf(TokenStream),
     /// A wrapper (`subfield`, `item`, `eachVal`, ...) around short-circuiting
-    /// calls: `errors` is an `ErrorList` expression whose closure sets the
+    /// calls: `errors` is a call pushing into `errs` whose closure sets the
     /// local `fired` (declared by the cohort) whenever a wrapped
     /// short-circuit fires, with errors or silently (`+k8s:optional`). As
     /// upstream's wrapped `ShortCircuit` functions, it then ends the cohort it
@@ -48,8 +50,8 @@ pub(crate) struct Call {
 /// short-circuiting calls become one wrapper call that short-circuits (it
 /// ends the enclosing cohort when one of them fires on any element, even
 /// silently, as `+k8s:optional` on an unset subfield does), and the others
-/// one plain wrapper call. `build` makes the wrapper's `ErrorList`
-/// expression from an element closure (see [`element_closure`]); the
+/// one plain wrapper call. `build` makes the wrapper's call (pushing into
+/// `errs`) from an element closure (see [`element_closure`]); the
 /// caller sets the calls' cohort and deferral.
 pub(crate) fn wrapper_calls(
     cx: &mut Cx<'_>,
@@ -200,12 +202,12 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
                 match &c.kind {
                     CallKind::Errors(t) => out.extend(quote! {
                         let sc_start = errs.len();
-                        errs.append(#t);
+                        #t;
                         sc_fired |= errs.len() > sc_start;
                     }),
                     CallKind::Wrapper { errors, fired } => out.extend(quote! {
                         let mut #fired = false;
-                        errs.append(#errors);
+                        #errors;
                         sc_fired |= #fired;
                     }),
                     CallKind::StopIf(_) => {}
@@ -216,7 +218,7 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
             out.extend(quote!(let sc_start = errs.len();));
             for c in &sc {
                 if let CallKind::Errors(t) = &c.kind {
-                    out.extend(quote!(errs.append(#t);));
+                    out.extend(quote!(#t;));
                 }
             }
             Some(quote!(errs.len() > sc_start))
@@ -235,17 +237,17 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
     }
     for c in rest {
         match c.kind {
-            CallKind::Errors(t) => out.extend(quote!(errs.append(#t);)),
+            CallKind::Errors(t) => out.extend(quote!(#t;)),
             // Not produced: wrappers and stops always short-circuit.
-            CallKind::Wrapper { errors, .. } => out.extend(quote!(errs.append(#errors);)),
+            CallKind::Wrapper { errors, .. } => out.extend(quote!(#errors;)),
             CallKind::StopIf(_) => {}
         }
     }
     out
 }
 
-/// A closure validating one element with the given calls:
-/// `|path, value, old_value| -> ErrorList`.
+/// A closure validating one element with the given calls, pushing into the
+/// accumulator it is given: `|errs, path, value, old_value| { ... }`.
 pub(crate) fn element_closure(cx: &mut Cx<'_>, calls: Vec<Call>, with_old: bool) -> TokenStream {
     closure_with(cx, calls, with_old, None)
 }
@@ -261,17 +263,15 @@ fn closure_with(
     let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
     let body = emit_calls_signalling(cx, calls, &Exit::Break(label.clone()), fired);
     let params = if with_old {
-        quote!(|path: &__rt::field::Path<'_>, value, old_value|)
+        quote!(|errs: &mut __rt::ErrorList, path: &__rt::field::Path<'_>, value, old_value|)
     } else {
-        quote!(|path: &__rt::field::Path<'_>, value|)
+        quote!(|errs: &mut __rt::ErrorList, path: &__rt::field::Path<'_>, value|)
     };
     quote! {
         #params {
-            let mut errs = __rt::ErrorList::new();
             #label: {
                 #body
             }
-            errs
         }
     }
 }

@@ -13,5 +13,7 @@ pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Rele
         None => format_ident!("validate_custom"),
     };
     let (leaf, old) = (&site.whole_opt, &site.old_whole);
-    vec![Call::errors(quote!(Self::#f(op, path, #leaf, #old)))]
+    vec![Call::errors(
+        quote!(errs.append(Self::#f(op, path, #leaf, #old))),
+    )]
 }

@@ -48,8 +48,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             }
             let (tm, dm) = (&trigger.member, &dep.member);
             let (tj, dj) = (&trigger.json_name, &dep.json_name);
-            calls.push(Call::errors(quote!(validate::#f(
-                op,
+            calls.push(Call::errors(quote!(validate::#f(errs, op,
                 path,
                 Some(self),
                 old,

@@ -44,7 +44,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
                 let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
                 match &site.list {
                     Some(meta) => meta.each_expr(&list, &old, closure),
-                    None => quote!(validate::each_slice_val(op, path, #list, #old, #closure)),
+                    None => quote!(validate::each_slice_val(errs, op, path, #list, #old, #closure)),
                 }
             })
         }
@@ -53,7 +53,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_map_val(op, path, #leaf, #old, #closure))
+                quote!(validate::each_map_val(errs, op, path, #leaf, #old, #closure))
             })
         }
         (Some(Shape::Map(_, key, _)), true) => {
@@ -61,7 +61,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
+                quote!(validate::each_map_key(errs, op, path, #leaf, #old, #closure))
             })
         }
         // A field of a named type (a list or map newtype the derive cannot
@@ -73,7 +73,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_val(op, path, #leaf, #old, #closure))
+                quote!(validate::each_val(errs, op, path, #leaf, #old, #closure))
             })
         }
         (Some(Shape::Named) | None, true) => {
@@ -81,7 +81,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_map_key(op, path, #leaf, #old, #closure))
+                quote!(validate::each_map_key(errs, op, path, #leaf, #old, #closure))
             })
         }
         (Some(_), _) => {
@@ -164,13 +164,14 @@ pub(super) fn each_value_impl(
             let old = quote!(old.map(|o| o.0.as_slice()));
             let body = match list {
                 Some(meta) => meta.each_expr(&items, &old, quote!(validator)),
-                None => quote!(validate::each_slice_val(op, path, #items, #old, validator)),
+                None => quote!(validate::each_slice_val(errs, op, path, #items, #old, validator)),
             };
             (&elem.ty, body)
         }
         Shape::Map(_, _, value) => (
             &value.ty,
             quote!(validate::each_map_val(
+                errs,
                 op,
                 path,
                 Some(&self.0),
@@ -185,11 +186,12 @@ pub(super) fn each_value_impl(
             type Item = #item;
             fn each_value(
                 &self,
+                errs: &mut #rt::ErrorList,
                 op: &#rt::Operation,
                 path: &#rt::field::Path<'_>,
                 old: ::core::option::Option<&Self>,
-                validator: impl FnMut(&#rt::field::Path<'_>, &Self::Item, ::core::option::Option<&Self::Item>) -> #rt::ErrorList,
-            ) -> #rt::ErrorList {
+                validator: impl FnMut(&mut #rt::ErrorList, &#rt::field::Path<'_>, &Self::Item, ::core::option::Option<&Self::Item>),
+            ) {
                 #[allow(unused_imports)]
                 use #rt::validate;
                 #body

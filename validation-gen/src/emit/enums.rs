@@ -40,7 +40,7 @@ pub(super) fn lower(
     let consts = quote_spanned!(at.span=> Self::__K8S_ENUM);
     vec![Call::errors(quote!({
         let (values, exclusions) = #consts;
-        validate::enumeration(op, path, #leaf, #old, values, exclusions)
+        validate::enumeration(errs, op, path, #leaf, #old, values, exclusions)
     }))]
 }
 

@@ -27,7 +27,7 @@ pub(super) fn lower(
     match (shape, v) {
         (Some(Shape::Str) | None | Some(Shape::Named), Value::String(s)) => {
             vec![Call::errors(
-                quote!(validate::neq_str(op, path, #leaf, #old, #s)),
+                quote!(validate::neq_str(errs, op, path, #leaf, #old, #s)),
             )]
         }
         (Some(Shape::Int(_)) | None | Some(Shape::Named), Value::Int(n)) => {
@@ -47,12 +47,12 @@ pub(super) fn lower(
             let lit = Literal::i128_unsuffixed(n.unsigned_abs() as i128);
             let lit = if *n < 0 { quote!(-#lit) } else { quote!(#lit) };
             vec![Call::errors(
-                quote!(validate::neq_int(op, path, #leaf, #old, #lit)),
+                quote!(validate::neq_int(errs, op, path, #leaf, #old, #lit)),
             )]
         }
         (Some(Shape::Bool) | None | Some(Shape::Named), Value::Bool(b)) => {
             vec![Call::errors(
-                quote!(validate::neq_bool(op, path, #leaf, #old, #b)),
+                quote!(validate::neq_bool(errs, op, path, #leaf, #old, #b)),
             )]
         }
         (Some(Shape::Str), _) => {

@@ -39,5 +39,7 @@ pub(super) fn lower(
     };
     let f = format_ident!("{}", format.function);
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    vec![Call::errors(quote!(validate::#f(op, path, #leaf, #old)))]
+    vec![Call::errors(
+        quote!(validate::#f(errs, op, path, #leaf, #old)),
+    )]
 }

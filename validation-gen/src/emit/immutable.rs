@@ -9,5 +9,5 @@ use crate::tags::{Release, Tag};
 
 pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Release) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
-    vec![Call::errors(quote!(validate::immutable(op, path, #whole, #old))).short_circuit()]
+    vec![Call::errors(quote!(validate::immutable(errs, op, path, #whole, #old))).short_circuit()]
 }

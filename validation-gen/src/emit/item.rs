@@ -146,7 +146,7 @@ pub(super) fn lower(
         cx,
         calls,
         true,
-        |_, closure| quote!(validate::slice_item(op, path, #list, #old, #matcher, #closure)),
+        |_, closure| quote!(validate::slice_item(errs, op, path, #list, #old, #matcher, #closure)),
     );
     for call in &mut calls {
         call.deferred = true;
@@ -234,7 +234,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
                 quote!(union)
             };
             let mut call = Call::errors(
-                quote!(validate::#f(op, path, #list, #old, &[#(#names),*], &[#(#extractors),*])),
+                quote!(validate::#f(errs, op, path, #list, #old, &[#(#names),*], &[#(#extractors),*])),
             );
             call.late = true;
             call

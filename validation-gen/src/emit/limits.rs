@@ -100,7 +100,7 @@ fn integer_bound(
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = int_literal(n);
     vec![Call::errors(
-        quote!(validate::#f(op, path, #leaf, #old, #lit)),
+        quote!(validate::#f(errs, op, path, #leaf, #old, #lit)),
     )]
 }
 
@@ -144,7 +144,7 @@ fn string_length(
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = Literal::usize_unsuffixed(n as usize);
     vec![Call::errors(
-        quote!(validate::#f(op, path, #leaf, #old, #lit)),
+        quote!(validate::#f(errs, op, path, #leaf, #old, #lit)),
     )]
 }
 
@@ -178,7 +178,7 @@ fn list_size(
     }
     let lit = Literal::usize_unsuffixed(n as usize);
     let (v, o) = (list_value(&site.leaf), list_value(&site.old_leaf));
-    let call = Call::errors(quote!(validate::#f(op, path, #v, #o, #lit)));
+    let call = Call::errors(quote!(validate::#f(errs, op, path, #v, #o, #lit)));
     match bound {
         Bound::AtMost => vec![call.short_circuit()],
         Bound::AtLeast => vec![call],
@@ -214,7 +214,7 @@ fn map_size(
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = Literal::usize_unsuffixed(n as usize);
-    let call = Call::errors(quote!(validate::#f(op, path, #leaf, #old, #lit)));
+    let call = Call::errors(quote!(validate::#f(errs, op, path, #leaf, #old, #lit)));
     match bound {
         Bound::AtMost => vec![call.short_circuit()],
         Bound::AtLeast => vec![call],

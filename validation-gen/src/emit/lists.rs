@@ -51,18 +51,18 @@ impl ListMeta {
         match self.semantics() {
             ListKind::Map => {
                 let key = self.key_closure();
-                quote!(errs.append(validate::each_slice_val_map(op, path, #list, #old_list, #key, #closure));)
+                quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure);)
             }
             ListKind::Set => {
-                quote!(errs.append(validate::each_slice_val_set(op, path, #list, #old_list, #closure));)
+                quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure);)
             }
             ListKind::Atomic => {
-                quote!(errs.append(validate::each_slice_val(op, path, #list, #old_list, #closure));)
+                quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure);)
             }
         }
     }
 
-    /// The same iteration as an `ErrorList` expression.
+    /// The same iteration as an expression (pushing into `errs`).
     pub(crate) fn each_expr(
         &self,
         list: &TokenStream,
@@ -72,13 +72,13 @@ impl ListMeta {
         match self.semantics() {
             ListKind::Map => {
                 let key = self.key_closure();
-                quote!(validate::each_slice_val_map(op, path, #list, #old_list, #key, #closure))
+                quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
             }
             ListKind::Set => {
-                quote!(validate::each_slice_val_set(op, path, #list, #old_list, #closure))
+                quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure))
             }
             ListKind::Atomic => {
-                quote!(validate::each_slice_val(op, path, #list, #old_list, #closure))
+                quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure))
             }
         }
     }
@@ -116,15 +116,15 @@ pub(super) fn list_type(
         ListKind::Atomic => return Vec::new(),
         ListKind::Map => {
             let key = meta.key_closure();
-            quote!(validate::unique_map(op, path, #list, #old, #key))
+            quote!(validate::unique_map(errs, op, path, #list, #old, #key))
         }
         ListKind::Set => {
             let hashable = list_elem(site)
                 .is_some_and(|e| matches!(e.shape, Shape::Str | Shape::Int(_) | Shape::Bool));
             if hashable {
-                quote!(validate::unique_set(op, path, #list, #old))
+                quote!(validate::unique_set(errs, op, path, #list, #old))
             } else {
-                quote!(validate::unique_set_by_eq(op, path, #list, #old))
+                quote!(validate::unique_set_by_eq(errs, op, path, #list, #old))
             }
         }
     };

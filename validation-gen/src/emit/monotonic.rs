@@ -23,6 +23,6 @@ pub(super) fn lower(
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     vec![Call::errors(
-        quote!(validate::monotonic(op, path, #leaf, #old)),
+        quote!(validate::monotonic(errs, op, path, #leaf, #old)),
     )]
 }

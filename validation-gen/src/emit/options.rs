@@ -66,13 +66,13 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool)
             call.cohort = None;
             call.kind = match call.kind {
                 CallKind::Errors(t) => {
-                    CallKind::Errors(quote!(validate::if_option(op, #option, #enabled, || #t)))
+                    CallKind::Errors(quote!(validate::if_option(errs, op, #option, #enabled, |errs| #t)))
                 }
                 CallKind::StopIf(t) => {
                     CallKind::StopIf(quote!((op.has_option(#option) == #enabled && #t)))
                 }
                 CallKind::Wrapper { errors, fired } => CallKind::Wrapper {
-                    errors: quote!(validate::if_option(op, #option, #enabled, || #errors)),
+                    errors: quote!(validate::if_option(errs, op, #option, #enabled, |errs| #errors)),
                     fired,
                 },
             };

@@ -26,7 +26,7 @@ pub(super) fn required(
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     vec![Call::errors(spanned(
         site,
-        quote!(validate::required(op, path, #whole, #old)),
+        quote!(validate::required(errs, op, path, #whole, #old)),
     ))
     .short_circuit()]
 }
@@ -43,7 +43,7 @@ pub(super) fn forbidden(
     vec![
         Call::errors(spanned(
             site,
-            quote!(validate::forbidden(op, path, #whole, #old)),
+            quote!(validate::forbidden(errs, op, path, #whole, #old)),
         ))
         .short_circuit(),
         Call::stop_if(spanned(site, quote!(validate::is_unset(#whole)))),
@@ -92,8 +92,7 @@ pub(super) fn optional(
         }
         return vec![Call::errors(spanned(
             site,
-            quote!(validate::required(
-                op, path, #whole, #old
+            quote!(validate::required(errs, op, path, #whole, #old
             )),
         ))
         .short_circuit()];

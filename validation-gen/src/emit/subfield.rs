@@ -80,9 +80,7 @@ pub(super) fn lower(
         let mode = quote!(validate::optional_default::<#name_ty>(parent));
         calls = vec![
             Call::errors(quote!(if #mode == validate::OptionalDefault::Required {
-                validate::required(op, path, value, old_value)
-            } else {
-                __rt::ErrorList::new()
+                validate::required(errs, op, path, value, old_value)
             }))
             .short_circuit(),
             Call::stop_if(quote!(
@@ -101,7 +99,7 @@ pub(super) fn lower(
         quote!({
             let parent = #parent;
             let old_parent = #old_parent;
-            validate::subfield(op, path, parent, old_parent, #name, |s| Some(#whole_s), #closure)
+            validate::subfield(errs, op, path, parent, old_parent, #name, |s| Some(#whole_s), #closure)
         })
     });
     for call in &mut calls {

@@ -81,7 +81,7 @@ fn fixed_result(
         }
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    let call = quote!(validate::fixed_result(op, path, #leaf, #old, #result, #msg));
+    let call = quote!(validate::fixed_result(errs, op, path, #leaf, #old, #result, #msg));
     let mut c = if non_error {
         Call::stop_if(quote!(!#call.is_empty()))
     } else {

@@ -42,7 +42,7 @@ pub(crate) fn type_call(
                 quote!(validate_map_values)
             };
             let (leaf, old_leaf) = (&site.leaf, &site.old_leaf);
-            return Some(quote!(validate::#f(op, path, #leaf, #old_leaf, errs);));
+            return Some(quote!(validate::#f(errs, op, path, #leaf, #old_leaf);));
         }
         _ => {}
     }
@@ -57,7 +57,7 @@ pub(crate) fn type_call(
             let old_leaf = list_value(&site.old_leaf);
             let call = spanned(quote!(validate::validate_elem));
             let body = quote! {
-                |path: &#rt::field::Path<'_>, value, old_value| #call(op, path, value, old_value)
+                |errs: &mut #rt::ErrorList, path: &#rt::field::Path<'_>, value, old_value| #call(errs, op, path, value, old_value)
             };
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }

@@ -117,10 +117,10 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     let ident = &model.ident;
     let call = match (zero_or_one, g.discriminator) {
         (true, _) => {
-            quote!(validate::zero_or_one_of(op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
+            quote!(validate::zero_or_one_of(errs, op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
         }
         (false, None) => {
-            quote!(validate::union(op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
+            quote!(validate::union(errs, op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
         }
         (false, Some(d)) => {
             let rt = super::rt();
@@ -134,8 +134,7 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
                 fn discriminator(obj: &#ident) -> &str {
                     #rt::StrValue::as_str(&obj.#member)
                 }
-                validate::discriminated_union(
-                    op,
+                validate::discriminated_union(errs, op,
                     path,
                     Some(self),
                     old,

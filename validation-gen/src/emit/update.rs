@@ -114,7 +114,7 @@ pub(super) fn lower(
     let call = match (shape, leaf_shape) {
         // A list or map typedef: its own list metadata identifies items.
         (_, Some(Shape::Named)) if has_items => {
-            quote!(validate::update_items(op, path, #leaf, #old, &[#(#list),*]))
+            quote!(validate::update_items(errs, op, path, #leaf, #old, &[#(#list),*]))
         }
         (_, Some(Shape::List(elem))) => {
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
@@ -139,15 +139,15 @@ pub(super) fn lower(
                 _ => quote!(None),
             };
             let (l, o) = (list_value(leaf), list_value(old));
-            quote!(validate::update_list(op, path, #l, #o, #matcher, &[#(#list),*]))
+            quote!(validate::update_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
         }
         (_, Some(Shape::Map(..))) => {
-            quote!(validate::update_map(op, path, #leaf, #old, &[#(#list),*]))
+            quote!(validate::update_map(errs, op, path, #leaf, #old, &[#(#list),*]))
         }
         (Some(Shape::Option(_)), _) => {
-            quote!(validate::update_pointer(op, path, #leaf, #old, &[#(#list),*]))
+            quote!(validate::update_pointer(errs, op, path, #leaf, #old, &[#(#list),*]))
         }
-        _ => quote!(validate::update_value(op, path, #leaf, #old, &[#(#list),*])),
+        _ => quote!(validate::update_value(errs, op, path, #leaf, #old, &[#(#list),*])),
     };
     vec![Call::errors(call).short_circuit().deferred()]
 }
@@ -185,8 +185,7 @@ pub(super) fn update_items_impl(
                 _ => quote!(None),
             };
             quote! {
-                #rt::validate::update_list(
-                    op,
+                #rt::validate::update_list(errs, op,
                     path,
                     value.map(|v| v.0.as_slice()),
                     old.map(|v| v.0.as_slice()),
@@ -196,19 +195,20 @@ pub(super) fn update_items_impl(
             }
         }
         Shape::Map(..) => quote! {
-            #rt::validate::update_map(op, path, value.map(|v| &v.0), old.map(|v| &v.0), constraints)
+            #rt::validate::update_map(errs, op, path, value.map(|v| &v.0), old.map(|v| &v.0), constraints)
         },
         _ => return proc_macro2::TokenStream::new(),
     };
     quote! {
         impl #impl_generics #rt::validate::UpdateItems for #ident #ty_generics #where_clause {
             fn update_items(
+                errs: &mut #rt::ErrorList,
                 op: &#rt::Operation,
                 path: &#rt::field::Path<'_>,
                 value: ::core::option::Option<&Self>,
                 old: ::core::option::Option<&Self>,
                 constraints: &[#rt::validate::UpdateConstraint],
-            ) -> #rt::ErrorList {
+            ) {
                 #body
             }
         }

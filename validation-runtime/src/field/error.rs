@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::path::IntoFieldPath;
-use super::value::{go_quote, BadValue, ToBadValue};
+use super::value::{write_go_quoted, BadValue, ToBadValue};
 
 /// The kind of a field error (upstream's `field.ErrorType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -202,13 +202,12 @@ impl Error {
         value: impl Into<BadValue>,
         valid: &[S],
     ) -> Error {
-        let detail = if valid.is_empty() {
-            String::new()
-        } else {
-            let quoted: Vec<String> = valid.iter().map(|v| go_quote(v.as_ref())).collect();
-            format!("supported values: {}", quoted.join(", "))
-        };
-        Error::new(ErrorType::NotSupported, field, value.into(), detail)
+        Error::new(
+            ErrorType::NotSupported,
+            field,
+            value.into(),
+            supported_values_detail(valid.iter().map(AsRef::as_ref)),
+        )
     }
 
     /// `Too long: may not be more than N bytes` (`value is too long` when
@@ -369,6 +368,27 @@ impl Error {
     }
 }
 
+/// `supported values: "a", "b"` (empty for no values), built in one
+/// allocation.
+pub(crate) fn supported_values_detail<'v>(
+    valid: impl Iterator<Item = &'v str> + Clone,
+) -> Cow<'static, str> {
+    const PREFIX: &str = "supported values: ";
+    let len: usize = valid.clone().map(|v| v.len() + 4).sum();
+    if len == 0 {
+        return Cow::Borrowed("");
+    }
+    let mut out = String::with_capacity(PREFIX.len() + len);
+    out.push_str(PREFIX);
+    for (i, v) in valid.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_go_quoted(v, &mut out);
+    }
+    Cow::Owned(out)
+}
+
 fn limit_detail(prefix: &str, n: i64, unit: &str, negative: &str) -> String {
     if n < 0 {
         negative.to_owned()
@@ -439,6 +459,34 @@ impl ErrorList {
             self.errors = other.errors;
         } else {
             self.errors.extend(other.errors);
+        }
+    }
+
+    /// Runs `f` on an empty list and returns what it pushed: the way to call
+    /// a validator on its own, since validators push their errors into a
+    /// list they are given.
+    ///
+    /// ```
+    /// use validation_runtime::field::Path;
+    /// use validation_runtime::{validate, ErrorList, Operation};
+    ///
+    /// let path = Path::new("replicas");
+    /// let errs = ErrorList::from_fn(|errs| {
+    ///     validate::minimum(errs, &Operation::create(), &path, Some(&-1), None, 0)
+    /// });
+    /// assert_eq!(errs[0].to_string(), "replicas: Invalid value: -1: must be greater than or equal to 0");
+    /// ```
+    pub fn from_fn(f: impl FnOnce(&mut ErrorList)) -> ErrorList {
+        let mut errs = ErrorList::new();
+        f(&mut errs);
+        errs
+    }
+
+    /// Removes and returns the errors from index `at` on (those pushed since
+    /// the list had `at` errors).
+    pub fn split_off(&mut self, at: usize) -> ErrorList {
+        ErrorList {
+            errors: self.errors.split_off(at.min(self.errors.len())),
         }
     }
 

@@ -7,6 +7,7 @@ mod error;
 mod path;
 mod value;
 
+pub(crate) use error::supported_values_detail;
 pub use error::{Error, ErrorList, ErrorType};
 pub use path::{IntoFieldPath, Path, Segment};
 pub use value::{

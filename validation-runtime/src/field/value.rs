@@ -37,10 +37,31 @@ pub enum BadValue {
 
 impl BadValue {
     /// A bad value printed as JSON from anything that implements [`ToBadValue`].
+    ///
+    /// The JSON is written into a reused per-thread buffer and copied out
+    /// once, so a large value (a whole list item, for a duplicate) costs one
+    /// allocation rather than one per doubling of its text.
     pub fn json<T: ToBadValue + ?Sized>(value: &T) -> BadValue {
-        let mut out = String::new();
-        value.write_json(&mut out);
-        BadValue::Json(out)
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        let rendered = SCRATCH.with(|scratch| {
+            // A value whose JSON renders another bad value re-enters: that
+            // one gets its own buffer.
+            let mut buf = scratch.try_borrow_mut().ok()?;
+            buf.clear();
+            value.write_json(&mut buf);
+            let out = String::from(buf.as_str());
+            if buf.capacity() > 64 * 1024 {
+                *buf = String::new();
+            }
+            Some(out)
+        });
+        BadValue::Json(rendered.unwrap_or_else(|| {
+            let mut out = String::new();
+            value.write_json(&mut out);
+            out
+        }))
     }
 
     /// Writes the value as upstream's `ErrorBody` prints it.

@@ -46,19 +46,20 @@ fn evaluate<S: ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// struct S { a: Option<i32>, b: Option<i32> }
 /// let s = S { a: Some(1), b: None };
-/// let errs = validate::dependent_required(
+/// let errs = ErrorList::from_fn(|e| validate::dependent_required(e,
 ///     &Operation::create(), &Path::new("spec"), Some(&s), None,
 ///     "a", |s: &S| s.a.is_some(), "b", |s: &S| s.b.is_some(),
-/// );
+/// ));
 /// assert_eq!(errs[0].to_string(), "spec.b: Required value: must be set when a is set");
 /// ```
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub fn dependent_required<S: ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -67,15 +68,16 @@ pub fn dependent_required<S: ?Sized>(
     trigger_set: fn(&S) -> bool,
     dependent: &str,
     dependent_set: fn(&S) -> bool,
-) -> ErrorList {
+) {
     match evaluate(op, value, old, trigger_set, dependent_set) {
-        Some((true, false)) => Error::required(
-            path.child(dependent),
-            format!("must be set when {trigger} is set"),
-        )
-        .with_origin("dependentRequired")
-        .into(),
-        _ => ErrorList::new(),
+        Some((true, false)) => errs.push(
+            Error::required(
+                path.child(dependent),
+                format!("must be set when {trigger} is set"),
+            )
+            .with_origin("dependentRequired"),
+        ),
+        _ => {}
     }
 }
 
@@ -88,19 +90,20 @@ pub fn dependent_required<S: ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// struct S { a: Option<i32>, b: Option<i32> }
 /// let s = S { a: Some(1), b: Some(2) };
-/// let errs = validate::dependent_forbidden(
+/// let errs = ErrorList::from_fn(|e| validate::dependent_forbidden(e,
 ///     &Operation::create(), &Path::new("spec"), Some(&s), None,
 ///     "a", |s: &S| s.a.is_some(), "b", |s: &S| s.b.is_some(),
-/// );
+/// ));
 /// assert_eq!(errs[0].to_string(), "spec.b: Forbidden: may not be set when a is set");
 /// ```
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub fn dependent_forbidden<S: ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -109,14 +112,15 @@ pub fn dependent_forbidden<S: ?Sized>(
     trigger_set: fn(&S) -> bool,
     dependent: &str,
     dependent_set: fn(&S) -> bool,
-) -> ErrorList {
+) {
     match evaluate(op, value, old, trigger_set, dependent_set) {
-        Some((true, true)) => Error::forbidden(
-            path.child(dependent),
-            format!("may not be set when {trigger} is set"),
-        )
-        .with_origin("dependentForbidden")
-        .into(),
-        _ => ErrorList::new(),
+        Some((true, true)) => errs.push(
+            Error::forbidden(
+                path.child(dependent),
+                format!("may not be set when {trigger} is set"),
+            )
+            .with_origin("dependentForbidden"),
+        ),
+        _ => {}
     }
 }

@@ -33,17 +33,16 @@ use crate::{Operation, SemanticEq};
 /// element is validated again whenever the list changed.
 #[inline]
 pub fn each_slice_val<T>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     _old: Option<&[T]>,
-    mut validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
-) -> ErrorList {
-    let mut errs = ErrorList::new();
+    mut validator: impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>),
+) {
     for (i, item) in value.unwrap_or(&[]).iter().enumerate() {
-        errs.append(validator(&path.index(i), item, None));
+        validator(errs, &path.index(i), item, None);
     }
-    errs
 }
 
 /// `+k8s:eachVal` on a `listType=set` (or `unique=set`) list: the old
@@ -58,15 +57,15 @@ pub fn each_slice_val<T>(
 /// [`each_slice_val_map`] with the identity key (`|x| x`) gives the same
 /// result in expected O(n).
 pub fn each_slice_val_set<T: crate::SemanticEq>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     old: Option<&[T]>,
-    mut validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
-) -> ErrorList {
-    let mut errs = ErrorList::new();
+    mut validator: impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>),
+) {
     let Some(items) = value else {
-        return errs;
+        return;
     };
     let old = old.unwrap_or(&[]);
     for (i, item) in items.iter().enumerate() {
@@ -82,9 +81,8 @@ pub fn each_slice_val_set<T: crate::SemanticEq>(
         } else {
             old.iter().find(|o| (*o).semantic_eq(item))
         };
-        errs.append(validator(&path.index(i), item, old_item));
+        validator(errs, &path.index(i), item, old_item);
     }
-    errs
 }
 
 /// `+k8s:eachVal` on a `listType=map` (or `unique=map`) list: the old
@@ -96,23 +94,23 @@ pub fn each_slice_val_set<T: crate::SemanticEq>(
 /// an old list of at most [`SMALL_LIST`] items is scanned, a longer one is indexed in a hash table (which
 /// allocates).
 pub fn each_slice_val_map<'a, T: crate::SemanticEq, K: Hash + Eq>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&'a [T]>,
     old: Option<&'a [T]>,
     key: impl Fn(&'a T) -> K,
-    mut validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
-) -> ErrorList {
-    let mut errs = ErrorList::new();
+    mut validator: impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>),
+) {
     let Some(items) = value else {
-        return errs;
+        return;
     };
     let old = old.unwrap_or(&[]);
     let mut visit = |i: usize, item: &T, old_item: Option<&T>| {
         if op.is_update() && old_item.is_some_and(|o| o.semantic_eq(item)) {
             return;
         }
-        errs.append(validator(&path.index(i), item, old_item));
+        validator(errs, &path.index(i), item, old_item);
     };
     if old.is_empty() {
         for (i, item) in items.iter().enumerate() {
@@ -137,93 +135,100 @@ pub fn each_slice_val_map<'a, T: crate::SemanticEq, K: Hash + Eq>(
             visit(i, item, old_item);
         }
     }
-    errs
 }
 
 /// `+k8s:eachVal` on a map: every value is validated at `path[key]` with the
 /// old value under the same key; on update, values equal to their old value
 /// are skipped. Errors come out in key order.
 pub fn each_map_val<M: MapLike>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     old: Option<&M>,
-    mut validator: impl FnMut(&Path<'_>, &M::Value, Option<&M::Value>) -> ErrorList,
-) -> ErrorList
-where
+    mut validator: impl FnMut(&mut ErrorList, &Path<'_>, &M::Value, Option<&M::Value>),
+) where
     M::Value: crate::SemanticEq,
 {
     let Some(map) = value else {
-        return ErrorList::new();
+        return;
     };
-    let mut sorted = KeyOrdered::<M::Key>::new(M::SORTED);
+    let mut sorted = KeyOrdered::<M::Key>::new(errs, M::SORTED);
     map.for_each_entry(|k, v| {
         let old_v = old.and_then(|o| o.get_value(k));
         if op.is_update() && old_v.is_some_and(|o| o.semantic_eq(v)) {
             return;
         }
+        let start = sorted.start();
         let text = k.key_str();
-        sorted.add(k, validator(&path.key(&text), v, old_v));
+        validator(sorted.errs, &path.key(&text), v, old_v);
+        sorted.added(k, start);
     });
-    sorted.finish()
+    sorted.finish();
 }
 
 /// `+k8s:eachKey` on a map: every key is validated, with the **map's** path
 /// (as upstream) and no old value; on update, keys already in the old map
 /// are skipped. Errors come out in key order.
 pub fn each_map_key<M: MapLike>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     old: Option<&M>,
-    mut validator: impl FnMut(&Path<'_>, &M::Key) -> ErrorList,
-) -> ErrorList {
+    mut validator: impl FnMut(&mut ErrorList, &Path<'_>, &M::Key),
+) {
     let Some(map) = value else {
-        return ErrorList::new();
+        return;
     };
-    let mut sorted = KeyOrdered::<M::Key>::new(M::SORTED);
+    let mut sorted = KeyOrdered::<M::Key>::new(errs, M::SORTED);
     map.for_each_entry(|k, _| {
         if op.is_update() && old.is_some_and(|o| o.contains(k)) {
             return;
         }
-        sorted.add(k, validator(path, k));
+        let start = sorted.start();
+        validator(sorted.errs, path, k);
+        sorted.added(k, start);
     });
-    sorted.finish()
+    sorted.finish();
 }
 
-/// Collects per-entry errors so that they come out in key order. For maps
-/// that iterate in key order the errors are appended as they come; for the
-/// others, failing entries are buffered and sorted at the end, so a map
-/// without errors never allocates.
-struct KeyOrdered<'a, K> {
+/// Keeps per-entry errors in key order. Entries push straight into the
+/// accumulator; for maps that iterate in key order nothing else happens. For
+/// the others, a failing entry's errors are moved aside and put back in key
+/// order at the end, so a map without errors never allocates.
+struct KeyOrdered<'e, 'a, K> {
     in_order: bool,
-    errs: ErrorList,
+    errs: &'e mut ErrorList,
     pending: Vec<(&'a K, ErrorList)>,
 }
 
-impl<'a, K: Ord> KeyOrdered<'a, K> {
+impl<'e, 'a, K: Ord> KeyOrdered<'e, 'a, K> {
     #[inline]
-    fn new(in_order: bool) -> Self {
+    fn new(errs: &'e mut ErrorList, in_order: bool) -> Self {
         KeyOrdered {
             in_order,
-            errs: ErrorList::new(),
+            errs,
             pending: Vec::new(),
         }
     }
 
+    /// Where the next entry's errors start.
     #[inline]
-    fn add(&mut self, key: &'a K, errs: ErrorList) {
-        if errs.is_empty() {
-            return;
-        }
-        if self.in_order {
-            self.errs.append(errs);
-        } else {
-            self.pending.push((key, errs));
+    fn start(&self) -> usize {
+        self.errs.len()
+    }
+
+    /// Records that `key`'s errors were pushed from `start` on.
+    #[inline]
+    fn added(&mut self, key: &'a K, start: usize) {
+        if !self.in_order && self.errs.len() > start {
+            let moved = self.errs.split_off(start);
+            self.pending.push((key, moved));
         }
     }
 
-    fn finish(mut self) -> ErrorList {
+    fn finish(mut self) {
         if !self.pending.is_empty() {
             // Keys of one map are distinct.
             self.pending.sort_unstable_by(|a, b| a.0.cmp(b.0));
@@ -231,7 +236,6 @@ impl<'a, K: Ord> KeyOrdered<'a, K> {
                 self.errs.append(e);
             }
         }
-        self.errs
     }
 }
 
@@ -250,11 +254,12 @@ pub trait EachValue {
     /// Runs `validator` on every element or value.
     fn each_value(
         &self,
+        errs: &mut ErrorList,
         op: &Operation,
         path: &Path<'_>,
         old: Option<&Self>,
-        validator: impl FnMut(&Path<'_>, &Self::Item, Option<&Self::Item>) -> ErrorList,
-    ) -> ErrorList;
+        validator: impl FnMut(&mut ErrorList, &Path<'_>, &Self::Item, Option<&Self::Item>),
+    );
 }
 
 impl<T> EachValue for Vec<T> {
@@ -262,12 +267,20 @@ impl<T> EachValue for Vec<T> {
 
     fn each_value(
         &self,
+        errs: &mut ErrorList,
         op: &Operation,
         path: &Path<'_>,
         old: Option<&Self>,
-        validator: impl FnMut(&Path<'_>, &T, Option<&T>) -> ErrorList,
-    ) -> ErrorList {
-        each_slice_val(op, path, Some(self), old.map(Vec::as_slice), validator)
+        validator: impl FnMut(&mut ErrorList, &Path<'_>, &T, Option<&T>),
+    ) {
+        each_slice_val(
+            errs,
+            op,
+            path,
+            Some(self),
+            old.map(Vec::as_slice),
+            validator,
+        )
     }
 }
 
@@ -276,12 +289,13 @@ impl<K: MapKey + Ord, V: crate::SemanticEq> EachValue for std::collections::BTre
 
     fn each_value(
         &self,
+        errs: &mut ErrorList,
         op: &Operation,
         path: &Path<'_>,
         old: Option<&Self>,
-        validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
-    ) -> ErrorList {
-        each_map_val(op, path, Some(self), old, validator)
+        validator: impl FnMut(&mut ErrorList, &Path<'_>, &V, Option<&V>),
+    ) {
+        each_map_val(errs, op, path, Some(self), old, validator)
     }
 }
 
@@ -292,12 +306,13 @@ impl<K: MapKey + Ord + Hash, V: crate::SemanticEq, S: std::hash::BuildHasher> Ea
 
     fn each_value(
         &self,
+        errs: &mut ErrorList,
         op: &Operation,
         path: &Path<'_>,
         old: Option<&Self>,
-        validator: impl FnMut(&Path<'_>, &V, Option<&V>) -> ErrorList,
-    ) -> ErrorList {
-        each_map_val(op, path, Some(self), old, validator)
+        validator: impl FnMut(&mut ErrorList, &Path<'_>, &V, Option<&V>),
+    ) {
+        each_map_val(errs, op, path, Some(self), old, validator)
     }
 }
 
@@ -305,26 +320,27 @@ impl<K: MapKey + Ord + Hash, V: crate::SemanticEq, S: std::hash::BuildHasher> Ea
 /// (list) or value (map) through [`EachValue`].
 #[inline]
 pub fn each_val<C: EachValue>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&C>,
     old: Option<&C>,
-    validator: impl FnMut(&Path<'_>, &C::Item, Option<&C::Item>) -> ErrorList,
-) -> ErrorList {
+    validator: impl FnMut(&mut ErrorList, &Path<'_>, &C::Item, Option<&C::Item>),
+) {
     match value {
-        Some(v) => v.each_value(op, path, old, validator),
-        None => ErrorList::new(),
+        Some(v) => v.each_value(errs, op, path, old, validator),
+        None => {}
     }
 }
 
 /// A map's keys' own validations only (its values are `+k8s:opaqueType`):
 /// every key not in the old map, at the map's path.
 pub fn validate_map_keys<M: MapLike>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     old: Option<&M>,
-    errs: &mut ErrorList,
 ) where
     M::Key: crate::Validate,
 {
@@ -342,11 +358,11 @@ pub fn validate_map_keys<M: MapLike>(
 /// A map's values' own validations only (its keys are `+k8s:opaqueType`):
 /// every changed value at `path[key]`, correlated with the old map by key.
 pub fn validate_map_values<M: MapLike>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     old: Option<&M>,
-    errs: &mut ErrorList,
 ) where
     M::Value: crate::Validate + crate::SemanticEq,
 {

@@ -14,7 +14,7 @@
 //! whose unit variants are the values; both reach [`enumeration`] as a
 //! [`StrValue`] (a Rust enum through its `Newtype` impl, `Inner = str`).
 
-use crate::field::{BadValue, Error, ErrorList, Path};
+use crate::field::{supported_values_detail, BadValue, Error, ErrorList, ErrorType, Path};
 use crate::{Operation, StrValue};
 
 /// One `+k8s:enumExclude` rule: `value` is not allowed while the option
@@ -52,6 +52,7 @@ fn is_excluded(op: &Operation, exclusions: &[EnumExclusion], value: &str) -> boo
 /// values of the error come out in that order. Debug builds assert it.
 ///
 /// ```
+/// use validation_runtime::ErrorList;
 /// use validation_runtime::field::Path;
 /// use validation_runtime::validate::{enumeration, EnumExclusion};
 /// use validation_runtime::Operation;
@@ -61,33 +62,40 @@ fn is_excluded(op: &Operation, exclusions: &[EnumExclusion], value: &str) -> boo
 /// let path = Path::new("fld");
 ///
 /// let op = Operation::create();
-/// assert!(enumeration(&op, &path, Some("A"), None, VALUES, EXCLUDE).is_empty());
+/// assert!(ErrorList::from_fn(|e| enumeration(e, &op, &path, Some("A"), None, VALUES, EXCLUDE)).is_empty());
 ///
 /// let op = Operation::create().with_option("FeatureA");
-/// let errs = enumeration(&op, &path, Some("A"), None, VALUES, EXCLUDE);
+/// let errs = ErrorList::from_fn(|e| enumeration(e, &op, &path, Some("A"), None, VALUES, EXCLUDE));
 /// assert_eq!(errs[0].to_string(), r#"fld: Unsupported value: "A": supported values: "B", "C""#);
 /// ```
 #[inline]
 pub fn enumeration<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
     values: &[&str],
     exclusions: &[EnumExclusion],
-) -> ErrorList {
+) {
     debug_assert!(
         values.windows(2).all(|w| w[0] < w[1]),
         "enum values must be sorted bytewise without duplicates: {values:?}"
     );
     let Some(v) = value else {
-        return ErrorList::new();
+        return;
     };
     let s = v.as_str();
     if is_member(values, s) && !is_excluded(op, exclusions, s) {
-        return ErrorList::new();
+        return;
     }
-    not_supported(op, path, v.to_bad_value(), values, exclusions)
+    errs.push(not_supported(
+        op,
+        path,
+        v.to_bad_value(),
+        values,
+        exclusions,
+    ));
 }
 
 /// Enums of at most this many values are scanned linearly.
@@ -123,13 +131,17 @@ fn not_supported(
     value: BadValue,
     values: &[&str],
     exclusions: &[EnumExclusion],
-) -> ErrorList {
-    let supported: Vec<&str> = values
+) -> Error {
+    let supported = values
         .iter()
         .copied()
-        .filter(|v| !is_excluded(op, exclusions, v))
-        .collect();
-    Error::not_supported(path, value, &supported).into()
+        .filter(|v| !is_excluded(op, exclusions, v));
+    Error::new(
+        ErrorType::NotSupported,
+        path,
+        value,
+        supported_values_detail(supported),
+    )
 }
 
 #[cfg(test)]

@@ -16,24 +16,27 @@ use crate::{BoolValue, IntValue, Operation, StrValue};
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("replicas");
-/// let errs = validate::neq(&Operation::create(), &path, Some(&5i32), None, &5);
+/// let errs = ErrorList::from_fn(|e| validate::neq(e, &Operation::create(), &path, Some(&5i32), None, &5));
 /// assert_eq!(errs[0].to_string(), "replicas: Invalid value: 5: must not be equal to 5");
 /// assert_eq!(errs[0].origin(), Some("neq"));
 /// ```
 #[inline]
 pub fn neq<T: PartialEq + Display + ToBadValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
     disallowed: &T,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if v == disallowed => neq_error(path, v.to_bad_value(), disallowed.to_string()),
-        _ => ErrorList::new(),
+        Some(v) if v == disallowed => {
+            neq_error(errs, path, v.to_bad_value(), disallowed.to_string())
+        }
+        _ => {}
     }
 }
 
@@ -43,25 +46,26 @@ pub fn neq<T: PartialEq + Display + ToBadValue + ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
-/// let errs = validate::neq_str(&Operation::create(), &path, Some("x"), None, "x");
+/// let errs = ErrorList::from_fn(|e| validate::neq_str(e, &Operation::create(), &path, Some("x"), None, "x"));
 /// assert_eq!(errs[0].to_string(), r#"name: Invalid value: "x": must not be equal to "x""#);
 /// ```
 #[inline]
 pub fn neq_str<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
     disallowed: &str,
-) -> ErrorList {
+) {
     match value {
         Some(v) if v.as_str() == disallowed => {
-            neq_error(path, v.to_bad_value(), go_quote(disallowed))
+            neq_error(errs, path, v.to_bad_value(), go_quote(disallowed))
         }
-        _ => ErrorList::new(),
+        _ => {}
     }
 }
 
@@ -70,25 +74,26 @@ pub fn neq_str<S: StrValue + ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("port");
-/// let errs = validate::neq_int(&Operation::create(), &path, Some(&-1i64), None, -1);
+/// let errs = ErrorList::from_fn(|e| validate::neq_int(e, &Operation::create(), &path, Some(&-1i64), None, -1));
 /// assert_eq!(errs[0].to_string(), "port: Invalid value: -1: must not be equal to -1");
 /// ```
 #[inline]
 pub fn neq_int<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
     disallowed: i128,
-) -> ErrorList {
+) {
     match value {
         Some(v) if v.to_i128() == disallowed => {
-            neq_error(path, v.to_bad_value(), disallowed.to_string())
+            neq_error(errs, path, v.to_bad_value(), disallowed.to_string())
         }
-        _ => ErrorList::new(),
+        _ => {}
     }
 }
 
@@ -96,31 +101,33 @@ pub fn neq_int<T: IntValue + ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("paused");
-/// let errs = validate::neq_bool(&Operation::create(), &path, Some(&true), None, true);
+/// let errs = ErrorList::from_fn(|e| validate::neq_bool(e, &Operation::create(), &path, Some(&true), None, true));
 /// assert_eq!(errs[0].to_string(), "paused: Invalid value: true: must not be equal to true");
 /// ```
 #[inline]
 pub fn neq_bool<T: BoolValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
     disallowed: bool,
-) -> ErrorList {
+) {
     match value {
         Some(v) if v.to_bool() == disallowed => {
-            neq_error(path, v.to_bad_value(), disallowed.to_string())
+            neq_error(errs, path, v.to_bad_value(), disallowed.to_string())
         }
-        _ => ErrorList::new(),
+        _ => {}
     }
 }
 
 #[cold]
-fn neq_error(path: &Path<'_>, value: BadValue, disallowed: String) -> ErrorList {
-    Error::invalid(path, value, format!("must not be equal to {disallowed}"))
-        .with_origin("neq")
-        .into()
+fn neq_error(errs: &mut ErrorList, path: &Path<'_>, value: BadValue, disallowed: String) {
+    errs.push(
+        Error::invalid(path, value, format!("must not be equal to {disallowed}"))
+            .with_origin("neq"),
+    );
 }

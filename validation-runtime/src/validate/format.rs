@@ -19,13 +19,13 @@
 //!
 //! ```
 //! use validation_runtime::field::Path;
-//! use validation_runtime::{validate, Operation};
+//! use validation_runtime::{ErrorList, validate, Operation};
 //!
 //! let path = Path::new("name");
-//! let errs = validate::short_name(&Operation::create(), &path, Some("a.b"), None);
+//! let errs = ErrorList::from_fn(|e| validate::short_name(e, &Operation::create(), &path, Some("a.b"), None));
 //! assert_eq!(errs[0].to_string(), "name: Invalid value: \"a.b\": must not contain dots");
 //! assert_eq!(errs[0].origin(), Some("format=k8s-short-name"));
-//! assert!(validate::short_name(&Operation::create(), &path, Some("a-b"), None).is_empty());
+//! assert!(ErrorList::from_fn(|e| validate::short_name(e, &Operation::create(), &path, Some("a-b"), None)).is_empty());
 //! ```
 
 use std::borrow::Cow;
@@ -48,29 +48,45 @@ pub const FORMAT_NAMES: &[&str] = &validation_spec::format::NAMES;
 /// generator reads too).
 pub const FORMAT_VALIDATORS: &[(&str, &str)] = &validation_spec::format::PAIRS;
 
-/// One `Invalid` error per message, all with the same bad value and origin.
-fn invalid_each(path: &Path<'_>, bad: BadValue, msgs: Messages, origin: &'static str) -> ErrorList {
-    msgs.into_iter()
-        .map(|msg| Error::invalid(path, bad.clone(), msg).with_origin(origin))
-        .collect()
-}
-
-/// The short-name family: run `check`, report the value itself.
+/// The short-name family: run `check`, report the value itself, one
+/// `Invalid` error per message. The value is rendered once and moved into the
+/// last error; the path is rendered once per error.
 #[inline]
 fn by_messages<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     path: &Path<'_>,
     value: Option<&S>,
     check: fn(&str) -> Messages,
     origin: &'static str,
-) -> ErrorList {
+) {
     let Some(v) = value else {
-        return ErrorList::new();
+        return;
     };
     let msgs = check(v.as_str());
-    if msgs.is_empty() {
-        return ErrorList::new();
+    if !msgs.is_empty() {
+        invalid_each(errs, path, v.to_bad_value(), msgs, origin);
     }
-    invalid_each(path, v.to_bad_value(), msgs, origin)
+}
+
+/// One `Invalid` error per message, all with the same bad value and origin.
+#[cold]
+fn invalid_each(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    bad: BadValue,
+    msgs: Messages,
+    origin: &'static str,
+) {
+    let mut bad = Some(bad);
+    let last = msgs.len() - 1;
+    for (i, msg) in msgs.into_iter().enumerate() {
+        let value = if i == last {
+            bad.take().unwrap_or(BadValue::Omitted)
+        } else {
+            bad.clone().unwrap_or(BadValue::Omitted)
+        };
+        errs.push(Error::invalid(path, value, msg).with_origin(origin));
+    }
 }
 
 /// `+k8s:format=k8s-short-name`: a DNS (RFC 1123) label
@@ -82,12 +98,14 @@ fn by_messages<S: StrValue + ?Sized>(
 /// `format=k8s-short-name`.
 #[inline]
 pub fn short_name<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     by_messages(
+        errs,
         path,
         value,
         content::is_dns1123_label,
@@ -102,12 +120,14 @@ pub fn short_name<S: StrValue + ?Sized>(
 /// Errors: `Invalid` per message, origin `format=k8s-long-name`.
 #[inline]
 pub fn long_name<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     by_messages(
+        errs,
         path,
         value,
         content::is_dns1123_subdomain,
@@ -122,12 +142,14 @@ pub fn long_name<S: StrValue + ?Sized>(
 /// Errors: `Invalid` per message, origin `format=k8s-long-name-caseless`.
 #[inline]
 pub fn long_name_caseless<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     by_messages(
+        errs,
         path,
         value,
         content::is_dns1123_subdomain_caseless,
@@ -142,12 +164,19 @@ pub fn long_name_caseless<S: StrValue + ?Sized>(
 /// Errors: `Invalid` per message, origin `format=k8s-label-key`.
 #[inline]
 pub fn label_key<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
-    by_messages(path, value, content::is_label_key, "format=k8s-label-key")
+) {
+    by_messages(
+        errs,
+        path,
+        value,
+        content::is_label_key,
+        "format=k8s-label-key",
+    )
 }
 
 /// `+k8s:format=k8s-prefixed-label-key`: a label key whose prefix is required
@@ -158,12 +187,14 @@ pub fn label_key<S: StrValue + ?Sized>(
 /// `format=k8s-prefixed-label-key`.
 #[inline]
 pub fn prefixed_label_key<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     by_messages(
+        errs,
         path,
         value,
         content::is_prefixed_label_key,
@@ -178,12 +209,14 @@ pub fn prefixed_label_key<S: StrValue + ?Sized>(
 /// Errors: `Invalid` per message, origin `format=k8s-label-value`.
 #[inline]
 pub fn label_value<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     by_messages(
+        errs,
         path,
         value,
         content::is_label_value,
@@ -198,12 +231,14 @@ pub fn label_value<S: StrValue + ?Sized>(
 /// Errors: `Invalid` per message, origin `format=k8s-path-segment-name`.
 #[inline]
 pub fn path_segment_name<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     by_messages(
+        errs,
         path,
         value,
         content::is_path_segment_name,
@@ -218,16 +253,17 @@ pub fn path_segment_name<S: StrValue + ?Sized>(
 /// format`, origin `format=k8s-uuid`; the value prints as a plain Go string.
 #[inline]
 pub fn uuid<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     match value.map(StrValue::as_str) {
-        Some(v) if !content::matches_uuid(v) => Error::invalid(path, v, content::UUID_ERROR)
-            .with_origin("format=k8s-uuid")
-            .into(),
-        _ => ErrorList::new(),
+        Some(v) if !content::matches_uuid(v) => {
+            errs.push(Error::invalid(path, v, content::UUID_ERROR).with_origin("format=k8s-uuid"))
+        }
+        _ => {}
     }
 }
 
@@ -238,18 +274,17 @@ pub fn uuid<S: StrValue + ?Sized>(
 /// or 2001:db8::ffff)`, origin `format=k8s-ip`.
 #[inline]
 pub fn ip<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if !content::is_ip_sloppy(v.as_str()) => {
-            Error::invalid(path, v.to_bad_value(), content::IP_ERROR)
-                .with_origin("format=k8s-ip")
-                .into()
-        }
-        _ => ErrorList::new(),
+        Some(v) if !content::is_ip_sloppy(v.as_str()) => errs.push(
+            Error::invalid(path, v.to_bad_value(), content::IP_ERROR).with_origin("format=k8s-ip"),
+        ),
+        _ => {}
     }
 }
 
@@ -264,16 +299,16 @@ const POOL_NAME_ORIGIN: &str = "format=k8s-resource-pool-name";
 /// [`content::is_dns1123_subdomain`] message after `segment <i>: ` (bad value:
 /// the segment).
 pub fn resource_pool_name<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     let Some(v) = value else {
-        return ErrorList::new();
+        return;
     };
     let val = v.as_str();
-    let mut errs = ErrorList::new();
     if val.len() > content::DNS1123_SUBDOMAIN_MAX_LENGTH {
         errs.push(
             Error::too_long(path, content::DNS1123_SUBDOMAIN_MAX_LENGTH as i64)
@@ -295,7 +330,6 @@ pub fn resource_pool_name<S: StrValue + ?Sized>(
             );
         }
     }
-    errs
 }
 
 const REQUESTS_PREFIX: &str = "requests.";
@@ -331,23 +365,23 @@ fn quota_name_is_label_key(value: &str) -> bool {
 /// "requests." prefix`; then every [`content::is_label_key`] message for
 /// `requests.<value>`.
 pub fn extended_resource_name<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     let Some(v) = value else {
-        return ErrorList::new();
+        return;
     };
     let val = v.as_str();
     let has_slash = val.contains('/');
     let kubernetes_domain = has_slash && val.contains("kubernetes.io/");
     let requests_prefix = val.starts_with(REQUESTS_PREFIX);
     if has_slash && !kubernetes_domain && !requests_prefix && quota_name_is_label_key(val) {
-        return ErrorList::new();
+        return;
     }
 
-    let mut errs = ErrorList::new();
     let mut push = |detail: Cow<'static, str>| {
         errs.push(Error::invalid(path, val, detail).with_origin(EXTENDED_ORIGIN));
     };
@@ -364,7 +398,6 @@ pub fn extended_resource_name<S: StrValue + ?Sized>(
     for msg in content::is_label_key(&format!("{REQUESTS_PREFIX}{val}")) {
         push(msg);
     }
-    errs
 }
 
 const FQ_NAME_ORIGIN: &str = "format=k8s-resource-fully-qualified-name";
@@ -400,19 +433,19 @@ fn c_identifier_part(errs: &mut ErrorList, path: &Path<'_>, id: &str) {
 /// * more than one `/`: nothing is reported (as upstream, which marks this a
 ///   TODO).
 pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
-) -> ErrorList {
+) {
     let Some(v) = value else {
-        return ErrorList::new();
+        return;
     };
     let s = v.as_str();
-    let mut errs = ErrorList::new();
     match s.split_once('/') {
         None => {
-            c_identifier_part(&mut errs, path, s);
+            c_identifier_part(errs, path, s);
             errs.push(
                 Error::invalid(
                     path,
@@ -447,10 +480,9 @@ pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
                     Error::invalid(path, "", "name must not be empty").with_origin(FQ_NAME_ORIGIN),
                 );
             } else {
-                c_identifier_part(&mut errs, path, name);
+                c_identifier_part(errs, path, name);
             }
         }
         Some(_) => {}
     }
-    errs
 }

@@ -17,24 +17,23 @@ use crate::Operation;
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("spec");
-/// let errs = validate::immutable(&Operation::update(), &path, Some(&1), Some(&2));
+/// let errs = ErrorList::from_fn(|e| validate::immutable(e, &Operation::update(), &path, Some(&1), Some(&2)));
 /// assert_eq!(errs[0].to_string(), "spec: Invalid value: null: field is immutable");
-/// assert!(validate::immutable(&Operation::create(), &path, Some(&1), None::<&i32>).is_empty());
+/// assert!(ErrorList::from_fn(|e| validate::immutable(e, &Operation::create(), &path, Some(&1), None::<&i32>)).is_empty());
 /// ```
 #[inline]
 pub fn immutable<T: ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     _value: Option<&T>,
     _old: Option<&T>,
-) -> ErrorList {
+) {
     if !op.is_update() {
-        return ErrorList::new();
+        return;
     }
-    Error::invalid(path, BadValue::Null, "field is immutable")
-        .with_origin("immutable")
-        .into()
+    errs.push(Error::invalid(path, BadValue::Null, "field is immutable").with_origin("immutable"));
 }

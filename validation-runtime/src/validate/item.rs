@@ -20,33 +20,35 @@ use crate::Operation;
 ///
 /// let names = ["main".to_string(), "sidecar".into()];
 /// let path = Path::new("containers");
-/// let errs = validate::slice_item(
-///     &Operation::create(), &path, Some(&names[..]), None,
+/// let mut errs = ErrorList::new();
+/// validate::slice_item(
+///     &mut errs, &Operation::create(), &path, Some(&names[..]), None,
 ///     |n| n == "sidecar",
-///     |p, n, _old| Error::invalid(p, n.clone(), "found").into(),
+///     |errs, p, n, _old| errs.push(Error::invalid(p, n.clone(), "found")),
 /// );
 /// assert_eq!(errs[0].to_string(), r#"containers[1]: Invalid value: "sidecar": found"#);
 /// ```
 #[inline]
 pub fn slice_item<T: crate::SemanticEq>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     old: Option<&[T]>,
     matches: impl Fn(&T) -> bool,
-    validator: impl FnOnce(&Path<'_>, &T, Option<&T>) -> ErrorList,
-) -> ErrorList {
+    validator: impl FnOnce(&mut ErrorList, &Path<'_>, &T, Option<&T>),
+) {
     let Some((index, item)) = value
         .unwrap_or(&[])
         .iter()
         .enumerate()
         .find(|(_, item)| matches(item))
     else {
-        return ErrorList::new();
+        return;
     };
     let old_item = old.unwrap_or(&[]).iter().find(|item| matches(item));
     if op.is_update() && old_item.is_some_and(|o| o.semantic_eq(item)) {
-        return ErrorList::new();
+        return;
     }
-    validator(&path.index(index), item, old_item)
+    validator(errs, &path.index(index), item, old_item);
 }

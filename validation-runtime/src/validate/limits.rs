@@ -33,21 +33,23 @@ use crate::{IntValue, Operation, StrValue};
 /// origin `minimum`.
 #[inline]
 pub fn minimum<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
     min: i128,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if v.to_i128() < min => Error::invalid(
-            path,
-            v.to_bad_value(),
-            format!("must be greater than or equal to {min}"),
-        )
-        .with_origin("minimum")
-        .into(),
-        _ => ErrorList::new(),
+        Some(v) if v.to_i128() < min => errs.push(
+            Error::invalid(
+                path,
+                v.to_bad_value(),
+                format!("must be greater than or equal to {min}"),
+            )
+            .with_origin("minimum"),
+        ),
+        _ => {}
     }
 }
 
@@ -55,21 +57,23 @@ pub fn minimum<T: IntValue + ?Sized>(
 /// origin `maximum`.
 #[inline]
 pub fn maximum<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
     max: i128,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if v.to_i128() > max => Error::invalid(
-            path,
-            v.to_bad_value(),
-            format!("must be less than or equal to {max}"),
-        )
-        .with_origin("maximum")
-        .into(),
-        _ => ErrorList::new(),
+        Some(v) if v.to_i128() > max => errs.push(
+            Error::invalid(
+                path,
+                v.to_bad_value(),
+                format!("must be less than or equal to {max}"),
+            )
+            .with_origin("maximum"),
+        ),
+        _ => {}
     }
 }
 
@@ -114,26 +118,27 @@ fn too_few_error(path: &Path<'_>, actual: usize, min: usize) -> Error {
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
-/// let errs = validate::max_length(&Operation::create(), &path, Some("héllo"), None, 5);
+/// let errs = ErrorList::from_fn(|e| validate::max_length(e, &Operation::create(), &path, Some("héllo"), None, 5));
 /// assert_eq!(errs[0].to_string(), "name: Too long: may not be more than 5 bytes");
 /// assert_eq!(errs[0].origin(), Some("maxLength"));
 /// ```
 #[inline]
 pub fn max_length<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
     max: usize,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if v.as_str().len() > max => Error::too_long(path, go_int(max))
-            .with_origin("maxLength")
-            .into(),
-        _ => ErrorList::new(),
+        Some(v) if v.as_str().len() > max => {
+            errs.push(Error::too_long(path, go_int(max)).with_origin("maxLength"))
+        }
+        _ => {}
     }
 }
 
@@ -142,17 +147,18 @@ pub fn max_length<S: StrValue + ?Sized>(
 /// origin `maxBytes`. `None` passes.
 #[inline]
 pub fn max_bytes<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
     max: usize,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if v.as_str().len() > max => Error::too_long(path, go_int(max))
-            .with_origin("maxBytes")
-            .into(),
-        _ => ErrorList::new(),
+        Some(v) if v.as_str().len() > max => {
+            errs.push(Error::too_long(path, go_int(max)).with_origin("maxBytes"))
+        }
+        _ => {}
     }
 }
 
@@ -166,26 +172,23 @@ pub fn max_bytes<S: StrValue + ?Sized>(
 /// characters.
 #[inline]
 pub fn min_length<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     _old: Option<&S>,
     min: usize,
-) -> ErrorList {
+) {
     let Some(v) = value else {
-        return ErrorList::new();
+        return;
     };
     let s = v.as_str();
     let bytes = s.len();
     if bytes.div_ceil(4) >= min {
-        return ErrorList::new();
+        return;
     }
     if bytes < min || s.chars().count() < min {
-        too_short_error(path, s, min)
-            .with_origin("minLength")
-            .into()
-    } else {
-        ErrorList::new()
+        errs.push(too_short_error(path, s, min).with_origin("minLength"));
     }
 }
 
@@ -194,17 +197,18 @@ pub fn min_length<S: StrValue + ?Sized>(
 /// `maxItems`. `None` (no list) passes.
 #[inline]
 pub fn max_items<T>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     _old: Option<&[T]>,
     max: usize,
-) -> ErrorList {
+) {
     match value {
-        Some(v) if v.len() > max => Error::too_many(path, go_int(v.len()), go_int(max))
-            .with_origin("maxItems")
-            .into(),
-        _ => ErrorList::new(),
+        Some(v) if v.len() > max => {
+            errs.push(Error::too_many(path, go_int(v.len()), go_int(max)).with_origin("maxItems"))
+        }
+        _ => {}
     }
 }
 
@@ -213,17 +217,16 @@ pub fn max_items<T>(
 /// 1), origin `minItems`. `None` counts as an empty list (Go's nil slice).
 #[inline]
 pub fn min_items<T>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     _old: Option<&[T]>,
     min: usize,
-) -> ErrorList {
+) {
     let len = value.map_or(0, <[T]>::len);
     if len < min {
-        too_few_error(path, len, min).with_origin("minItems").into()
-    } else {
-        ErrorList::new()
+        errs.push(too_few_error(path, len, min).with_origin("minItems"));
     }
 }
 
@@ -232,17 +235,17 @@ pub fn min_items<T>(
 /// origin `maxProperties`. `None` (no map) passes.
 #[inline]
 pub fn max_properties<M: MapLike + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     _old: Option<&M>,
     max: usize,
-) -> ErrorList {
+) {
     match value {
-        Some(m) if m.len() > max => Error::too_many(path, go_int(m.len()), go_int(max))
-            .with_origin("maxProperties")
-            .into(),
-        _ => ErrorList::new(),
+        Some(m) if m.len() > max => errs
+            .push(Error::too_many(path, go_int(m.len()), go_int(max)).with_origin("maxProperties")),
+        _ => {}
     }
 }
 
@@ -251,18 +254,15 @@ pub fn max_properties<M: MapLike + ?Sized>(
 /// origin `minProperties`. `None` counts as an empty map (Go's nil map).
 #[inline]
 pub fn min_properties<M: MapLike + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     _old: Option<&M>,
     min: usize,
-) -> ErrorList {
+) {
     let len = value.map_or(0, |m| m.len());
     if len < min {
-        too_few_error(path, len, min)
-            .with_origin("minProperties")
-            .into()
-    } else {
-        ErrorList::new()
+        errs.push(too_few_error(path, len, min).with_origin("minProperties"));
     }
 }

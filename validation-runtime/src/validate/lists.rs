@@ -32,23 +32,24 @@ pub const SMALL_LIST: usize = 32;
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let list = ["a".to_string(), "b".into(), "a".into()];
 /// let path = Path::new("finalizers");
-/// let errs = validate::unique_set(&Operation::create(), &path, Some(&list[..]), None);
+/// let errs = ErrorList::from_fn(|e| validate::unique_set(e, &Operation::create(), &path, Some(&list[..]), None));
 /// assert_eq!(errs[0].to_string(), r#"finalizers[2]: Duplicate value: "a""#);
 /// ```
 #[inline]
 pub fn unique_set<T: Hash + Eq + ToBadValue>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     _old: Option<&[T]>,
-) -> ErrorList {
+) {
     match value {
-        Some(items) => duplicates_by_key(path, items, |item| item),
-        None => ErrorList::new(),
+        Some(items) => duplicates_by_key(errs, path, items, |item| item),
+        None => {}
     }
 }
 
@@ -61,21 +62,20 @@ pub fn unique_set<T: Hash + Eq + ToBadValue>(
 /// `equality.Semantic.DeepEqual`) to an earlier item: `1Gi` and `1024Mi`
 /// are duplicates, a NaN never is.
 pub fn unique_set_by_eq<T: crate::SemanticEq + ToBadValue>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     _old: Option<&[T]>,
-) -> ErrorList {
-    let mut errs = ErrorList::new();
+) {
     let Some(items) = value else {
-        return errs;
+        return;
     };
     for (j, item) in items.iter().enumerate().skip(1) {
         if items[..j].iter().any(|earlier| earlier.semantic_eq(item)) {
             errs.push(duplicate(path, j, item));
         }
     }
-    errs
 }
 
 /// `+k8s:listType=map` / `+k8s:unique=map` with `+k8s:listMapKey`:
@@ -90,7 +90,7 @@ pub fn unique_set_by_eq<T: crate::SemanticEq + ToBadValue>(
 ///
 /// ```
 /// use validation_runtime::field::{Path, ToBadValue};
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// #[derive(PartialEq)]
 /// struct Port { name: String, port: i32 }
@@ -105,33 +105,34 @@ pub fn unique_set_by_eq<T: crate::SemanticEq + ToBadValue>(
 ///     Port { name: "http".into(), port: 8080 },
 /// ];
 /// let path = Path::new("ports");
-/// let errs = validate::unique_map(&Operation::create(), &path, Some(&ports[..]), None, |p| p.name.as_str());
+/// let errs = ErrorList::from_fn(|e| validate::unique_map(e, &Operation::create(), &path, Some(&ports[..]), None, |p| p.name.as_str()));
 /// assert_eq!(errs[0].to_string(), r#"ports[1]: Duplicate value: {"name":"http","port":8080}"#);
 /// ```
 #[inline]
 pub fn unique_map<'a, T: ToBadValue, K: Hash + Eq>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&'a [T]>,
     _old: Option<&'a [T]>,
     key: impl Fn(&'a T) -> K,
-) -> ErrorList {
+) {
     match value {
-        Some(items) => duplicates_by_key(path, items, key),
-        None => ErrorList::new(),
+        Some(items) => duplicates_by_key(errs, path, items, key),
+        None => {}
     }
 }
 
 /// Reports every item whose key equals the key of an earlier item.
 fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
+    errs: &mut ErrorList,
     path: &Path<'_>,
     items: &'a [T],
     key: impl Fn(&'a T) -> K,
-) -> ErrorList {
-    let mut errs = ErrorList::new();
+) {
     let n = items.len();
     if n < 2 {
-        return errs;
+        return;
     }
     if n <= SMALL_LIST {
         // Pairwise, on the stack. Keys borrow from the items and cost a
@@ -152,7 +153,6 @@ fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
             }
         }
     }
-    errs
 }
 
 #[cold]
@@ -174,8 +174,11 @@ mod tests {
         for n in [5usize, SMALL_LIST, SMALL_LIST + 1, 200] {
             let items: Vec<i64> = (0..n as i64).map(|i| i % 7).collect();
             let p = Path::new("l");
-            let a = unique_set(&Operation::create(), &p, Some(&items), None);
-            let b = unique_set_by_eq(&Operation::create(), &p, Some(&items), None);
+            let a =
+                ErrorList::from_fn(|e| unique_set(e, &Operation::create(), &p, Some(&items), None));
+            let b = ErrorList::from_fn(|e| {
+                unique_set_by_eq(e, &Operation::create(), &p, Some(&items), None)
+            });
             assert_eq!(a, b, "n = {n}");
             let expected: Vec<String> = (7..n).map(|j| format!("l[{j}]")).collect();
             assert_eq!(indices(&a), expected, "n = {n}");

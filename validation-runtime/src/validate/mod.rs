@@ -4,15 +4,21 @@
 //! Every validator has the same shape, which generated code relies on:
 //!
 //! ```text
-//! fn name(op: &Operation, path: &Path<'_>, value: Option<&T>, old: Option<&T>, extra...) -> ErrorList
+//! fn name(errs: &mut ErrorList, op: &Operation, path: &Path<'_>, value: Option<&T>, old: Option<&T>, extra...)
 //! ```
 //!
+//! * `errs` is the one accumulator of the whole validation: a validator
+//!   pushes its errors there (nothing when the value is valid), so no list is
+//!   built, returned or merged per call, and a valid object validates with no
+//!   heap allocation. To call a validator on its own, use
+//!   [`ErrorList::from_fn`](crate::ErrorList::from_fn).
 //! * `value` is `None` when the field is an unset `Option` (Go's nil pointer);
 //!   a non-`Option` field is passed as `Some(&field)`.
 //! * `old` is the correlated old value on update; `None` on create and when
 //!   nothing correlates (a new list item, a new map key, a parent that was unset).
-//! * The result is empty on success; an empty [`ErrorList`](crate::ErrorList)
-//!   does not allocate, so a valid object validates with no heap allocation.
+//! * Wrappers (`each_*`, `slice_item`, `subfield`, `if_option`) take the
+//!   element validator as a closure that receives the same accumulator:
+//!   `|errs, path, value, old| ...`.
 //! * Errors carry upstream's type, detail and origin.
 //!
 //! Validators are re-exported here flat (`validate::minimum`), as generated

@@ -11,30 +11,32 @@ use crate::Operation;
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("generation");
-/// let errs = validate::monotonic(&Operation::update(), &path, Some(&1i64), Some(&2i64));
+/// let errs = ErrorList::from_fn(|e| validate::monotonic(e, &Operation::update(), &path, Some(&1i64), Some(&2i64)));
 /// assert_eq!(errs[0].to_string(), "generation: Invalid value: 1: may not be decreased from 2");
 /// ```
 #[inline]
 pub fn monotonic<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     old: Option<&T>,
-) -> ErrorList {
+) {
     if !op.is_update() {
-        return ErrorList::new();
+        return;
     }
     match (value, old) {
-        (Some(v), Some(o)) if v.to_i128() < o.to_i128() => Error::invalid(
-            path,
-            v.to_bad_value(),
-            format!("may not be decreased from {}", o.to_i128()),
-        )
-        .with_origin("monotonic")
-        .into(),
-        _ => ErrorList::new(),
+        (Some(v), Some(o)) if v.to_i128() < o.to_i128() => errs.push(
+            Error::invalid(
+                path,
+                v.to_bad_value(),
+                format!("may not be decreased from {}", o.to_i128()),
+            )
+            .with_origin("monotonic"),
+        ),
+        _ => {}
     }
 }

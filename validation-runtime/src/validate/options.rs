@@ -10,29 +10,28 @@ use crate::Operation;
 
 /// Runs `validate` iff the option's state matches `enabled`:
 /// `+k8s:ifEnabled` passes `enabled = true`, `+k8s:ifDisabled` passes
-/// `enabled = false`. Otherwise returns no errors without calling it.
+/// `enabled = false`. Otherwise reports nothing without calling it.
 ///
 /// ```
 /// use validation_runtime::field::{Error, ErrorList};
 /// use validation_runtime::validate::if_option;
 /// use validation_runtime::Operation;
 ///
-/// let fail = || ErrorList::from(Error::forbidden("f", ""));
+/// let fail = |errs: &mut ErrorList| errs.push(Error::forbidden("f", ""));
 /// let op = Operation::create().with_option("FeatureX");
-/// assert_eq!(if_option(&op, "FeatureX", true, fail).len(), 1);
-/// assert!(if_option(&op, "FeatureX", false, fail).is_empty());
-/// assert_eq!(if_option(&op, "Unknown", false, fail).len(), 1);
+/// assert_eq!(ErrorList::from_fn(|e| if_option(e, &op, "FeatureX", true, fail)).len(), 1);
+/// assert!(ErrorList::from_fn(|e| if_option(e, &op, "FeatureX", false, fail)).is_empty());
+/// assert_eq!(ErrorList::from_fn(|e| if_option(e, &op, "Unknown", false, fail)).len(), 1);
 /// ```
 #[inline]
 pub fn if_option(
+    errs: &mut ErrorList,
     op: &Operation,
     option: &str,
     enabled: bool,
-    validate: impl FnOnce() -> ErrorList,
-) -> ErrorList {
+    validate: impl FnOnce(&mut ErrorList),
+) {
     if op.has_option(option) == enabled {
-        validate()
-    } else {
-        ErrorList::new()
+        validate(errs);
     }
 }

@@ -52,23 +52,22 @@ pub fn is_unset<T: IsZero + ?Sized>(value: Option<&T>) -> bool {
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
-/// let errs = validate::required(&Operation::create(), &path, Some(&String::new()), None);
+/// let errs = ErrorList::from_fn(|e| validate::required(e, &Operation::create(), &path, Some(&String::new()), None));
 /// assert_eq!(errs[0].to_string(), "name: Required value");
 /// ```
 #[inline]
 pub fn required<T: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
-) -> ErrorList {
+) {
     if is_unset(value) {
-        Error::required(path, "").into()
-    } else {
-        ErrorList::new()
+        errs.push(Error::required(path, ""));
     }
 }
 
@@ -79,15 +78,14 @@ pub fn required<T: IsZero + ?Sized>(
 /// cheaper, [`is_unset`]) to stop validating an unset optional field.
 #[inline]
 pub fn optional<T: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
-) -> ErrorList {
+) {
     if is_unset(value) {
-        Error::required(path, OPTIONAL_NOT_SPECIFIED).into()
-    } else {
-        ErrorList::new()
+        errs.push(Error::required(path, OPTIONAL_NOT_SPECIFIED));
     }
 }
 
@@ -95,14 +93,13 @@ pub fn optional<T: IsZero + ?Sized>(
 /// [`is_unset`]); no origin.
 #[inline]
 pub fn forbidden<T: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
-) -> ErrorList {
-    if is_unset(value) {
-        ErrorList::new()
-    } else {
-        Error::forbidden(path, "").into()
+) {
+    if !is_unset(value) {
+        errs.push(Error::forbidden(path, ""));
     }
 }

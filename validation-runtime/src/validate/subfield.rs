@@ -21,38 +21,40 @@ use crate::{HasField, Operation, SemanticEq};
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// struct Strategy { max_surge: i32 }
 /// let new = Strategy { max_surge: -1 };
 /// let path = Path::new("strategy");
 /// let op = Operation::create();
-/// let errs = validate::subfield(
-///     &op, &path, Some(&new), None, "maxSurge",
+/// let mut errs = ErrorList::new();
+/// validate::subfield(
+///     &mut errs, &op, &path, Some(&new), None, "maxSurge",
 ///     |s: &Strategy| Some(&s.max_surge),
-///     |p, v, o| validate::minimum(&op, p, v, o, 0),
+///     |errs, p, v, o| validate::minimum(errs, &op, p, v, o, 0),
 /// );
 /// assert_eq!(errs[0].to_string(), "strategy.maxSurge: Invalid value: -1: must be greater than or equal to 0");
 /// ```
 #[inline]
 pub fn subfield<S: ?Sized, F: crate::SemanticEq + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     old: Option<&S>,
     name: &str,
     get: impl Fn(&S) -> Option<&F>,
-    validator: impl FnOnce(&Path<'_>, Option<&F>, Option<&F>) -> ErrorList,
-) -> ErrorList {
+    validator: impl FnOnce(&mut ErrorList, &Path<'_>, Option<&F>, Option<&F>),
+) {
     let Some(value) = value else {
-        return ErrorList::new();
+        return;
     };
     let new_sub = get(value);
     let old_sub = old.and_then(&get);
     if op.is_update() && old.is_some() && new_sub.semantic_eq(&old_sub) {
-        return ErrorList::new();
+        return;
     }
-    validator(&path.child(name), new_sub, old_sub)
+    validator(errs, &path.child(name), new_sub, old_sub);
 }
 
 /// What upstream's `+k8s:optional` means on a field with a `+default`

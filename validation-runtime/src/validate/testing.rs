@@ -16,32 +16,33 @@ use crate::Operation;
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use validation_runtime::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
-/// let errs = validate::fixed_result(&Operation::create(), &path, Some("<x>"), None, false, "msg");
+/// let errs = ErrorList::from_fn(|e| validate::fixed_result(e, &Operation::create(), &path, Some("<x>"), None, false, "msg"));
 /// assert_eq!(errs[0].to_string(), r#"name: Invalid value: "\u003cx\u003e": forced failure: msg"#);
 /// assert_eq!(errs[0].origin(), Some("validateFalse"));
 /// ```
 #[inline]
 pub fn fixed_result<T: ToBadValue + ?Sized>(
+    errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     _old: Option<&T>,
     result: bool,
     msg: &str,
-) -> ErrorList {
-    if result {
-        ErrorList::new()
-    } else {
-        forced_failure(path, value.map_or(BadValue::Null, BadValue::json), msg)
+) {
+    if !result {
+        errs.push(forced_failure(
+            path,
+            value.map_or(BadValue::Null, BadValue::json),
+            msg,
+        ));
     }
 }
 
 #[cold]
-fn forced_failure(path: &Path<'_>, value: BadValue, msg: &str) -> ErrorList {
-    Error::invalid(path, value, format!("forced failure: {msg}"))
-        .with_origin("validateFalse")
-        .into()
+fn forced_failure(path: &Path<'_>, value: BadValue, msg: &str) -> Error {
+    Error::invalid(path, value, format!("forced failure: {msg}")).with_origin("validateFalse")
 }

@@ -42,19 +42,16 @@ use crate::{IsZero, Operation};
 
 /// The extractor-count check shared by the union validators.
 #[inline]
-fn count_mismatch(path: &Path<'_>, extractors: usize, members: usize) -> Option<ErrorList> {
+fn count_mismatch(path: &Path<'_>, extractors: usize, members: usize) -> Option<Error> {
     if extractors == members {
         return None;
     }
-    Some(
-        Error::internal(
-            path,
-            format!(
-                "number of extractors ({extractors}) does not match number of union members ({members})"
-            ),
-        )
-        .into(),
-    )
+    Some(Error::internal(
+        path,
+        format!(
+            "number of extractors ({extractors}) does not match number of union members ({members})"
+        ),
+    ))
 }
 
 /// Whether member `f` is set in `obj` (never set in a missing object).
@@ -115,6 +112,7 @@ fn set_members<S: ?Sized>(
 /// The shared body of [`union`] and [`zero_or_one_of`]. `exactly_one`
 /// selects the union messages (and the "none set" error).
 fn one_of<S: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -122,31 +120,30 @@ fn one_of<S: IsZero + ?Sized>(
     members: &[&str],
     is_set: &[fn(&S) -> bool],
     exactly_one: bool,
-) -> ErrorList {
-    if let Some(errs) = count_mismatch(path, is_set.len(), members.len()) {
-        return errs;
+) {
+    if let Some(e) = count_mismatch(path, is_set.len(), members.len()) {
+        errs.push(e);
+        return;
     }
     if ratchets(op, value, old, is_set) {
-        return ErrorList::new();
+        return;
     }
     let count = is_set.iter().filter(|&&f| set_in(value, f)).count();
     match count {
-        0 if exactly_one => Error::invalid(
+        0 if exactly_one => errs.push(Error::invalid(
             path,
             BadValue::String(String::new()),
             format!("must specify one of: {}", all_members(members)),
-        )
-        .into(),
-        0 | 1 => ErrorList::new(),
+        )),
+        0 | 1 => {}
         _ => {
             let bad = BadValue::String(set_members(value, members, is_set));
-            if exactly_one {
+            errs.push(if exactly_one {
                 Error::invalid(
                     path,
                     bad,
                     format!("must specify exactly one of: {}", all_members(members)),
                 )
-                .into()
             } else {
                 Error::invalid(
                     path,
@@ -154,8 +151,7 @@ fn one_of<S: IsZero + ?Sized>(
                     format!("must specify at most one of: {}", all_members(members)),
                 )
                 .with_origin("zeroOrOneOf")
-                .into()
-            }
+            });
         }
     }
 }
@@ -171,27 +167,28 @@ fn one_of<S: IsZero + ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, IsZero, Operation};
+/// use validation_runtime::{ErrorList, validate, IsZero, Operation};
 ///
 /// struct S { a: Option<i32>, b: Vec<i32> }
 /// impl IsZero for S { fn is_zero(&self) -> bool { false } }
 ///
 /// let s = S { a: Some(1), b: vec![2] };
-/// let errs = validate::union(&Operation::create(), &Path::new("spec"), Some(&s), None,
-///     &["a", "b"], &[|s: &S| s.a.is_some(), |s: &S| !s.b.is_empty()]);
+/// let errs = ErrorList::from_fn(|e| validate::union(e, &Operation::create(), &Path::new("spec"), Some(&s), None,
+///     &["a", "b"], &[|s: &S| s.a.is_some(), |s: &S| !s.b.is_empty()]));
 /// assert_eq!(errs[0].to_string(),
 ///     "spec: Invalid value: \"{a, b}\": must specify exactly one of: `a`, `b`");
 /// ```
 #[inline]
 pub fn union<S: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     old: Option<&S>,
     members: &[&str],
     is_set: &[fn(&S) -> bool],
-) -> ErrorList {
-    one_of(op, path, value, old, members, is_set, true)
+) {
+    one_of(errs, op, path, value, old, members, is_set, true)
 }
 
 /// `+k8s:zeroOrOneOfMember`: at most one member may be set. Several set:
@@ -201,14 +198,15 @@ pub fn union<S: IsZero + ?Sized>(
 /// See the [module docs](self) for members, extractors and ratcheting.
 #[inline]
 pub fn zero_or_one_of<S: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
     old: Option<&S>,
     members: &[&str],
     is_set: &[fn(&S) -> bool],
-) -> ErrorList {
-    one_of(op, path, value, old, members, is_set, false)
+) {
+    one_of(errs, op, path, value, old, members, is_set, false)
 }
 
 /// `+k8s:unionDiscriminator` with `+k8s:unionMember`: the member selected by
@@ -229,15 +227,15 @@ pub fn zero_or_one_of<S: IsZero + ?Sized>(
 ///
 /// ```
 /// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, IsZero, Operation};
+/// use validation_runtime::{ErrorList, validate, IsZero, Operation};
 ///
 /// struct S { kind: String, a: Option<i32>, b: Option<i32> }
 /// impl IsZero for S { fn is_zero(&self) -> bool { false } }
 ///
 /// let s = S { kind: "A".into(), a: None, b: Some(1) };
-/// let errs = validate::discriminated_union(&Operation::create(), &Path::new("spec"),
+/// let errs = ErrorList::from_fn(|e| validate::discriminated_union(e, &Operation::create(), &Path::new("spec"),
 ///     Some(&s), None, "kind", |s: &S| s.kind.as_str(), &[("a", "A"), ("b", "B")],
-///     &[|s: &S| s.a.is_some(), |s: &S| s.b.is_some()]);
+///     &[|s: &S| s.a.is_some(), |s: &S| s.b.is_some()]));
 /// assert_eq!(errs[0].to_string(),
 ///     "spec.a: Invalid value: \"\": must be specified when `kind` is \"A\"");
 /// assert_eq!(errs[1].to_string(),
@@ -245,6 +243,7 @@ pub fn zero_or_one_of<S: IsZero + ?Sized>(
 /// ```
 #[allow(clippy::too_many_arguments)]
 pub fn discriminated_union<S: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
@@ -253,15 +252,15 @@ pub fn discriminated_union<S: IsZero + ?Sized>(
     get_discriminator: fn(&S) -> &str,
     members: &[(&str, &str)],
     is_set: &[fn(&S) -> bool],
-) -> ErrorList {
-    if let Some(errs) = count_mismatch(path, is_set.len(), members.len()) {
-        return errs;
+) {
+    if let Some(e) = count_mismatch(path, is_set.len(), members.len()) {
+        errs.push(e);
+        return;
     }
     let disc = value.map_or("", get_discriminator);
     if ratchets(op, value, old, is_set) && disc == old.map_or("", get_discriminator) {
-        return ErrorList::new();
+        return;
     }
-    let mut errs = ErrorList::new();
     for (&(name, selector), &f) in members.iter().zip(is_set) {
         let selected = disc == selector;
         let (prefix, quoted) = match (set_in(value, f), selected) {
@@ -281,7 +280,6 @@ pub fn discriminated_union<S: IsZero + ?Sized>(
             detail,
         ));
     }
-    errs
 }
 
 #[cfg(test)]

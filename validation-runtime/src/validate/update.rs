@@ -76,16 +76,15 @@ fn transition(
 /// validators (`NoAddItem` and `NoRemoveItem` are ignored).
 #[inline]
 fn transitions(
+    errs: &mut ErrorList,
     path: &Path<'_>,
     old_set: bool,
     new_set: bool,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
-    let mut errs = ErrorList::new();
+) {
     for &c in constraints {
-        transition(&mut errs, path, c, old_set, new_set);
+        transition(errs, path, c, old_set, new_set);
     }
-    errs
 }
 
 /// `+k8s:update` on a non-`Option` scalar field (upstream
@@ -96,57 +95,61 @@ fn transitions(
 /// list item): there is no transition. A `None` value counts as unset.
 ///
 /// ```
+/// use validation_runtime::ErrorList;
 /// use validation_runtime::field::Path;
 /// use validation_runtime::validate::{self, UpdateConstraint::NoSet};
 /// use validation_runtime::Operation;
 ///
 /// let path = Path::new("name");
 /// let (new, old) = ("x".to_string(), String::new());
-/// let errs = validate::update_value(&Operation::update(), &path, Some(&new), Some(&old), &[NoSet]);
+/// let errs = ErrorList::from_fn(|e| validate::update_value(e, &Operation::update(), &path, Some(&new), Some(&old), &[NoSet]));
 /// assert_eq!(errs[0].to_string(), "name: Invalid value: null: field cannot be set once created");
 /// ```
 #[inline]
 pub fn update_value<T: IsZero + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     old: Option<&T>,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
+) {
     let Some(old) = old else {
-        return ErrorList::new();
+        return;
     };
     if !op.is_update() {
-        return ErrorList::new();
+        return;
     }
     let new_set = value.is_some_and(|v| !v.is_zero());
-    transitions(path, !old.is_zero(), new_set, constraints)
+    transitions(errs, path, !old.is_zero(), new_set, constraints)
 }
 
 /// `+k8s:update` on an `Option` field (upstream `UpdatePointer`): "set" means
 /// `Some`, whatever it holds; an `old` of `None` is unset.
 ///
 /// ```
+/// use validation_runtime::ErrorList;
 /// use validation_runtime::field::Path;
 /// use validation_runtime::validate::{self, UpdateConstraint::NoUnset};
 /// use validation_runtime::Operation;
 ///
 /// let path = Path::new("ref");
-/// let errs = validate::update_pointer(&Operation::update(), &path, None, Some(&0), &[NoUnset]);
+/// let errs = ErrorList::from_fn(|e| validate::update_pointer(e, &Operation::update(), &path, None, Some(&0), &[NoUnset]));
 /// assert_eq!(errs[0].to_string(), "ref: Invalid value: null: field cannot be cleared once set");
 /// ```
 #[inline]
 pub fn update_pointer<T: ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     old: Option<&T>,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
+) {
     if !op.is_update() {
-        return ErrorList::new();
+        return;
     }
-    transitions(path, old.is_some(), value.is_some(), constraints)
+    transitions(errs, path, old.is_some(), value.is_some(), constraints)
 }
 
 /// `+k8s:update` on a non-`Option` struct field (upstream `UpdateStruct`): a
@@ -155,22 +158,21 @@ pub fn update_pointer<T: ?Sized>(
 /// found a change). Nothing is checked when `old` is `None`.
 #[inline]
 pub fn update_struct<T: ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     _value: Option<&T>,
     old: Option<&T>,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
+) {
     if !op.is_update() || old.is_none() {
-        return ErrorList::new();
+        return;
     }
-    let mut errs = ErrorList::new();
     for &c in constraints {
         if c == UpdateConstraint::NoModify {
             errs.push(invalid(path, NO_MODIFY));
         }
     }
-    errs
 }
 
 /// `+k8s:update` on a list field (upstream `ValSliceUpdate`): "set" means
@@ -186,37 +188,42 @@ pub fn update_struct<T: ?Sized>(
 /// internal error.
 ///
 /// ```
+/// use validation_runtime::ErrorList;
 /// use validation_runtime::field::Path;
 /// use validation_runtime::validate::{self, UpdateConstraint::{NoAddItem, NoRemoveItem}};
 /// use validation_runtime::Operation;
 ///
 /// let path = Path::new("items");
 /// let eq = |a: &&str, b: &&str| a == b;
-/// let errs = validate::update_list(&Operation::update(), &path, Some(&["a", "c"][..]),
-///     Some(&["a", "b"][..]), Some(&eq), &[NoAddItem, NoRemoveItem]);
+/// let errs = ErrorList::from_fn(|e| validate::update_list(e, &Operation::update(), &path, Some(&["a", "c"][..]),
+///     Some(&["a", "b"][..]), Some(&eq), &[NoAddItem, NoRemoveItem]));
 /// assert_eq!(errs[0].to_string(), "items[1]: Forbidden: item may not be added");
 /// assert_eq!(errs[1].to_string(), "items: Forbidden: item may not be removed");
 /// ```
 #[allow(clippy::type_complexity)]
 pub fn update_list<T>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&[T]>,
     old: Option<&[T]>,
     matches: Option<&dyn Fn(&T, &T) -> bool>,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
+) {
     if !op.is_update() {
-        return ErrorList::new();
+        return;
     }
     let new = value.unwrap_or(&[]);
     let old = old.unwrap_or(&[]);
-    let mut errs = ErrorList::new();
+    let start = errs.len();
     for &c in constraints {
         match c {
             UpdateConstraint::NoAddItem | UpdateConstraint::NoRemoveItem => {
                 let Some(m) = matches else {
-                    return Error::internal(path, NO_MATCH).into();
+                    // The internal error replaces whatever this call reported.
+                    errs.truncate(start);
+                    errs.push(Error::internal(path, NO_MATCH));
+                    return;
                 };
                 if c == UpdateConstraint::NoAddItem {
                     for (i, item) in new.iter().enumerate() {
@@ -235,10 +242,9 @@ pub fn update_list<T>(
             // A list is never "modified" as a whole (per-item immutability
             // is `+k8s:eachVal=+k8s:update=NoModify`).
             UpdateConstraint::NoModify => {}
-            _ => transition(&mut errs, path, c, !old.is_empty(), !new.is_empty()),
+            _ => transition(errs, path, c, !old.is_empty(), !new.is_empty()),
         }
     }
-    errs
 }
 
 /// `+k8s:update` on a map field (upstream `UpdateMap`): "set" means
@@ -251,6 +257,7 @@ pub fn update_list<T>(
 ///
 /// ```
 /// use std::collections::BTreeMap;
+/// use validation_runtime::ErrorList;
 /// use validation_runtime::field::Path;
 /// use validation_runtime::validate::{self, UpdateConstraint::NoAddItem};
 /// use validation_runtime::Operation;
@@ -258,31 +265,30 @@ pub fn update_list<T>(
 /// let path = Path::new("labels");
 /// let old = BTreeMap::from([("a".to_string(), 1)]);
 /// let new = BTreeMap::from([("a".to_string(), 1), ("b".to_string(), 2)]);
-/// let errs = validate::update_map(&Operation::update(), &path, Some(&new), Some(&old), &[NoAddItem]);
+/// let errs = ErrorList::from_fn(|e| validate::update_map(e, &Operation::update(), &path, Some(&new), Some(&old), &[NoAddItem]));
 /// assert_eq!(errs[0].to_string(), "labels[b]: Forbidden: item may not be added");
 /// ```
 pub fn update_map<M: MapLike>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&M>,
     old: Option<&M>,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
+) {
     if !op.is_update() {
-        return ErrorList::new();
+        return;
     }
     let new_len = value.map_or(0, |m| m.len());
     let old_len = old.map_or(0, |m| m.len());
-    let mut errs = ErrorList::new();
     for &c in constraints {
         match c {
-            UpdateConstraint::NoAddItem => missing_keys(&mut errs, path, value, old, NO_ADD),
-            UpdateConstraint::NoRemoveItem => missing_keys(&mut errs, path, old, value, NO_REMOVE),
+            UpdateConstraint::NoAddItem => missing_keys(errs, path, value, old, NO_ADD),
+            UpdateConstraint::NoRemoveItem => missing_keys(errs, path, old, value, NO_REMOVE),
             UpdateConstraint::NoModify => {}
-            _ => transition(&mut errs, path, c, old_len > 0, new_len > 0),
+            _ => transition(errs, path, c, old_len > 0, new_len > 0),
         }
     }
-    errs
 }
 
 /// Reports, in key order, every key of `from` that `other` lacks.
@@ -317,23 +323,25 @@ fn missing_keys<M: MapLike>(
 pub trait UpdateItems {
     /// `+k8s:update` with these constraints on a value of this type.
     fn update_items(
+        errs: &mut ErrorList,
         op: &Operation,
         path: &Path<'_>,
         value: Option<&Self>,
         old: Option<&Self>,
         constraints: &[UpdateConstraint],
-    ) -> ErrorList;
+    );
 }
 
 /// `+k8s:update` on a field whose type is a list or map newtype: the
 /// newtype's [`UpdateItems`] decides how items are identified.
 #[inline]
 pub fn update_items<T: UpdateItems + ?Sized>(
+    errs: &mut ErrorList,
     op: &Operation,
     path: &Path<'_>,
     value: Option<&T>,
     old: Option<&T>,
     constraints: &[UpdateConstraint],
-) -> ErrorList {
-    T::update_items(op, path, value, old, constraints)
+) {
+    T::update_items(errs, op, path, value, old, constraints)
 }

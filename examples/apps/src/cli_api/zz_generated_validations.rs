@@ -115,11 +115,11 @@ const _: () = {
                 }
                 let path = &path.child("name");
                 let sc_start = errs.len();
-                errs.append(validate::required(op, path, Some(value), old_value));
+                validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_name;
                 }
-                errs.append(validate::long_name(op, path, Some(value), old_value));
+                validate::long_name(errs, op, path, Some(value), old_value);
             }
 
             'field_labels: {
@@ -131,39 +131,40 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_labels;
                 }
-                errs.append(
-                    validate::each_map_key(
-                        op,
-                        path,
-                        Some(value),
-                        old_value,
-                        |path: &__rt::field::Path<'_>, value| {
-                            let mut errs = __rt::ErrorList::new();
-                            'elem_1: {
-                                errs.append(
-                                    validate::label_key(op, path, Some(value), None),
-                                );
-                            }
-                            errs
-                        },
-                    ),
+                validate::each_map_key(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    |errs: &mut __rt::ErrorList, path: &__rt::field::Path<'_>, value| {
+                        'elem_1: {
+                            validate::label_key(errs, op, path, Some(value), None);
+                        }
+                    },
                 );
-                errs.append(
-                    validate::each_map_val(
-                        op,
-                        path,
-                        Some(value),
-                        old_value,
-                        |path: &__rt::field::Path<'_>, value, old_value| {
-                            let mut errs = __rt::ErrorList::new();
-                            'elem_2: {
-                                errs.append(
-                                    validate::label_value(op, path, Some(value), old_value),
-                                );
-                            }
-                            errs
-                        },
-                    ),
+                validate::each_map_val(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    |
+                        errs: &mut __rt::ErrorList,
+                        path: &__rt::field::Path<'_>,
+                        value,
+                        old_value|
+                    {
+                        'elem_2: {
+                            validate::label_value(
+                                errs,
+                                op,
+                                path,
+                                Some(value),
+                                old_value,
+                            );
+                        }
+                    },
                 );
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
@@ -231,14 +232,13 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                errs.append(
-                    validate::minimum(
-                        op,
-                        path,
-                        value.as_ref(),
-                        old_value.and_then(|v| v.as_ref()),
-                        0,
-                    ),
+                validate::minimum(
+                    errs,
+                    op,
+                    path,
+                    value.as_ref(),
+                    old_value.and_then(|v| v.as_ref()),
+                    0,
                 );
             }
 
@@ -254,23 +254,21 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_min_ready_seconds;
                 }
-                errs.append(
-                    validate::maximum(
-                        op,
-                        path,
-                        value.as_ref(),
-                        old_value.and_then(|v| v.as_ref()),
-                        3600,
-                    ),
+                validate::maximum(
+                    errs,
+                    op,
+                    path,
+                    value.as_ref(),
+                    old_value.and_then(|v| v.as_ref()),
+                    3600,
                 );
-                errs.append(
-                    validate::minimum(
-                        op,
-                        path,
-                        value.as_ref(),
-                        old_value.and_then(|v| v.as_ref()),
-                        0,
-                    ),
+                validate::minimum(
+                    errs,
+                    op,
+                    path,
+                    value.as_ref(),
+                    old_value.and_then(|v| v.as_ref()),
+                    0,
                 );
             }
 
@@ -284,60 +282,57 @@ const _: () = {
                 }
                 let path = &path.child("containers");
                 let sc_start = errs.len();
-                errs.append(
-                    validate::max_items(
-                        op,
-                        path,
-                        Some(validate::ListLike::items(value)),
-                        old_value.map(validate::ListLike::items),
-                        20,
-                    ),
+                validate::max_items(
+                    errs,
+                    op,
+                    path,
+                    Some(validate::ListLike::items(value)),
+                    old_value.map(validate::ListLike::items),
+                    20,
                 );
-                errs.append(validate::required(op, path, Some(value), old_value));
+                validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_containers;
                 }
-                errs.append(
-                    validate::unique_map(
-                        op,
-                        path,
-                        Some(validate::ListLike::items(value)),
-                        old_value.map(validate::ListLike::items),
-                        |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::fields::field::<
-                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                        _,
-                                    >(item),
-                                ),
+                validate::unique_map(
+                    errs,
+                    op,
+                    path,
+                    Some(validate::ListLike::items(value)),
+                    old_value.map(validate::ListLike::items),
+                    |item| (
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<
+                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                    _,
+                                >(item),
                             ),
                         ),
                     ),
                 );
-                errs.append(
-                    validate::each_slice_val_map(
-                        op,
-                        path,
-                        Some(validate::ListLike::items(value)),
-                        old_value.map(validate::ListLike::items),
-                        |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::fields::field::<
-                                        __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                        _,
-                                    >(item),
-                                ),
+                validate::each_slice_val_map(
+                    errs,
+                    op,
+                    path,
+                    Some(validate::ListLike::items(value)),
+                    old_value.map(validate::ListLike::items),
+                    |item| (
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<
+                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                    _,
+                                >(item),
                             ),
                         ),
-                        |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
-                            op,
-                            path,
-                            value,
-                            old_value,
-                        ),
                     ),
+                    |
+                        errs: &mut __rt::ErrorList,
+                        path: &__rt::field::Path<'_>,
+                        value,
+                        old_value|
+                    validate::validate_elem(errs, op, path, value, old_value),
                 );
             }
 
@@ -442,11 +437,11 @@ const _: () = {
                 }
                 let path = &path.child("name");
                 let sc_start = errs.len();
-                errs.append(validate::required(op, path, Some(value), old_value));
+                validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_name;
                 }
-                errs.append(validate::short_name(op, path, Some(value), old_value));
+                validate::short_name(errs, op, path, Some(value), old_value);
             }
 
             'field_image: {
@@ -456,11 +451,11 @@ const _: () = {
                 }
                 let path = &path.child("image");
                 let sc_start = errs.len();
-                errs.append(validate::required(op, path, Some(value), old_value));
+                validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_image;
                 }
-                errs.append(validate::max_length(op, path, Some(value), old_value, 512));
+                validate::max_length(errs, op, path, Some(value), old_value, 512);
             }
 
             'field_ports: {
@@ -470,75 +465,72 @@ const _: () = {
                 }
                 let path = &path.child("ports");
                 let sc_start = errs.len();
-                errs.append(
-                    validate::max_items(
-                        op,
-                        path,
-                        Some(validate::ListLike::items(value)),
-                        old_value.map(validate::ListLike::items),
-                        10,
-                    ),
+                validate::max_items(
+                    errs,
+                    op,
+                    path,
+                    Some(validate::ListLike::items(value)),
+                    old_value.map(validate::ListLike::items),
+                    10,
                 );
                 if errs.len() > sc_start || validate::is_unset(Some(value)) {
                     break 'field_ports;
                 }
-                errs.append(
-                    validate::unique_map(
-                        op,
-                        path,
-                        Some(validate::ListLike::items(value)),
-                        old_value.map(validate::ListLike::items),
-                        |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::fields::field::<
-                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                        _,
-                                    >(item),
-                                ),
+                validate::unique_map(
+                    errs,
+                    op,
+                    path,
+                    Some(validate::ListLike::items(value)),
+                    old_value.map(validate::ListLike::items),
+                    |item| (
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<
+                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                    _,
+                                >(item),
                             ),
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::fields::field::<
-                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                        _,
-                                    >(item),
-                                ),
+                        ),
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<
+                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                    _,
+                                >(item),
                             ),
                         ),
                     ),
                 );
-                errs.append(
-                    validate::each_slice_val_map(
-                        op,
-                        path,
-                        Some(validate::ListLike::items(value)),
-                        old_value.map(validate::ListLike::items),
-                        |item| (
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::fields::field::<
-                                        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                        _,
-                                    >(item),
-                                ),
-                            ),
-                            validate::key_view(
-                                validate::list_map_key(
-                                    __rt::fields::field::<
-                                        __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                        _,
-                                    >(item),
-                                ),
+                validate::each_slice_val_map(
+                    errs,
+                    op,
+                    path,
+                    Some(validate::ListLike::items(value)),
+                    old_value.map(validate::ListLike::items),
+                    |item| (
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<
+                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                    _,
+                                >(item),
                             ),
                         ),
-                        |path: &__rt::field::Path<'_>, value, old_value| validate::validate_elem(
-                            op,
-                            path,
-                            value,
-                            old_value,
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<
+                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                    _,
+                                >(item),
+                            ),
                         ),
                     ),
+                    |
+                        errs: &mut __rt::ErrorList,
+                        path: &__rt::field::Path<'_>,
+                        value,
+                        old_value|
+                    validate::validate_elem(errs, op, path, value, old_value),
                 );
             }
         }
@@ -616,12 +608,12 @@ const _: () = {
                 }
                 let path = &path.child("containerPort");
                 let sc_start = errs.len();
-                errs.append(validate::required(op, path, Some(value), old_value));
+                validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_container_port;
                 }
-                errs.append(validate::maximum(op, path, Some(value), old_value, 65535));
-                errs.append(validate::minimum(op, path, Some(value), old_value, 1));
+                validate::maximum(errs, op, path, Some(value), old_value, 65535);
+                validate::minimum(errs, op, path, Some(value), old_value, 1);
             }
 
             'field_protocol: {
@@ -631,7 +623,7 @@ const _: () = {
                 }
                 let path = &path.child("protocol");
                 let sc_start = errs.len();
-                errs.append(validate::required(op, path, Some(value), old_value));
+                validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_protocol;
                 }
@@ -695,10 +687,18 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            errs.append({
+            {
                 let (values, exclusions) = Self::__K8S_ENUM;
-                validate::enumeration(op, path, Some(self), old, values, exclusions)
-            });
+                validate::enumeration(
+                    errs,
+                    op,
+                    path,
+                    Some(self),
+                    old,
+                    values,
+                    exclusions,
+                )
+            };
         }
         fn validate_children_into(
             &self,
@@ -713,9 +713,10 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            errs.append({
+            {
                 let (values, exclusions) = Self::__K8S_ENUM;
                 validate::enumeration(
+                    errs,
                     op,
                     path,
                     ::core::option::Option::<&Self>::None,
@@ -723,7 +724,7 @@ const _: () = {
                     values,
                     exclusions,
                 )
-            });
+            };
         }
     }
 
@@ -772,20 +773,19 @@ const _: () = {
             old: ::core::option::Option<&Self>,
             errs: &mut __rt::ErrorList,
         ) {
-            errs.append(
-                validate::union(
-                    op,
-                    path,
-                    Some(self),
-                    old,
-                    &["recreate", "rollingUpdate"],
-                    &[
-                        |obj: &DeploymentStrategy| !__rt::IsZero::is_zero(&obj.recreate),
-                        |obj: &DeploymentStrategy| {
-                            !__rt::IsZero::is_zero(&obj.rolling_update)
-                        },
-                    ],
-                ),
+            validate::union(
+                errs,
+                op,
+                path,
+                Some(self),
+                old,
+                &["recreate", "rollingUpdate"],
+                &[
+                    |obj: &DeploymentStrategy| !__rt::IsZero::is_zero(&obj.recreate),
+                    |obj: &DeploymentStrategy| {
+                        !__rt::IsZero::is_zero(&obj.rolling_update)
+                    },
+                ],
             );
             __rt::Validate::validate_children_into(self, op, path, old, errs);
         }
@@ -928,14 +928,13 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_max_surge;
                 }
-                errs.append(
-                    validate::minimum(
-                        op,
-                        path,
-                        value.as_ref(),
-                        old_value.and_then(|v| v.as_ref()),
-                        0,
-                    ),
+                validate::minimum(
+                    errs,
+                    op,
+                    path,
+                    value.as_ref(),
+                    old_value.and_then(|v| v.as_ref()),
+                    0,
                 );
             }
         }
@@ -996,7 +995,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_ready_replicas;
                 }
-                errs.append(validate::minimum(op, path, Some(value), old_value, 0));
+                validate::minimum(errs, op, path, Some(value), old_value, 0);
             }
 
             'field_observed_generation: {
@@ -1011,7 +1010,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_observed_generation;
                 }
-                errs.append(validate::minimum(op, path, Some(value), old_value, 0));
+                validate::minimum(errs, op, path, Some(value), old_value, 0);
             }
         }
     }
@@ -1160,7 +1159,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                errs.append(validate::minimum(op, path, Some(value), old_value, 0));
+                validate::minimum(errs, op, path, Some(value), old_value, 0);
             }
         }
     }
