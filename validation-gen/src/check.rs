@@ -250,6 +250,7 @@ fn list_meta<'a>(
         keys: Vec::new(),
         key_spans: Vec::new(),
         custom_unique: false,
+        key_bound: false,
     };
     // The tag each fact came from, to report a problem where it is.
     let mut list_type_at: Option<&TagAt> = None;

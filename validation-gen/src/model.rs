@@ -528,6 +528,9 @@ pub struct ListMeta {
     pub key_spans: Vec<proc_macro2::Span>,
     /// `+k8s:customUnique`: uniqueness is checked by hand-written code.
     pub custom_unique: bool,
+    /// Code generation: the key closure is bound to `item_key` in the
+    /// enclosing field block (it is used more than once there).
+    pub key_bound: bool,
 }
 
 impl ListMeta {

@@ -396,11 +396,14 @@ fn json_field_names(name: &syn::Ident, items: &[syn::Item]) -> Option<Vec<String
 /// line between items and between field blocks, and the `let _ = "...";`
 /// markers (cohort names) turned into comments.
 pub fn format_tokens(tokens: TokenStream) -> String {
+    let mut field_lists = Vec::new();
+    let tokens = take_has_fields(tokens, &mut field_lists);
     let file: syn::File = match syn::parse2(tokens.clone()) {
         Ok(f) => f,
         Err(_) => return format!("{HEADER}{tokens}\n"),
     };
     let pretty = join_field_names(&prettyplease::unparse(&file));
+    let pretty = put_has_fields(&pretty, &field_lists);
     let mut out = String::from(HEADER);
     let mut prev_open = true;
     for line in pretty.lines() {
@@ -472,6 +475,129 @@ pub fn read_source(file: &Path) -> Result<String, SourceError> {
             ),
         })
     })
+}
+
+/// One `has_fields!` invocation's input: `Type { member: Value => Leaf as
+/// Name [= Default], ... }`.
+struct HasFieldsInput {
+    ty: syn::Type,
+    fields: Vec<(syn::Member, syn::Type, syn::Type, syn::Type, Option<syn::Ident>)>,
+}
+
+impl syn::parse::Parse for HasFieldsInput {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let ty: syn::Type = input.parse()?;
+        let body;
+        syn::braced!(body in input);
+        let mut fields = Vec::new();
+        while !body.is_empty() {
+            let member: syn::Member = body.parse()?;
+            body.parse::<syn::Token![:]>()?;
+            let value: syn::Type = body.parse()?;
+            body.parse::<syn::Token![=>]>()?;
+            let leaf: syn::Type = body.parse()?;
+            body.parse::<syn::Token![as]>()?;
+            let name: syn::Type = body.parse()?;
+            let default = if body.parse::<Option<syn::Token![=]>>()?.is_some() {
+                Some(body.parse()?)
+            } else {
+                None
+            };
+            fields.push((member, value, leaf, name, default));
+            if body.parse::<Option<syn::Token![,]>>()?.is_none() {
+                break;
+            }
+        }
+        Ok(HasFieldsInput { ty, fields })
+    }
+}
+
+/// Replaces the input of every `has_fields!(...)` with a placeholder
+/// (`__has_fields_N`), keeping the inputs: prettyplease prints a macro's
+/// input as a flat run of tokens, so [`put_has_fields`] lays them out, one
+/// field per line.
+fn take_has_fields(tokens: TokenStream, taken: &mut Vec<HasFieldsInput>) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let mut out: Vec<TokenTree> = Vec::new();
+    for tt in tokens {
+        let tt = match tt {
+            TokenTree::Group(g) => {
+                let is_call = g.delimiter() == Delimiter::Parenthesis
+                    && matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                    && matches!(out.len().checked_sub(2).map(|i| &out[i]), Some(TokenTree::Ident(i)) if i == "has_fields");
+                match (is_call, syn::parse2::<HasFieldsInput>(g.stream())) {
+                    (true, Ok(input)) => {
+                        let placeholder = quote::format_ident!("__has_fields_{}", taken.len());
+                        taken.push(input);
+                        let mut group = Group::new(Delimiter::Parenthesis, quote::quote!(#placeholder));
+                        group.set_span(g.span());
+                        TokenTree::Group(group)
+                    }
+                    _ => {
+                        let mut group = Group::new(g.delimiter(), take_has_fields(g.stream(), taken));
+                        group.set_span(g.span());
+                        TokenTree::Group(group)
+                    }
+                }
+            }
+            other => other,
+        };
+        out.push(tt);
+    }
+    out.into_iter().collect()
+}
+
+/// A type as prettyplease prints it, on one line.
+fn type_text(ty: &syn::Type) -> String {
+    let file: syn::File = syn::parse_quote!(type __T = #ty;);
+    let text = prettyplease::unparse(&file);
+    let text = text.trim().trim_start_matches("type __T = ").trim_end_matches(';');
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("< ", "<")
+        .replace(", >", ">")
+        .replace(" >", ">")
+}
+
+/// Lays out the `has_fields!` inputs [`take_has_fields`] set aside.
+fn put_has_fields(pretty: &str, taken: &[HasFieldsInput]) -> String {
+    if taken.is_empty() {
+        return pretty.to_string();
+    }
+    let mut out = String::with_capacity(pretty.len());
+    for line in pretty.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let index = trimmed
+            .strip_suffix(");")
+            .and_then(|t| t.rsplit_once("has_fields!(__has_fields_"))
+            .and_then(|(_, n)| n.parse::<usize>().ok());
+        let (Some(input), Some((head, _))) = (
+            index.and_then(|i| taken.get(i)),
+            trimmed.split_once("!(__has_fields_"),
+        ) else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        out.push_str(&format!("{indent}{head}!({} {{\n", type_text(&input.ty)));
+        for (member, value, leaf, name, default) in &input.fields {
+            let member = match member {
+                syn::Member::Named(i) => i.to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            };
+            let default = default.as_ref().map(|d| format!(" = {d}")).unwrap_or_default();
+            out.push_str(&format!(
+                "{indent}    {member}: {} => {} as {}{default},\n",
+                type_text(value),
+                type_text(leaf),
+                type_text(name)
+            ));
+        }
+        out.push_str(&format!("{indent}}});\n"));
+    }
+    out
 }
 
 /// `FieldName<'n', 'a', 'm', 'e'>` on one line: prettyplease puts each

@@ -151,3 +151,47 @@ where
 {
     value.field().pointee()
 }
+
+/// Implements [`HasField`] for the fields of a struct, one line per field:
+/// `member: Value => Leaf as FieldName<...>`, optionally followed by
+/// `= Required` or `= Documentation` (the field's
+/// [`OPTIONAL_DEFAULT`](HasField::OPTIONAL_DEFAULT), from its `+default`).
+/// Generated code uses it for structs without generic parameters; it can be
+/// used by hand for a struct of one's own that does not derive `Validate`.
+///
+/// ```
+/// use validation_runtime::{has_fields, FieldName};
+///
+/// pub struct Meta {
+///     pub name: Option<String>,
+///     pub generation: i64,
+/// }
+///
+/// has_fields!(Meta {
+///     name: Option<String> => String as FieldName<'n', 'a', 'm', 'e'>,
+///     generation: i64 => i64 as FieldName<'g', 'e', 'n', 'e', 'r', 'a', 't', 'i', 'o', 'n'>,
+/// });
+///
+/// let meta = Meta { name: Some("web".into()), generation: 2 };
+/// let name = validation_runtime::fields::leaf::<FieldName<'n', 'a', 'm', 'e'>, _>(&meta);
+/// assert_eq!(name.map(String::as_str), Some("web"));
+/// ```
+#[macro_export]
+macro_rules! has_fields {
+    ($ty:ty { $($member:tt : $value:ty => $leaf:ty as $name:ty $(= $default:ident)?),* $(,)? }) => {
+        $(
+            impl $crate::HasField<$name> for $ty {
+                type Value = $value;
+                type Leaf = $leaf;
+                $(
+                    const OPTIONAL_DEFAULT: $crate::validate::OptionalDefault =
+                        $crate::validate::OptionalDefault::$default;
+                )?
+                #[inline]
+                fn field(&self) -> &$value {
+                    &self.$member
+                }
+            }
+        )*
+    };
+}

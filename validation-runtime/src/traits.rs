@@ -43,13 +43,17 @@ pub trait Validate {
     /// update when there is no correlated old value, such as a new list item).
     /// This is the method generated code calls; [`validate`](Validate::validate)
     /// and [`validate_update`](Validate::validate_update) are the entry points.
+    /// The default validates nothing: what the derive leaves for a type with
+    /// nothing to validate (`impl Validate for Empty {}`).
     fn validate_into(
         &self,
         op: &Operation,
         path: &Path<'_>,
         old: Option<&Self>,
         errs: &mut ErrorList,
-    );
+    ) {
+        let _ = (op, path, old, errs);
+    }
 
     /// Validates what `self` contains (a struct's fields, a collection's
     /// elements) without `self`'s own type-level validations.

@@ -262,16 +262,52 @@ fn closure_with(
     cx.labels += 1;
     let label = syn::Lifetime::new(&format!("'elem_{}", cx.labels), Span::call_site());
     let body = emit_calls_signalling(cx, calls, &Exit::Break(label.clone()), fired);
-    let params = if with_old {
-        quote!(|errs: &mut __rt::ErrorList, path: &__rt::field::Path<'_>, value, old_value|)
+    // The label only where a short-circuit breaks out of it.
+    let body = if breaks_to(body.clone(), &label) {
+        quote!(#label: { #body })
     } else {
-        quote!(|errs: &mut __rt::ErrorList, path: &__rt::field::Path<'_>, value|)
+        body
+    };
+    let params = if with_old {
+        quote!(|errs, path, value, old_value|)
+    } else {
+        quote!(|errs, path, value|)
     };
     quote! {
         #params {
-            #label: {
-                #body
-            }
+            #body
         }
     }
+}
+
+/// Whether `tokens` contain `break #label`.
+fn breaks_to(tokens: TokenStream, label: &syn::Lifetime) -> bool {
+    use proc_macro2::TokenTree;
+    let mut after_break = false;
+    let mut after_quote = false;
+    for tt in tokens {
+        match tt {
+            TokenTree::Group(g) => {
+                if breaks_to(g.stream(), label) {
+                    return true;
+                }
+                after_break = false;
+            }
+            TokenTree::Ident(i) => {
+                if after_break && after_quote && i == label.ident {
+                    return true;
+                }
+                after_break = i == "break";
+                after_quote = false;
+                continue;
+            }
+            TokenTree::Punct(p) if p.as_char() == '\'' => {
+                after_quote = true;
+                continue;
+            }
+            _ => after_break = false,
+        }
+        after_quote = false;
+    }
+    false
 }

@@ -4,7 +4,7 @@
 
 use quote::quote;
 
-use super::{leaf_ty, list_value, lower_tag, payload, value_site, Call, Cx, Site};
+use super::{leaf_ty, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag};
@@ -41,7 +41,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             let elem_site = element_site(site, Scope::ListVal, elem, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, true, true, |closure| {
-                let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+                let (list, old) = site.items();
                 match &site.list {
                     Some(meta) => meta.each_expr(&list, &old, closure),
                     None => quote!(validate::each_slice_val(errs, op, path, #list, #old, #closure)),
@@ -124,6 +124,7 @@ pub(super) fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: b
         list: None,
         enclosing_list: None,
         opaque: false,
+        items: None,
     }
 }
 

@@ -97,6 +97,7 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
         list: None,
         enclosing_list: None,
         opaque: true,
+        items: None,
     };
     let tags: Vec<&TagAt> = model.tags.tags.iter().collect();
     let calls = lower_site(

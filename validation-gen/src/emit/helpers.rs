@@ -136,6 +136,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
         TypeKind::Struct(fields) => {
             let mut json = Vec::new();
             let mut accessors = Vec::new();
+            let mut generic_accessors = Vec::new();
             for f in fields {
                 let member = &f.member;
                 let opaque = f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags);
@@ -162,19 +163,29 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 let name = field_name_ty(&f.json_name);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
-                let optional_default = subfield::optional_default(f);
-                // `leaf` is the trait's default, through `Pointee`.
-                accessors.push(quote! {
-                    impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
-                        type Value = #ty;
-                        type Leaf = #leaf_ty;
-                        #optional_default
-                        fn field(&self) -> &#ty {
-                            &self.#member
+                if model.generics.params.is_empty() {
+                    // One line per field, through the runtime's `has_fields!`.
+                    let default = subfield::optional_default_mode(f).map(|m| quote!(= #m));
+                    accessors.push(quote!(#member: #ty => #leaf_ty as #name #default));
+                } else {
+                    let optional_default = subfield::optional_default(f);
+                    generic_accessors.push(quote! {
+                        impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
+                            type Value = #ty;
+                            type Leaf = #leaf_ty;
+                            #optional_default
+                            fn field(&self) -> &#ty {
+                                &self.#member
+                            }
                         }
-                    }
-                });
+                    });
+                }
             }
+            let has_fields = if accessors.is_empty() {
+                TokenStream::new()
+            } else {
+                quote!(#rt::has_fields!(#ident { #(#accessors),* });)
+            };
             let body = if json.iter().all(TokenStream::is_empty) {
                 quote!(#rt::field::JsonObject::new(out).end();)
             } else {
@@ -196,7 +207,8 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                         #body
                     }
                 }
-                #(#accessors)*
+                #has_fields
+                #(#generic_accessors)*
             }
         }
     }

@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{list_elem, list_value, lower_tag, payload, value_site, Call, Cx, Site};
+use super::{list_elem, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::TagAt;
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag, TagName, Value};
@@ -141,7 +141,7 @@ pub(super) fn lower(
     if calls.is_empty() {
         return Vec::new();
     }
-    let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let (list, old) = site.items();
     let mut calls = super::wrapper_calls(
         cx,
         calls,
@@ -220,7 +220,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         }
     }
     groups.sort_by(|a, b| a.0.cmp(&b.0));
-    let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let (list, old) = site.items();
     groups
         .into_iter()
         .map(|((zero_or_one, _), members)| {

@@ -9,7 +9,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{leaf_ty, list_value, Call, Cx, Site};
+use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::{Release, Tag, Value};
 
@@ -177,7 +177,7 @@ fn list_size(
         return Vec::new();
     }
     let lit = Literal::usize_unsuffixed(n as usize);
-    let (v, o) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let (v, o) = site.items();
     let call = Call::errors(quote!(validate::#f(errs, op, path, #v, #o, #lit)));
     match bound {
         Bound::AtMost => vec![call.short_circuit()],

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{list_elem, list_value, Call, Cx, Site};
+use super::{list_elem, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::{Release, Tag};
 
@@ -17,6 +17,9 @@ impl ListMeta {
     /// `|item| (list_map_key(fields::field::<k1, _>(item)), ...)`: the key of a
     /// list-map item.
     pub(crate) fn key_closure(&self) -> TokenStream {
+        if self.key_bound {
+            return quote!(item_key);
+        }
         // Key fields must be primitives (or pointers to or newtypes of
         // them), as upstream requires; checked by rustc, at the tag.
         let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
@@ -111,7 +114,7 @@ pub(super) fn list_type(
     if meta.custom_unique {
         return Vec::new();
     }
-    let (list, old) = (list_value(&site.leaf), list_value(&site.old_leaf));
+    let (list, old) = site.items();
     let call = match meta.semantics() {
         ListKind::Atomic => return Vec::new(),
         ListKind::Map => {

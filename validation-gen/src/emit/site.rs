@@ -37,6 +37,21 @@ pub(crate) struct Site<'a> {
     pub enclosing_list: Option<ListMeta>,
     /// Whether the value's own type must not be descended into.
     pub opaque: bool,
+    /// Names bound to the list's items (`Option<&[T]>`) and the old ones,
+    /// when the enclosing block binds them (see [`Site::items`]).
+    pub items: Option<(TokenStream, TokenStream)>,
+}
+
+impl Site<'_> {
+    /// `Option<&[T]>` expressions for the list value and the old one: the
+    /// names the field block binds (`items`, `old_items`), or the leaf
+    /// converted in place.
+    pub(crate) fn items(&self) -> (TokenStream, TokenStream) {
+        match &self.items {
+            Some((items, old)) => (items.clone(), old.clone()),
+            None => (list_value(&self.leaf), list_value(&self.old_leaf)),
+        }
+    }
 }
 
 /// The span of a site's field type, when the site is a struct field.
@@ -100,6 +115,7 @@ pub(crate) fn value_site<'a>(
         list: None,
         enclosing_list: None,
         opaque: false,
+        items: None,
     }
 }
 

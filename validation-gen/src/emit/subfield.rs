@@ -65,6 +65,7 @@ pub(super) fn lower(
         list: None,
         enclosing_list: None,
         opaque: true,
+        items: None,
     };
     let mut inner_site = inner_site;
     inner_site.list = subfield_list_meta(cx, site, &name);
@@ -174,23 +175,27 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
 /// reported where a field's own `+k8s:optional` reads them.
 pub(crate) fn optional_default(f: &crate::model::Field) -> proc_macro2::TokenStream {
     let rt = super::rt();
-    let Some((text, _)) = f.tags.default.as_ref() else {
-        return proc_macro2::TokenStream::new();
-    };
-    let Ok(parsed) = serde_json::from_str::<serde_json::Value>(text) else {
-        return proc_macro2::TokenStream::new();
-    };
+    match optional_default_mode(f) {
+        Some(mode) => quote!(const OPTIONAL_DEFAULT: #rt::validate::OptionalDefault = #rt::validate::OptionalDefault::#mode;),
+        None => proc_macro2::TokenStream::new(),
+    }
+}
+
+/// The `OptionalDefault` variant of a field with a `+default`
+/// (`Required`, or `Documentation` for a zero default on a value field).
+pub(crate) fn optional_default_mode(f: &crate::model::Field) -> Option<proc_macro2::TokenStream> {
+    let (text, _) = f.tags.default.as_ref()?;
+    let parsed = serde_json::from_str::<serde_json::Value>(text).ok()?;
     if parsed.is_null() {
-        return proc_macro2::TokenStream::new();
+        return None;
     }
     let nilable = matches!(
         f.ty.shape,
         Shape::Option(_) | Shape::List(_) | Shape::Map(..)
     );
-    let mode = if !nilable && super::required::is_zero_json(&parsed) {
+    Some(if !nilable && super::required::is_zero_json(&parsed) {
         quote!(Documentation)
     } else {
         quote!(Required)
-    };
-    quote!(const OPTIONAL_DEFAULT: #rt::validate::OptionalDefault = #rt::validate::OptionalDefault::#mode;)
+    })
 }

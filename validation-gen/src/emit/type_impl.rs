@@ -53,11 +53,10 @@ pub(crate) fn type_call(
     };
     match (&ty.leaf().shape, &site.list) {
         (Shape::List(_), Some(meta)) if !meta.is_atomic() => {
-            let leaf = list_value(&site.leaf);
-            let old_leaf = list_value(&site.old_leaf);
+            let (leaf, old_leaf) = site.items();
             let call = spanned(quote!(validate::validate_elem));
             let body = quote! {
-                |errs: &mut #rt::ErrorList, path: &#rt::field::Path<'_>, value, old_value| #call(errs, op, path, value, old_value)
+                |errs, path, value, old_value| #call(errs, op, path, value, old_value)
             };
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
@@ -143,7 +142,12 @@ pub(crate) fn emit_type(
     // Without type-level validations, `validate_into` is the children's
     // (the default `validate_children_into` calls it).
     let validate_fns = if body.to_string() == children_call().to_string() {
-        validate_fn(quote!(validate_into), children)
+        if children.is_empty() {
+            // Nothing to validate: the trait's default.
+            TokenStream::new()
+        } else {
+            validate_fn(quote!(validate_into), children)
+        }
     } else {
         let mut fns = validate_fn(quote!(validate_into), body);
         fns.extend(validate_fn(quote!(validate_children_into), children));
@@ -226,6 +230,7 @@ fn emit_struct_body(
         list: None,
         enclosing_list: None,
         opaque: true,
+        items: None,
     };
     type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
     let mut out = emit_calls(cx, type_calls, &Exit::Return);
@@ -255,6 +260,22 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     let owner = ListOwner::Field(field.rust_name.clone());
     site.list = cx.lists.get(&owner, &ListContext::Own).cloned();
     site.opaque = field.tags.has(TagName::OpaqueType);
+    // What the calls read more than once gets a name, bound below when
+    // used: the value behind `Option`/`Box`, a list's items, a list-map's
+    // key closure.
+    let (leaf, old_leaf) = (site.leaf.clone(), site.old_leaf.clone());
+    if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
+        (site.leaf, site.old_leaf) = (quote!(leaf), quote!(old_leaf));
+    }
+    let items = list_value(&site.leaf);
+    let old_items = list_value(&site.old_leaf);
+    if matches!(field.ty.leaf().shape, Shape::List(_)) {
+        site.items = Some((quote!(items), quote!(old_items)));
+    }
+    let key = site.list.as_ref().map(|meta| meta.key_closure());
+    if let Some(meta) = site.list.as_mut() {
+        meta.key_bound = !meta.keys.is_empty();
+    }
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
@@ -262,6 +283,21 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         return TokenStream::new();
     }
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+    let used = |name: &str| {
+        uses_local(body.clone(), name) || type_call.clone().is_some_and(|t| uses_local(t, name))
+    };
+    let mut bindings = TokenStream::new();
+    if used("leaf") || used("old_leaf") || used("items") || used("old_items") {
+        if site.leaf.to_string() == "leaf" {
+            bindings.extend(quote!(let leaf = #leaf; let old_leaf = #old_leaf;));
+        }
+    }
+    if used("items") || used("old_items") {
+        bindings.extend(quote!(let items = #items; let old_items = #old_items;));
+    }
+    if let (Some(key), true) = (key, used("item_key")) {
+        bindings.extend(quote!(let item_key = #key;));
+    }
     let path = if field.flatten {
         let name = crate::ast::type_name(&field.ty.leaf().ty);
         quote!(let path = &path.embedded(#name);)
@@ -288,10 +324,37 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
                 break #label;
             }
             #path
+            #bindings
             #body
             #type_call
         }
     }
+}
+
+/// Whether `tokens` read the local variable `name` (an identifier not
+/// reached through `.` or `::`).
+fn uses_local(tokens: TokenStream, name: &str) -> bool {
+    use proc_macro2::TokenTree;
+    let mut after_path = false;
+    for tt in tokens {
+        match tt {
+            TokenTree::Group(g) => {
+                if uses_local(g.stream(), name) {
+                    return true;
+                }
+                after_path = false;
+            }
+            TokenTree::Ident(i) => {
+                if i == name && !after_path {
+                    return true;
+                }
+                after_path = false;
+            }
+            TokenTree::Punct(p) => after_path = matches!(p.as_char(), '.' | ':'),
+            TokenTree::Literal(_) => after_path = false,
+        }
+    }
+    false
 }
 
 /// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
@@ -323,6 +386,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
         list: None,
         enclosing_list: None,
         opaque: is_opaque_type(model),
+        items: None,
     };
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(cx, &site, &type_level_tags(model));
@@ -375,6 +439,7 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
         list: None,
         enclosing_list: None,
         opaque: true,
+        items: None,
     };
     // The tags were checked when lowering `validate_into`; do not report
     // their problems twice.

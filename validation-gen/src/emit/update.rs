@@ -4,7 +4,7 @@
 use quote::{format_ident, quote};
 
 use super::lists::ListKind;
-use super::{list_value, Call, Cx, Site};
+use super::{Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::{Release, Tag, TagName, Value};
 
@@ -138,7 +138,7 @@ pub(super) fn lower(
                 }
                 _ => quote!(None),
             };
-            let (l, o) = (list_value(leaf), list_value(old));
+            let (l, o) = site.items();
             quote!(validate::update_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
         }
         (_, Some(Shape::Map(..))) => {

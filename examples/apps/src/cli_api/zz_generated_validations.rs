@@ -68,31 +68,11 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'m', 'e', 't', 'a', 'd', 'a', 't', 'a'>>
-    for Deployment {
-        type Value = ObjectMeta;
-        type Leaf = ObjectMeta;
-        fn field(&self) -> &ObjectMeta {
-            &self.metadata
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'s', 'p', 'e', 'c'>> for Deployment {
-        type Value = DeploymentSpec;
-        type Leaf = DeploymentSpec;
-        fn field(&self) -> &DeploymentSpec {
-            &self.spec
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'s', 't', 'a', 't', 'u', 's'>> for Deployment {
-        type Value = DeploymentStatus;
-        type Leaf = DeploymentStatus;
-        fn field(&self) -> &DeploymentStatus {
-            &self.status
-        }
-    }
+    __rt::has_fields!(Deployment {
+        metadata: ObjectMeta => ObjectMeta as __rt::FieldName<'m', 'e', 't', 'a', 'd', 'a', 't', 'a'>,
+        spec: DeploymentSpec => DeploymentSpec as __rt::FieldName<'s', 'p', 'e', 'c'>,
+        status: DeploymentStatus => DeploymentStatus as __rt::FieldName<'s', 't', 'a', 't', 'u', 's'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -137,10 +117,8 @@ const _: () = {
                     path,
                     Some(value),
                     old_value,
-                    |errs: &mut __rt::ErrorList, path: &__rt::field::Path<'_>, value| {
-                        'elem_1: {
-                            validate::label_key(errs, op, path, Some(value), None);
-                        }
+                    |errs, path, value| {
+                        validate::label_key(errs, op, path, Some(value), None);
                     },
                 );
                 validate::each_map_val(
@@ -149,21 +127,8 @@ const _: () = {
                     path,
                     Some(value),
                     old_value,
-                    |
-                        errs: &mut __rt::ErrorList,
-                        path: &__rt::field::Path<'_>,
-                        value,
-                        old_value|
-                    {
-                        'elem_2: {
-                            validate::label_value(
-                                errs,
-                                op,
-                                path,
-                                Some(value),
-                                old_value,
-                            );
-                        }
+                    |errs, path, value, old_value| {
+                        validate::label_value(errs, op, path, Some(value), old_value);
                     },
                 );
                 __rt::Validate::validate_into(value, op, path, old_value, errs);
@@ -192,22 +157,10 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'n', 'a', 'm', 'e'>> for ObjectMeta {
-        type Value = String;
-        type Leaf = String;
-        fn field(&self) -> &String {
-            &self.name
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'l', 'a', 'b', 'e', 'l', 's'>> for ObjectMeta {
-        type Value = BTreeMap<String, String>;
-        type Leaf = BTreeMap<String, String>;
-        fn field(&self) -> &BTreeMap<String, String> {
-            &self.labels
-        }
-    }
+    __rt::has_fields!(ObjectMeta {
+        name: String => String as __rt::FieldName<'n', 'a', 'm', 'e'>,
+        labels: BTreeMap<String, String> => BTreeMap<String, String> as __rt::FieldName<'l', 'a', 'b', 'e', 'l', 's'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -229,17 +182,12 @@ const _: () = {
                     break 'field_replicas;
                 }
                 let path = &path.child("replicas");
+                let leaf = value.as_ref();
+                let old_leaf = old_value.and_then(|v| v.as_ref());
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                validate::minimum(
-                    errs,
-                    op,
-                    path,
-                    value.as_ref(),
-                    old_value.and_then(|v| v.as_ref()),
-                    0,
-                );
+                validate::minimum(errs, op, path, leaf, old_leaf, 0);
             }
 
             'field_min_ready_seconds: {
@@ -251,25 +199,13 @@ const _: () = {
                     break 'field_min_ready_seconds;
                 }
                 let path = &path.child("minReadySeconds");
+                let leaf = value.as_ref();
+                let old_leaf = old_value.and_then(|v| v.as_ref());
                 if validate::is_unset(Some(value)) {
                     break 'field_min_ready_seconds;
                 }
-                validate::maximum(
-                    errs,
-                    op,
-                    path,
-                    value.as_ref(),
-                    old_value.and_then(|v| v.as_ref()),
-                    3600,
-                );
-                validate::minimum(
-                    errs,
-                    op,
-                    path,
-                    value.as_ref(),
-                    old_value.and_then(|v| v.as_ref()),
-                    0,
-                );
+                validate::maximum(errs, op, path, leaf, old_leaf, 3600);
+                validate::minimum(errs, op, path, leaf, old_leaf, 0);
             }
 
             'field_containers: {
@@ -281,58 +217,39 @@ const _: () = {
                     break 'field_containers;
                 }
                 let path = &path.child("containers");
-                let sc_start = errs.len();
-                validate::max_items(
-                    errs,
-                    op,
-                    path,
-                    Some(validate::ListLike::items(value)),
-                    old_value.map(validate::ListLike::items),
-                    20,
+                let items = Some(validate::ListLike::items(value));
+                let old_items = old_value.map(validate::ListLike::items);
+                let item_key = |item| (
+                    validate::key_view(
+                        validate::list_map_key(
+                            __rt::fields::field::<
+                                __rt::FieldName<'n', 'a', 'm', 'e'>,
+                                _,
+                            >(item),
+                        ),
+                    ),
                 );
+                let sc_start = errs.len();
+                validate::max_items(errs, op, path, items, old_items, 20);
                 validate::required(errs, op, path, Some(value), old_value);
                 if errs.len() > sc_start {
                     break 'field_containers;
                 }
-                validate::unique_map(
-                    errs,
-                    op,
-                    path,
-                    Some(validate::ListLike::items(value)),
-                    old_value.map(validate::ListLike::items),
-                    |item| (
-                        validate::key_view(
-                            validate::list_map_key(
-                                __rt::fields::field::<
-                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                    _,
-                                >(item),
-                            ),
-                        ),
-                    ),
-                );
+                validate::unique_map(errs, op, path, items, old_items, item_key);
                 validate::each_slice_val_map(
                     errs,
                     op,
                     path,
-                    Some(validate::ListLike::items(value)),
-                    old_value.map(validate::ListLike::items),
-                    |item| (
-                        validate::key_view(
-                            validate::list_map_key(
-                                __rt::fields::field::<
-                                    __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                    _,
-                                >(item),
-                            ),
-                        ),
-                    ),
-                    |
-                        errs: &mut __rt::ErrorList,
-                        path: &__rt::field::Path<'_>,
+                    items,
+                    old_items,
+                    item_key,
+                    |errs, path, value, old_value| validate::validate_elem(
+                        errs,
+                        op,
+                        path,
                         value,
-                        old_value|
-                    validate::validate_elem(errs, op, path, value, old_value),
+                        old_value,
+                    ),
                 );
             }
 
@@ -377,44 +294,12 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'r', 'e', 'p', 'l', 'i', 'c', 'a', 's'>>
-    for DeploymentSpec {
-        type Value = Option<i32>;
-        type Leaf = i32;
-        fn field(&self) -> &Option<i32> {
-            &self.replicas
-        }
-    }
-
-    impl __rt::HasField<
-        __rt::FieldName<'m', 'i', 'n', 'R', 'e', 'a', 'd', 'y', 'S', 'e', 'c', 'o', 'n', 'd', 's'>,
-    > for DeploymentSpec {
-        type Value = Option<i32>;
-        type Leaf = i32;
-        fn field(&self) -> &Option<i32> {
-            &self.min_ready_seconds
-        }
-    }
-
-    impl __rt::HasField<
-        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 's'>,
-    > for DeploymentSpec {
-        type Value = Vec<Container>;
-        type Leaf = Vec<Container>;
-        fn field(&self) -> &Vec<Container> {
-            &self.containers
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'s', 't', 'r', 'a', 't', 'e', 'g', 'y'>>
-    for DeploymentSpec {
-        type Value = Option<DeploymentStrategy>;
-        type Leaf = DeploymentStrategy;
-        fn field(&self) -> &Option<DeploymentStrategy> {
-            &self.strategy
-        }
-    }
+    __rt::has_fields!(DeploymentSpec {
+        replicas: Option<i32> => i32 as __rt::FieldName<'r', 'e', 'p', 'l', 'i', 'c', 'a', 's'>,
+        min_ready_seconds: Option<i32> => i32 as __rt::FieldName<'m', 'i', 'n', 'R', 'e', 'a', 'd', 'y', 'S', 'e', 'c', 'o', 'n', 'd', 's'>,
+        containers: Vec<Container> => Vec<Container> as __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 's'>,
+        strategy: Option<DeploymentStrategy> => DeploymentStrategy as __rt::FieldName<'s', 't', 'r', 'a', 't', 'e', 'g', 'y'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -464,73 +349,46 @@ const _: () = {
                     break 'field_ports;
                 }
                 let path = &path.child("ports");
-                let sc_start = errs.len();
-                validate::max_items(
-                    errs,
-                    op,
-                    path,
-                    Some(validate::ListLike::items(value)),
-                    old_value.map(validate::ListLike::items),
-                    10,
-                );
-                if errs.len() > sc_start || validate::is_unset(Some(value)) {
-                    break 'field_ports;
-                }
-                validate::unique_map(
-                    errs,
-                    op,
-                    path,
-                    Some(validate::ListLike::items(value)),
-                    old_value.map(validate::ListLike::items),
-                    |item| (
-                        validate::key_view(
-                            validate::list_map_key(
-                                __rt::fields::field::<
-                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                    _,
-                                >(item),
-                            ),
+                let items = Some(validate::ListLike::items(value));
+                let old_items = old_value.map(validate::ListLike::items);
+                let item_key = |item| (
+                    validate::key_view(
+                        validate::list_map_key(
+                            __rt::fields::field::<
+                                __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+                                _,
+                            >(item),
                         ),
-                        validate::key_view(
-                            validate::list_map_key(
-                                __rt::fields::field::<
-                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                    _,
-                                >(item),
-                            ),
+                    ),
+                    validate::key_view(
+                        validate::list_map_key(
+                            __rt::fields::field::<
+                                __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+                                _,
+                            >(item),
                         ),
                     ),
                 );
+                let sc_start = errs.len();
+                validate::max_items(errs, op, path, items, old_items, 10);
+                if errs.len() > sc_start || validate::is_unset(Some(value)) {
+                    break 'field_ports;
+                }
+                validate::unique_map(errs, op, path, items, old_items, item_key);
                 validate::each_slice_val_map(
                     errs,
                     op,
                     path,
-                    Some(validate::ListLike::items(value)),
-                    old_value.map(validate::ListLike::items),
-                    |item| (
-                        validate::key_view(
-                            validate::list_map_key(
-                                __rt::fields::field::<
-                                    __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                    _,
-                                >(item),
-                            ),
-                        ),
-                        validate::key_view(
-                            validate::list_map_key(
-                                __rt::fields::field::<
-                                    __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                    _,
-                                >(item),
-                            ),
-                        ),
-                    ),
-                    |
-                        errs: &mut __rt::ErrorList,
-                        path: &__rt::field::Path<'_>,
+                    items,
+                    old_items,
+                    item_key,
+                    |errs, path, value, old_value| validate::validate_elem(
+                        errs,
+                        op,
+                        path,
                         value,
-                        old_value|
-                    validate::validate_elem(errs, op, path, value, old_value),
+                        old_value,
+                    ),
                 );
             }
         }
@@ -559,30 +417,11 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'n', 'a', 'm', 'e'>> for Container {
-        type Value = String;
-        type Leaf = String;
-        fn field(&self) -> &String {
-            &self.name
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'i', 'm', 'a', 'g', 'e'>> for Container {
-        type Value = String;
-        type Leaf = String;
-        fn field(&self) -> &String {
-            &self.image
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'p', 'o', 'r', 't', 's'>> for Container {
-        type Value = Vec<ContainerPort>;
-        type Leaf = Vec<ContainerPort>;
-        fn field(&self) -> &Vec<ContainerPort> {
-            &self.ports
-        }
-    }
+    __rt::has_fields!(Container {
+        name: String => String as __rt::FieldName<'n', 'a', 'm', 'e'>,
+        image: String => String as __rt::FieldName<'i', 'm', 'a', 'g', 'e'>,
+        ports: Vec<ContainerPort> => Vec<ContainerPort> as __rt::FieldName<'p', 'o', 'r', 't', 's'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -653,25 +492,10 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<
-        __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-    > for ContainerPort {
-        type Value = i32;
-        type Leaf = i32;
-        fn field(&self) -> &i32 {
-            &self.container_port
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>>
-    for ContainerPort {
-        type Value = Protocol;
-        type Leaf = Protocol;
-        fn field(&self) -> &Protocol {
-            &self.protocol
-        }
-    }
+    __rt::has_fields!(ContainerPort {
+        container_port: i32 => i32 as __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
+        protocol: Protocol => Protocol as __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -849,40 +673,17 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'r', 'e', 'c', 'r', 'e', 'a', 't', 'e'>>
-    for DeploymentStrategy {
-        type Value = Option<RecreateStrategy>;
-        type Leaf = RecreateStrategy;
-        fn field(&self) -> &Option<RecreateStrategy> {
-            &self.recreate
-        }
-    }
-
-    impl __rt::HasField<
-        __rt::FieldName<'r', 'o', 'l', 'l', 'i', 'n', 'g', 'U', 'p', 'd', 'a', 't', 'e'>,
-    > for DeploymentStrategy {
-        type Value = Option<RollingUpdate>;
-        type Leaf = RollingUpdate;
-        fn field(&self) -> &Option<RollingUpdate> {
-            &self.rolling_update
-        }
-    }
+    __rt::has_fields!(DeploymentStrategy {
+        recreate: Option<RecreateStrategy> => RecreateStrategy as __rt::FieldName<'r', 'e', 'c', 'r', 'e', 'a', 't', 'e'>,
+        rolling_update: Option<RollingUpdate> => RollingUpdate as __rt::FieldName<'r', 'o', 'l', 'l', 'i', 'n', 'g', 'U', 'p', 'd', 'a', 't', 'e'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
     use ::validation_runtime as __rt;
 
-    impl __rt::Validate for RecreateStrategy {
-        fn validate_into(
-            &self,
-            op: &__rt::Operation,
-            path: &__rt::field::Path<'_>,
-            old: ::core::option::Option<&Self>,
-            errs: &mut __rt::ErrorList,
-        ) {}
-    }
+    impl __rt::Validate for RecreateStrategy {}
 
     impl __rt::SemanticEq for RecreateStrategy {
         fn semantic_eq(&self, _: &Self) -> bool {
@@ -925,17 +726,12 @@ const _: () = {
                     break 'field_max_surge;
                 }
                 let path = &path.child("maxSurge");
+                let leaf = value.as_ref();
+                let old_leaf = old_value.and_then(|v| v.as_ref());
                 if validate::is_unset(Some(value)) {
                     break 'field_max_surge;
                 }
-                validate::minimum(
-                    errs,
-                    op,
-                    path,
-                    value.as_ref(),
-                    old_value.and_then(|v| v.as_ref()),
-                    0,
-                );
+                validate::minimum(errs, op, path, leaf, old_leaf, 0);
             }
         }
     }
@@ -959,15 +755,9 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'m', 'a', 'x', 'S', 'u', 'r', 'g', 'e'>>
-    for RollingUpdate {
-        type Value = Option<i32>;
-        type Leaf = i32;
-        fn field(&self) -> &Option<i32> {
-            &self.max_surge
-        }
-    }
+    __rt::has_fields!(RollingUpdate {
+        max_surge: Option<i32> => i32 as __rt::FieldName<'m', 'a', 'x', 'S', 'u', 'r', 'g', 'e'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -1039,26 +829,10 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<
-        __rt::FieldName<'r', 'e', 'a', 'd', 'y', 'R', 'e', 'p', 'l', 'i', 'c', 'a', 's'>,
-    > for DeploymentStatus {
-        type Value = i32;
-        type Leaf = i32;
-        fn field(&self) -> &i32 {
-            &self.ready_replicas
-        }
-    }
-
-    impl __rt::HasField<
-        __rt::FieldName<'o', 'b', 's', 'e', 'r', 'v', 'e', 'd', 'G', 'e', 'n', 'e', 'r', 'a', 't', 'i', __rt::FieldName<'o', 'n'>>,
-    > for DeploymentStatus {
-        type Value = i64;
-        type Leaf = i64;
-        fn field(&self) -> &i64 {
-            &self.observed_generation
-        }
-    }
+    __rt::has_fields!(DeploymentStatus {
+        ready_replicas: i32 => i32 as __rt::FieldName<'r', 'e', 'a', 'd', 'y', 'R', 'e', 'p', 'l', 'i', 'c', 'a', 's'>,
+        observed_generation: i64 => i64 as __rt::FieldName<'o', 'b', 's', 'e', 'r', 'v', 'e', 'd', 'G', 'e', 'n', 'e', 'r', 'a', 't', 'i', __rt::FieldName<'o', 'n'>>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -1118,23 +892,10 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'m', 'e', 't', 'a', 'd', 'a', 't', 'a'>>
-    for Scale {
-        type Value = ObjectMeta;
-        type Leaf = ObjectMeta;
-        fn field(&self) -> &ObjectMeta {
-            &self.metadata
-        }
-    }
-
-    impl __rt::HasField<__rt::FieldName<'s', 'p', 'e', 'c'>> for Scale {
-        type Value = ScaleSpec;
-        type Leaf = ScaleSpec;
-        fn field(&self) -> &ScaleSpec {
-            &self.spec
-        }
-    }
+    __rt::has_fields!(Scale {
+        metadata: ObjectMeta => ObjectMeta as __rt::FieldName<'m', 'e', 't', 'a', 'd', 'a', 't', 'a'>,
+        spec: ScaleSpec => ScaleSpec as __rt::FieldName<'s', 'p', 'e', 'c'>,
+    });
 };
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -1183,15 +944,9 @@ const _: () = {
             json.end();
         }
     }
-
-    impl __rt::HasField<__rt::FieldName<'r', 'e', 'p', 'l', 'i', 'c', 'a', 's'>>
-    for ScaleSpec {
-        type Value = i32;
-        type Leaf = i32;
-        fn field(&self) -> &i32 {
-            &self.replicas
-        }
-    }
+    __rt::has_fields!(ScaleSpec {
+        replicas: i32 => i32 as __rt::FieldName<'r', 'e', 'p', 'l', 'i', 'c', 'a', 's'>,
+    });
 };
 
 impl Protocol {
