@@ -57,8 +57,10 @@ fn validate_meta(w: &Widget) -> ErrorList {
     let meta = root.child("metadata");
     let path = meta.child("name");
     errs.append(
-        validate::short_name(&Operation::create(), &path, Some(name), None)
-            .mark_covered_by_declarative(),
+        ErrorList::from_fn(|e| {
+            validate::short_name(e, &Operation::create(), &path, Some(name), None)
+        })
+        .mark_covered_by_declarative(),
     );
     errs
 }

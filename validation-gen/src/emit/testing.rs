@@ -83,7 +83,8 @@ fn fixed_result(
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let call = quote!(validate::fixed_result(errs, op, path, #leaf, #old, #result, #msg));
     let mut c = if non_error {
-        Call::stop_if(quote!(!#call.is_empty()))
+        // Stops without reporting: the call's errors go to a scratch list.
+        Call::stop_if(quote!(!__rt::ErrorList::from_fn(|errs| #call).is_empty()))
     } else {
         Call::errors(call)
     };

@@ -31,6 +31,11 @@ pub(crate) fn type_call(
     let whole = &site.whole;
     let old_whole = &site.old_whole;
     let ty = site.ty?;
+    if has_no_rules(ty) {
+        // Strings, numbers and collections of them validate nothing
+        // themselves: no call (and no loop over a list or map) at all.
+        return None;
+    }
     match &ty.leaf().shape {
         // A list's own validation is its elements'.
         Shape::List(_) if opaque_elems.values => return None,
@@ -64,6 +69,17 @@ pub(crate) fn type_call(
         _ => Some(spanned(
             quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);),
         )),
+    }
+}
+
+/// Whether a value of this type has no validations of its own whatever it
+/// holds: primitives, JSON, and options, boxes, lists and maps of them.
+fn has_no_rules(ty: &Ty) -> bool {
+    match &ty.shape {
+        Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json => true,
+        Shape::Option(t) | Shape::Boxed(t) | Shape::List(t) => has_no_rules(t),
+        Shape::Map(_, k, v) => has_no_rules(k) && has_no_rules(v),
+        Shape::Named => false,
     }
 }
 
