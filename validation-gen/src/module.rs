@@ -481,7 +481,13 @@ pub fn read_source(file: &Path) -> Result<String, SourceError> {
 /// Name [= Default], ... }`.
 struct HasFieldsInput {
     ty: syn::Type,
-    fields: Vec<(syn::Member, syn::Type, syn::Type, syn::Type, Option<syn::Ident>)>,
+    fields: Vec<(
+        syn::Member,
+        syn::Type,
+        syn::Type,
+        syn::Type,
+        Option<syn::Ident>,
+    )>,
 }
 
 impl syn::parse::Parse for HasFieldsInput {
@@ -529,12 +535,14 @@ fn take_has_fields(tokens: TokenStream, taken: &mut Vec<HasFieldsInput>) -> Toke
                     (true, Ok(input)) => {
                         let placeholder = quote::format_ident!("__has_fields_{}", taken.len());
                         taken.push(input);
-                        let mut group = Group::new(Delimiter::Parenthesis, quote::quote!(#placeholder));
+                        let mut group =
+                            Group::new(Delimiter::Parenthesis, quote::quote!(#placeholder));
                         group.set_span(g.span());
                         TokenTree::Group(group)
                     }
                     _ => {
-                        let mut group = Group::new(g.delimiter(), take_has_fields(g.stream(), taken));
+                        let mut group =
+                            Group::new(g.delimiter(), take_has_fields(g.stream(), taken));
                         group.set_span(g.span());
                         TokenTree::Group(group)
                     }
@@ -551,7 +559,10 @@ fn take_has_fields(tokens: TokenStream, taken: &mut Vec<HasFieldsInput>) -> Toke
 fn type_text(ty: &syn::Type) -> String {
     let file: syn::File = syn::parse_quote!(type __T = #ty;);
     let text = prettyplease::unparse(&file);
-    let text = text.trim().trim_start_matches("type __T = ").trim_end_matches(';');
+    let text = text
+        .trim()
+        .trim_start_matches("type __T = ")
+        .trim_end_matches(';');
     text.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -587,7 +598,10 @@ fn put_has_fields(pretty: &str, taken: &[HasFieldsInput]) -> String {
                 syn::Member::Named(i) => i.to_string(),
                 syn::Member::Unnamed(i) => i.index.to_string(),
             };
-            let default = default.as_ref().map(|d| format!(" = {d}")).unwrap_or_default();
+            let default = default
+                .as_ref()
+                .map(|d| format!(" = {d}"))
+                .unwrap_or_default();
             out.push_str(&format!(
                 "{indent}    {member}: {} => {} as {}{default},\n",
                 type_text(value),
@@ -601,12 +615,17 @@ fn put_has_fields(pretty: &str, taken: &[HasFieldsInput]) -> String {
 }
 
 /// `FieldName<'n', 'a', 'm', 'e'>` on one line: prettyplease puts each
-/// `char` of a long JSON name on a line of its own.
+/// `char` of a long JSON name on a line of its own. The same for the
+/// turbofish that reads a field, `fields::field::<FieldName<...>, _>(item)`,
+/// which prettyplease spreads over four lines.
 fn join_field_names(pretty: &str) -> String {
     let mut out = String::with_capacity(pretty.len());
     let mut lines = pretty.lines();
     while let Some(line) = lines.next() {
-        if !line.ends_with("FieldName<") {
+        if !line.ends_with("FieldName<")
+            && !line.ends_with("fields::field::<")
+            && !line.ends_with("fields::leaf::<")
+        {
             out.push_str(line);
             out.push('\n');
             continue;

@@ -176,7 +176,9 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
 pub(crate) fn optional_default(f: &crate::model::Field) -> proc_macro2::TokenStream {
     let rt = super::rt();
     match optional_default_mode(f) {
-        Some(mode) => quote!(const OPTIONAL_DEFAULT: #rt::validate::OptionalDefault = #rt::validate::OptionalDefault::#mode;),
+        Some(mode) => {
+            quote!(const OPTIONAL_DEFAULT: #rt::validate::OptionalDefault = #rt::validate::OptionalDefault::#mode;)
+        }
         None => proc_macro2::TokenStream::new(),
     }
 }

@@ -289,7 +289,7 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         site.items = Some((quote!(items), quote!(old_items)));
     }
     let key = site.list.as_ref().map(|meta| meta.key_closure());
-    if let Some(meta) = site.list.as_mut() {
+    if let (Some(meta), Some(_)) = (site.list.as_mut(), &site.items) {
         meta.key_bound = !meta.keys.is_empty();
     }
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
@@ -303,16 +303,18 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         uses_local(body.clone(), name) || type_call.clone().is_some_and(|t| uses_local(t, name))
     };
     let mut bindings = TokenStream::new();
-    if used("leaf") || used("old_leaf") || used("items") || used("old_items") {
-        if site.leaf.to_string() == "leaf" {
-            bindings.extend(quote!(let leaf = #leaf; let old_leaf = #old_leaf;));
-        }
+    let reads_leaf = ["leaf", "old_leaf", "items", "old_items", "item_key"]
+        .iter()
+        .any(|name| used(name));
+    if reads_leaf && site.leaf.to_string() == "leaf" {
+        bindings.extend(quote!(let leaf = #leaf; let old_leaf = #old_leaf;));
     }
-    if used("items") || used("old_items") {
+    if used("items") || used("old_items") || used("item_key") {
         bindings.extend(quote!(let items = #items; let old_items = #old_items;));
     }
     if let (Some(key), true) = (key, used("item_key")) {
-        bindings.extend(quote!(let item_key = #key;));
+        // Typed by the items it keys, as a closure passed in place is.
+        bindings.extend(quote!(let item_key = validate::key_fn(items, #key);));
     }
     let path = if field.flatten {
         let name = crate::ast::type_name(&field.ty.leaf().ty);

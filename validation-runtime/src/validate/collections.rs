@@ -293,6 +293,18 @@ where
     }
 }
 
+/// A list-map's key closure, typed by the list it keys (generated
+/// `+k8s:listMapKey` code binds it once per field and passes it to the
+/// uniqueness check and the item correlation). Returns `key` itself.
+#[inline]
+pub fn key_fn<'a, T, K, F>(items: Option<&'a [T]>, key: F) -> F
+where
+    F: Fn(&'a T) -> K + Copy,
+{
+    let _ = items;
+    key
+}
+
 /// The view of a list-map key field (generated `+k8s:listMapKey` code).
 #[inline]
 pub fn key_view<K: KeyView + ?Sized>(key: &K) -> K::View<'_> {

@@ -44,8 +44,8 @@ pub mod union;
 pub mod update;
 
 pub use collections::{
-    key_matches, key_view, list_map_key, ItemKey, KeyLiteral, KeyView, ListLike, ListMapKey,
-    MapLike,
+    key_fn, key_matches, key_view, list_map_key, ItemKey, KeyLiteral, KeyView, ListLike,
+    ListMapKey, MapLike,
 };
 pub use dependent::*;
 pub use each::*;

@@ -131,7 +131,6 @@ const _: () = {
                         validate::label_value(errs, op, path, Some(value), old_value);
                     },
                 );
-                __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
         }
     }
@@ -219,13 +218,13 @@ const _: () = {
                 let path = &path.child("containers");
                 let items = Some(validate::ListLike::items(value));
                 let old_items = old_value.map(validate::ListLike::items);
-                let item_key = |item| (
-                    validate::key_view(
-                        validate::list_map_key(
-                            __rt::fields::field::<
-                                __rt::FieldName<'n', 'a', 'm', 'e'>,
-                                _,
-                            >(item),
+                let item_key = validate::key_fn(
+                    items,
+                    |item| (
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<__rt::FieldName<'n', 'a', 'm', 'e'>, _>(item),
+                            ),
                         ),
                     ),
                 );
@@ -351,21 +350,18 @@ const _: () = {
                 let path = &path.child("ports");
                 let items = Some(validate::ListLike::items(value));
                 let old_items = old_value.map(validate::ListLike::items);
-                let item_key = |item| (
-                    validate::key_view(
-                        validate::list_map_key(
-                            __rt::fields::field::<
-                                __rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>,
-                                _,
-                            >(item),
+                let item_key = validate::key_fn(
+                    items,
+                    |item| (
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<__rt::FieldName<'c', 'o', 'n', 't', 'a', 'i', 'n', 'e', 'r', 'P', 'o', 'r', 't'>, _>(item),
+                            ),
                         ),
-                    ),
-                    validate::key_view(
-                        validate::list_map_key(
-                            __rt::fields::field::<
-                                __rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>,
-                                _,
-                            >(item),
+                        validate::key_view(
+                            validate::list_map_key(
+                                __rt::fields::field::<__rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>, _>(item),
+                            ),
                         ),
                     ),
                 );
