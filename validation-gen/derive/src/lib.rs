@@ -20,7 +20,12 @@ use proc_macro::TokenStream;
 ///
 /// `#[validate(crate = "path")]` names the runtime crate when it is
 /// re-exported under another path (default `::validation_runtime`).
-#[proc_macro_derive(Validate, attributes(validate))]
+///
+/// serde's attributes (`#[serde(rename = "...")]`, `rename_all`, `skip`,
+/// `flatten`, ...) name fields on the wire, and so in error paths; they are
+/// this derive's helper attributes too, so a type that validates without
+/// deriving serde's traits can still use them.
+#[proc_macro_derive(Validate, attributes(validate, serde))]
 pub fn derive_validate(input: TokenStream) -> TokenStream {
     validation_gen::expand_derive(input.into()).into()
 }
