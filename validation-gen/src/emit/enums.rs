@@ -12,7 +12,7 @@ use quote::{quote, quote_spanned};
 use super::{emit_calls, leaf_ty, lower_site, Call, Cx, Exit, Site};
 use crate::ast::EnumInput;
 use crate::diag::Diagnostics;
-use crate::model::{read_tags, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::model::{read_tags_with, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag};
 
@@ -49,15 +49,19 @@ pub(super) fn lower(
 /// `+k8s:enum` validation reads (its unit variants' wire strings), and the
 /// helpers a string newtype has, so that the enum works wherever a Go
 /// string typedef does.
-pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> TokenStream {
+pub(crate) fn emit_rust_enum(
+    input: &EnumInput,
+    release: Release,
+    diags: &mut Diagnostics,
+) -> TokenStream {
     let rt = super::rt();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let model = enum_model(input, diags);
+    let model = enum_model(input, release, diags);
     let mut cx = Cx {
         diags,
         labels: 0,
-        release: Release::DEFAULT,
+        release,
     };
 
     // The values, as `#[enum_values]` records consts.
@@ -162,13 +166,15 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
 
 /// The model the tag lowering sees: a type with the enum's type-level tags
 /// and no fields.
-fn enum_model(input: &EnumInput, diags: &mut Diagnostics) -> TypeModel {
+fn enum_model(input: &EnumInput, release: Release, diags: &mut Diagnostics) -> TypeModel {
+    let options = crate::tags::ParseOptions::for_release(release);
     TypeModel {
         ident: input.ident.clone(),
         generics: input.generics.clone(),
         kind: TypeKind::Struct(Vec::new()),
-        tags: read_tags(&input.docs, diags),
+        tags: read_tags_with(&input.docs, &options, diags),
         span: input.span,
+        release,
     }
 }
 

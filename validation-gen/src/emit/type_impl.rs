@@ -14,7 +14,7 @@ use super::{
 use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName, Value};
+use crate::tags::{TagName, Value};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -77,7 +77,7 @@ pub fn emit_type(model: &TypeModel, diags: &mut Diagnostics) -> TokenStream {
     let mut cx = Cx {
         diags,
         labels: 0,
-        release: Release::DEFAULT,
+        release: model.release,
     };
     let rt = rt();
     let ident = &model.ident;

@@ -7,6 +7,6 @@ mod error;
 mod path;
 mod value;
 
-pub use error::{Error, ErrorList, ErrorType};
+pub use error::{Error, ErrorList, ErrorType, StabilityLevel};
 pub use path::{IntoFieldPath, Path, Segment};
 pub use value::{go_quote, write_go_quoted, write_json_string, BadValue, MapKey, ToBadValue};
