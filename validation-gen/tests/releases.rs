@@ -178,3 +178,40 @@ fn the_builder_takes_a_release() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const ALPHA: &str = r#"
+struct T {
+    /// +k8s:alpha=+k8s:minimum=1
+    a: i32,
+}"#;
+
+#[test]
+fn alpha_and_beta_arrived_in_1_36() {
+    let in_135 = errors_of(ALPHA, Release::V1_35);
+    assert_eq!(
+        in_135,
+        [
+            "tag \"k8s:alpha\" is not part of Kubernetes 1.35 (it arrived in 1.36); generate for \
+          1.36 or later (`#[validate(kubernetes = \"1.36\")]`, the `v1_36` feature, \
+          `--kubernetes-version 1.36`) or remove it (in `+k8s:alpha=+k8s:minimum=1`)"
+        ]
+    );
+    assert!(errors_of(ALPHA, Release::V1_36).is_empty());
+    assert!(errors_of(&ALPHA.replace("alpha", "beta"), Release::V1_37).is_empty());
+    let pinned = format!("#[validate(kubernetes = \"1.36\")]{ALPHA}");
+    assert!(errors_of(&pinned, Release::V1_35).is_empty());
+    let pinned = format!("#[validate(kubernetes = \"1.35\")]{ALPHA}");
+    assert_eq!(errors_of(&pinned, Release::V1_37), in_135);
+}
+
+#[test]
+fn the_since_argument_is_a_minor_version() {
+    let bad = ALPHA.replace("alpha=", "alpha(since: \"v1.36\")=");
+    assert_eq!(
+        errors_of(&bad, Release::V1_36),
+        ["tag \"k8s:alpha\": invalid kubernetes version format, expected 1.<minor version>, got \
+          v1.36 (in `+k8s:alpha(since: \"v1.36\")=+k8s:minimum=1`)"]
+    );
+    let good = ALPHA.replace("alpha=", "beta(since: \"1.36\")=");
+    assert!(errors_of(&good, Release::V1_36).is_empty());
+}
