@@ -315,3 +315,74 @@ fn alpha_and_beta_validations_run_and_mark_their_errors() {
     let e = &Levels::default().validate(&Operation::create())[0];
     assert!(e.is_alpha() && !e.is_beta());
 }
+
+macro_rules! max_length {
+    ($m:ident, $release:literal) => {
+        mod $m {
+            use validation_runtime::Validate;
+
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct Name {
+                /// +k8s:maxLength=5
+                pub name: String,
+                /// +k8s:maxBytes=5
+                pub raw: String,
+            }
+        }
+    };
+}
+
+max_length!(max_length_1_35, "1.35");
+max_length!(max_length_1_36, "1.36");
+max_length!(max_length_1_37, "1.37");
+
+#[test]
+fn max_length_counts_bytes_in_1_35_and_characters_from_1_36() {
+    let max_length = Some("maxLength");
+    let max_bytes = Some("maxBytes");
+    // Five characters, six bytes.
+    let v = max_length_1_35::Name {
+        name: "héllo".into(),
+        raw: "héllo".into(),
+    };
+    assert_eq!(
+        create(&v),
+        want(&[
+            (
+                "name: Too long: may not be more than 5 bytes",
+                max_length,
+                None
+            ),
+            (
+                "raw: Too long: may not be more than 5 bytes",
+                max_bytes,
+                None
+            ),
+        ])
+    );
+    let v = max_length_1_36::Name {
+        name: "héllo".into(),
+        raw: "héllo".into(),
+    };
+    assert_eq!(
+        create(&v),
+        want(&[(
+            "raw: Too long: may not be more than 5 bytes",
+            max_bytes,
+            None
+        )])
+    );
+    let v = max_length_1_37::Name {
+        name: "héllo!".into(),
+        raw: "hello".into(),
+    };
+    assert_eq!(
+        create(&v),
+        want(&[(
+            "name: Too long: may not be more than 5 characters",
+            max_length,
+            None
+        )])
+    );
+}

@@ -221,6 +221,23 @@ fn map_size(
     }
 }
 
+/// `+k8s:maxLength=<n>`: bytes through Kubernetes 1.35 (`validate::max_length`),
+/// characters from 1.36 (`validate::max_length_characters`).
+pub(super) fn max_length(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    release: Release,
+) -> Vec<Call> {
+    let f = if release >= Release::V1_36 {
+        quote!(max_length_characters)
+    } else {
+        quote!(max_length)
+    };
+    string_length(cx, site, at, tag, f, Bound::AtMost)
+}
+
 /// One handler per tag: each lowers through the shared check of its family,
 /// with its runtime function and, for sizes, which way it bounds.
 macro_rules! limit_handlers {
@@ -243,8 +260,6 @@ limit_handlers! {
     minimum => integer_bound();
     /// `+k8s:maximum=<n>`.
     maximum => integer_bound();
-    /// `+k8s:maxLength=<n>`.
-    max_length => string_length(, Bound::AtMost);
     /// `+k8s:minLength=<n>`.
     min_length => string_length(, Bound::AtLeast);
     /// `+k8s:maxBytes=<n>`.
