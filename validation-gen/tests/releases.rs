@@ -215,3 +215,30 @@ fn the_since_argument_is_a_minor_version() {
     let good = ALPHA.replace("alpha=", "beta(since: \"1.36\")=");
     assert!(errors_of(&good, Release::V1_36).is_empty());
 }
+
+#[test]
+fn limit_payloads_are_strict_from_1_36() {
+    for (payload, ok_in_135) in [("0100", true), ("+5", true), ("-0", true), ("100", true)] {
+        let src = format!("struct T {{\n    /// +k8s:maxItems={payload}\n    a: Vec<i32>,\n}}");
+        assert_eq!(
+            errors_of(&src, Release::V1_35).is_empty(),
+            ok_in_135,
+            "{payload}"
+        );
+        let in_136 = errors_of(&src, Release::V1_36);
+        if payload == "100" {
+            assert!(in_136.is_empty());
+        } else {
+            assert_eq!(
+                in_136,
+                [format!(
+                    "tag \"k8s:maxItems\": failed to parse tag payload as int: {payload:?} is not a \
+                     valid int value (from Kubernetes 1.36, without leading zeros or a sign `+`) \
+                     (in `+k8s:maxItems={payload}`)"
+                )],
+                "{payload}"
+            );
+            assert_eq!(errors_of(&src, Release::V1_37), in_136);
+        }
+    }
+}

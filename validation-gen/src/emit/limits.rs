@@ -55,6 +55,20 @@ fn payload(cx: &mut Cx<'_>, at: &TagAt, tag: &Tag) -> Option<i128> {
                 tag.name
             ),
         );
+        return None;
+    }
+    // From 1.36 (`util.ParseInt`), the payload must also read back the same:
+    // no leading zeros, no `+`, no `-0`.
+    if cx.release >= Release::V1_36 && n.map(|n| n.to_string()).as_deref() != Some(&literal) {
+        cx.error(
+            at,
+            format!(
+                "tag \"{}\": failed to parse tag payload as int: {literal:?} is not a valid int \
+                 value (from Kubernetes 1.36, without leading zeros or a sign `+`)",
+                tag.name
+            ),
+        );
+        return None;
     }
     n
 }
