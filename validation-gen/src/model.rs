@@ -420,7 +420,8 @@ impl TypeModel {
     /// Builds the model of one input type for `release`.
     pub fn from_input_for(input: Input, release: Release, diags: &mut Diagnostics) -> TypeModel {
         let options = tags::ParseOptions::for_release(release);
-        let tags = read_tags_with(&input.docs, &options, diags);
+        let mut tags = read_tags_with(&input.docs, &options, diags);
+        level_opaque(&mut tags, release);
         let kind = match input.kind {
             InputKind::Struct(fields) => TypeKind::Struct(
                 fields
@@ -431,7 +432,8 @@ impl TypeModel {
             ),
             InputKind::Newtype(inner) => {
                 // Tags on the inner field of a newtype count as type tags.
-                let inner_tags = read_tags_with(&inner.docs, &options, diags);
+                let mut inner_tags = read_tags_with(&inner.docs, &options, diags);
+                level_opaque(&mut inner_tags, release);
                 let mut tags = tags.clone();
                 tags.tags.extend(inner_tags.tags);
                 return TypeModel {
@@ -468,8 +470,30 @@ impl TypeModel {
     }
 }
 
+/// From Kubernetes 1.37, `+k8s:alpha=+k8s:opaqueType` (or `beta`) makes the
+/// field or type opaque as `+k8s:opaqueType` does (upstream keeps the
+/// payload's opacity through the level wrapper; 1.36 drops it): the tag is
+/// added, unless already there.
+fn level_opaque(tags: &mut Tags, release: Release) {
+    if release < Release::V1_37 || tags.has(TagName::OpaqueType) {
+        return;
+    }
+    let opaque = tags.tags.iter().find_map(|t| {
+        let level = matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta));
+        let payload = t.tag.chained().filter(|c| c.is(TagName::OpaqueType))?;
+        level.then(|| TagAt {
+            tag: payload.clone(),
+            span: t.span,
+            line: t.line.clone(),
+            order: t.order,
+        })
+    });
+    tags.tags.extend(opaque);
+}
+
 fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnostics) -> Field {
-    let tags = read_tags_with(&f.docs, options, diags);
+    let mut tags = read_tags_with(&f.docs, options, diags);
+    level_opaque(&mut tags, options.release);
     Field {
         member: f.member,
         rust_name: f.rust_name,

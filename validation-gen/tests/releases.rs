@@ -242,3 +242,22 @@ fn limit_payloads_are_strict_from_1_36() {
         }
     }
 }
+
+#[test]
+fn the_since_argument_is_any_major_minor_version_in_1_37() {
+    let src = ALPHA.replace("alpha=", "alpha(since: \"2.0\")=");
+    assert!(errors_of(&src, Release::V1_37).is_empty());
+    assert_eq!(
+        errors_of(&src, Release::V1_36),
+        ["tag \"k8s:alpha\": invalid kubernetes version format, expected 1.<minor version>, got \
+          2.0 (in `+k8s:alpha(since: \"2.0\")=+k8s:minimum=1`)"]
+    );
+    let bad = ALPHA.replace("alpha=", "alpha(since: \"1.37.1\")=");
+    assert_eq!(
+        errors_of(&bad, Release::V1_37),
+        [
+            "tag \"k8s:alpha\": invalid kubernetes version format, expected <major>.<minor>, got \
+          1.37.1 (in `+k8s:alpha(since: \"1.37.1\")=+k8s:minimum=1`)"
+        ]
+    );
+}

@@ -212,6 +212,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 let leaf_ty = &f.ty.leaf().ty;
                 let leaf = leaf_of_place(&f.ty, &quote!(self.#member));
                 let optional_default = subfield::optional_default(f);
+                let short_circuits = subfield::field_short_circuits(model, f);
                 accessors.push(quote! {
                     impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
                         type Value = #ty;
@@ -223,6 +224,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                         fn leaf(&self) -> ::core::option::Option<&#leaf_ty> {
                             #leaf
                         }
+                        #short_circuits
                     }
                 });
             }

@@ -56,11 +56,17 @@ fn lower(
             Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        if !is_minor_version(&version) {
+        // 1.36: `^1\.\d+$`; 1.37: `^\d+\.\d+$`.
+        let (valid, expected) = if release >= Release::V1_37 {
+            (is_version(&version), "<major>.<minor>")
+        } else {
+            (is_minor_version(&version), "1.<minor version>")
+        };
+        if !valid {
             cx.error(
                 at,
                 format!(
-                    "tag \"{}\": invalid kubernetes version format, expected 1.<minor version>, got {version}",
+                    "tag \"{}\": invalid kubernetes version format, expected {expected}, got {version}",
                     tag.name
                 ),
             );
@@ -88,10 +94,19 @@ fn lower(
         .collect()
 }
 
-/// Upstream's `^1\.\d+$`.
+/// Upstream 1.36's `^1\.\d+$`.
 fn is_minor_version(v: &str) -> bool {
-    v.strip_prefix("1.")
-        .is_some_and(|m| !m.is_empty() && m.bytes().all(|b| b.is_ascii_digit()))
+    v.strip_prefix("1.").is_some_and(digits)
+}
+
+/// Upstream 1.37's `^\d+\.\d+$`.
+fn is_version(v: &str) -> bool {
+    v.split_once('.')
+        .is_some_and(|(major, minor)| digits(major) && digits(minor))
+}
+
+fn digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -103,6 +118,10 @@ mod tests {
         }
         for bad in ["1.", "v1.36", "2.1", "1.36.0", "1.x", ""] {
             assert!(!super::is_minor_version(bad), "{bad}");
+        }
+        assert!(super::is_version("2.1") && super::is_version("1.37"));
+        for bad in ["1.", ".1", "v1.37", "1.37.0", ""] {
+            assert!(!super::is_version(bad), "{bad}");
         }
     }
 }

@@ -214,6 +214,24 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&String> {
             Some(&self.name)
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.name, old.map(|old| &old.name));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(validate::required(op, path, Some(value), old_value));
+                if errs.len() > sc_start {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<__rt::FieldName<'l', 'a', 'b', 'e', 'l', 's'>> for ObjectMeta {
@@ -224,6 +242,22 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&BTreeMap<String, String>> {
             Some(&self.labels)
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.labels, old.map(|old| &old.labels));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
@@ -415,6 +449,22 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&i32> {
             self.replicas.as_ref()
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.replicas, old.map(|old| &old.replicas));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<
@@ -427,6 +477,25 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&i32> {
             self.min_ready_seconds.as_ref()
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (
+                &self.min_ready_seconds,
+                old.map(|old| &old.min_ready_seconds),
+            );
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 
@@ -441,6 +510,33 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&Vec<Container>> {
             Some(&self.containers)
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.containers, old.map(|old| &old.containers));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(
+                    validate::max_items(
+                        op,
+                        path,
+                        Some(validate::ListLike::items(value)),
+                        old_value.map(validate::ListLike::items),
+                        20,
+                    ),
+                );
+                errs.append(validate::required(op, path, Some(value), old_value));
+                if errs.len() > sc_start {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<__rt::FieldName<'s', 't', 'r', 'a', 't', 'e', 'g', 'y'>>
@@ -452,6 +548,22 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&DeploymentStrategy> {
             self.strategy.as_ref()
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.strategy, old.map(|old| &old.strategy));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
@@ -613,6 +725,24 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&String> {
             Some(&self.name)
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.name, old.map(|old| &old.name));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(validate::required(op, path, Some(value), old_value));
+                if errs.len() > sc_start {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<__rt::FieldName<'i', 'm', 'a', 'g', 'e'>> for Container {
@@ -624,6 +754,24 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&String> {
             Some(&self.image)
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.image, old.map(|old| &old.image));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(validate::required(op, path, Some(value), old_value));
+                if errs.len() > sc_start {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<__rt::FieldName<'p', 'o', 'r', 't', 's'>> for Container {
@@ -634,6 +782,32 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&Vec<ContainerPort>> {
             Some(&self.ports)
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.ports, old.map(|old| &old.ports));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(
+                    validate::max_items(
+                        op,
+                        path,
+                        Some(validate::ListLike::items(value)),
+                        old_value.map(validate::ListLike::items),
+                        10,
+                    ),
+                );
+                if errs.len() > sc_start || validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
@@ -719,6 +893,27 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&i32> {
             Some(&self.container_port)
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (
+                &self.container_port,
+                old.map(|old| &old.container_port),
+            );
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(validate::required(op, path, Some(value), old_value));
+                if errs.len() > sc_start {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<__rt::FieldName<'p', 'r', 'o', 't', 'o', 'c', 'o', 'l'>>
@@ -730,6 +925,24 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&Protocol> {
             Some(&self.protocol)
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.protocol, old.map(|old| &old.protocol));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                let sc_start = errs.len();
+                errs.append(validate::required(op, path, Some(value), old_value));
+                if errs.len() > sc_start {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
@@ -913,6 +1126,22 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&RecreateStrategy> {
             self.recreate.as_ref()
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.recreate, old.map(|old| &old.recreate));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<
@@ -925,6 +1154,25 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&RollingUpdate> {
             self.rolling_update.as_ref()
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (
+                &self.rolling_update,
+                old.map(|old| &old.rolling_update),
+            );
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
@@ -1031,6 +1279,22 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&i32> {
             self.max_surge.as_ref()
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.max_surge, old.map(|old| &old.max_surge));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 };
 
@@ -1116,6 +1380,25 @@ const _: () = {
         fn leaf(&self) -> ::core::option::Option<&i32> {
             Some(&self.ready_replicas)
         }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (
+                &self.ready_replicas,
+                old.map(|old| &old.ready_replicas),
+            );
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
+        }
     }
 
     impl __rt::HasField<
@@ -1128,6 +1411,25 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&i64> {
             Some(&self.observed_generation)
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (
+                &self.observed_generation,
+                old.map(|old| &old.observed_generation),
+            );
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
@@ -1271,6 +1573,22 @@ const _: () = {
         }
         fn leaf(&self) -> ::core::option::Option<&i32> {
             Some(&self.replicas)
+        }
+        fn short_circuits(
+            &self,
+            op: &__rt::Operation,
+            path: &__rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.replicas, old.map(|old| &old.replicas));
+            let errs = &mut __rt::ErrorList::new();
+            'short_circuit: {
+                if validate::is_unset(Some(value)) {
+                    break 'short_circuit;
+                }
+                return false;
+            }
+            true
         }
     }
 };
