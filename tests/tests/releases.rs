@@ -386,3 +386,143 @@ fn max_length_counts_bytes_in_1_35_and_characters_from_1_36() {
         )])
     );
 }
+
+macro_rules! options {
+    ($m:ident, $release:literal) => {
+        mod $m {
+            use validation_runtime::Validate;
+
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct Gated {
+                /// +k8s:ifEnabled(FeatureX)=+k8s:minimum=1
+                /// +k8s:ifDisabled(FeatureX)=+k8s:maximum=-1
+                pub a: i32,
+                /// +k8s:ifEnabled(FeatureX)=+k8s:required
+                pub b: Option<i32>,
+            }
+        }
+    };
+}
+
+options!(options_1_36, "1.36");
+options!(options_1_37, "1.37");
+
+#[test]
+fn an_undefined_option_is_disabled_through_1_36_and_an_internal_error_in_1_37() {
+    use validation_runtime::Operation;
+    let check = |errs: &ErrorList| seen(errs);
+    let v = options_1_36::Gated::default();
+    // Undefined: disabled.
+    assert_eq!(
+        check(&v.validate(&Operation::create())),
+        want(&[(
+            "a: Invalid value: 0: must be less than or equal to -1",
+            Some("maximum"),
+            None
+        )])
+    );
+    let v = options_1_37::Gated::default();
+    let undefined = "Internal error: undefined validation option \"FeatureX\"";
+    assert_eq!(
+        check(&v.validate(&Operation::create())),
+        want(&[
+            (&format!("a: {undefined}"), None, None),
+            (&format!("a: {undefined}"), None, None),
+            (&format!("b: {undefined}"), None, None),
+        ])
+    );
+    // Defined disabled: as an undefined option was in 1.36.
+    assert_eq!(
+        check(&v.validate(&Operation::create().with_option_disabled("FeatureX"))),
+        want(&[(
+            "a: Invalid value: 0: must be less than or equal to -1",
+            Some("maximum"),
+            None
+        )])
+    );
+    assert_eq!(
+        check(&v.validate(&Operation::create().with_option("FeatureX"))),
+        want(&[
+            (
+                "a: Invalid value: 0: must be greater than or equal to 1",
+                Some("minimum"),
+                None
+            ),
+            ("b: Required value", None, None),
+        ])
+    );
+}
+
+mod enum_options {
+    use validation_runtime::{enum_values, Validate};
+
+    /// +k8s:enum
+    #[derive(Validate, PartialEq, Debug, Clone, Default, serde::Serialize)]
+    pub struct Protocol(pub String);
+
+    #[enum_values]
+    impl Protocol {
+        pub const TCP: &'static str = "TCP";
+        /// +k8s:ifDisabled(SCTPSupport)=+k8s:enumExclude
+        pub const SCTP: &'static str = "SCTP";
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Port {
+        pub protocol: Protocol,
+    }
+
+    /// +k8s:enum
+    #[derive(Validate, PartialEq, Debug, Clone, Default, serde::Serialize)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Protocol137(pub String);
+
+    #[enum_values]
+    impl Protocol137 {
+        pub const TCP: &'static str = "TCP";
+        /// +k8s:ifDisabled(SCTPSupport)=+k8s:enumExclude
+        pub const SCTP: &'static str = "SCTP";
+    }
+}
+
+#[test]
+fn enum_exclusions_need_their_option_defined_in_1_37() {
+    use validation_runtime::Operation;
+    // The enum's own validation follows the enum type's release (1.35 here);
+    // a 1.37 enum type reports the undefined option.
+    let p = enum_options::Port {
+        protocol: enum_options::Protocol("SCTP".into()),
+    };
+    assert_eq!(
+        create(&p),
+        want(&[(
+            "protocol: Unsupported value: \"SCTP\": supported values: \"TCP\"",
+            None,
+            None
+        )])
+    );
+    assert!(p
+        .validate(&Operation::create().with_option("SCTPSupport"))
+        .is_empty());
+    let tcp = enum_options::Protocol137("TCP".into());
+    assert_eq!(
+        create(&tcp),
+        want(&[(
+            "<nil>: Internal error: undefined validation option \"SCTPSupport\"",
+            None,
+            None
+        )])
+    );
+    let off = Operation::create().with_option_disabled("SCTPSupport");
+    assert!(tcp.validate(&off).is_empty());
+    assert_eq!(
+        seen(&enum_options::Protocol137("SCTP".into()).validate(&off)),
+        want(&[(
+            "<nil>: Unsupported value: \"SCTP\": supported values: \"TCP\"",
+            None,
+            None
+        )])
+    );
+}

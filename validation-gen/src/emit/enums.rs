@@ -21,7 +21,7 @@ pub(super) fn lower(
     site: &Site<'_>,
     at: &TagAt,
     _: &Tag,
-    _: Release,
+    release: Release,
 ) -> Vec<Call> {
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Str | Shape::Named) => {}
@@ -38,9 +38,15 @@ pub(super) fn lower(
     // One reference, spanned at the tag: without an `#[enum_values]` block
     // the user gets one error, on the `+k8s:enum` line.
     let consts = quote_spanned!(at.span=> Self::__K8S_ENUM);
+    // 1.37: an exclusion naming an undefined option is an internal error.
+    let f = if release >= Release::V1_37 {
+        quote!(enumeration_defined_options)
+    } else {
+        quote!(enumeration)
+    };
     vec![Call::errors(quote!({
         let (values, exclusions) = #consts;
-        validate::enumeration(op, path, #leaf, #old, values, exclusions)
+        validate::#f(op, path, #leaf, #old, values, exclusions)
     }))]
 }
 
