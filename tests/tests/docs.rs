@@ -2057,9 +2057,9 @@ const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
     ("+k8s:ifDisabled(X)", "pub a: i32", "",
      "tag \"k8s:ifDisabled\": missing required tag value of type tag"),
     ("+k8s:alpha(since: \"1.36\")=+k8s:minimum=1", "pub a: i32", "",
-     "tag \"k8s:alpha\" is not supported yet by this generator (it is newer than Kubernetes 1.35)"),
+     "tag \"k8s:alpha\" is not part of Kubernetes 1.35 (it arrived in 1.36); generate for 1.36 or later (`#[validate(kubernetes = \"1.36\")]`, the `v1_36` feature, `--kubernetes-version 1.36`) or remove it"),
     ("+k8s:beta=+k8s:minimum=1", "pub a: i32", "",
-     "tag \"k8s:beta\" is not supported yet by this generator (it is newer than Kubernetes 1.35)"),
+     "tag \"k8s:beta\" is not part of Kubernetes 1.35 (it arrived in 1.36); generate for 1.36 or later (`#[validate(kubernetes = \"1.36\")]`, the `v1_36` feature, `--kubernetes-version 1.36`) or remove it"),
     // Testing.
     ("+k8s:validateError=\"boom\"", "pub a: i32", "", "forced error: \"boom\""),
     ("+k8s:validateFalse(flags: \"Fast\")", "pub a: i32", "", "unknown flag: \"Fast\""),

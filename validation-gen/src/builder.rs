@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::module::{generate_module_with, FileDiagnostic};
+use crate::module::{generate_module_for, FileDiagnostic};
+use crate::tags::Release;
 
 /// Generates validation code for module files from a build script.
 ///
@@ -23,6 +24,7 @@ pub struct Builder {
     modules: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
     runtime_path: Option<String>,
+    release: Option<Release>,
 }
 
 /// Why generation failed.
@@ -82,6 +84,16 @@ impl Builder {
         self
     }
 
+    /// Sets the Kubernetes release the generated code follows (default
+    /// [`Release::DEFAULT`], 1.35), as the CLI's `--kubernetes-version`; a
+    /// type with `#[validate(kubernetes = "...")]` keeps its own. A build
+    /// script does not see `validation-runtime`'s `v1_*` features: pass
+    /// the same release here.
+    pub fn kubernetes_version(mut self, release: Release) -> Builder {
+        self.release = Some(release);
+        self
+    }
+
     /// The file a module's code is written to: `<out_dir>/<stem>_validations.rs`.
     pub fn output_name(module: &Path) -> String {
         let stem = module
@@ -114,7 +126,8 @@ impl Builder {
                     continue;
                 }
             };
-            match generate_module_with(module, &source, self.runtime_path.as_deref()) {
+            let release = self.release.unwrap_or_default();
+            match generate_module_for(module, &source, self.runtime_path.as_deref(), release) {
                 Ok(code) => {
                     let target = out_dir.join(Self::output_name(module));
                     if std::fs::read_to_string(&target).ok().as_deref() != Some(code.as_str()) {

@@ -5,9 +5,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::module::{
-    generate_module_with, has_types, include_line, output_path, stays_inside, walk_module_files,
-    FileDiagnostic,
+    generate_module_for, has_types, include_line, output_path, stated_release, stays_inside,
+    walk_module_files, FileDiagnostic,
 };
+use crate::tags::Release;
 
 /// Default name of the generated file of each module.
 pub const DEFAULT_OUTPUT: &str = "zz_generated_validations.rs";
@@ -30,6 +31,10 @@ OPTIONS:
     --output-file <NAME>    Name of the generated file [default: zz_generated_validations.rs]
     --runtime-path <PATH>   Path of the runtime crate in generated code, for a crate that
                             re-exports it [default: ::validation_runtime]
+    --kubernetes-version <RELEASE>
+                            Kubernetes release whose tags and behaviour the generated code
+                            follows: 1.35, 1.36 or 1.37 [default: 1.35]; a type with
+                            #[validate(kubernetes = \"...\")] keeps its own
     -q, --quiet             Print nothing but errors
     -h, --help              Print this help
     -V, --version           Print the version
@@ -45,6 +50,7 @@ struct Options {
     quiet: bool,
     output_file: String,
     runtime_path: Option<String>,
+    release: Release,
     dirs: Vec<PathBuf>,
 }
 
@@ -54,6 +60,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         quiet: false,
         output_file: DEFAULT_OUTPUT.into(),
         runtime_path: None,
+        release: Release::DEFAULT,
         dirs: Vec::new(),
     };
     let mut i = 0;
@@ -82,6 +89,16 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             }
             s if s.starts_with("--runtime-path=") => {
                 opts.runtime_path = Some(s["--runtime-path=".len()..].to_string());
+            }
+            "--kubernetes-version" => {
+                i += 1;
+                let v = args
+                    .get(i)
+                    .ok_or("--kubernetes-version needs a release, such as 1.36")?;
+                opts.release = Release::parse_supported(v)?;
+            }
+            s if s.starts_with("--kubernetes-version=") => {
+                opts.release = Release::parse_supported(&s["--kubernetes-version=".len()..])?;
             }
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
             s => opts.dirs.push(PathBuf::from(s)),
@@ -158,8 +175,12 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !has_types(&source) {
                 continue;
             }
-            let generated = match generate_module_with(&file, &source, opts.runtime_path.as_deref())
-            {
+            let generated = match generate_module_for(
+                &file,
+                &source,
+                opts.runtime_path.as_deref(),
+                opts.release,
+            ) {
                 Ok(g) => g,
                 Err(diags) => {
                     report(err, &diags);
@@ -187,6 +208,16 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         "error: {} is stale; run validation-gen to regenerate it",
                         target.display()
                     );
+                    if let Some(was) = current.as_deref().and_then(stated_release) {
+                        if was != opts.release {
+                            let _ = writeln!(
+                                err,
+                                "note: it was generated for Kubernetes {was}, checked against {} \
+                                 (--kubernetes-version {was} to check it as it was generated)",
+                                opts.release
+                            );
+                        }
+                    }
                     let _ = write!(
                         err,
                         "{}",

@@ -26,19 +26,31 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use diag::Diagnostics;
+pub use tags::Release;
 
-/// Generates the `Validate` impl (and helpers) for one type definition.
+/// Generates the `Validate` impl (and helpers) for one type definition,
+/// following Kubernetes [`Release::DEFAULT`] unless the type says otherwise
+/// (`#[validate(kubernetes = "1.36")]`).
 ///
 /// On a generation-time error this returns the errors, each spanned at the
 /// offending tag or field.
 pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostics> {
+    generate_type_for(input, Release::DEFAULT)
+}
+
+/// [`generate_type`] following Kubernetes `release` unless the type names
+/// another one with `#[validate(kubernetes = "...")]`.
+pub fn generate_type_for(
+    input: &syn::DeriveInput,
+    release: Release,
+) -> Result<TokenStream, Diagnostics> {
     let mut diags = Diagnostics::new();
     if let Some(span) = depth::too_deep(quote!(#input), depth::MAX_TYPE_NESTING) {
         diags.error(span, depth::too_deep_message(depth::MAX_TYPE_NESTING));
         return Err(diags);
     }
-    let runtime = match runtime_path(&input.attrs) {
-        Ok(p) => p,
+    let (runtime, release) = match type_options(&input.attrs) {
+        Ok(o) => (o.runtime, o.release.unwrap_or(release)),
         Err(e) => {
             diags.error(e.span(), e.to_string());
             return Err(diags);
@@ -54,7 +66,7 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
                 return Err(diags);
             }
         };
-        let tokens = emit::emit_rust_enum(&parsed, &mut diags);
+        let tokens = emit::emit_rust_enum(&parsed, release, &mut diags);
         return if diags.is_empty() {
             Ok(emit::wrap(&runtime, tokens))
         } else {
@@ -71,10 +83,9 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
         }
     };
     // The pipeline: parse (above), check, emit.
-    let mut model = model::TypeModel::from_input(parsed, &mut diags);
-    let release = tags::Release::DEFAULT;
+    let mut model = model::TypeModel::from_input_for(parsed, release, &mut diags);
     let lists = check::check_type(&mut model, release, &mut diags);
-    let tokens = emit::emit_type(&model, &lists, release, &mut diags);
+    let tokens = emit::emit_type(&model, &lists, &mut diags);
     if diags.is_empty() {
         Ok(emit::wrap(&runtime, tokens))
     } else {
@@ -82,31 +93,71 @@ pub fn generate_type(input: &syn::DeriveInput) -> Result<TokenStream, Diagnostic
     }
 }
 
-/// The runtime crate's path for a type: `#[validate(crate = "path")]`, as
-/// serde's `#[serde(crate = "...")]`, for crates that re-export
-/// `validation_runtime` under another name; `::validation_runtime` by default.
-pub fn runtime_path(attrs: &[syn::Attribute]) -> syn::Result<syn::Path> {
+/// What a type's `#[validate(...)]` attributes say.
+#[derive(Clone, Debug)]
+pub struct TypeOptions {
+    /// `crate = "path"`: the runtime crate's path (default
+    /// `::validation_runtime`).
+    pub runtime: syn::Path,
+    /// `kubernetes = "1.36"`: the Kubernetes release the type's validation
+    /// follows, overriding the crate's (the runtime's `v1_*` feature, the
+    /// CLI's `--kubernetes-version`).
+    pub release: Option<Release>,
+}
+
+/// Reads a type's `#[validate(crate = "path", kubernetes = "1.36")]`
+/// attributes. An unknown key, or a release outside
+/// [`Release::SUPPORTED`], is an error spanned at it.
+pub fn type_options(attrs: &[syn::Attribute]) -> syn::Result<TypeOptions> {
     let mut path: Option<syn::Path> = None;
+    let mut release: Option<Release> = None;
     for attr in attrs.iter().filter(|a| a.path().is_ident("validate")) {
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("crate") {
                 let lit: syn::LitStr = meta.value()?.parse()?;
                 path = Some(lit.parse()?);
                 Ok(())
+            } else if meta.path.is_ident("kubernetes") {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                let r = Release::parse_supported(&lit.value())
+                    .map_err(|e| syn::Error::new(lit.span(), e))?;
+                release = Some(r);
+                Ok(())
             } else {
-                Err(meta.error("unknown `validate` attribute: expected `crate = \"path\"`"))
+                Err(meta.error(
+                    "unknown `validate` attribute: expected `crate = \"path\"` or \
+                     `kubernetes = \"1.36\"`",
+                ))
             }
         })?;
     }
-    Ok(path.unwrap_or_else(|| syn::parse_str(emit::DEFAULT_RUNTIME_PATH).expect("valid path")))
+    Ok(TypeOptions {
+        runtime: path
+            .unwrap_or_else(|| syn::parse_str(emit::DEFAULT_RUNTIME_PATH).expect("valid path")),
+        release,
+    })
 }
 
-/// The derive entry point: the impls, or the errors plus fallback impls so
-/// that the user sees the tag error and not a cascade of secondary errors:
-/// an empty `Validate` impl, and the helpers other types' generated code
-/// uses (`IsZero`, `ToBadValue`, `HasField`, `Newtype`), which do not
-/// depend on the tags.
+/// The runtime crate's path for a type: `#[validate(crate = "path")]`, as
+/// serde's `#[serde(crate = "...")]`, for crates that re-export
+/// `validation_runtime` under another name; `::validation_runtime` by default.
+pub fn runtime_path(attrs: &[syn::Attribute]) -> syn::Result<syn::Path> {
+    type_options(attrs).map(|o| o.runtime)
+}
+
+/// The derive entry point for Kubernetes [`Release::DEFAULT`]: see
+/// [`expand_derive_for`].
 pub fn expand_derive(input: TokenStream) -> TokenStream {
+    expand_derive_for(input, Release::DEFAULT)
+}
+
+/// The derive entry point, following `release` unless the type names
+/// another (`#[validate(kubernetes = "...")]`): the impls, or the errors
+/// plus fallback impls so that the user sees the tag error and not a
+/// cascade of secondary errors: an empty `Validate` impl, and the helpers
+/// other types' generated code uses (`IsZero`, `ToBadValue`, `HasField`,
+/// `Newtype`), which do not depend on the tags.
+pub fn expand_derive_for(input: TokenStream, release: Release) -> TokenStream {
     if let Some(span) = depth::too_deep(input.clone(), depth::MAX_TYPE_NESTING) {
         let message = depth::too_deep_message(depth::MAX_TYPE_NESTING);
         return syn::Error::new(span, message).to_compile_error();
@@ -115,7 +166,7 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
         Ok(i) => i,
         Err(e) => return e.to_compile_error(),
     };
-    match generate_type(&input) {
+    match generate_type_for(&input, release) {
         Ok(tokens) => tokens,
         Err(diags) => {
             let errors = diags
@@ -159,8 +210,10 @@ fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
     }
     if let Ok(parsed) = ast::parse_input(input) {
         let mut ignored = Diagnostics::new();
-        let model = model::TypeModel::from_input(parsed, &mut ignored);
-        let mut helpers = emit::helper_impls(&model);
+        let mut model = model::TypeModel::from_input(parsed, &mut ignored);
+        let release = model.release;
+        let lists = check::check_type(&mut model, release, &mut ignored);
+        let mut helpers = emit::helper_impls(&model, &lists);
         helpers.extend(emit::subfield_host_impl(&model));
         return helpers;
     }

@@ -5,7 +5,7 @@ use proc_macro2::Span;
 
 use crate::ast::{DocLine, Input, InputField, InputKind};
 use crate::diag::Diagnostics;
-use crate::tags::{self, Tag, TagName};
+use crate::tags::{self, Release, Tag, TagName};
 
 /// Integer kinds, for payload range checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,8 +251,19 @@ impl Tags {
     }
 }
 
-/// Reads the tags of a doc-comment block, reporting parse errors.
+/// Reads the tags of a doc-comment block as Kubernetes [`Release::DEFAULT`]
+/// reads them, reporting parse errors.
 pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
+    read_tags_with(docs, &tags::ParseOptions::default(), diags)
+}
+
+/// Reads the tags of a doc-comment block as `options` say, reporting parse
+/// errors.
+pub fn read_tags_with(
+    docs: &[DocLine],
+    options: &tags::ParseOptions,
+    diags: &mut Diagnostics,
+) -> Tags {
     let lines: Vec<tags::Line<'_>> = docs
         .iter()
         .enumerate()
@@ -262,7 +273,7 @@ pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
         })
         .collect();
     let mut out = Tags::default();
-    for item in tags::extract(&lines) {
+    for item in tags::extract_with(&lines, options) {
         let doc = &docs[item.line()];
         match item {
             tags::Extracted::Tag(t) => match t.tag {
@@ -395,23 +406,34 @@ pub struct TypeModel {
     pub tags: Tags,
     /// The type span.
     pub span: Span,
+    /// The Kubernetes release whose tag reading and behaviour the type's
+    /// generated code follows.
+    pub release: Release,
 }
 
 impl TypeModel {
-    /// Builds the model of one input type.
+    /// Builds the model of one input type for Kubernetes [`Release::DEFAULT`].
     pub fn from_input(input: Input, diags: &mut Diagnostics) -> TypeModel {
-        let tags = read_tags(&input.docs, diags);
+        Self::from_input_for(input, Release::DEFAULT, diags)
+    }
+
+    /// Builds the model of one input type for `release`.
+    pub fn from_input_for(input: Input, release: Release, diags: &mut Diagnostics) -> TypeModel {
+        let options = tags::ParseOptions::for_release(release);
+        let mut tags = read_tags_with(&input.docs, &options, diags);
+        level_opaque(&mut tags, release);
         let kind = match input.kind {
             InputKind::Struct(fields) => TypeKind::Struct(
                 fields
                     .into_iter()
                     .filter(|f| !f.skip)
-                    .map(|f| field_model(f, diags))
+                    .map(|f| field_model(f, &options, diags))
                     .collect(),
             ),
             InputKind::Newtype(inner) => {
                 // Tags on the inner field of a newtype count as type tags.
-                let inner_tags = read_tags(&inner.docs, diags);
+                let mut inner_tags = read_tags_with(&inner.docs, &options, diags);
+                level_opaque(&mut inner_tags, release);
                 let mut tags = tags.clone();
                 tags.tags.extend(inner_tags.tags);
                 return TypeModel {
@@ -420,6 +442,7 @@ impl TypeModel {
                     kind: TypeKind::Newtype(Box::new(Ty::of(&inner.ty))),
                     tags,
                     span: input.span,
+                    release,
                 };
             }
         };
@@ -429,6 +452,7 @@ impl TypeModel {
             kind,
             tags,
             span: input.span,
+            release,
         }
     }
 
@@ -446,8 +470,30 @@ impl TypeModel {
     }
 }
 
-fn field_model(f: InputField, diags: &mut Diagnostics) -> Field {
-    let tags = read_tags(&f.docs, diags);
+/// From Kubernetes 1.37, `+k8s:alpha=+k8s:opaqueType` (or `beta`) makes the
+/// field or type opaque as `+k8s:opaqueType` does (upstream keeps the
+/// payload's opacity through the level wrapper; 1.36 drops it): the tag is
+/// added, unless already there.
+fn level_opaque(tags: &mut Tags, release: Release) {
+    if release < Release::V1_37 || tags.has(TagName::OpaqueType) {
+        return;
+    }
+    let opaque = tags.tags.iter().find_map(|t| {
+        let level = matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta));
+        let payload = t.tag.chained().filter(|c| c.is(TagName::OpaqueType))?;
+        level.then(|| TagAt {
+            tag: payload.clone(),
+            span: t.span,
+            line: t.line.clone(),
+            order: t.order,
+        })
+    });
+    tags.tags.extend(opaque);
+}
+
+fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnostics) -> Field {
+    let mut tags = read_tags_with(&f.docs, options, diags);
+    level_opaque(&mut tags, options.release);
     Field {
         member: f.member,
         rust_name: f.rust_name,

@@ -96,6 +96,34 @@ pub trait HasField<Name> {
         crate::validate::OptionalDefault::None;
     /// The field. [`leaf`] reads the value behind its `Option`/`Box`.
     fn field(&self) -> &Self::Value;
+    /// Whether the field's own short-circuiting validations (`+k8s:required`,
+    /// `+k8s:optional`, `+k8s:forbidden`, `+k8s:immutable`, `+k8s:maxItems`,
+    /// ...) stop, with `old` the previous value of the struct. Code generated
+    /// for Kubernetes 1.37 calls it before a `+k8s:subfield(name)=...`
+    /// validation and skips that validation when it is true (upstream's
+    /// inherited, non-error short-circuits); nothing is reported here.
+    ///
+    /// The derive implements it for fields with such tags (and not
+    /// `+k8s:opaqueType`); the default, for hand-written impls, is `false`.
+    fn short_circuits(
+        &self,
+        _op: &crate::Operation,
+        _path: &crate::field::Path<'_>,
+        _old: Option<&Self>,
+    ) -> bool {
+        false
+    }
+}
+
+/// [`HasField::short_circuits`] of `value`, for generated code.
+#[inline]
+pub fn short_circuits<Name, T: HasField<Name> + ?Sized>(
+    value: &T,
+    op: &crate::Operation,
+    path: &crate::field::Path<'_>,
+    old: Option<&T>,
+) -> bool {
+    value.short_circuits(op, path, old)
 }
 
 /// The value behind a field's `Option`/`Box` (Go's pointee), `T` being the

@@ -32,14 +32,16 @@
 pub mod field;
 pub mod fields;
 mod operation;
+mod release;
 pub mod semantic;
 mod traits;
 pub mod types;
 pub mod validate;
 
-pub use field::{Error, ErrorList, ErrorType};
+pub use field::{Error, ErrorList, ErrorType, StabilityLevel};
 pub use fields::{FieldName, HasField, Pointee};
 pub use operation::{Operation, OperationType};
+pub use release::KUBERNETES_RELEASE;
 pub use semantic::SemanticEq;
 pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
 pub use types::{MicroTime, Quantity, Time};

@@ -28,6 +28,7 @@ pub enum OperationType {
 pub struct Operation {
     kind: OperationType,
     options: Vec<Cow<'static, str>>,
+    disabled: Vec<Cow<'static, str>>,
     subresources: Vec<String>,
 }
 
@@ -37,6 +38,7 @@ impl Operation {
         Operation {
             kind: OperationType::Create,
             options: Vec::new(),
+            disabled: Vec::new(),
             subresources: Vec::new(),
         }
     }
@@ -46,6 +48,7 @@ impl Operation {
         Operation {
             kind: OperationType::Update,
             options: Vec::new(),
+            disabled: Vec::new(),
             subresources: Vec::new(),
         }
     }
@@ -55,17 +58,54 @@ impl Operation {
         Operation {
             kind,
             options: Vec::new(),
+            disabled: Vec::new(),
             subresources: Vec::new(),
         }
     }
 
-    /// Enables a validation option (`+k8s:ifEnabled("Name")`). Options that
-    /// are not enabled are disabled, as in Kubernetes 1.35.
+    /// Enables a validation option (`+k8s:ifEnabled("Name")`). Code
+    /// generated for Kubernetes 1.35 and 1.36 treats every option that is
+    /// not enabled as disabled; code generated for 1.37 needs every option
+    /// its tags name to be defined, enabled here or disabled with
+    /// [`Operation::with_option_disabled`] (an undefined one is an
+    /// `InternalError`: `undefined validation option "Name"`).
     #[must_use]
-    pub fn with_option(mut self, name: impl Into<Cow<'static, str>>) -> Operation {
+    pub fn with_option(self, name: impl Into<Cow<'static, str>>) -> Operation {
+        self.with_option_set(name, true)
+    }
+
+    /// Defines a validation option as disabled (Kubernetes 1.37's
+    /// three-state options: enabled, disabled, undefined).
+    ///
+    /// ```
+    /// use validation_runtime::Operation;
+    ///
+    /// let op = Operation::create().with_option("A").with_option_disabled("B");
+    /// assert_eq!(op.option("A"), Some(true));
+    /// assert_eq!(op.option("B"), Some(false));
+    /// assert_eq!(op.option("C"), None);
+    /// assert!(!op.has_option("B") && !op.has_option("C"));
+    /// ```
+    #[must_use]
+    pub fn with_option_disabled(self, name: impl Into<Cow<'static, str>>) -> Operation {
+        self.with_option_set(name, false)
+    }
+
+    /// Defines a validation option as enabled or disabled (the last
+    /// definition of a name wins).
+    #[must_use]
+    pub fn with_option_set(
+        mut self,
+        name: impl Into<Cow<'static, str>>,
+        enabled: bool,
+    ) -> Operation {
         let name = name.into();
-        if !self.options.contains(&name) {
+        self.options.retain(|o| *o != name);
+        self.disabled.retain(|o| *o != name);
+        if enabled {
             self.options.push(name);
+        } else {
+            self.disabled.push(name);
         }
         self
     }
@@ -101,6 +141,19 @@ impl Operation {
     /// Whether the named option is enabled.
     pub fn has_option(&self, name: &str) -> bool {
         self.options.iter().any(|o| o == name)
+    }
+
+    /// The named option's state: `Some(true)` enabled, `Some(false)`
+    /// defined disabled, `None` undefined (upstream 1.37's `HasOption`,
+    /// which returns enabled and defined).
+    pub fn option(&self, name: &str) -> Option<bool> {
+        if self.has_option(name) {
+            Some(true)
+        } else if self.disabled.iter().any(|o| o == name) {
+            Some(false)
+        } else {
+            None
+        }
     }
 
     /// The enabled options.

@@ -19,8 +19,7 @@ pub enum Release {
     V1_35,
     /// 1.36 (April 2026).
     V1_36,
-    /// 1.37 (in development when this catalog was written; first seen in
-    /// `v0.37.0-beta.0`).
+    /// 1.37 (August 2026).
     V1_37,
 }
 
@@ -35,8 +34,15 @@ impl Release {
     ];
 
     /// The releases whose generated code and messages this project follows,
-    /// oldest first.
-    pub const SUPPORTED: &'static [Release] = &[Release::V1_35];
+    /// oldest first. Pinned: adding a release is one entry here plus the
+    /// behaviour the generator reads from its release input.
+    pub const SUPPORTED: &'static [Release] = &[Release::V1_35, Release::V1_36, Release::V1_37];
+
+    /// The oldest supported release (the `earliest` cargo feature).
+    pub const EARLIEST: Release = Release::V1_35;
+
+    /// The newest supported release (the `latest` cargo feature).
+    pub const LATEST: Release = Release::V1_37;
 
     /// The release followed when none is chosen.
     pub const DEFAULT: Release = Release::V1_35;
@@ -69,6 +75,47 @@ impl Release {
         let s = s.strip_prefix('v').unwrap_or(s);
         Self::ALL.into_iter().find(|r| r.as_str() == s)
     }
+
+    /// A supported release written `1.36` (or `v1.36`), or an error naming
+    /// the supported ones:
+    ///
+    /// ```
+    /// use validation_spec::Release;
+    /// assert_eq!(Release::parse_supported("1.36"), Ok(Release::V1_36));
+    /// assert_eq!(
+    ///     Release::parse_supported("1.34").unwrap_err(),
+    ///     "unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37",
+    /// );
+    /// ```
+    pub fn parse_supported(s: &str) -> Result<Release, String> {
+        match Self::parse(s) {
+            Some(r) if r.is_supported() => Ok(r),
+            _ => Err(format!(
+                "unsupported Kubernetes release {s:?}: supported are {}",
+                Self::supported_list()
+            )),
+        }
+    }
+
+    /// The supported releases as text: `1.35, 1.36, 1.37`.
+    pub fn supported_list() -> String {
+        Self::SUPPORTED
+            .iter()
+            .map(|r| r.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The cargo feature that selects this release: `v1_35` etc.
+    pub fn feature(self) -> &'static str {
+        match self {
+            Release::V1_33 => "v1_33",
+            Release::V1_34 => "v1_34",
+            Release::V1_35 => "v1_35",
+            Release::V1_36 => "v1_36",
+            Release::V1_37 => "v1_37",
+        }
+    }
 }
 
 impl Default for Release {
@@ -95,5 +142,10 @@ mod tests {
         }
         assert!(Release::DEFAULT.is_supported());
         assert!(Release::SUPPORTED.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(Release::SUPPORTED.first(), Some(&Release::EARLIEST));
+        assert_eq!(Release::SUPPORTED.last(), Some(&Release::LATEST));
+        assert_eq!(Release::supported_list(), "1.35, 1.36, 1.37");
+        assert!(Release::parse_supported("1.33").is_err());
+        assert_eq!(Release::V1_36.feature(), "v1_36");
     }
 }

@@ -42,7 +42,10 @@ fn derive_output() -> String {
             }
         }
     }
-    validation_gen::module::format_tokens(tokens)
+    // The CLI's header also states the release (1.35 here).
+    let header = validation_gen::module::HEADER;
+    let release = validation_gen::module::release_line(validation_gen::Release::DEFAULT);
+    validation_gen::module::format_tokens(tokens).replacen(header, &format!("{header}{release}"), 1)
 }
 
 #[test]

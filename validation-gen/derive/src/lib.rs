@@ -4,6 +4,36 @@
 //! `validation_runtime` (feature `derive`, on by default).
 
 use proc_macro::TokenStream;
+use validation_gen::Release;
+
+/// One `compile_error!` per pair of release features enabled together.
+macro_rules! release_conflict {
+    ($a:tt, $b:tt) => {
+        #[cfg(all(feature = $a, feature = $b))]
+        compile_error!(concat!(
+            "validation-gen-derive: the Kubernetes release features `",
+            $a,
+            "` and `",
+            $b,
+            "` are both enabled (`earliest` is v1_35, `latest` is v1_37). Enable one, in one \
+             place (usually validation-runtime's features in the final crate), or none for 1.35; a type can choose its own release with \
+             #[validate(kubernetes = \"1.36\")]."
+        ));
+    };
+}
+release_conflict!("v1_35", "v1_36");
+release_conflict!("v1_35", "v1_37");
+release_conflict!("v1_36", "v1_37");
+
+/// The release the derive follows when a type names none: this crate's
+/// `v1_*` feature (forwarded by `validation-runtime`), 1.35 without one.
+const DEFAULT_RELEASE: Release = if cfg!(feature = "v1_37") {
+    Release::V1_37
+} else if cfg!(feature = "v1_36") {
+    Release::V1_36
+} else {
+    Release::V1_35
+};
 
 /// Derives `validation_runtime::Validate` from `+k8s:` doc-comment tags.
 ///
@@ -21,13 +51,17 @@ use proc_macro::TokenStream;
 /// `#[validate(crate = "path")]` names the runtime crate when it is
 /// re-exported under another path (default `::validation_runtime`).
 ///
+/// `#[validate(kubernetes = "1.36")]` names the Kubernetes release the
+/// type's validation follows (1.35, 1.36 or 1.37); without it, the release
+/// of `validation-runtime`'s `v1_*` feature, or 1.35.
+///
 /// serde's attributes (`#[serde(rename = "...")]`, `rename_all`, `skip`,
 /// `flatten`, ...) name fields on the wire, and so in error paths; they are
 /// this derive's helper attributes too, so a type that validates without
 /// deriving serde's traits can still use them.
 #[proc_macro_derive(Validate, attributes(validate, serde))]
 pub fn derive_validate(input: TokenStream) -> TokenStream {
-    validation_gen::expand_derive(input.into()).into()
+    validation_gen::expand_derive_for(input.into(), DEFAULT_RELEASE).into()
 }
 
 /// Marks the `impl` block holding the values of a `+k8s:enum` type:

@@ -12,7 +12,7 @@ use quote::{quote, quote_spanned};
 use super::{emit_calls, leaf_ty, lower_site, Call, Cx, Exit, Site};
 use crate::ast::EnumInput;
 use crate::diag::Diagnostics;
-use crate::model::{read_tags, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::model::{read_tags_with, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag};
 
@@ -21,7 +21,7 @@ pub(super) fn lower(
     site: &Site<'_>,
     at: &TagAt,
     _: &Tag,
-    _: Release,
+    release: Release,
 ) -> Vec<Call> {
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Str | Shape::Named) => {}
@@ -38,9 +38,15 @@ pub(super) fn lower(
     // One reference, spanned at the tag: without an `#[enum_values]` block
     // the user gets one error, on the `+k8s:enum` line.
     let consts = quote_spanned!(at.span=> Self::__K8S_ENUM);
+    // 1.37: an exclusion naming an undefined option is an internal error.
+    let f = if release >= Release::V1_37 {
+        quote!(enumeration_defined_options)
+    } else {
+        quote!(enumeration)
+    };
     vec![Call::errors(quote!({
         let (values, exclusions) = #consts;
-        validate::enumeration(errs, op, path, #leaf, #old, values, exclusions)
+        validate::#f(errs, op, path, #leaf, #old, values, exclusions)
     }))]
 }
 
@@ -49,12 +55,15 @@ pub(super) fn lower(
 /// `+k8s:enum` validation reads (its unit variants' wire strings), and the
 /// helpers a string newtype has, so that the enum works wherever a Go
 /// string typedef does.
-pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> TokenStream {
+pub(crate) fn emit_rust_enum(
+    input: &EnumInput,
+    release: Release,
+    diags: &mut Diagnostics,
+) -> TokenStream {
     let rt = super::rt();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let mut model = enum_model(input, diags);
-    let release = Release::DEFAULT;
+    let mut model = enum_model(input, release, diags);
     let lists = crate::check::check_type(&mut model, release, diags);
     let mut cx = Cx {
         diags,
@@ -167,13 +176,15 @@ pub(crate) fn emit_rust_enum(input: &EnumInput, diags: &mut Diagnostics) -> Toke
 
 /// The model the tag lowering sees: a type with the enum's type-level tags
 /// and no fields.
-fn enum_model(input: &EnumInput, diags: &mut Diagnostics) -> TypeModel {
+fn enum_model(input: &EnumInput, release: Release, diags: &mut Diagnostics) -> TypeModel {
+    let options = crate::tags::ParseOptions::for_release(release);
     TypeModel {
         ident: input.ident.clone(),
         generics: input.generics.clone(),
         kind: TypeKind::Struct(Vec::new()),
-        tags: read_tags(&input.docs, diags),
+        tags: read_tags_with(&input.docs, &options, diags),
         span: input.span,
+        release,
     }
 }
 

@@ -6,7 +6,7 @@
 //! [`lowering`] matches [`TagName`] exhaustively, without a `_` arm: a tag
 //! added to the catalog does not compile until it has a lowering here.
 
-use super::{custom, each, enums, equality, format, immutable, item, limits, lists};
+use super::{custom, each, enums, equality, format, immutable, item, levels, limits, lists};
 use super::{monotonic, options, required, subfield, testing, update};
 use super::{Call, Cx, Site};
 use crate::model::TagAt;
@@ -23,7 +23,9 @@ pub(crate) type Lower = fn(&mut Cx<'_>, &Site<'_>, &TagAt, &Tag, Release) -> Vec
 pub(crate) fn lowering(name: TagName) -> Lower {
     use TagName as T;
     match name {
-        T::Alpha | T::Beta | T::IfMode | T::ModeDiscriminator => newer_than_release,
+        T::Alpha => levels::alpha,
+        T::Beta => levels::beta,
+        T::IfMode | T::ModeDiscriminator => newer_than_release,
         T::CustomUnique | T::ListMapKey | T::Unique => lists::semantics_only,
         T::ListType => lists::list_type,
         T::CustomValidation => custom::lower,

@@ -11,9 +11,9 @@ use crate::tags::TagName;
 
 /// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and `HasField` (the
 /// field access other types' generated code uses).
-pub(crate) fn helper_impls(model: &TypeModel) -> TokenStream {
+pub(crate) fn helper_impls(model: &TypeModel, lists: &crate::check::ListTable) -> TokenStream {
     let mut out = semantic_eq_impl(model);
-    out.extend(helper_impls_without_semantic_eq(model));
+    out.extend(helper_impls_without_semantic_eq(model, lists));
     out
 }
 
@@ -105,7 +105,10 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     }
 }
 
-fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
+fn helper_impls_without_semantic_eq(
+    model: &TypeModel,
+    lists: &crate::check::ListTable,
+) -> TokenStream {
     let rt = rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -136,7 +139,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
         TypeKind::Struct(fields) => {
             let mut json = Vec::new();
             let mut accessors = Vec::new();
-            let mut generic_accessors = Vec::new();
+            let mut generic_accessors = Vec::new(); // explicit impls: generic structs, 1.37 short-circuits
             for f in fields {
                 let member = &f.member;
                 let opaque = f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags);
@@ -163,12 +166,13 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                 let name = field_name_ty(&f.json_name);
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
-                if model.generics.params.is_empty() {
+                let optional_default = subfield::optional_default(f);
+                let short_circuits = subfield::field_short_circuits(model, lists, f);
+                if model.generics.params.is_empty() && short_circuits.is_empty() {
                     // One line per field, through the runtime's `has_fields!`.
                     let default = subfield::optional_default_mode(f).map(|m| quote!(= #m));
                     accessors.push(quote!(#member: #ty => #leaf_ty as #name #default));
                 } else {
-                    let optional_default = subfield::optional_default(f);
                     generic_accessors.push(quote! {
                         impl #impl_generics #rt::HasField<#name> for #ident #ty_generics #where_clause {
                             type Value = #ty;
@@ -177,6 +181,7 @@ fn helper_impls_without_semantic_eq(model: &TypeModel) -> TokenStream {
                             fn field(&self) -> &#ty {
                                 &self.#member
                             }
+                            #short_circuits
                         }
                     });
                 }

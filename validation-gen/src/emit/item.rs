@@ -233,9 +233,12 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             } else {
                 quote!(union)
             };
-            let mut call = Call::errors(
-                quote!(validate::#f(errs, op, path, #list, #old, &[#(#names),*], &[#(#extractors),*])),
-            );
+            let mut errors = quote!(validate::#f(errs, op, path, #list, #old, &[#(#names),*], &[#(#extractors),*]));
+            if !zero_or_one && cx.release >= Release::V1_36 {
+                // 1.36 on: union errors carry the origin `union`.
+                errors = quote!(validate::with_origin(errs, "union", |errs| #errors));
+            }
+            let mut call = Call::errors(errors);
             call.late = true;
             call
         })

@@ -55,6 +55,20 @@ fn payload(cx: &mut Cx<'_>, at: &TagAt, tag: &Tag) -> Option<i128> {
                 tag.name
             ),
         );
+        return None;
+    }
+    // From 1.36 (`util.ParseInt`), the payload must also read back the same:
+    // no leading zeros, no `+`, no `-0`.
+    if cx.release >= Release::V1_36 && n.map(|n| n.to_string()).as_deref() != Some(&literal) {
+        cx.error(
+            at,
+            format!(
+                "tag \"{}\": failed to parse tag payload as int: {literal:?} is not a valid int \
+                 value (from Kubernetes 1.36, without leading zeros or a sign `+`)",
+                tag.name
+            ),
+        );
+        return None;
     }
     n
 }
@@ -221,6 +235,23 @@ fn map_size(
     }
 }
 
+/// `+k8s:maxLength=<n>`: bytes through Kubernetes 1.35 (`validate::max_length`),
+/// characters from 1.36 (`validate::max_length_characters`).
+pub(super) fn max_length(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    release: Release,
+) -> Vec<Call> {
+    let f = if release >= Release::V1_36 {
+        quote!(max_length_characters)
+    } else {
+        quote!(max_length)
+    };
+    string_length(cx, site, at, tag, f, Bound::AtMost)
+}
+
 /// One handler per tag: each lowers through the shared check of its family,
 /// with its runtime function and, for sizes, which way it bounds.
 macro_rules! limit_handlers {
@@ -243,8 +274,6 @@ limit_handlers! {
     minimum => integer_bound();
     /// `+k8s:maximum=<n>`.
     maximum => integer_bound();
-    /// `+k8s:maxLength=<n>`.
-    max_length => string_length(, Bound::AtMost);
     /// `+k8s:minLength=<n>`.
     min_length => string_length(, Bound::AtLeast);
     /// `+k8s:maxBytes=<n>`.

@@ -14,6 +14,7 @@ mod handlers;
 mod helpers;
 mod immutable;
 mod item;
+mod levels;
 mod limits;
 mod lists;
 mod monotonic;

@@ -14,9 +14,9 @@ pub(super) fn if_enabled(
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    _: Release,
+    release: Release,
 ) -> Vec<Call> {
-    lower(cx, site, at, tag, true)
+    lower(cx, site, at, tag, true, release)
 }
 
 /// `+k8s:ifDisabled(<option>)=+<tag>`.
@@ -25,12 +25,19 @@ pub(super) fn if_disabled(
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    _: Release,
+    release: Release,
 ) -> Vec<Call> {
-    lower(cx, site, at, tag, false)
+    lower(cx, site, at, tag, false, release)
 }
 
-fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool) -> Vec<Call> {
+fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    enabled: bool,
+    release: Release,
+) -> Vec<Call> {
     let option = match tag.positional_arg().map(|a| &a.value) {
         Some(Value::String(s)) => s.clone(),
         _ => {
@@ -64,6 +71,28 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, enabled: bool)
             // `ifEnabled(X)=+k8s:subfield(a)=+k8s:optional` short-circuits
             // the site's default cohort.
             call.cohort = None;
+            if release >= Release::V1_37 {
+                // Three-state options: an undefined option is an internal
+                // error (a silent stop for a non-error short-circuit).
+                call.kind = match call.kind {
+                    CallKind::Errors(t) => CallKind::Errors(quote!(
+                        validate::if_option_defined(errs, op, path, #option, #enabled, |errs| #t)
+                    )),
+                    CallKind::StopIf(t) => CallKind::StopIf(quote!(
+                        op.option(#option).is_none_or(|on| on == #enabled && #t)
+                    )),
+                    // An undefined option fires the wrapper's short-circuit
+                    // with its error.
+                    CallKind::Wrapper { errors, fired } => CallKind::Wrapper {
+                        errors: quote!({
+                            #fired |= op.option(#option).is_none();
+                            validate::if_option_defined(errs, op, path, #option, #enabled, |errs| #errors)
+                        }),
+                        fired,
+                    },
+                };
+                return call;
+            }
             call.kind = match call.kind {
                 CallKind::Errors(t) => {
                     CallKind::Errors(quote!(validate::if_option(errs, op, #option, #enabled, |errs| #t)))

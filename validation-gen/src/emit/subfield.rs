@@ -3,19 +3,23 @@
 //! `validation_runtime::HasField`, which the struct's own derive implements
 //! (and which can be implemented by hand for a foreign struct).
 
+use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{leaf_ty, lower_tag, payload, Call, Cx, Site};
+use super::{
+    emit_calls, leaf_ty, lower_site, lower_tag, payload, value_site, Call, CallKind, Cx, Exit, Site,
+};
 use crate::check::{ListContext, ListOwner};
-use crate::model::{Shape, TagAt, TypeKind, TypeModel};
-use crate::tags::{TagName, Value};
+use crate::model::{Field, Shape, TagAt, TypeKind, TypeModel};
+use crate::tags::catalog::Scope;
+use crate::tags::{Release, TagName, Value};
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &crate::tags::Tag,
-    _: crate::tags::Release,
+    release: Release,
 ) -> Vec<Call> {
     let Some(Value::String(name)) = tag.positional_arg().map(|a| a.value.clone()) else {
         cx.error(at, "tag \"k8s:subfield\" requires the JSON name of a field");
@@ -103,11 +107,108 @@ pub(super) fn lower(
             validate::subfield(errs, op, path, parent, old_parent, #name, |s| Some(#whole_s), #closure)
         })
     });
+    // 1.37: the subfield's own short-circuits (`required`, `optional`, ...,
+    // from the struct's derive: `HasField::short_circuits`) end the cohort
+    // too, silently, after the payload's; not through an opaque field.
+    if release >= Release::V1_37 && !site.field.is_some_and(is_opaque_field) {
+        let name_ty = super::field_name_ty(&name);
+        let rt = super::rt();
+        calls.push(Call::stop_if(quote!(#parent.is_some_and(|p| {
+            #rt::fields::short_circuits::<#name_ty, _>(p, op, path, #old_parent)
+        }))));
+    }
     for call in &mut calls {
         call.deferred = true;
         call.cohort = Some(name.clone());
     }
     calls
+}
+
+/// `+k8s:opaqueType` on the field, alone or under `+k8s:alpha` / `+k8s:beta`.
+fn is_opaque_field(field: &Field) -> bool {
+    field.tags.tags.iter().any(|t| {
+        t.tag.is(TagName::OpaqueType)
+            || (matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta))
+                && t.tag.chained().is_some_and(|c| c.is(TagName::OpaqueType)))
+    })
+}
+
+/// `fn short_circuits` of the `HasField` impl of `field` (see
+/// `validation_runtime::HasField::short_circuits`): whether the field's own
+/// short-circuiting validations stop, reporting nothing. Code generated for
+/// Kubernetes 1.37 reads it before a `+k8s:subfield` validation of the
+/// field. Nothing for an opaque field, one without short-circuiting tags, or
+/// one whose tags have errors (reported where the field is validated), and
+/// nothing for a struct validated as an earlier release, whose subfields
+/// inherit nothing (the struct's release decides, as its tags say what its
+/// fields' short-circuits are).
+pub(crate) fn field_short_circuits(
+    model: &TypeModel,
+    lists: &crate::check::ListTable,
+    field: &Field,
+) -> TokenStream {
+    if model.release < Release::V1_37
+        || is_opaque_field(field)
+        || model.tags.has(TagName::OpaqueType)
+    {
+        return TokenStream::new();
+    }
+    let mut quiet = crate::diag::Diagnostics::new();
+    let body = {
+        let mut cx = Cx {
+            diags: &mut quiet,
+            lists,
+            labels: 0,
+            release: model.release,
+        };
+        let mut site = value_site(
+            Scope::Field,
+            &field.ty,
+            quote!(value),
+            quote!(old_value),
+            model,
+            Some(field),
+        );
+        let owner = ListOwner::Field(field.rust_name.clone());
+        site.list = lists.get(&owner, &ListContext::Own).cloned();
+        let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
+        // Wrapped short-circuits (`+k8s:item(...)=+k8s:required`, `eachVal`)
+        // are left out: their type checks would report twice.
+        let calls: Vec<Call> = lower_site(&mut cx, &site, &tags)
+            .into_iter()
+            .filter(|c| c.short_circuit && !matches!(c.kind, CallKind::Wrapper { .. }))
+            .map(|mut c| {
+                c.cohort = None;
+                c
+            })
+            .collect();
+        if calls.is_empty() {
+            return TokenStream::new();
+        }
+        let label = syn::Lifetime::new("'short_circuit", proc_macro2::Span::call_site());
+        emit_calls(&mut cx, calls, &Exit::Break(label))
+    };
+    if !quiet.is_empty() {
+        return TokenStream::new();
+    }
+    let rt = super::rt();
+    let member = &field.member;
+    quote! {
+        fn short_circuits(
+            &self,
+            op: &#rt::Operation,
+            path: &#rt::field::Path<'_>,
+            old: ::core::option::Option<&Self>,
+        ) -> bool {
+            let (value, old_value) = (&self.#member, old.map(|old| &old.#member));
+            let errs = &mut #rt::ErrorList::new();
+            'short_circuit: {
+                #body
+                return false;
+            }
+            true
+        }
+    }
 }
 
 fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
@@ -157,6 +258,21 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
         .push(syn::parse_quote!(#inner_ty: #rt::HasField<__N>));
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = model.generics.split_for_impl();
+    // An opaque typedef hides the inner fields' short-circuits (1.37).
+    let short_circuits = if model.tags.has(TagName::OpaqueType) {
+        TokenStream::new()
+    } else {
+        quote! {
+            fn short_circuits(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+            ) -> bool {
+                #rt::HasField::<__N>::short_circuits(&self.0, op, path, old.map(|old| &old.0))
+            }
+        }
+    };
     quote! {
         impl #impl_generics #rt::HasField<__N> for #ident #ty_generics #where_clause {
             type Value = <#inner_ty as #rt::HasField<__N>>::Value;
@@ -166,6 +282,7 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
             fn field(&self) -> &Self::Value {
                 #rt::HasField::<__N>::field(&self.0)
             }
+            #short_circuits
         }
     }
 }

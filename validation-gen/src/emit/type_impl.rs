@@ -15,7 +15,7 @@ use crate::check::{ListContext, ListOwner, ListTable};
 use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName, Value};
+use crate::tags::{TagName, Value};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -92,14 +92,13 @@ fn children_call() -> TokenStream {
 pub(crate) fn emit_type(
     model: &TypeModel,
     lists: &ListTable,
-    release: Release,
     diags: &mut Diagnostics,
 ) -> TokenStream {
     let mut cx = Cx {
         diags,
         lists,
         labels: 0,
-        release,
+        release: model.release,
     };
     let rt = rt();
     let ident = &model.ident;
@@ -140,7 +139,7 @@ pub(crate) fn emit_type(
     };
     let subresources = subresources(&mut cx, model);
 
-    let helpers = helper_impls(model);
+    let helpers = helper_impls(model, cx.lists);
     let host = subfield_host_impl(model);
     let validate_fn = |name: TokenStream, body: TokenStream| {
         quote! {

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
-use crate::tags::{Tag, TagName, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -145,6 +145,12 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
                 )
             })
         }
+    };
+    let call = if !zero_or_one && model.release >= Release::V1_36 {
+        // 1.36 on: union errors carry the origin `union`.
+        quote!(validate::with_origin(errs, "union", |errs| #call))
+    } else {
+        call
     };
     Some(Call::errors(call))
 }

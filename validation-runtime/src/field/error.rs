@@ -113,6 +113,39 @@ impl fmt::Display for ErrorType {
     }
 }
 
+/// The stability level of the declarative validation that reported an
+/// error: upstream's `field.ValidationStabilityLevel` (Kubernetes 1.36 on).
+///
+/// Code generated for 1.36 or 1.37 marks the errors of validations wrapped
+/// in `+k8s:alpha=...` / `+k8s:beta=...` with [`Error::mark_alpha`] /
+/// [`Error::mark_beta`] (upstream's `MarkAlpha()` / `MarkBeta()`); the
+/// validations always run, and the API server decides whether a marked
+/// error is enforced (beta under `DeclarativeValidationBeta`, alpha never).
+/// Unmarked errors (every error of 1.35 code) have no level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StabilityLevel {
+    /// `+k8s:alpha`.
+    Alpha,
+    /// `+k8s:beta`.
+    Beta,
+}
+
+impl StabilityLevel {
+    /// `"alpha"` or `"beta"`, as upstream's `String()`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StabilityLevel::Alpha => "alpha",
+            StabilityLevel::Beta => "beta",
+        }
+    }
+}
+
+impl fmt::Display for StabilityLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One validation error: upstream's `field.Error`.
 ///
 /// `Display` prints exactly upstream's `Error()` text:
@@ -126,6 +159,7 @@ pub struct Error {
     origin: Option<Cow<'static, str>>,
     covered_by_declarative: bool,
     short_circuit: bool,
+    stability: Option<StabilityLevel>,
 }
 
 impl Error {
@@ -144,6 +178,7 @@ impl Error {
             origin: None,
             covered_by_declarative: false,
             short_circuit: false,
+            stability: None,
         }
     }
 
@@ -306,6 +341,22 @@ impl Error {
         self
     }
 
+    /// Marks the error as reported by an alpha validation (`+k8s:alpha`;
+    /// upstream's `MarkAlpha`).
+    #[must_use]
+    pub fn mark_alpha(mut self) -> Error {
+        self.stability = Some(StabilityLevel::Alpha);
+        self
+    }
+
+    /// Marks the error as reported by a beta validation (`+k8s:beta`;
+    /// upstream's `MarkBeta`).
+    #[must_use]
+    pub fn mark_beta(mut self) -> Error {
+        self.stability = Some(StabilityLevel::Beta);
+        self
+    }
+
     /// Prepends `prefix` to the detail (upstream's `PrefixDetail`).
     #[must_use]
     pub fn prefix_detail(mut self, prefix: &str) -> Error {
@@ -346,6 +397,23 @@ impl Error {
     /// Whether the error came from a short-circuiting validator.
     pub fn is_short_circuit(&self) -> bool {
         self.short_circuit
+    }
+
+    /// The stability level of the validation that reported the error, if it
+    /// was marked (upstream's `ValidationStabilityLevel`; `None` is its
+    /// `unknown`).
+    pub fn stability_level(&self) -> Option<StabilityLevel> {
+        self.stability
+    }
+
+    /// Whether an alpha validation reported the error (upstream's `IsAlpha`).
+    pub fn is_alpha(&self) -> bool {
+        self.stability == Some(StabilityLevel::Alpha)
+    }
+
+    /// Whether a beta validation reported the error (upstream's `IsBeta`).
+    pub fn is_beta(&self) -> bool {
+        self.stability == Some(StabilityLevel::Beta)
     }
 
     /// Upstream's `ErrorBody()`: the text after `<field>: `.
@@ -526,6 +594,20 @@ impl ErrorList {
     #[must_use]
     pub fn mark_short_circuit(self) -> ErrorList {
         self.map(Error::mark_short_circuit)
+    }
+
+    /// Marks every error as reported by an alpha validation (upstream's
+    /// `ErrorList.MarkAlpha`).
+    #[must_use]
+    pub fn mark_alpha(self) -> ErrorList {
+        self.map(Error::mark_alpha)
+    }
+
+    /// Marks every error as reported by a beta validation (upstream's
+    /// `ErrorList.MarkBeta`).
+    #[must_use]
+    pub fn mark_beta(self) -> ErrorList {
+        self.map(Error::mark_beta)
     }
 
     /// Prepends `prefix` to every error's detail.

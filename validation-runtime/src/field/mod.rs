@@ -8,7 +8,7 @@ mod path;
 mod value;
 
 pub(crate) use error::supported_values_detail;
-pub use error::{Error, ErrorList, ErrorType};
+pub use error::{Error, ErrorList, ErrorType, StabilityLevel};
 pub use path::{IntoFieldPath, Path, Segment};
 pub use value::{
     go_quote, write_go_quoted, write_json_string, BadValue, JsonObject, MapKey, ToBadValue,

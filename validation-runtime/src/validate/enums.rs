@@ -144,6 +144,29 @@ fn not_supported(
     )
 }
 
+/// [`enumeration`] with Kubernetes 1.37's three-state options: when the
+/// value is set and an exclusion names an option the operation does not
+/// define, the result is that option's `InternalError`
+/// (`undefined validation option "<name>"`, see
+/// [`undefined_option`](super::undefined_option)) instead of a check.
+pub fn enumeration_defined_options<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    old: Option<&S>,
+    values: &[&str],
+    exclusions: &[EnumExclusion],
+) {
+    if value.is_some() {
+        if let Some(e) = exclusions.iter().find(|e| op.option(e.option).is_none()) {
+            errs.push(super::undefined_option(path, e.option));
+            return;
+        }
+    }
+    enumeration(errs, op, path, value, old, values, exclusions)
+}
+
 #[cfg(test)]
 mod membership_tests {
     use super::is_member;

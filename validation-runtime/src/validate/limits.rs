@@ -266,3 +266,51 @@ pub fn min_properties<M: MapLike + ?Sized>(
         errs.push(too_few_error(path, len, min).with_origin("minProperties"));
     }
 }
+
+/// `+k8s:maxLength=N` with Kubernetes 1.36 (and later) semantics: the value
+/// may be at most `max` **characters** (Unicode scalar values) long. Fails
+/// with `Too long: may not be more than N characters` (`character` for 1),
+/// origin `maxLength`. `None` passes. Code generated for 1.35 calls
+/// [`max_length`] (bytes) instead.
+///
+/// As upstream, characters are only counted when the byte length cannot
+/// decide: `len` bytes hold at least `ceil(len / 4)` and at most `len`
+/// characters.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Operation};
+///
+/// let path = Path::new("name");
+/// let op = Operation::create();
+/// let errs = ErrorList::from_fn(|errs| {
+///     validate::max_length_characters(errs, &op, &path, Some("héllo"), None, 5)
+/// });
+/// assert!(errs.is_empty());
+/// let errs = ErrorList::from_fn(|errs| {
+///     validate::max_length_characters(errs, &op, &path, Some("héllo!"), None, 5)
+/// });
+/// assert_eq!(errs[0].to_string(), "name: Too long: may not be more than 5 characters");
+/// assert_eq!(errs[0].origin(), Some("maxLength"));
+/// ```
+#[inline]
+pub fn max_length_characters<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+    max: usize,
+) {
+    let Some(v) = value else {
+        return;
+    };
+    let s = v.as_str();
+    let bytes = s.len();
+    if bytes <= max {
+        return;
+    }
+    if bytes.div_ceil(4) > max || s.chars().count() > max {
+        errs.push(Error::too_long_characters(path, go_int(max)).with_origin("maxLength"));
+    }
+}

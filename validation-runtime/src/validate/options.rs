@@ -1,9 +1,12 @@
 //! Options: `+k8s:ifEnabled("Option")=<tag>` and
 //! `+k8s:ifDisabled("Option")=<tag>` (upstream `validate/options.go`).
 //!
-//! As in Kubernetes 1.35, an option the operation does not enable is
-//! disabled: `+k8s:ifDisabled` runs its validation for an unknown option, and
-//! nothing is ever reported about undefined options.
+//! In code generated for Kubernetes 1.35 and 1.36 ([`if_option`]), an option
+//! the operation does not enable is disabled: `+k8s:ifDisabled` runs its
+//! validation for an unknown option, and nothing is reported about undefined
+//! options. Code generated for 1.37 ([`if_option_defined`]) needs every
+//! option it names defined ([`Operation::option`]); an undefined one is an
+//! `InternalError`.
 
 use crate::field::ErrorList;
 use crate::Operation;
@@ -33,5 +36,88 @@ pub fn if_option(
 ) {
     if op.has_option(option) == enabled {
         validate(errs);
+    }
+}
+
+/// The `InternalError` of Kubernetes 1.37 for an option a tag names but the
+/// operation does not define: `<path>: Internal error: undefined validation
+/// option "<name>"`.
+pub fn undefined_option(path: &crate::field::Path<'_>, option: &str) -> crate::field::Error {
+    crate::field::Error::internal(
+        path,
+        format_args!(
+            "undefined validation option {}",
+            validation_spec::go_quote(option)
+        ),
+    )
+}
+
+/// [`if_option`] with Kubernetes 1.37's three-state options: an option the
+/// operation does not define ([`Operation::option`] is `None`) is an
+/// `InternalError` ([`undefined_option`]) instead of a disabled option.
+///
+/// ```
+/// use validation_runtime::field::{Error, ErrorList, Path};
+/// use validation_runtime::validate::if_option_defined;
+/// use validation_runtime::Operation;
+///
+/// let fail = |errs: &mut ErrorList| errs.push(Error::forbidden("f", ""));
+/// let op = Operation::create().with_option_disabled("FeatureX");
+/// let path = Path::new("spec");
+/// let run = |option, enabled| {
+///     ErrorList::from_fn(|errs| if_option_defined(errs, &op, &path, option, enabled, fail))
+/// };
+/// assert_eq!(run("FeatureX", false).len(), 1);
+/// assert!(run("FeatureX", true).is_empty());
+/// let errs = run("Unknown", false);
+/// assert_eq!(errs[0].to_string(), "spec: Internal error: undefined validation option \"Unknown\"");
+/// ```
+#[inline]
+pub fn if_option_defined(
+    errs: &mut ErrorList,
+    op: &Operation,
+    path: &crate::field::Path<'_>,
+    option: &str,
+    enabled: bool,
+    validate: impl FnOnce(&mut ErrorList),
+) {
+    match op.option(option) {
+        None => errs.push(undefined_option(path, option)),
+        Some(on) if on == enabled => validate(errs),
+        Some(_) => {}
+    }
+}
+
+/// Runs `validate`, then sets `origin` on the errors it pushed: Kubernetes
+/// 1.36's origin `union` on union errors.
+pub fn with_origin(
+    errs: &mut ErrorList,
+    origin: &'static str,
+    validate: impl FnOnce(&mut ErrorList),
+) {
+    let start = errs.len();
+    validate(errs);
+    if errs.len() > start {
+        let pushed = errs.split_off(start).with_origin(origin);
+        errs.append(pushed);
+    }
+}
+
+/// Runs `validate`, then marks the errors it pushed with a stability level
+/// (`+k8s:alpha`, `+k8s:beta`, Kubernetes 1.36 on: upstream's `MarkAlpha` /
+/// `MarkBeta`).
+pub fn at_level(
+    errs: &mut ErrorList,
+    level: crate::field::StabilityLevel,
+    validate: impl FnOnce(&mut ErrorList),
+) {
+    let start = errs.len();
+    validate(errs);
+    if errs.len() > start {
+        let pushed = errs.split_off(start);
+        errs.append(match level {
+            crate::field::StabilityLevel::Alpha => pushed.mark_alpha(),
+            crate::field::StabilityLevel::Beta => pushed.mark_beta(),
+        });
     }
 }

@@ -1,0 +1,263 @@
+//! The Kubernetes release input: `#[validate(kubernetes = "...")]`,
+//! `--kubernetes-version`, `Builder::kubernetes_version`, the generated
+//! header, and `--check` against a release.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use validation_gen::{type_options, Release};
+
+fn derive_input(src: &str) -> syn::DeriveInput {
+    syn::parse_str(src).expect("valid Rust")
+}
+
+fn errors_of(src: &str, release: Release) -> Vec<String> {
+    match validation_gen::generate_type_for(&derive_input(src), release) {
+        Ok(_) => Vec::new(),
+        Err(d) => d.errors().iter().map(|e| e.message.clone()).collect(),
+    }
+}
+
+#[test]
+fn the_attribute_names_a_supported_release() {
+    let input =
+        derive_input(r#"#[validate(crate = "::my::rt", kubernetes = "1.36")] struct T { a: i32 }"#);
+    let options = type_options(&input.attrs).unwrap();
+    assert_eq!(options.release, Some(Release::V1_36));
+    let runtime = options.runtime;
+    assert_eq!(quote::quote!(#runtime).to_string(), ":: my :: rt");
+
+    let input = derive_input(r#"#[validate(kubernetes = "v1.37")] struct T { a: i32 }"#);
+    assert_eq!(
+        type_options(&input.attrs).unwrap().release,
+        Some(Release::V1_37)
+    );
+
+    let input = derive_input("struct T { a: i32 }");
+    assert_eq!(type_options(&input.attrs).unwrap().release, None);
+}
+
+#[test]
+fn an_unsupported_release_is_an_error_listing_the_supported_ones() {
+    for bad in ["1.34", "1.38", "latest", ""] {
+        let src = format!(r#"#[validate(kubernetes = "{bad}")] struct T {{ a: i32 }}"#);
+        assert_eq!(
+            errors_of(&src, Release::DEFAULT),
+            [format!(
+                "unsupported Kubernetes release {bad:?}: supported are 1.35, 1.36, 1.37"
+            )],
+            "{bad}"
+        );
+    }
+    let src = r#"#[validate(kubernetes = 136)] struct T { a: i32 }"#;
+    assert_eq!(
+        errors_of(src, Release::DEFAULT),
+        ["expected string literal"]
+    );
+    let src = r#"#[validate(version = "1.36")] struct T { a: i32 }"#;
+    assert_eq!(
+        errors_of(src, Release::DEFAULT),
+        ["unknown `validate` attribute: expected `crate = \"path\"` or `kubernetes = \"1.36\"`"]
+    );
+}
+
+/// 1.35 reads the subresource tags raw (`=/status`); 1.36 on parse them
+/// with the tag grammar, which needs the quotes.
+const UNQUOTED: &str = r#"
+/// +k8s:supportsSubresource=/status
+struct T {
+    /// +k8s:minimum=1
+    a: i32,
+}"#;
+
+#[test]
+fn the_attribute_overrides_the_default_release() {
+    assert!(errors_of(UNQUOTED, Release::V1_35).is_empty());
+    let in_136 = errors_of(UNQUOTED, Release::V1_36);
+    assert_eq!(in_136.len(), 1, "{in_136:?}");
+    assert!(in_136[0].contains("unexpected character '/'"), "{in_136:?}");
+    assert_eq!(errors_of(UNQUOTED, Release::V1_37), in_136);
+    let pinned = format!("#[validate(kubernetes = \"1.36\")]{UNQUOTED}");
+    assert_eq!(errors_of(&pinned, Release::V1_35), in_136);
+    let pinned = format!("#[validate(kubernetes = \"1.35\")]{UNQUOTED}");
+    assert!(errors_of(&pinned, Release::V1_37).is_empty());
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "validation-gen-releases-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const API: &str = r#"//! The api module.
+pub struct Widget {
+    /// +k8s:optional
+    /// +k8s:minimum=1
+    pub replicas: Option<i32>,
+}
+
+include!("zz_generated_validations.rs");
+"#;
+
+fn cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_validation-gen"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_cli_states_and_checks_its_release() {
+    let dir = scratch("cli");
+    std::fs::write(dir.join("mod.rs"), API).unwrap();
+    let d = dir.to_str().unwrap();
+    let generated = dir.join("zz_generated_validations.rs");
+
+    let out = cli(&["-q", d]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let code = std::fs::read_to_string(&generated).unwrap();
+    assert!(code.contains("// Kubernetes release: 1.35 (--kubernetes-version 1.35).\n"));
+    assert_eq!(
+        validation_gen::module::stated_release(&code),
+        Some(Release::V1_35)
+    );
+
+    let out = cli(&["-q", "--kubernetes-version", "1.36", d]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let code = std::fs::read_to_string(&generated).unwrap();
+    assert!(code.contains("// Kubernetes release: 1.36 (--kubernetes-version 1.36).\n"));
+
+    // Checked against the release it was generated for: up to date.
+    let out = cli(&["--check", "--kubernetes-version=1.36", d]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // Against another: stale, and the note says why.
+    let out = cli(&["--check", d]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "note: it was generated for Kubernetes 1.36, checked against 1.35 \
+             (--kubernetes-version 1.36 to check it as it was generated)"
+        ),
+        "{err}"
+    );
+
+    let out = cli(&["--kubernetes-version", "1.34", d]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "error: unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37"
+        ),
+        "{err}"
+    );
+    let out = cli(&["--kubernetes-version"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_builder_takes_a_release() {
+    let dir = scratch("builder");
+    let module = dir.join("types.rs");
+    std::fs::write(&module, API).unwrap();
+    let written = validation_gen::Builder::new()
+        .module(&module)
+        .out_dir(&dir)
+        .kubernetes_version(Release::V1_37)
+        .generate()
+        .unwrap();
+    let code = std::fs::read_to_string(&written[0]).unwrap();
+    assert_eq!(
+        validation_gen::module::stated_release(&code),
+        Some(Release::V1_37)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+const ALPHA: &str = r#"
+struct T {
+    /// +k8s:alpha=+k8s:minimum=1
+    a: i32,
+}"#;
+
+#[test]
+fn alpha_and_beta_arrived_in_1_36() {
+    let in_135 = errors_of(ALPHA, Release::V1_35);
+    assert_eq!(
+        in_135,
+        [
+            "tag \"k8s:alpha\" is not part of Kubernetes 1.35 (it arrived in 1.36); generate for \
+          1.36 or later (`#[validate(kubernetes = \"1.36\")]`, the `v1_36` feature, \
+          `--kubernetes-version 1.36`) or remove it (in `+k8s:alpha=+k8s:minimum=1`)"
+        ]
+    );
+    assert!(errors_of(ALPHA, Release::V1_36).is_empty());
+    assert!(errors_of(&ALPHA.replace("alpha", "beta"), Release::V1_37).is_empty());
+    let pinned = format!("#[validate(kubernetes = \"1.36\")]{ALPHA}");
+    assert!(errors_of(&pinned, Release::V1_35).is_empty());
+    let pinned = format!("#[validate(kubernetes = \"1.35\")]{ALPHA}");
+    assert_eq!(errors_of(&pinned, Release::V1_37), in_135);
+}
+
+#[test]
+fn the_since_argument_is_a_minor_version() {
+    let bad = ALPHA.replace("alpha=", "alpha(since: \"v1.36\")=");
+    assert_eq!(
+        errors_of(&bad, Release::V1_36),
+        ["tag \"k8s:alpha\": invalid kubernetes version format, expected 1.<minor version>, got \
+          v1.36 (in `+k8s:alpha(since: \"v1.36\")=+k8s:minimum=1`)"]
+    );
+    let good = ALPHA.replace("alpha=", "beta(since: \"1.36\")=");
+    assert!(errors_of(&good, Release::V1_36).is_empty());
+}
+
+#[test]
+fn limit_payloads_are_strict_from_1_36() {
+    for (payload, ok_in_135) in [("0100", true), ("+5", true), ("-0", true), ("100", true)] {
+        let src = format!("struct T {{\n    /// +k8s:maxItems={payload}\n    a: Vec<i32>,\n}}");
+        assert_eq!(
+            errors_of(&src, Release::V1_35).is_empty(),
+            ok_in_135,
+            "{payload}"
+        );
+        let in_136 = errors_of(&src, Release::V1_36);
+        if payload == "100" {
+            assert!(in_136.is_empty());
+        } else {
+            assert_eq!(
+                in_136,
+                [format!(
+                    "tag \"k8s:maxItems\": failed to parse tag payload as int: {payload:?} is not a \
+                     valid int value (from Kubernetes 1.36, without leading zeros or a sign `+`) \
+                     (in `+k8s:maxItems={payload}`)"
+                )],
+                "{payload}"
+            );
+            assert_eq!(errors_of(&src, Release::V1_37), in_136);
+        }
+    }
+}
+
+#[test]
+fn the_since_argument_is_any_major_minor_version_in_1_37() {
+    let src = ALPHA.replace("alpha=", "alpha(since: \"2.0\")=");
+    assert!(errors_of(&src, Release::V1_37).is_empty());
+    assert_eq!(
+        errors_of(&src, Release::V1_36),
+        ["tag \"k8s:alpha\": invalid kubernetes version format, expected 1.<minor version>, got \
+          2.0 (in `+k8s:alpha(since: \"2.0\")=+k8s:minimum=1`)"]
+    );
+    let bad = ALPHA.replace("alpha=", "alpha(since: \"1.37.1\")=");
+    assert_eq!(
+        errors_of(&bad, Release::V1_37),
+        [
+            "tag \"k8s:alpha\": invalid kubernetes version format, expected <major>.<minor>, got \
+          1.37.1 (in `+k8s:alpha(since: \"1.37.1\")=+k8s:minimum=1`)"
+        ]
+    );
+}
