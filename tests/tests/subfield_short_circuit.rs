@@ -4,6 +4,11 @@
 //! copies them into the subfield's cohort as silent stops (code-generator
 //! v0.37.2 `validators/subfield.go`, `extractMemberShortCircuits`); the
 //! 1.37 cases port `output_tests/tags/subfield/shortcircuit`.
+//!
+//! As upstream generates a whole package for one release, a struct whose
+//! fields a 1.37 subfield inherits short-circuits from is validated as 1.37
+//! too: the derive generates `HasField::short_circuits` for structs of 1.37
+//! only (in a 1.35 or 1.36 struct it would never run).
 
 use validation_runtime::{ErrorType, Operation, Validate};
 
@@ -66,13 +71,24 @@ pub struct Outer136 {
     pub inner: Inner,
 }
 
+/// [`Inner`], validated as Kubernetes 1.37.
+#[derive(Validate, PartialEq, Clone, Debug, Default)]
+#[validate(kubernetes = "1.37")]
+pub struct Inner137 {
+    /// +k8s:required
+    pub required_int: i32,
+    /// +k8s:optional
+    pub optional_int: Option<i32>,
+    pub plain_int: i32,
+}
+
 #[derive(Validate, PartialEq, Clone, Debug, Default)]
 #[validate(kubernetes = "1.37")]
 pub struct Outer137 {
     /// +k8s:subfield(required_int)=+k8s:validateFalse="subfield required_int"
     /// +k8s:subfield(optional_int)=+k8s:validateFalse="subfield optional_int"
     /// +k8s:subfield(plain_int)=+k8s:validateFalse="subfield plain_int"
-    pub inner: Inner,
+    pub inner: Inner137,
 }
 
 fn details_of<T: Validate>(v: &T, old: Option<&T>) -> Vec<(ErrorType, String, String)> {
@@ -106,7 +122,7 @@ fn subfield_validations_inherit_short_circuits_in_1_37() {
         ]
     );
     let set = Outer137 {
-        inner: Inner {
+        inner: Inner137 {
             required_int: 1,
             optional_int: Some(1),
             plain_int: 0,
@@ -140,12 +156,14 @@ mod upstream_1_37 {
     use validation_runtime::{ErrorType, Validate};
 
     #[derive(Validate, PartialEq, Clone, Debug, Default)]
+    #[validate(kubernetes = "1.37")]
     pub struct TargetWithRequired {
         /// +k8s:required
         pub value: Option<String>,
     }
 
     #[derive(Validate, PartialEq, Clone, Debug, Default)]
+    #[validate(kubernetes = "1.37")]
     pub struct TargetWithImmutable {
         /// +k8s:immutable
         pub value: String,
@@ -184,6 +202,7 @@ mod upstream_1_37 {
 
     /// +k8s:opaqueType
     #[derive(Validate, PartialEq, Clone, Debug, Default)]
+    #[validate(kubernetes = "1.37")]
     pub struct AliasOpaqueTargetWithRequired(pub TargetWithRequired);
 
     #[derive(Validate, PartialEq, Clone, Debug, Default)]
