@@ -87,6 +87,20 @@ pub fn review(
         .map_err(|_| BadReview("AdmissionReview has no request object".to_owned()))?;
 
     let (response, verdict) = answer(migration, &request, object, old_object);
+    tracing::info!(
+        uid = %request.uid,
+        operation = ?request.operation,
+        subresource = request.sub_resource.as_deref().unwrap_or(""),
+        namespace = request.namespace.as_deref().unwrap_or(""),
+        name = %request.name,
+        dry_run = request.dry_run,
+        mode = %migration.mode(),
+        allowed = verdict.allowed,
+        code = verdict.code,
+        errors = verdict.errors,
+        status_message = %if verdict.allowed { "" } else { response.result.message.as_str() },
+        "admission review"
+    );
     Ok((response.into_review(), verdict))
 }
 
