@@ -534,7 +534,10 @@ fn every_review_and_every_mismatch_is_logged() {
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 2, "{log}");
     assert!(lines[0].contains(" ERROR "), "{log}");
-    assert!(lines[0].contains("validation_identifier=deployment_create"), "{log}");
+    assert!(
+        lines[0].contains("validation_identifier=deployment_create"),
+        "{log}"
+    );
     assert!(lines[0].contains(
         "Unexpected difference between hand written validation and declarative validation error results, extra error(s) found {Type=\"Invalid value\", Field=\"spec.minReadySeconds\", Origin=\"maximum\"}."
     ), "{log}");
