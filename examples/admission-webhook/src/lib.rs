@@ -1,0 +1,271 @@
+//! `example-admission-webhook`: a `ValidatingAdmissionWebhook` that runs
+//! declarative validation (`#[derive(Validate)]` and `+k8s:` tags) next to
+//! hand-written checks, in the migration modes of a Kubernetes 1.35 API
+//! server (`validation-migration`): mismatch (hand-written authoritative,
+//! disagreements logged and counted) and takeover.
+//!
+//! * `POST /validate`: an `admission.k8s.io/v1` `AdmissionReview` for
+//!   [`api::Deployment`] (group `webhook.example.dev`, version `v1`);
+//!   CREATE and UPDATE (with `oldObject`, ratcheting), the `/status`
+//!   subresource, `dryRun`. The answer is an AdmissionReview; a denial
+//!   carries the apiserver's `Invalid` Status (422, `details.causes`).
+//! * `GET /metrics`: the migration metrics in the Prometheus text format
+//!   (`apiserver_validation_declarative_validation_mismatch_total`, ...).
+//! * `GET /healthz`: `ok`.
+//!
+//! See `README.md` in this crate and the admission-webhook section of
+//! `docs/ecosystem.md`.
+#![warn(missing_docs)]
+
+pub mod api;
+pub mod handwritten;
+pub mod review;
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use validation_migration::{FeatureGates, Migration, Mode, Registry, TEXT_CONTENT_TYPE};
+use validation_spec::Release;
+
+/// The largest request body accepted: an AdmissionReview carries the object
+/// and the old object (each up to etcd's 1.5 MiB), plus the envelope.
+pub const MAX_BODY_BYTES: usize = 8 << 20;
+
+/// The environment variables read before the flags (a flag wins; feature
+/// gates accumulate, the flag's entries last).
+pub const ENV_VARS: [&str; 5] = [
+    "WEBHOOK_LISTEN",
+    "WEBHOOK_RELEASE",
+    "WEBHOOK_FEATURE_GATES",
+    "WEBHOOK_TLS_CERT",
+    "WEBHOOK_TLS_KEY",
+];
+
+/// The command-line help.
+pub const USAGE: &str = "\
+Usage: example-admission-webhook [flags]
+
+  --listen=ADDR            address to listen on (default 0.0.0.0:8443 with TLS, 127.0.0.1:8080 without)
+  --release=X.Y            the Kubernetes release whose migration model to follow (default 1.35)
+  --feature-gates=A=B,...  DeclarativeValidation, DeclarativeValidationTakeover, AllBeta, AllAlpha
+                           (repeatable; Kubernetes --feature-gates syntax)
+  --tls-cert=FILE          PEM certificate chain: serve HTTPS (with --tls-key)
+  --tls-key=FILE           PEM private key
+  -h, --help               this text
+
+Environment: WEBHOOK_LISTEN, WEBHOOK_RELEASE, WEBHOOK_FEATURE_GATES, WEBHOOK_TLS_CERT,
+WEBHOOK_TLS_KEY set the same things; flags win.
+";
+
+/// The settings of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// `host:port` to listen on.
+    pub listen: String,
+    /// The release whose migration gates apply.
+    pub release: Release,
+    /// The gates (with that release's defaults).
+    pub gates: FeatureGates,
+    /// Certificate and key files: HTTPS when set.
+    pub tls: Option<(String, String)>,
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Print [`USAGE`].
+    Help,
+    /// Serve.
+    Serve(Config),
+}
+
+/// The feature gates of `release` that this webhook honours: for 1.35,
+/// `DeclarativeValidation` (beta, on) and `DeclarativeValidationTakeover`
+/// (beta, off). `None` for a release this build does not support
+/// ([`Release::SUPPORTED`]).
+pub fn release_gates(release: Release) -> Option<&'static [&'static str]> {
+    match release {
+        Release::V1_35 => Some(&[
+            validation_migration::DECLARATIVE_VALIDATION,
+            validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
+        ]),
+        _ => None,
+    }
+}
+
+/// The migration modes `release` offers (disabled, mismatch, and takeover
+/// where the release has the `DeclarativeValidationTakeover` gate).
+pub fn release_modes(release: Release) -> Vec<Mode> {
+    let Some(gates) = release_gates(release) else {
+        return Vec::new();
+    };
+    let mut modes = vec![Mode::Disabled, Mode::Mismatch];
+    if gates.contains(&validation_migration::DECLARATIVE_VALIDATION_TAKEOVER) {
+        modes.push(Mode::Takeover);
+    }
+    modes
+}
+
+/// Parses the flags after the program name, with `env` giving the
+/// environment variables of [`ENV_VARS`].
+pub fn parse_args(
+    args: impl IntoIterator<Item = String>,
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Command, String> {
+    let mut listen = env("WEBHOOK_LISTEN");
+    let mut release_text = env("WEBHOOK_RELEASE");
+    let mut gate_values: Vec<String> = env("WEBHOOK_FEATURE_GATES").into_iter().collect();
+    let mut cert = env("WEBHOOK_TLS_CERT");
+    let mut key = env("WEBHOOK_TLS_KEY");
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "-h" || arg == "--help" {
+            return Ok(Command::Help);
+        }
+        let Some(flag) = arg.strip_prefix("--") else {
+            return Err(format!("unexpected argument {arg:?}"));
+        };
+        let (name, value) = match flag.split_once('=') {
+            Some((n, v)) => (n, v.to_owned()),
+            None => match args.next() {
+                Some(v) => (flag, v),
+                None => return Err(format!("flag needs an argument: --{flag}")),
+            },
+        };
+        match name {
+            "listen" => listen = Some(value),
+            "release" => release_text = Some(value),
+            "feature-gates" => gate_values.push(value),
+            "tls-cert" => cert = Some(value),
+            "tls-key" => key = Some(value),
+            _ => return Err(format!("unknown flag: --{name}")),
+        }
+    }
+    let release = match release_text {
+        None => Release::DEFAULT,
+        Some(text) => Release::parse(&text).ok_or_else(|| {
+            format!("--release: {text:?} is not a Kubernetes release (1.33 ... 1.37)")
+        })?,
+    };
+    if release_gates(release).is_none() {
+        let supported: Vec<String> = Release::SUPPORTED.iter().map(|r| r.to_string()).collect();
+        return Err(format!(
+            "--release: {release} is not supported by this build (supported: {})",
+            supported.join(", ")
+        ));
+    }
+    let mut gates = FeatureGates::new();
+    for value in &gate_values {
+        gates
+            .set(value)
+            .map_err(|e| format!("--feature-gates: {e}"))?;
+    }
+    let tls = match (cert, key) {
+        (Some(c), Some(k)) => Some((c, k)),
+        (None, None) => None,
+        (Some(_), None) => return Err("--tls-cert needs --tls-key".to_owned()),
+        (None, Some(_)) => return Err("--tls-key needs --tls-cert".to_owned()),
+    };
+    if tls.is_some() && !cfg!(feature = "tls") {
+        return Err(
+            "--tls-cert/--tls-key: this build has no TLS (build with the `tls` feature)".to_owned(),
+        );
+    }
+    let listen = listen.unwrap_or_else(|| {
+        if tls.is_some() {
+            "0.0.0.0:8443".to_owned()
+        } else {
+            "127.0.0.1:8080".to_owned()
+        }
+    });
+    Ok(Command::Serve(Config {
+        listen,
+        release,
+        gates,
+        tls,
+    }))
+}
+
+/// The registry: [`api::Deployment`] under its kind and group.
+pub fn registry() -> Registry {
+    let mut registry = Registry::new();
+    registry
+        .register::<api::Deployment>(api::KIND)
+        .group(api::GROUP)
+        .go_type_name(api::GO_TYPE);
+    registry
+}
+
+/// The migration for `gates`, with its own metrics.
+pub fn migration(gates: FeatureGates) -> Arc<Migration> {
+    Arc::new(Migration::new(gates, registry()))
+}
+
+/// The webhook's routes: `POST /validate`, `GET /metrics`, `GET /healthz`.
+pub fn router(migration: Arc<Migration>) -> Router {
+    Router::new()
+        .route("/validate", post(validate))
+        .route("/metrics", get(metrics))
+        .route("/healthz", get(|| async { "ok" }))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(migration)
+}
+
+async fn validate(State(migration): State<Arc<Migration>>, body: Bytes) -> Response {
+    match review::review(&migration, &body) {
+        Ok((answer, _)) => match serde_json::to_vec(&answer) {
+            Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot encode AdmissionReview");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("cannot encode AdmissionReview: {e}\n"),
+                )
+                    .into_response()
+            }
+        },
+        Err(e) => {
+            tracing::warn!(error = %e, "bad AdmissionReview");
+            (StatusCode::BAD_REQUEST, format!("{e}\n")).into_response()
+        }
+    }
+}
+
+async fn metrics(State(migration): State<Arc<Migration>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, TEXT_CONTENT_TYPE)],
+        migration.metrics().encode_text(),
+    )
+        .into_response()
+}
+
+/// Serves `app` over plain HTTP on `listener` until the process ends.
+pub async fn serve_http(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app).await
+}
+
+/// Serves `app` over HTTPS (rustls, ring provider; HTTP/1.1 and HTTP/2 by
+/// ALPN) on `listener` with the PEM certificate chain and key files.
+#[cfg(feature = "tls")]
+pub async fn serve_tls(
+    listener: std::net::TcpListener,
+    app: Router,
+    cert: &str,
+    key: &str,
+) -> std::io::Result<()> {
+    // Only ring is compiled in; installing it explicitly keeps this working
+    // if another crate in the build enables a second rustls provider.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let config = axum_server::tls_rustls::RustlsConfig::from_pem_file(cert, key)
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot load {cert} / {key}: {e}")))?;
+    listener.set_nonblocking(true)?;
+    axum_server::from_tcp_rustls(listener, config)?
+        .serve(app.into_make_service())
+        .await
+}
