@@ -53,8 +53,10 @@ fn validate_name(d: &Deployment) -> ErrorList {
     }
     let root = Path::root();
     let meta = root.child("metadata");
-    validate::long_name(&Operation::create(), &meta.child("name"), Some(name), None)
-        .mark_covered_by_declarative()
+    ErrorList::from_fn(|errs| {
+        validate::long_name(errs, &Operation::create(), &meta.child("name"), Some(name), None)
+    })
+    .mark_covered_by_declarative()
 }
 
 fn validate_spec(new: &Deployment, old: Option<&Deployment>) -> ErrorList {
@@ -133,9 +135,12 @@ fn validate_container(c: &Container, path: &Path<'_>) -> ErrorList {
     if c.name.is_empty() {
         errs.push(Error::required(name_path, "").mark_covered_by_declarative());
     } else {
+        let op = Operation::create();
         errs.append(
-            validate::short_name(&Operation::create(), &name_path, Some(&c.name), None)
-                .mark_covered_by_declarative(),
+            ErrorList::from_fn(|errs| {
+                validate::short_name(errs, &op, &name_path, Some(&c.name), None)
+            })
+            .mark_covered_by_declarative(),
         );
     }
     let image_path = path.child("image");
