@@ -10,4 +10,5 @@ mod value;
 pub(crate) use error::supported_values_detail;
 pub use error::{Error, ErrorList, ErrorType};
 pub use path::{IntoFieldPath, Path, Segment};
+pub(crate) use value::push_int;
 pub use value::{go_quote, write_go_quoted, write_json_string, BadValue, MapKey, ToBadValue};
