@@ -101,7 +101,7 @@ fn generates_then_checks_then_detects_staleness() {
     let err = text(&out.stderr);
     assert!(err.contains("is stale"), "{err}");
     assert!(
-        err.contains("-                        1,") && err.contains("+                        2,"),
+        err.contains("-                    1,") && err.contains("+                    2,"),
         "{err}"
     );
     // --check writes nothing.
