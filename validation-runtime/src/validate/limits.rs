@@ -25,6 +25,8 @@
 //! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
 //! report it.
 
+use std::borrow::Cow;
+
 use super::collections::MapLike;
 use crate::field::{push_int, BadValue, Error, ErrorList, ErrorType, Path, ToBadValue};
 use crate::{IntValue, Operation, StrValue};
@@ -65,10 +67,18 @@ fn out_of_range<T: ToBadValue + ?Sized>(
     bound: i128,
     origin: &'static str,
 ) {
-    let mut detail = String::with_capacity(text.len() + 12);
-    detail.push_str(text);
-    detail.push(' ');
-    push_int(&mut detail, bound);
+    // The most common bounds (`+k8s:minimum=0` and `=1`) need no formatting.
+    let detail: Cow<'static, str> = match (origin, bound) {
+        ("minimum", 0) => Cow::Borrowed("must be greater than or equal to 0"),
+        ("minimum", 1) => Cow::Borrowed("must be greater than or equal to 1"),
+        _ => {
+            let mut detail = String::with_capacity(text.len() + 12);
+            detail.push_str(text);
+            detail.push(' ');
+            push_int(&mut detail, bound);
+            Cow::Owned(detail)
+        }
+    };
     errs.push(Error::invalid(path, value.to_bad_value(), detail).with_origin(origin));
 }
 
