@@ -164,6 +164,7 @@ pub struct Error {
 
 impl Error {
     /// A new error of any type. Prefer the typed constructors.
+    #[cold]
     pub fn new(
         kind: ErrorType,
         field: impl IntoFieldPath,
@@ -183,6 +184,7 @@ impl Error {
     }
 
     /// `Invalid value`: the value is malformed or out of range.
+    #[cold]
     pub fn invalid(
         field: impl IntoFieldPath,
         value: impl Into<BadValue>,
@@ -192,6 +194,7 @@ impl Error {
     }
 
     /// `Invalid value` with the wrong type.
+    #[cold]
     pub fn type_invalid(
         field: impl IntoFieldPath,
         value: impl Into<BadValue>,
@@ -201,16 +204,19 @@ impl Error {
     }
 
     /// `Not found`.
+    #[cold]
     pub fn not_found(field: impl IntoFieldPath, value: impl Into<BadValue>) -> Error {
         Error::new(ErrorType::NotFound, field, value.into(), "")
     }
 
     /// `Duplicate value`.
+    #[cold]
     pub fn duplicate(field: impl IntoFieldPath, value: impl Into<BadValue>) -> Error {
         Error::new(ErrorType::Duplicate, field, value.into(), "")
     }
 
     /// `Required value`.
+    #[cold]
     pub fn required(field: impl IntoFieldPath, detail: impl Into<Cow<'static, str>>) -> Error {
         Error::new(
             ErrorType::Required,
@@ -221,6 +227,7 @@ impl Error {
     }
 
     /// `Forbidden`.
+    #[cold]
     pub fn forbidden(field: impl IntoFieldPath, detail: impl Into<Cow<'static, str>>) -> Error {
         Error::new(
             ErrorType::Forbidden,
@@ -247,6 +254,7 @@ impl Error {
 
     /// `Too long: may not be more than N bytes` (`value is too long` when
     /// `max` is negative).
+    #[cold]
     pub fn too_long(field: impl IntoFieldPath, max: i64) -> Error {
         Error::new(
             ErrorType::TooLong,
@@ -257,6 +265,7 @@ impl Error {
     }
 
     /// `Too long: may not be more than N characters`.
+    #[cold]
     pub fn too_long_characters(field: impl IntoFieldPath, max: i64) -> Error {
         Error::new(
             ErrorType::TooLong,
@@ -272,6 +281,7 @@ impl Error {
     }
 
     /// `Too short: must be at least N characters`.
+    #[cold]
     pub fn too_short(field: impl IntoFieldPath, value: impl Into<BadValue>, min: i64) -> Error {
         Error::new(
             ErrorType::TooShort,
@@ -283,6 +293,7 @@ impl Error {
 
     /// `Too many: <actual>: must have at most N items` (the count is omitted
     /// when `actual` is negative).
+    #[cold]
     pub fn too_many(field: impl IntoFieldPath, actual: i64, max: i64) -> Error {
         let value = if actual < 0 {
             BadValue::Omitted
@@ -298,6 +309,7 @@ impl Error {
     }
 
     /// `Too few: <actual>: must have at least N items`.
+    #[cold]
     pub fn too_few(field: impl IntoFieldPath, actual: i64, min: i64) -> Error {
         Error::new(
             ErrorType::TooFew,
@@ -308,6 +320,7 @@ impl Error {
     }
 
     /// `Internal error: <err>`.
+    #[cold]
     pub fn internal(field: impl IntoFieldPath, err: impl fmt::Display) -> Error {
         let detail = err.to_string();
         Error::new(
@@ -452,19 +465,34 @@ pub(crate) fn supported_values_detail<'v>(
         if i > 0 {
             out.push_str(", ");
         }
-        write_go_quoted(v, &mut out);
+        if v.bytes()
+            .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+        {
+            // Printable ASCII without quotes or backslashes quotes as is.
+            out.push('"');
+            out.push_str(v);
+            out.push('"');
+        } else {
+            write_go_quoted(v, &mut out);
+        }
     }
     Cow::Owned(out)
 }
 
-fn limit_detail(prefix: &str, n: i64, unit: &str, negative: &str) -> String {
+fn limit_detail(prefix: &str, n: i64, unit: &str, negative: &'static str) -> Cow<'static, str> {
     if n < 0 {
-        negative.to_owned()
-    } else if n == 1 {
-        format!("{prefix} 1 {unit}")
-    } else {
-        format!("{prefix} {n} {unit}s")
+        return Cow::Borrowed(negative);
     }
+    let mut out = String::with_capacity(prefix.len() + unit.len() + 22);
+    out.push_str(prefix);
+    out.push(' ');
+    super::value::push_int(&mut out, i128::from(n));
+    out.push(' ');
+    out.push_str(unit);
+    if n != 1 {
+        out.push('s');
+    }
+    Cow::Owned(out)
 }
 
 impl fmt::Display for Error {

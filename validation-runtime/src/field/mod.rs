@@ -10,6 +10,7 @@ mod value;
 pub(crate) use error::supported_values_detail;
 pub use error::{Error, ErrorList, ErrorType, StabilityLevel};
 pub use path::{IntoFieldPath, Path, Segment};
+pub(crate) use value::push_int;
 pub use value::{
     go_quote, write_go_quoted, write_json_string, BadValue, JsonObject, MapKey, ToBadValue,
 };

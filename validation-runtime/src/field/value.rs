@@ -70,12 +70,8 @@ impl BadValue {
             BadValue::Omitted => {}
             BadValue::Null => out.push_str("null"),
             BadValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            BadValue::Int(i) => {
-                let _ = write!(out, "{i}");
-            }
-            BadValue::Uint(u) => {
-                let _ = write!(out, "{u}");
-            }
+            BadValue::Int(i) => push_int(out, i128::from(*i)),
+            BadValue::Uint(u) => push_int(out, i128::from(*u)),
             BadValue::Float(f) => write_go_float_v(*f, out),
             BadValue::String(s) => write_go_quoted(s, out),
             BadValue::Json(j) => out.push_str(j),
@@ -112,6 +108,41 @@ impl From<bool> for BadValue {
     fn from(v: bool) -> Self {
         BadValue::Bool(v)
     }
+}
+
+/// Appends `n` in decimal without going through `fmt` (which is several times
+/// slower for the short numbers of error messages).
+pub(crate) fn push_int(out: &mut String, n: i128) {
+    let mut buf = [0u8; 40];
+    let mut pos = buf.len();
+    let mut digit = |d: u8| {
+        pos -= 1;
+        buf[pos] = b'0' + d;
+    };
+    let mut u = n.unsigned_abs();
+    if let Ok(mut small) = u64::try_from(u) {
+        loop {
+            digit((small % 10) as u8);
+            small /= 10;
+            if small == 0 {
+                break;
+            }
+        }
+    } else {
+        loop {
+            digit((u % 10) as u8);
+            u /= 10;
+            if u == 0 {
+                break;
+            }
+        }
+    }
+    if n < 0 {
+        pos -= 1;
+        buf[pos] = b'-';
+    }
+    // Only ASCII digits and '-' were written.
+    out.push_str(std::str::from_utf8(&buf[pos..]).unwrap_or_default());
 }
 
 /// Conversion of a Rust value into the bad value upstream would print for the
@@ -246,7 +277,7 @@ macro_rules! signed {
     ($($t:ty),*) => {$(
         impl ToBadValue for $t {
             fn to_bad_value(&self) -> BadValue { BadValue::Int(*self as i64) }
-            fn write_json(&self, out: &mut String) { let _ = write!(out, "{}", self); }
+            fn write_json(&self, out: &mut String) { push_int(out, *self as i128); }
         }
     )*};
 }
@@ -254,7 +285,7 @@ macro_rules! unsigned {
     ($($t:ty),*) => {$(
         impl ToBadValue for $t {
             fn to_bad_value(&self) -> BadValue { BadValue::Uint(*self as u64) }
-            fn write_json(&self, out: &mut String) { let _ = write!(out, "{}", self); }
+            fn write_json(&self, out: &mut String) { push_int(out, *self as i128); }
         }
     )*};
 }

@@ -112,15 +112,6 @@ pub fn regex_error(msg: &str, re: &str, examples: &[&str]) -> String {
     out
 }
 
-#[inline]
-fn max_len_message(length: usize) -> Cow<'static, str> {
-    match length {
-        63 => Cow::Borrowed("must be no more than 63 bytes"),
-        253 => Cow::Borrowed("must be no more than 253 bytes"),
-        n => Cow::Owned(max_len_error(n)),
-    }
-}
-
 /// The message of a value that is not a DNS label (`k8s-short-name`).
 pub const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 /// The message of a value that is a DNS subdomain with dots but not a label.
@@ -302,23 +293,45 @@ pub fn matches_uuid(value: &str) -> bool {
 /// when the pattern does not match, `must not contain dots` if the value is a
 /// DNS subdomain, else [`DNS1123_LABEL_ERROR`].
 pub fn is_dns1123_label(value: &str) -> Messages {
+    collect(dns1123_label_messages(value))
+}
+
+/// At most two static messages, packed from the front: the allocation-free
+/// form of the checks whose messages are all static text, which the format
+/// validators use.
+pub(crate) type StaticMessages = [Option<&'static str>; 2];
+
+const MAX_LEN_63: &str = "must be no more than 63 bytes";
+const MAX_LEN_253: &str = "must be no more than 253 bytes";
+
+#[inline]
+fn pack(first: Option<&'static str>, second: Option<&'static str>) -> StaticMessages {
+    if first.is_some() {
+        [first, second]
+    } else {
+        [second, None]
+    }
+}
+
+fn collect(msgs: StaticMessages) -> Messages {
+    msgs.into_iter().flatten().map(Cow::Borrowed).collect()
+}
+
+/// [`is_dns1123_label`] without allocating.
+pub(crate) fn dns1123_label_messages(value: &str) -> StaticMessages {
     let too_long = value.len() > DNS1123_LABEL_MAX_LENGTH;
     let matches = matches_dns1123_label(value);
     if !too_long && matches {
-        return Vec::new();
+        return [None, None];
     }
-    let mut msgs = Vec::with_capacity(2);
-    if too_long {
-        msgs.push(max_len_message(DNS1123_LABEL_MAX_LENGTH));
-    }
-    if !matches {
-        msgs.push(Cow::Borrowed(if matches_dns1123_subdomain(value) {
+    let pattern = (!matches).then(|| {
+        if matches_dns1123_subdomain(value) {
             DNS1123_LABEL_DOTS_ERROR
         } else {
             DNS1123_LABEL_ERROR
-        }));
-    }
-    msgs
+        }
+    });
+    pack(too_long.then_some(MAX_LEN_63), pattern)
 }
 
 /// Upstream's `IsDNS1123Subdomain` (`k8s-long-name`): a lowercase DNS
@@ -327,6 +340,11 @@ pub fn is_dns1123_label(value: &str) -> Messages {
 /// Messages: `must be no more than 253 bytes` when longer than 253 bytes;
 /// [`DNS1123_SUBDOMAIN_ERROR`] when the pattern does not match.
 pub fn is_dns1123_subdomain(value: &str) -> Messages {
+    collect(dns1123_subdomain_messages(value))
+}
+
+/// [`is_dns1123_subdomain`] without allocating.
+pub(crate) fn dns1123_subdomain_messages(value: &str) -> StaticMessages {
     subdomain_messages(
         value,
         matches_dns1123_subdomain(value),
@@ -341,6 +359,11 @@ pub fn is_dns1123_subdomain(value: &str) -> Messages {
 /// Messages: `must be no more than 253 bytes` when longer than 253 bytes;
 /// [`DNS1123_SUBDOMAIN_CASELESS_ERROR`] when the pattern does not match.
 pub fn is_dns1123_subdomain_caseless(value: &str) -> Messages {
+    collect(dns1123_subdomain_caseless_messages(value))
+}
+
+/// [`is_dns1123_subdomain_caseless`] without allocating.
+pub(crate) fn dns1123_subdomain_caseless_messages(value: &str) -> StaticMessages {
     subdomain_messages(
         value,
         matches_dns1123_subdomain_caseless(value),
@@ -349,19 +372,9 @@ pub fn is_dns1123_subdomain_caseless(value: &str) -> Messages {
 }
 
 #[inline]
-fn subdomain_messages(value: &str, matches: bool, error: &'static str) -> Messages {
+fn subdomain_messages(value: &str, matches: bool, error: &'static str) -> StaticMessages {
     let too_long = value.len() > DNS1123_SUBDOMAIN_MAX_LENGTH;
-    if !too_long && matches {
-        return Vec::new();
-    }
-    let mut msgs = Vec::with_capacity(2);
-    if too_long {
-        msgs.push(max_len_message(DNS1123_SUBDOMAIN_MAX_LENGTH));
-    }
-    if !matches {
-        msgs.push(Cow::Borrowed(error));
-    }
-    msgs
+    pack(too_long.then_some(MAX_LEN_253), (!matches).then_some(error))
 }
 
 /// Splits a label key at its `/`: `(None, name)` without `/`,
@@ -428,19 +441,19 @@ pub fn is_prefixed_label_key(value: &str) -> Messages {
 /// Messages: `must be no more than 63 bytes` when longer than 63 bytes;
 /// [`LABEL_VALUE_ERROR`] when the pattern does not match.
 pub fn is_label_value(value: &str) -> Messages {
+    collect(label_value_messages(value))
+}
+
+/// [`is_label_value`] without allocating.
+pub(crate) fn label_value_messages(value: &str) -> StaticMessages {
     let too_long = value.len() > LABEL_VALUE_MAX_LENGTH;
-    let matches = matches_label_value(value);
-    if !too_long && matches {
-        return Vec::new();
+    if !too_long && matches_label_value(value) {
+        return [None, None];
     }
-    let mut msgs = Vec::with_capacity(2);
-    if too_long {
-        msgs.push(max_len_message(LABEL_VALUE_MAX_LENGTH));
-    }
-    if !matches {
-        msgs.push(Cow::Borrowed(LABEL_VALUE_ERROR));
-    }
-    msgs
+    pack(
+        too_long.then_some(MAX_LEN_63),
+        (!matches_label_value(value)).then_some(LABEL_VALUE_ERROR),
+    )
 }
 
 /// Upstream's `IsCIdentifier`: [`C_IDENTIFIER_ERROR`] when the value does not
@@ -738,9 +751,9 @@ mod tests {
             regex_error("m", "r", &[]),
             "m (regex used for validation is 'r')"
         );
-        assert_eq!(max_len_message(63), max_len_error(63));
-        assert_eq!(max_len_message(253), max_len_error(253));
-        assert_eq!(max_len_message(32), "must be no more than 32 bytes");
+        assert_eq!(MAX_LEN_63, max_len_error(63));
+        assert_eq!(MAX_LEN_253, max_len_error(253));
+        assert_eq!(max_len_error(32), "must be no more than 32 bytes");
     }
 
     #[test]

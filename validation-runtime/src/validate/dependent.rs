@@ -69,15 +69,14 @@ pub fn dependent_required<S: ?Sized>(
     dependent: &str,
     dependent_set: fn(&S) -> bool,
 ) {
-    match evaluate(op, value, old, trigger_set, dependent_set) {
-        Some((true, false)) => errs.push(
+    if let Some((true, false)) = evaluate(op, value, old, trigger_set, dependent_set) {
+        errs.push(
             Error::required(
                 path.child(dependent),
                 format!("must be set when {trigger} is set"),
             )
             .with_origin("dependentRequired"),
-        ),
-        _ => {}
+        )
     }
 }
 
@@ -113,14 +112,13 @@ pub fn dependent_forbidden<S: ?Sized>(
     dependent: &str,
     dependent_set: fn(&S) -> bool,
 ) {
-    match evaluate(op, value, old, trigger_set, dependent_set) {
-        Some((true, true)) => errs.push(
+    if let Some((true, true)) = evaluate(op, value, old, trigger_set, dependent_set) {
+        errs.push(
             Error::forbidden(
                 path.child(dependent),
                 format!("may not be set when {trigger} is set"),
             )
             .with_origin("dependentForbidden"),
-        ),
-        _ => {}
+        )
     }
 }

@@ -327,9 +327,8 @@ pub fn each_val<C: EachValue>(
     old: Option<&C>,
     validator: impl FnMut(&mut ErrorList, &Path<'_>, &C::Item, Option<&C::Item>),
 ) {
-    match value {
-        Some(v) => v.each_value(errs, op, path, old, validator),
-        None => {}
+    if let Some(v) = value {
+        v.each_value(errs, op, path, old, validator)
     }
 }
 

@@ -68,6 +68,45 @@ fn by_messages<S: StrValue + ?Sized>(
     }
 }
 
+/// [`by_messages`] for checks whose messages are all static text: nothing is
+/// allocated for the messages.
+#[inline]
+fn by_static_messages<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    value: Option<&S>,
+    check: fn(&str) -> content::StaticMessages,
+    origin: &'static str,
+) {
+    let Some(v) = value else {
+        return;
+    };
+    let msgs = check(v.as_str());
+    if msgs[0].is_some() {
+        invalid_static(errs, path, v.to_bad_value(), msgs, origin);
+    }
+}
+
+#[cold]
+fn invalid_static(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    bad: BadValue,
+    msgs: content::StaticMessages,
+    origin: &'static str,
+) {
+    match msgs {
+        [Some(first), Some(second)] => {
+            errs.push(Error::invalid(path, bad.clone(), first).with_origin(origin));
+            errs.push(Error::invalid(path, bad, second).with_origin(origin));
+        }
+        [Some(only), None] | [None, Some(only)] => {
+            errs.push(Error::invalid(path, bad, only).with_origin(origin));
+        }
+        [None, None] => {}
+    }
+}
+
 /// One `Invalid` error per message, all with the same bad value and origin.
 #[cold]
 fn invalid_each(
@@ -104,11 +143,11 @@ pub fn short_name<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    by_messages(
+    by_static_messages(
         errs,
         path,
         value,
-        content::is_dns1123_label,
+        content::dns1123_label_messages,
         "format=k8s-short-name",
     )
 }
@@ -126,11 +165,11 @@ pub fn long_name<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    by_messages(
+    by_static_messages(
         errs,
         path,
         value,
-        content::is_dns1123_subdomain,
+        content::dns1123_subdomain_messages,
         "format=k8s-long-name",
     )
 }
@@ -148,11 +187,11 @@ pub fn long_name_caseless<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    by_messages(
+    by_static_messages(
         errs,
         path,
         value,
-        content::is_dns1123_subdomain_caseless,
+        content::dns1123_subdomain_caseless_messages,
         "format=k8s-long-name-caseless",
     )
 }
@@ -215,11 +254,11 @@ pub fn label_value<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    by_messages(
+    by_static_messages(
         errs,
         path,
         value,
-        content::is_label_value,
+        content::label_value_messages,
         "format=k8s-label-value",
     )
 }

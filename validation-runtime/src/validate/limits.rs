@@ -25,8 +25,10 @@
 //! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
 //! report it.
 
+use std::borrow::Cow;
+
 use super::collections::MapLike;
-use crate::field::{BadValue, Error, ErrorList, ErrorType, Path, ToBadValue};
+use crate::field::{push_int, BadValue, Error, ErrorList, ErrorType, Path, ToBadValue};
 use crate::{IntValue, Operation, StrValue};
 
 /// `+k8s:minimum=N`: `Invalid value: <v>: must be greater than or equal to N`,
@@ -41,16 +43,43 @@ pub fn minimum<T: IntValue + ?Sized>(
     min: i128,
 ) {
     match value {
-        Some(v) if v.to_i128() < min => errs.push(
-            Error::invalid(
-                path,
-                v.to_bad_value(),
-                format!("must be greater than or equal to {min}"),
-            )
-            .with_origin("minimum"),
+        Some(v) if v.to_i128() < min => out_of_range(
+            errs,
+            path,
+            v,
+            "must be greater than or equal to",
+            min,
+            "minimum",
         ),
         _ => {}
     }
+}
+
+/// The error of `minimum` / `maximum`, out of line so that the check itself
+/// inlines into generated code.
+#[cold]
+#[inline(never)]
+fn out_of_range<T: ToBadValue + ?Sized>(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    value: &T,
+    text: &str,
+    bound: i128,
+    origin: &'static str,
+) {
+    // The most common bounds (`+k8s:minimum=0` and `=1`) need no formatting.
+    let detail: Cow<'static, str> = match (origin, bound) {
+        ("minimum", 0) => Cow::Borrowed("must be greater than or equal to 0"),
+        ("minimum", 1) => Cow::Borrowed("must be greater than or equal to 1"),
+        _ => {
+            let mut detail = String::with_capacity(text.len() + 12);
+            detail.push_str(text);
+            detail.push(' ');
+            push_int(&mut detail, bound);
+            Cow::Owned(detail)
+        }
+    };
+    errs.push(Error::invalid(path, value.to_bad_value(), detail).with_origin(origin));
 }
 
 /// `+k8s:maximum=N`: `Invalid value: <v>: must be less than or equal to N`,
@@ -65,13 +94,13 @@ pub fn maximum<T: IntValue + ?Sized>(
     max: i128,
 ) {
     match value {
-        Some(v) if v.to_i128() > max => errs.push(
-            Error::invalid(
-                path,
-                v.to_bad_value(),
-                format!("must be less than or equal to {max}"),
-            )
-            .with_origin("maximum"),
+        Some(v) if v.to_i128() > max => out_of_range(
+            errs,
+            path,
+            v,
+            "must be less than or equal to",
+            max,
+            "maximum",
         ),
         _ => {}
     }

@@ -47,9 +47,8 @@ pub fn unique_set<T: Hash + Eq + ToBadValue>(
     value: Option<&[T]>,
     _old: Option<&[T]>,
 ) {
-    match value {
-        Some(items) => duplicates_by_key(errs, path, items, |item| item),
-        None => {}
+    if let Some(items) = value {
+        duplicates_by_key(errs, path, items, |item| item)
     }
 }
 
@@ -117,9 +116,8 @@ pub fn unique_map<'a, T: ToBadValue, K: Hash + Eq>(
     _old: Option<&'a [T]>,
     key: impl Fn(&'a T) -> K,
 ) {
-    match value {
-        Some(items) => duplicates_by_key(errs, path, items, key),
-        None => {}
+    if let Some(items) = value {
+        duplicates_by_key(errs, path, items, key)
     }
 }
 

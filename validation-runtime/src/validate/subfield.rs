@@ -36,6 +36,7 @@ use crate::{HasField, Operation, SemanticEq};
 /// assert_eq!(errs[0].to_string(), "strategy.maxSurge: Invalid value: -1: must be greater than or equal to 0");
 /// ```
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub fn subfield<S: ?Sized, F: crate::SemanticEq + ?Sized>(
     errs: &mut ErrorList,
     op: &Operation,

@@ -111,6 +111,7 @@ fn set_members<S: ?Sized>(
 
 /// The shared body of [`union`] and [`zero_or_one_of`]. `exactly_one`
 /// selects the union messages (and the "none set" error).
+#[allow(clippy::too_many_arguments)]
 fn one_of<S: IsZero + ?Sized>(
     errs: &mut ErrorList,
     op: &Operation,
