@@ -526,3 +526,58 @@ fn enum_exclusions_need_their_option_defined_in_1_37() {
         )])
     );
 }
+
+macro_rules! list_members {
+    ($m:ident, $release:literal) => {
+        mod $m {
+            use validation_runtime::Validate;
+
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct Either {
+                /// +k8s:unionMember
+                /// +k8s:optional
+                pub hosts: Option<Vec<String>>,
+                /// +k8s:unionMember
+                /// +k8s:optional
+                pub selector: Option<std::collections::BTreeMap<String, String>>,
+            }
+        }
+    };
+}
+
+list_members!(list_members_1_35, "1.35");
+list_members!(list_members_1_36, "1.36");
+
+#[test]
+fn an_empty_list_union_member_is_set_in_1_35_and_unset_from_1_36() {
+    let both = list_members_1_35::Either {
+        hosts: Some(vec![]),
+        selector: Some(Default::default()),
+    };
+    assert_eq!(
+        create(&both),
+        want(&[(
+            "<nil>: Invalid value: \"{hosts, selector}\": must specify exactly one of: `hosts`, `selector`",
+            None,
+            None
+        )])
+    );
+    let none = list_members_1_36::Either {
+        hosts: Some(vec![]),
+        selector: Some(Default::default()),
+    };
+    assert_eq!(
+        create(&none),
+        want(&[(
+            "<nil>: Invalid value: \"\": must specify one of: `hosts`, `selector`",
+            Some("union"),
+            None
+        )])
+    );
+    let one = list_members_1_36::Either {
+        hosts: Some(vec!["a".into()]),
+        selector: Some(Default::default()),
+    };
+    assert!(create(&one).is_empty());
+}

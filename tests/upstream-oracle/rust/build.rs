@@ -4,7 +4,40 @@
 use std::fmt::Write;
 use std::path::Path;
 
-const BUILDS: &[(&str, &str)] = &[("V1_35", "v1_35"), ("V1_37", "v1_37")];
+/// (variant, module, fixture file): `v1_36` is the 1.35 catalog generated
+/// for Kubernetes 1.36 (`run --release 1.36`).
+const BUILDS: &[(&str, &str, &str)] = &[
+    ("V1_35", "v1_35", "v1_35"),
+    ("V1_36", "v1_36", "v1_35"),
+    ("V1_37", "v1_37", "v1_37"),
+];
+
+/// The 1.35 fixtures with `#[validate(kubernetes = "1.36")]` on every type
+/// that derives `Validate` (the file's inner attributes dropped, for
+/// `include!`).
+fn fixtures_for_1_36(src: &str) -> String {
+    use quote::ToTokens;
+    let mut file = syn::parse_file(src).expect("fixture source parses");
+    for item in &mut file.items {
+        let attrs = match item {
+            syn::Item::Struct(s) => &mut s.attrs,
+            syn::Item::Enum(e) => &mut e.attrs,
+            _ => continue,
+        };
+        let derives = attrs.iter().any(|a| {
+            a.path().is_ident("derive") && a.to_token_stream().to_string().contains("Validate")
+        });
+        if derives {
+            attrs.push(syn::parse_quote!(#[validate(kubernetes = "1.36")]));
+        }
+    }
+    let mut out = String::new();
+    for item in &file.items {
+        out.push_str(&item.to_token_stream().to_string());
+        out.push('\n');
+    }
+    out
+}
 
 fn main() {
     let mut out = String::from(
@@ -13,10 +46,14 @@ fn main() {
          pub fn dispatch(build: Build, ty: &str, case: &crate::case::Case) -> Option<crate::rust_side::Outcome> {\n\
          \x20   match (build, ty) {\n",
     );
-    for (variant, module) in BUILDS {
-        let path = format!("src/fixtures/{module}.rs");
+    for (variant, module, fixture) in BUILDS {
+        let path = format!("src/fixtures/{fixture}.rs");
         println!("cargo:rerun-if-changed={path}");
         let src = std::fs::read_to_string(&path).expect("fixture source");
+        if module != fixture {
+            let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join(format!("{module}.rs"));
+            std::fs::write(dest, fixtures_for_1_36(&src)).unwrap();
+        }
         let file = syn::parse_file(&src).expect("fixture source parses");
         for item in file.items {
             if let syn::Item::Struct(s) = item {

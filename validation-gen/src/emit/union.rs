@@ -101,6 +101,16 @@ fn check_member(cx: &mut Cx<'_>, at: &TagAt, field: &Field) -> bool {
 fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
     let ident = &model.ident;
     let member = &field.member;
+    // 1.36 on: a list or map member is set when non-empty (`len != 0`), so
+    // `Option<Vec<_>>` (Go's nil-or-empty slice) with `Some(vec![])` is not;
+    // 1.35 counts any non-nil one.
+    if model.release >= Release::V1_36 {
+        if let Shape::Option(inner) = &field.ty.shape {
+            if matches!(inner.shape, Shape::List(_) | Shape::Map(..)) {
+                return quote!(|obj: &#ident| obj.#member.as_ref().is_some_and(|v| !v.is_empty()));
+            }
+        }
+    }
     quote!(|obj: &#ident| !__rt::IsZero::is_zero(&obj.#member))
 }
 

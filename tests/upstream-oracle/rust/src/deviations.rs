@@ -197,7 +197,8 @@ fn nil_dereference(rust: &Verdict, go: &Verdict) -> bool {
 /// Go panicked on a nil dereference validating an update of the fixture
 /// made for this panic.
 fn panic_update_without_old(case: &Case, rust: &Verdict, go: &Verdict) -> bool {
-    case.build == Build::V1_35
+    // v0.36.0 still dereferences the missing old value.
+    matches!(case.build, Build::V1_35 | Build::V1_36)
         && case.ty == "UpdateInItems"
         && case.is_update()
         && nil_dereference(rust, go)
@@ -206,7 +207,7 @@ fn panic_update_without_old(case: &Case, rust: &Verdict, go: &Verdict) -> bool {
 /// Go panicked on a nil dereference validating the fixture made for this
 /// panic, whose pointer is unset.
 fn panic_nil_struct_pointer(case: &Case, rust: &Verdict, go: &Verdict) -> bool {
-    let fixture = case.build == Build::V1_35
+    let fixture = matches!(case.build, Build::V1_35 | Build::V1_36)
         && case.ty == "NilStructPointer"
         && case.object.get("leaf").is_some_and(|v| v.is_null());
     // k8s.io/api resource/v1beta1: Device.Basic (*BasicDevice) has no

@@ -57,7 +57,7 @@ fn main() -> ExitCode {
 
 fn build_arg(s: Option<&String>) -> Result<Build, String> {
     let s = s.ok_or("missing build name")?;
-    Build::from_name(s).ok_or_else(|| format!("unknown build {s:?} (v1.35 or v1.37)"))
+    Build::from_name(s).ok_or_else(|| format!("unknown build {s:?} (v1.35, v1.36 or v1.37)"))
 }
 
 fn package(build: Build) -> Result<Package, String> {
@@ -269,7 +269,9 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     // or the real API on its own).
     let builds: Vec<Build> = o.drivers.keys().copied().collect();
     let real = builds == [Build::Real];
-    if !real {
+    // `run --release 1.36`: the 1.36 build on its own.
+    let alone = real || builds == [Build::V1_36];
+    if !alone {
         for b in Build::ALL {
             if !o.drivers.contains_key(&b) {
                 return Err(format!(
