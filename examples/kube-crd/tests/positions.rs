@@ -383,3 +383,94 @@ fn bad_values_print_as_go_json() {
         "{\"type\":\"Ready\",\"status\":\"True\",\"lastTransitionTime\":\"2025-01-01T00:00:00Z\",\"reason\":\"ok\",\"message\":\"\"}"
     );
 }
+
+/// `core/v1` types under subfield, listMapKey and eachKey.
+#[derive(Serialize, Clone, Debug, Default, Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct PodBits {
+    /// Keyed by two Go value fields that k8s-openapi holds as `Option`.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=key
+    /// +k8s:listMapKey=effect
+    pub tolerations: Vec<k8s_openapi::api::core::v1::Toleration>,
+
+    /// +k8s:optional
+    /// +k8s:subfield(limits)=+k8s:eachKey=+k8s:format=k8s-short-name
+    /// +k8s:subfield(requests)=+k8s:eachVal=+k8s:immutable
+    pub resources: Option<k8s_openapi::api::core::v1::ResourceRequirements>,
+
+    /// +k8s:optional
+    /// +k8s:subfield(nodeSelectorTerms)=+k8s:maxItems=1
+    pub node_selector: Option<k8s_openapi::api::core::v1::NodeSelector>,
+
+    /// +k8s:required
+    /// +k8s:subfield(key)=+k8s:required
+    /// +k8s:subfield(name)=+k8s:format=k8s-long-name
+    pub secret: Option<k8s_openapi::api::core::v1::SecretKeySelector>,
+}
+
+#[test]
+fn core_v1_types_in_positions() {
+    use k8s_openapi::api::core::v1::{
+        NodeSelector, NodeSelectorTerm, ResourceRequirements, SecretKeySelector, Toleration,
+    };
+    let tol = |key: Option<&str>, effect: &str| Toleration {
+        key: key.map(Into::into),
+        effect: Some(effect.into()),
+        ..Default::default()
+    };
+    let old = PodBits {
+        // An unset key is Go's "": the first two are the same key.
+        tolerations: vec![tol(None, "NoSchedule"), tol(Some("a"), "NoSchedule")],
+        resources: Some(ResourceRequirements {
+            limits: Some(BTreeMap::from([("memory".into(), q("1Gi"))])),
+            requests: Some(BTreeMap::from([("memory".into(), q("1Gi"))])),
+            ..Default::default()
+        }),
+        node_selector: Some(NodeSelector {
+            node_selector_terms: vec![NodeSelectorTerm::default()],
+        }),
+        secret: Some(SecretKeySelector {
+            name: "creds".into(),
+            key: "token".into(),
+            optional: None,
+        }),
+    };
+    assert!(old.validate(&Operation::create()).is_empty());
+
+    let mut new = old.clone();
+    new.tolerations.push(tol(Some(""), "NoSchedule"));
+    let resources = new.resources.as_mut().unwrap();
+    resources.limits = Some(BTreeMap::from([
+        ("memory".into(), q("1Gi")),
+        ("Big_Cpu".into(), q("2")),
+    ]));
+    // Re-spelled: unchanged. A new entry: changed.
+    resources.requests = Some(BTreeMap::from([
+        ("memory".into(), q("1024Mi")),
+        ("cpu".into(), q("1")),
+    ]));
+    new.node_selector
+        .as_mut()
+        .unwrap()
+        .node_selector_terms
+        .push(NodeSelectorTerm::default());
+    new.secret = Some(SecretKeySelector {
+        name: "Creds".into(),
+        key: String::new(),
+        optional: None,
+    });
+    assert_eq!(
+        render(&new.validate_update(&old, &Operation::update())),
+        [
+            "tolerations[2]: Duplicate value: {\"effect\":\"NoSchedule\"}",
+            "resources.limits: Invalid value: \"Big_Cpu\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "resources.requests[cpu]: Invalid value: null: field is immutable",
+            "nodeSelector.nodeSelectorTerms: Too many: 2: must have at most 1 item",
+            "secret.key: Required value",
+            "secret.name: Invalid value: \"Creds\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+        ]
+    );
+}

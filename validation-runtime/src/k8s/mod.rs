@@ -16,7 +16,7 @@
 //!   API server's `metadata` rules ([`MetadataRules`]).
 //! * The k8s-openapi version feature the final crate enabled is checked
 //!   against the release validated ([`VALIDATED_RELEASE`]): an older
-//!   k8s-openapi fails to compile ([`version`](self::version)).
+//!   k8s-openapi fails to compile ([`version`]).
 //!
 //! This crate never enables a k8s-openapi version feature (k8s-openapi
 //! forbids libraries to); the binary does, as k8s-openapi documents.

@@ -46,17 +46,26 @@ pub const fn contradicts(openapi: Release, validated: Release) -> bool {
     (openapi as u8) < (validated as u8)
 }
 
-/// A compile error naming both versions when they contradict.
+/// A compile error naming both versions when they contradict: one constant
+/// per (k8s-openapi version, validated release) pair, so that the message
+/// can name both (a constant's panic message cannot be formatted).
 macro_rules! check {
-    ($($version:literal $feature:literal => $release:ident),*) => {$(
-        const _: () = if let Some(Release::$release) = K8S_OPENAPI_RELEASE {
-            if contradicts(Release::$release, VALIDATED_RELEASE) {
+    ($($version:literal $feature:literal => $release:ident),* $(,)?) => {
+        check!(@openapi [$($version $feature => $release),*] [$($version $feature => $release),*]);
+    };
+    (@openapi [$($version:literal $feature:literal => $release:ident),*] $validated:tt) => {
+        $( check!(@pair $version $feature $release $validated); )*
+    };
+    (@pair $version:literal $feature:literal $release:ident [$($v:literal $vf:literal => $r:ident),*]) => {$(
+        const _: () = if let (Some(Release::$release), Release::$r) = (K8S_OPENAPI_RELEASE, VALIDATED_RELEASE) {
+            if contradicts(Release::$release, Release::$r) {
                 panic!(concat!(
                     "k8s-openapi is built for Kubernetes ", $version,
-                    " (its feature `", $feature, "`), older than the Kubernetes release ",
-                    "validation-runtime validates for (validation_runtime::k8s::VALIDATED_RELEASE). ",
-                    "Enable a k8s-openapi version feature at least as new as that release ",
-                    "(e.g. `latest`) in your binary crate, or select an older release for validation."
+                    " (its feature `", $feature, "`), older than Kubernetes ", $v,
+                    ", the release validation-runtime validates for ",
+                    "(validation_runtime::k8s::VALIDATED_RELEASE). Enable k8s-openapi's feature `",
+                    $vf, "` or newer (e.g. `latest`) in your binary crate, or select an older release ",
+                    "for validation."
                 ));
             }
         };
@@ -67,7 +76,7 @@ check!(
     "1.34" "v1_34" => V1_34,
     "1.35" "v1_35" => V1_35,
     "1.36" "v1_36" => V1_36,
-    "1.37" "v1_37" => V1_37
+    "1.37" "v1_37" => V1_37,
 );
 
 #[cfg(test)]
