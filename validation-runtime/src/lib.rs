@@ -31,6 +31,8 @@
 
 pub mod field;
 pub mod fields;
+#[cfg(feature = "k8s-openapi")]
+pub mod k8s;
 mod operation;
 mod release;
 pub mod semantic;

@@ -1,0 +1,106 @@
+//! A kube custom resource validated by declarative `+k8s:` tags.
+//!
+//! `WidgetSpec` is an ordinary kube CRD spec with one more derive,
+//! `Validate`, and `+k8s:` tags in its doc comments. kube generates the
+//! root type `Widget { metadata, spec, status }`; [`validation_runtime::custom_resource!`]
+//! gives it `Validate` with the API server's `metadata` rules (name format,
+//! `generateName`, namespace), then the spec's and status's own validation.
+//! Errors use serde's names: `spec.replicas`, `metadata.name`.
+
+use std::collections::BTreeMap;
+
+use k8s_openapi::api::core::v1::{LocalObjectReference, ResourceRequirements};
+use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector, Time};
+use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
+use kube::CustomResource;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use validation_runtime::Validate;
+
+/// The desired state of a `Widget`.
+#[derive(CustomResource, Serialize, Deserialize, Clone, Debug, JsonSchema, Validate)]
+#[kube(
+    group = "example.dev",
+    version = "v1",
+    kind = "Widget",
+    namespaced,
+    status = "WidgetStatus"
+)]
+#[serde(rename_all = "camelCase")]
+pub struct WidgetSpec {
+    /// How many widgets to run.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=0
+    pub replicas: Option<i32>,
+
+    /// Memory per widget; it cannot change once set (`1Gi` -> `1024Mi` is
+    /// no change: quantities compare by value).
+    ///
+    /// +k8s:required
+    /// +k8s:immutable
+    pub memory: Option<Quantity>,
+
+    /// Which pods belong to the widget.
+    ///
+    /// +k8s:optional
+    /// +k8s:subfield(matchExpressions)=+k8s:maxItems=4
+    pub selector: Option<LabelSelector>,
+
+    /// The port to serve on, a number or a name.
+    ///
+    /// +k8s:required
+    pub port: Option<IntOrString>,
+
+    /// Pull secrets, by name.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=8
+    /// +k8s:eachVal=+k8s:subfield(name)=+k8s:format=k8s-long-name
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub image_pull_secrets: Vec<LocalObjectReference>,
+
+    /// Resources of each widget.
+    ///
+    /// +k8s:optional
+    pub resources: Option<ResourceRequirements>,
+
+    /// Extra labels for the pods.
+    ///
+    /// +k8s:optional
+    /// +k8s:eachKey=+k8s:format=k8s-label-key
+    /// +k8s:eachVal=+k8s:format=k8s-label-value
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pod_labels: BTreeMap<String, String>,
+}
+
+/// The observed state of a `Widget`.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, JsonSchema, Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct WidgetStatus {
+    /// When the widget first became ready.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
+    pub ready_since: Option<Time>,
+
+    /// The widget's conditions, one per type.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=type
+    /// +k8s:eachVal=+k8s:subfield(reason)=+k8s:format=k8s-short-name
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+}
+
+validation_runtime::custom_resource! {
+    Widget {
+        metadata(name = "k8s-short-name", scope = Namespaced),
+        spec,
+        status,
+    }
+}
