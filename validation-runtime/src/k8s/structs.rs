@@ -116,10 +116,6 @@ macro_rules! field_access {
             fn field(&self) -> &$ty {
                 &self.$field
             }
-            #[inline]
-            fn leaf(&self) -> Option<&$ty> {
-                Some(&self.$field)
-            }
         }
     };
     ($t:ty, $name:ty, $field:ident, val, $ty:ty, $zero:expr) => {
@@ -131,10 +127,6 @@ macro_rules! field_access {
             fn field(&self) -> &$ty {
                 go_value!(val, self.$field, $ty, $zero)
             }
-            #[inline]
-            fn leaf(&self) -> Option<&$ty> {
-                Some(go_value!(val, self.$field, $ty, $zero))
-            }
         }
     };
     ($t:ty, $name:ty, $field:ident, ptr, $ty:ty) => {
@@ -145,10 +137,6 @@ macro_rules! field_access {
             #[inline]
             fn field(&self) -> &Option<$ty> {
                 &self.$field
-            }
-            #[inline]
-            fn leaf(&self) -> Option<&$ty> {
-                self.$field.as_ref()
             }
         }
     };
