@@ -18,6 +18,7 @@ pub(crate) mod emit;
 pub mod enum_values;
 pub mod model;
 pub mod module;
+pub mod schema;
 pub mod tags;
 
 pub use builder::{BuildError, Builder};
