@@ -192,6 +192,23 @@ pub fn format(name: &str, v: &str) -> Result<(String, &'static str), &'static st
     })
 }
 
+/// The length no valid value of a format exceeds, exported as `maxLength`
+/// beside the format's rule: the apiserver bounds a rule's estimated CEL
+/// cost by the string's `maxLength`, and rejects a CRD whose rules may cost
+/// too much.
+pub fn format_max_length(name: &str) -> Option<i64> {
+    Some(match name {
+        "k8s-short-name" | "k8s-label-value" => 63,
+        "k8s-long-name" | "k8s-long-name-caseless" | "k8s-resource-pool-name" => 253,
+        // An optional 253-byte prefix, `/`, a 63-byte name.
+        "k8s-label-key" | "k8s-prefixed-label-key" => 317,
+        "k8s-uuid" => 36,
+        // The longest IPv6 text with an embedded IPv4 address.
+        "k8s-ip" => 45,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

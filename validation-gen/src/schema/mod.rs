@@ -828,11 +828,20 @@ impl Builder<'_> {
                     .and_then(TagValue::as_str)
                     .ok_or("payload is not a format name")?;
                 let (rule, message) = cel::format(f, v).map_err(|e| format!("format {f}: {e}"))?;
-                Check::Cel {
+                let check = Check::Cel {
                     rule,
                     message: message.into(),
                     reason: None,
-                }
+                };
+                // The longest valid value bounds the rule's CEL cost, which
+                // the apiserver estimates from maxLength.
+                return Ok(match cel::format_max_length(f) {
+                    Some(n) if v == "self" => vec![
+                        kw("maxLength", n, true, format!("size({v}) <= {n}"), format!("Too long: may not be more than {n} bytes")),
+                        check,
+                    ],
+                    _ => vec![check],
+                });
             }
             TagName::Neq => {
                 let (lit, shown) = match tag.scalar() {
@@ -1102,7 +1111,14 @@ fn add_check(site: &mut Map<String, Value>, c: Check, guard: Option<&str>) {
             message,
         } => {
             if guard.is_none() || zero_passes {
-                site.insert(key.into(), value);
+                // Two bounds of one kind (a format's and a tag's): the tighter.
+                let tighter = match (site.get(key).and_then(Value::as_i64), value.as_i64()) {
+                    (Some(old), Some(new)) if key.starts_with("max") => old.min(new),
+                    (Some(old), Some(new)) => old.max(new),
+                    (_, Some(new)) => new,
+                    _ => return,
+                };
+                site.insert(key.into(), json!(tighter));
             } else {
                 let g = guard.unwrap_or_default();
                 push_rule(site, cel::rule(format!("!({g}) || {cel}"), message));
