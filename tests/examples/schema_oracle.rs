@@ -68,7 +68,16 @@ fn spec(r: &mut Rng) -> WidgetSpec {
         }
         match field {
             0 => s.replicas = r.maybe(&[-1, 0, 50, 100, 101]),
-            1 => s.title = r.strings(&["", "a", "ab", "sixteen-chars-ok", "seventeen-chars-x", "héllo"]),
+            1 => {
+                s.title = r.strings(&[
+                    "",
+                    "a",
+                    "ab",
+                    "sixteen-chars-ok",
+                    "seventeen-chars-x",
+                    "héllo",
+                ])
+            }
             2 => {
                 s.uid = r.strings(&[
                     "0f8fad5b-d9cb-469f-a165-70867728950e",
@@ -94,7 +103,8 @@ fn spec(r: &mut Rng) -> WidgetSpec {
             }
             8 => {
                 for _ in 0..r.below(6) {
-                    s.aliases.push(r.pick(&["x", "y", "z", "toolongalias"]).to_string());
+                    s.aliases
+                        .push(r.pick(&["x", "y", "z", "toolongalias"]).to_string());
                 }
             }
             9 => {
@@ -132,7 +142,11 @@ fn spec(r: &mut Rng) -> WidgetSpec {
                 })
             }
             _ => {
-                s.policy = r.maybe(&[Policy::Always, Policy::Never, Policy::Unknown("Sometimes".into())])
+                s.policy = r.maybe(&[
+                    Policy::Always,
+                    Policy::Never,
+                    Policy::Unknown("Sometimes".into()),
+                ])
             }
         }
     }
@@ -170,7 +184,10 @@ fn mutate(r: &mut Rng, old: &Widget) -> Widget {
             }
         )*};
     }
-    maybe_take!(class_name, replicas, title, uid, host, owner, zone, labels, tags, aliases, ports, source, limits, policy);
+    maybe_take!(
+        class_name, replicas, title, uid, host, owner, zone, labels, tags, aliases, ports, source,
+        limits, policy
+    );
     if r.chance(15) {
         new.status = r.chance(50).then(|| WidgetStatus {
             ready: r.maybe(&[-1, 0, 3]),
@@ -276,7 +293,10 @@ fn main() {
         for e in v["errors"].as_array().into_iter().flatten().chain(&cel) {
             let path = e["path"].as_str().unwrap_or_default().to_string();
             let ty = e["type"].as_str().unwrap_or_default().to_string();
-            details.entry(id).or_default().push(format!("{path}: {ty}: {}", e["detail"].as_str().unwrap_or_default()));
+            details.entry(id).or_default().push(format!(
+                "{path}: {ty}: {}",
+                e["detail"].as_str().unwrap_or_default()
+            ));
             found.insert((path, ty));
         }
         verdicts.insert(id, found);
@@ -284,85 +304,300 @@ fn main() {
     writer.join().expect("writer").expect("oracle stdin");
     let status = child.wait().expect("oracle exit");
     if !status.success() || verdicts.len() != all.len() {
-        eprintln!("schema oracle: the Go side failed ({status}) after {} of {} objects", verdicts.len(), all.len());
+        eprintln!(
+            "schema oracle: the Go side failed ({status}) after {} of {} objects",
+            verdicts.len(),
+            all.len()
+        );
         std::process::exit(1);
     }
 
     let mut differences = 0;
-    let mut expected: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut expected: BTreeMap<String, usize> = BTreeMap::new();
     let mut unexpected = 0;
+    let mut create_differences = 0;
     let mut shown = 0;
     let mut failing = 0;
     for (id, c) in all.iter().enumerate() {
         let ours = rust_errors(c);
         let theirs = &verdicts[&id];
-        let ours_paths: BTreeSet<String> = ours.iter().map(|(p, _)| p.clone()).filter(|p| !p.starts_with("metadata")).collect();
-        let theirs_paths: BTreeSet<String> = theirs.iter().map(|(p, _)| p.clone()).filter(|p| !p.starts_with("metadata")).collect();
+        let ours_paths: BTreeSet<String> = ours
+            .iter()
+            .map(|(p, _)| p.clone())
+            .filter(|p| !p.starts_with("metadata"))
+            .collect();
+        let theirs_paths: BTreeSet<String> = theirs
+            .iter()
+            .map(|(p, _)| p.clone())
+            .filter(|p| !p.starts_with("metadata"))
+            .collect();
         if !ours_paths.is_empty() {
             failing += 1;
         }
-        if ours_paths == theirs_paths {
+        let new = serde_json::to_value(&c.new).unwrap_or_default();
+        let canon = |s: &BTreeSet<String>| {
+            s.iter()
+                .map(|p| segments_in(p, &new))
+                .collect::<BTreeSet<_>>()
+        };
+        if canon(&ours_paths) == canon(&theirs_paths) {
             continue;
         }
         differences += 1;
         match classify(c, &ours, theirs) {
-            Some(reason) => *expected.entry(reason).or_default() += 1,
+            Some(reasons) => {
+                for reason in reasons.split(" + ") {
+                    *expected.entry(reason.to_string()).or_default() += 1;
+                }
+                if c.old.is_none() {
+                    create_differences += 1;
+                }
+            }
             None => {
                 unexpected += 1;
                 if shown < show {
                     shown += 1;
-                    eprintln!("--- object {id} ({})", if c.old.is_some() { "update" } else { "create" });
+                    eprintln!(
+                        "--- object {id} ({})",
+                        if c.old.is_some() { "update" } else { "create" }
+                    );
                     eprintln!("new: {}", serde_json::to_string(&c.new).unwrap_or_default());
                     if let Some(o) = &c.old {
                         eprintln!("old: {}", serde_json::to_string(o).unwrap_or_default());
                     }
                     eprintln!("derive:    {ours:?}");
-                    eprintln!("apiserver: {:?}", details.get(&id).cloned().unwrap_or_default());
+                    eprintln!(
+                        "apiserver: {:?}",
+                        details.get(&id).cloned().unwrap_or_default()
+                    );
                 }
             }
         }
     }
     let creates = all.iter().filter(|c| c.old.is_none()).count();
     println!(
-        "schema oracle: {} objects ({} creates, {} updates, {} failing validation, {} with CEL blocked by schema errors), {} differences, {} expected ({})",
+        "expected differences by reason (an object may have several):\n{}",
+        expected
+            .iter()
+            .map(|(k, v)| format!("  {v:>5}  {k}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    println!(
+        "schema oracle: {} objects ({} creates, {} updates; {} fail validation; {} with CEL rules blocked by schema errors, judged without the block), {} differences in failing field paths ({} on creates), {} expected, {} unexpected",
         all.len(),
         creates,
         all.len() - creates,
         failing,
         blocked,
         differences,
+        create_differences,
         differences - unexpected,
-        expected
-            .iter()
-            .map(|(k, v)| format!("{k}: {v}"))
-            .collect::<Vec<_>>()
-            .join("; ")
+        unexpected,
     );
     if unexpected > 0 {
         std::process::exit(1);
     }
 }
 
-/// The reason a difference is expected, if it is: each must be the only
-/// difference of the object.
-fn classify(_c: &Case, ours: &Found, theirs: &Found) -> Option<&'static str> {
-    // CEL uniqueness of an atomic list (`+k8s:unique`) fails at the list;
-    // upstream's generated check at the duplicate item.
-    let strip = |f: &Found, list_dup: bool| -> BTreeSet<String> {
+/// Whether an object breaks a list-type invariant as the apiserver checks
+/// them (`structurallisttype.ValidateListSetsAndMaps`): a repeated value in
+/// the set `tags`, or a repeated key in the list-map `ports` (a missing key
+/// is a value too).
+fn list_invariants_broken(w: &Widget) -> bool {
+    let Some(spec) = &w.spec else { return false };
+    let repeated =
+        |keys: Vec<Option<String>>| keys.iter().enumerate().any(|(i, k)| keys[..i].contains(k));
+    repeated(spec.tags.iter().cloned().map(Some).collect())
+        || spec
+            .ports
+            .as_ref()
+            .is_some_and(|p| repeated(p.iter().map(|p| p.name.clone()).collect()))
+}
+
+/// A field path as segments: `a.b[2][k]` and `a.b.2.k` alike (the
+/// apiserver's OpenAPI validator writes map keys as `.key`, its CEL validator
+/// and the derive as `[key]`).
+fn segments(path: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_bracket = false;
+    for c in path.chars() {
+        match c {
+            '[' if !in_bracket => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                in_bracket = true;
+            }
+            ']' if in_bracket => {
+                out.push(std::mem::take(&mut cur));
+                in_bracket = false;
+            }
+            '.' if !in_bracket => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// [`segments`], with dotted map keys (`labels.example.com/tier`) joined
+/// back where the object has such a key.
+fn segments_in(path: &str, obj: &Value) -> Vec<String> {
+    let raw = segments(path);
+    let mut out = Vec::new();
+    let mut v = Some(obj);
+    let mut i = 0;
+    while i < raw.len() {
+        let mut seg = raw[i].clone();
+        if let Some(Value::Object(m)) = v {
+            let mut j = i;
+            while !m.contains_key(&seg) && j + 1 < raw.len() {
+                j += 1;
+                seg = format!("{seg}.{}", raw[j]);
+            }
+            if m.contains_key(&seg) {
+                i = j;
+            } else {
+                seg = raw[i].clone();
+            }
+        }
+        v = v.and_then(|v| at(v, std::slice::from_ref(&seg)));
+        out.push(seg);
+        i += 1;
+    }
+    out
+}
+
+/// The JSON value at a path (`None` when absent).
+fn at<'a>(v: &'a Value, path: &[String]) -> Option<&'a Value> {
+    let mut v = v;
+    for s in path {
+        v = match v {
+            Value::Object(m) => m.get(s)?,
+            Value::Array(a) => a.get(s.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(v)
+}
+
+const TOO_MANY: [&str; 2] = ["Too many", "FieldValueTooMany"];
+const DUPLICATE: [&str; 2] = ["Duplicate value", "FieldValueDuplicate"];
+
+/// The reasons a difference is expected, if every differing path is
+/// explained by one of them; `None` otherwise.
+fn classify(c: &Case, ours: &Found, theirs: &Found) -> Option<String> {
+    let new = serde_json::to_value(&c.new).ok()?;
+    let canon = |f: &Found| -> BTreeSet<(Vec<String>, String)> {
         f.iter()
             .filter(|(p, _)| !p.starts_with("metadata"))
-            .map(|(p, t)| {
-                if list_dup && t == "Duplicate value" {
-                    p.rsplit_once('[').map_or(p.clone(), |(l, _)| l.to_string())
-                } else {
-                    p.clone()
-                }
-            })
+            .map(|(p, t)| (segments_in(p, &new), t.clone()))
             .collect()
     };
-    let theirs_plain = strip(theirs, false);
-    if strip(ours, true) == theirs_plain && theirs.iter().any(|(_, t)| t == "FieldValueDuplicate") {
-        return Some("unique on an atomic list: CEL reports the list, the derive the item");
+    let (ours, theirs) = (canon(ours), canon(theirs));
+    let ours_paths: BTreeSet<&Vec<String>> = ours.iter().map(|(p, _)| p).collect();
+    let theirs_paths: BTreeSet<&Vec<String>> = theirs.iter().map(|(p, _)| p).collect();
+    let mut reasons = BTreeSet::new();
+    let old = c.old.as_ref().and_then(|o| serde_json::to_value(o).ok());
+    let unchanged = |p: &[String]| -> bool {
+        let Some(old) = &old else { return false };
+        // The value, or an ancestor's, is the same in both objects.
+        // (Semantic equality: a missing value, null and an empty list or
+        // map are all unset.)
+        let unset = |v: Option<&Value>| match v {
+            None | Some(Value::Null) => true,
+            Some(Value::Array(a)) => a.is_empty(),
+            Some(Value::Object(m)) => m.is_empty(),
+            _ => false,
+        };
+        (1..=p.len()).rev().any(|n| {
+            let (a, b) = (at(&new, &p[..n]), at(old, &p[..n]));
+            a == b || (unset(a) && unset(b))
+        })
+    };
+    let differing: Vec<&Vec<String>> = ours_paths
+        .symmetric_difference(&theirs_paths)
+        .copied()
+        .collect();
+    for p in differing {
+        let only_ours = ours_paths.contains(p);
+        // `+k8s:unique` on an atomic list: CEL fails at the list, the derive
+        // at the duplicate item.
+        let dup_item = |list: &[String]| {
+            ours.iter().any(|(q, t)| {
+                DUPLICATE.contains(&t.as_str()) && q.len() == list.len() + 1 && q.starts_with(list)
+            }) && theirs
+                .iter()
+                .any(|(q, t)| DUPLICATE.contains(&t.as_str()) && q.as_slice() == list)
+        };
+        if (only_ours && p.len() > 1 && dup_item(&p[..p.len() - 1])) || (!only_ours && dup_item(p))
+        {
+            reasons.insert(
+                "unique on an atomic list: the CEL rule fails at the list, the derive at the item",
+            );
+            continue;
+        }
+        // maxItems/maxProperties short-circuit the items in declarative
+        // validation; the apiserver validates them anyway.
+        let under_too_many = (1..p.len()).any(|n| {
+            ours.iter()
+                .any(|(q, t)| TOO_MANY.contains(&t.as_str()) && q.as_slice() == &p[..n])
+        });
+        if !only_ours && under_too_many {
+            reasons.insert("maxItems/maxProperties short-circuit the items in the derive, not in the apiserver");
+            continue;
+        }
+        let dup_here = ours
+            .iter()
+            .any(|(q, t)| q == p && DUPLICATE.contains(&t.as_str()));
+        if only_ours && dup_here && c.old.as_ref().is_some_and(list_invariants_broken) {
+            reasons.insert("list-type invariants: the apiserver skips them on update when the old object breaks one");
+            continue;
+        }
+        let sibling_dup = p.len() > 1
+            && theirs.iter().any(|(q, t)| {
+                DUPLICATE.contains(&t.as_str())
+                    && q.len() == p.len()
+                    && q[..p.len() - 1] == p[..p.len() - 1]
+            });
+        if only_ours && dup_here && sibling_dup {
+            reasons.insert("duplicates: the apiserver reports the first repeat of a value, the derive every repeat");
+            continue;
+        }
+        let parent_was_unset = old.as_ref().is_some_and(|o| {
+            p.len() > 1 && matches!(at(o, &p[..p.len() - 1]), None | Some(Value::Null))
+        });
+        if only_ours && parent_was_unset {
+            reasons.insert("transition rules do not run without an old value; upstream's immutable/update fire below a parent the old object did not set");
+            continue;
+        }
+        if unchanged(p) {
+            reasons.insert(if only_ours {
+                "ratcheting: the apiserver ratchets a whole unchanged node, the derive a field"
+            } else {
+                "ratcheting: the derive ratchets an unchanged field, the apiserver only an unchanged node it can correlate"
+            });
+            continue;
+        }
+        let derive_ratcheted = !only_ours
+            && c.old.is_some()
+            && c.new
+                .validate(&Operation::create())
+                .iter()
+                .any(|e| segments_in(e.field(), &new) == *p);
+        if derive_ratcheted {
+            reasons.insert("ratcheting: the derive ratchets an unchanged key or item, the apiserver's CEL rule sees its changed collection");
+            continue;
+        }
+        return None;
     }
-    None
+    Some(reasons.into_iter().collect::<Vec<_>>().join(" + "))
 }

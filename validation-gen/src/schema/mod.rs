@@ -290,8 +290,8 @@ impl Builder<'_> {
             let optional = field.tags.has(TagName::Optional);
             // A non-pointer scalar, list or map marked optional is unset at
             // its zero value, where its checks do not run: they are guarded.
-            let guard = if optional && !field.ty.is_option() {
-                cel::nonzero(&field.ty.shape, "self")
+            let guard = if optional {
+                zero_check(&field.ty)
             } else {
                 None
             };
@@ -392,10 +392,7 @@ impl Builder<'_> {
                 let Some(f) = field else { return };
                 parent.required.push(f.json.to_string());
                 // A non-pointer value is unset at its zero value too.
-                if let Some(nz) =
-                    f.ty.filter(|t| !t.is_option())
-                        .and_then(|t| cel::nonzero(&t.shape, "self"))
-                {
+                if let Some(nz) = f.ty.and_then(zero_check) {
                     push_rule(
                         site,
                         cel::rule_at(
@@ -837,7 +834,13 @@ impl Builder<'_> {
                 // the apiserver estimates from maxLength.
                 return Ok(match cel::format_max_length(f) {
                     Some(n) if v == "self" => vec![
-                        kw("maxLength", n, true, format!("size({v}) <= {n}"), format!("Too long: may not be more than {n} bytes")),
+                        kw(
+                            "maxLength",
+                            n,
+                            true,
+                            format!("size({v}) <= {n}"),
+                            format!("Too long: may not be more than {n} bytes"),
+                        ),
                         check,
                     ],
                     _ => vec![check],
@@ -1013,6 +1016,13 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// What "set" means beyond presence for a field's value, as CEL on `self`:
+/// a non-pointer value is unset at its zero value (`Some` of anything,
+/// even an empty list, is set).
+fn zero_check(ty: &Ty) -> Option<String> {
+    cel::nonzero(&ty.shape, "self")
 }
 
 fn with_field(mut rule: Value, json: &str) -> Value {

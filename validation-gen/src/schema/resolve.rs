@@ -169,10 +169,23 @@ pub fn crd(
     };
     if let Some(Value::Object(props)) = schema.get_mut("properties") {
         if let Some(meta) = props.get("metadata") {
-            if meta
-                .as_object()
-                .is_some_and(|m| m.len() > 1 || !m.contains_key("type"))
-            {
+            let text = meta.to_string();
+            let validated = [
+                "x-kubernetes-validations",
+                "\"required\"",
+                "maxLength",
+                "minLength",
+                "minimum",
+                "maximum",
+                "\"enum\"",
+                "maxItems",
+                "minItems",
+                "maxProperties",
+                "minProperties",
+            ]
+            .iter()
+            .any(|k| text.contains(k));
+            if validated {
                 notes.push(format!(
                     "{kind}.metadata: not exported: the apiserver validates object metadata \
                      itself; a CRD schema may only say `type: object` there"
