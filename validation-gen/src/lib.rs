@@ -117,7 +117,13 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     match generate_type(&input) {
-        Ok(tokens) => tokens,
+        Ok(tokens) => {
+            let fragment = schema_fragment_impl(&input);
+            quote! {
+                #tokens
+                #fragment
+            }
+        }
         Err(diags) => {
             let errors = diags
                 .to_syn_error()
@@ -146,6 +152,38 @@ pub fn expand_derive(input: TokenStream) -> TokenStream {
             quote! {
                 #errors
                 #items
+            }
+        }
+    }
+}
+
+/// The derive's `validation_runtime::schema::SchemaFragment` impl: the
+/// type's schema fragment ([`schema::fragment`]) as embedded JSON. The
+/// values of a `+k8s:enum` string newtype come from its `#[enum_values]`
+/// block at run time. Nothing when the fragment cannot be made (the tag
+/// errors are reported by the `Validate` generation).
+fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
+    let Ok(fragment) = schema::fragment(input, None) else {
+        return TokenStream::new();
+    };
+    let Ok(runtime) = runtime_path(&input.attrs) else {
+        return TokenStream::new();
+    };
+    let json = fragment.schema.to_string();
+    let enum_values = if json.contains(schema::ENUM_PENDING) {
+        quote!(::core::option::Option::Some((
+            Self::__K8S_ENUM.0,
+            Self::__K8S_ENUM.1
+        )))
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        impl #impl_generics #runtime::schema::SchemaFragment for #ident #ty_generics #where_clause {
+            fn schema_fragment() -> #runtime::schema::Value {
+                #runtime::schema::fragment_from_json(#json, #enum_values)
             }
         }
     }

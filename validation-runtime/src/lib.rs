@@ -32,6 +32,7 @@
 pub mod field;
 pub mod fields;
 mod operation;
+pub mod schema;
 pub mod semantic;
 mod traits;
 pub mod types;

@@ -296,7 +296,7 @@ impl Builder<'_> {
                 None
             };
             let owner = crate::check::ListOwner::Field(field.rust_name.clone());
-            self.lists_of(&mut site, &owner, &at);
+            self.lists_of(&mut site, &owner);
             let cx = FieldCx {
                 json: &field.json_name,
                 ty: Some(&field.ty),
@@ -337,7 +337,7 @@ impl Builder<'_> {
         enum_values: Option<&[String]>,
     ) -> Map<String, Value> {
         let mut site = shape_schema(inner);
-        self.lists_of(&mut site, &crate::check::ListOwner::Type, "");
+        self.lists_of(&mut site, &crate::check::ListOwner::Type);
         let mut parent = Parent::default();
         for t in &model.tags.tags {
             if t.tag.is(TagName::Enum) {
@@ -359,12 +359,7 @@ impl Builder<'_> {
 
     /// `x-kubernetes-list-type` and `x-kubernetes-list-map-keys`, and CEL
     /// for `+k8s:unique` on an atomic list.
-    fn lists_of(
-        &mut self,
-        site: &mut Map<String, Value>,
-        owner: &crate::check::ListOwner,
-        _at: &str,
-    ) {
+    fn lists_of(&mut self, site: &mut Map<String, Value>, owner: &crate::check::ListOwner) {
         let Some(meta) = self.lists.get(owner, &crate::check::ListContext::Own) else {
             return;
         };
@@ -452,11 +447,7 @@ impl Builder<'_> {
             }
             TagName::EachKey => {
                 let Some(payload) = tag.chained() else { return };
-                let key_ty = match ty.map(|t| &t.leaf().shape) {
-                    Some(Shape::Map(_, k, _)) => Some(&**k),
-                    _ => None,
-                };
-                match self.checks(payload, key_ty, "k") {
+                match self.checks(payload, "k") {
                     Ok(checks) => {
                         for c in checks {
                             let (rule, message) = match c {
@@ -486,12 +477,6 @@ impl Builder<'_> {
                 };
                 let mut p = Parent::default();
                 let sub_at = format!("{at}.{sub}");
-                let list_ctx = crate::check::ListContext::Subfield(sub.to_string());
-                let owner = match field {
-                    Some(_) => None,
-                    None => Some(crate::check::ListOwner::Type),
-                };
-                let _ = (owner, list_ctx);
                 if is_list_tag(payload) {
                     list_keyword_from_tag(inner, payload);
                 } else {
@@ -501,22 +486,23 @@ impl Builder<'_> {
             }
             TagName::Item => {
                 let Some(payload) = tag.chained() else { return };
-                let mut conds = Vec::new();
-                for a in &tag.args {
-                    let (Some(k), Some(prop)) =
-                        (a.name.as_deref(), a.name.as_deref().and_then(cel::property))
-                    else {
-                        continue;
-                    };
-                    let _ = k;
-                    let lit = match &a.value {
-                        TagValue::String(s) => cel::string(s),
-                        TagValue::Int(i) => i.to_string(),
-                        TagValue::Bool(b) => b.to_string(),
-                    };
-                    conds.push(format!("x.{prop} == {lit}"));
-                }
-                match self.checks(payload, None, "x") {
+                // `x.key == value` per selector argument; none when one of
+                // them cannot be written (then the rule is not exported).
+                let conds: Vec<String> = tag
+                    .args
+                    .iter()
+                    .map(|a| {
+                        let prop = a.name.as_deref().and_then(cel::property)?;
+                        let lit = match &a.value {
+                            TagValue::String(s) => cel::string(s),
+                            TagValue::Int(i) => i.to_string(),
+                            TagValue::Bool(b) => b.to_string(),
+                        };
+                        Some(format!("x.{prop} == {lit}"))
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .unwrap_or_default();
+                match self.checks(payload, "x") {
                     Ok(checks) if !conds.is_empty() => {
                         for c in checks {
                             let (rule, message) = match c {
@@ -626,8 +612,6 @@ impl Builder<'_> {
                         let rule = match ty.map(|t| &t.leaf().shape) {
                             Some(Shape::Map(..)) => format!("{a}.all(k, k in {b})"),
                             Some(Shape::List(_)) => {
-                                let meta = field.and_then(|_| None::<&ListMeta>);
-                                let _ = meta;
                                 let keys = site
                                     .get("x-kubernetes-list-map-keys")
                                     .and_then(Value::as_array)
@@ -703,7 +687,7 @@ impl Builder<'_> {
             | TagName::MinProperties
             | TagName::Minimum
             | TagName::Monotonic
-            | TagName::Neq => match self.checks(tag, ty, "self") {
+            | TagName::Neq => match self.checks(tag, "self") {
                 Ok(checks) => {
                     for c in checks {
                         add_check(site, c, guard);
@@ -715,7 +699,7 @@ impl Builder<'_> {
     }
 
     /// The value checks of a tag on a value `v` of type `ty`.
-    fn checks(&self, tag: &Tag, ty: Option<&Ty>, v: &str) -> Result<Vec<Check>, String> {
+    fn checks(&self, tag: &Tag, v: &str) -> Result<Vec<Check>, String> {
         let int = || match tag.scalar() {
             Some(TagValue::Int(i)) => Ok(*i),
             _ => Err("payload is not an integer".to_string()),
@@ -870,7 +854,6 @@ impl Builder<'_> {
                 reason: None,
             },
             _ => {
-                let _ = ty;
                 return Err(format!(
                     "{} has no CEL form in this position",
                     name.as_str()
