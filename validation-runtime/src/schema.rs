@@ -24,10 +24,11 @@ pub use serde_json::Value;
 
 /// Keys of a fragment that only the generator's own assembly reads
 /// (references to other types, flattened types, enum values still to fill).
-const INTERNAL: [&str; 3] = [
+const INTERNAL: [&str; 4] = [
     "x-validation-gen-ref",
     "x-validation-gen-flatten",
     "x-validation-gen-enum",
+    "x-validation-gen-opaque",
 ];
 
 /// A type whose tags export schema keywords. Implemented by

@@ -20,7 +20,7 @@ pub mod cel;
 pub mod cli;
 mod resolve;
 
-pub use resolve::{crd, inline, ResolveError};
+pub use resolve::{crd, inline, strip_validations, ResolveError};
 
 use serde_json::{json, Map, Value};
 
@@ -36,6 +36,9 @@ pub const REF: &str = "x-validation-gen-ref";
 /// The key that lists the Rust types a struct flattens
 /// (`#[serde(flatten)]`): their properties are the struct's.
 pub const FLATTEN: &str = "x-validation-gen-flatten";
+/// The key that marks a field of an opaque type (`+k8s:opaqueType`): its
+/// type's schema is inlined without the type's own validations.
+pub const OPAQUE: &str = "x-validation-gen-opaque";
 /// The key of a fragment whose `enum` values are not visible where it was
 /// made (a string newtype whose values are in an `#[enum_values]` block):
 /// the derive fills them in from the block's hidden consts.
@@ -667,7 +670,10 @@ impl Builder<'_> {
             TagName::CustomValidation | TagName::CustomUnique => {
                 self.note(at, tag, "hand-written Rust code cannot be exported")
             }
-            TagName::OpaqueType => {}
+            TagName::OpaqueType => {
+                // The type's structure, without its validations.
+                site.insert(OPAQUE.into(), json!(true));
+            }
             TagName::DependentRequired
             | TagName::DependentForbidden
             | TagName::ModeDiscriminator

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Fragment, ENUM_PENDING, FLATTEN, REF};
+use super::{Fragment, ENUM_PENDING, FLATTEN, OPAQUE, REF};
 
 /// Why a schema could not be assembled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ fn resolve(
     let mut out = Map::new();
     for (k, child) in m {
         match k.as_str() {
-            REF | FLATTEN => {}
+            REF | FLATTEN | OPAQUE => {}
             ENUM_PENDING => notes.push(format!(
                 "{}: +k8s:enum values not found (no impl block with its consts in the input)",
                 stack.last().cloned().unwrap_or_default()
@@ -76,6 +76,9 @@ fn resolve(
     }
     if let Some(name) = m.get(REF).and_then(Value::as_str) {
         let mut target = target(fragments, name, stack, notes)?;
+        if m.contains_key(OPAQUE) {
+            strip_validations(&mut target);
+        }
         // The field's own keywords (its description, the tags on the field)
         // go over the type's.
         let own = std::mem::take(&mut out);
@@ -112,6 +115,39 @@ fn target(
     match resolved? {
         Value::Object(m) => Ok(m),
         _ => Ok(Map::new()),
+    }
+}
+
+/// Removes every validation keyword from a schema, recursively, keeping its
+/// structure (types, properties, items, list types, descriptions): the
+/// schema of an opaque type.
+pub fn strip_validations(schema: &mut Map<String, Value>) {
+    for k in [
+        "x-kubernetes-validations",
+        "required",
+        "maxLength",
+        "minLength",
+        "minimum",
+        "maximum",
+        "maxItems",
+        "minItems",
+        "maxProperties",
+        "minProperties",
+        "enum",
+    ] {
+        schema.remove(k);
+    }
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        for p in props.values_mut() {
+            if let Value::Object(p) = p {
+                strip_validations(p);
+            }
+        }
+    }
+    for k in ["items", "additionalProperties"] {
+        if let Some(Value::Object(p)) = schema.get_mut(k) {
+            strip_validations(p);
+        }
     }
 }
 

@@ -197,3 +197,33 @@ fn recursion_is_an_error() {
     let e = inline(&[a], "A", &mut Vec::new()).unwrap_err();
     assert!(e.0.contains("contains itself"), "{e}");
 }
+
+#[test]
+fn opaque_types_keep_their_structure_only() {
+    let a = frag(
+        r#"
+        struct A {
+            /// +k8s:opaqueType
+            /// +k8s:optional
+            b: Option<B>,
+            c: Option<B>,
+        }
+        "#,
+    );
+    let b = frag(
+        r#"
+        struct B {
+            /// +k8s:required
+            /// +k8s:maxLength=3
+            x: Option<String>,
+        }
+        "#,
+    );
+    let s = inline(&[a, b], "A", &mut Vec::new()).unwrap();
+    assert_eq!(
+        s["properties"]["b"]["properties"]["x"],
+        json!({"type": "string"})
+    );
+    assert!(s["properties"]["b"].get("required").is_none());
+    assert_eq!(s["properties"]["c"]["properties"]["x"]["maxLength"], 3);
+}
