@@ -192,8 +192,14 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         return 1;
     }
     let mut notes = Vec::new();
-    for f in &fragments {
+    for (i, f) in fragments.iter().enumerate() {
         notes.extend(f.notes.iter().cloned());
+        if fragments[..i].iter().any(|g| g.name == f.name) {
+            notes.push(format!(
+                "two types are named `{}`; references to it use the first one read",
+                f.name
+            ));
+        }
     }
     let result: Result<Value, super::ResolveError> = (|| {
         if opts.crds.is_empty() {
