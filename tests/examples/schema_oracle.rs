@@ -62,7 +62,7 @@ fn spec(r: &mut Rng) -> WidgetSpec {
         class_name: r.strings(&["web", "Web", "default", "a-b", "-x", LONG63, "db"]),
         ..WidgetSpec::default()
     };
-    for field in 0..13 {
+    for field in 0..18 {
         if r.chance(45) {
             continue;
         }
@@ -141,12 +141,32 @@ fn spec(r: &mut Rng) -> WidgetSpec {
                     gpu: r.maybe(&[1]),
                 })
             }
-            _ => {
+            12 => {
                 s.policy = r.maybe(&[
                     Policy::Always,
                     Policy::Never,
                     Policy::Unknown("Sometimes".into()),
                 ])
+            }
+            13 => s.nickname = r.pick(&["", "ok", "Not_OK"]).to_string(),
+            14 => s.weight = r.pick(&[0, 1, 2, 5]),
+            15 => s.generation = r.maybe(&[1, 5, 9]),
+            16 => {
+                s.rollout = r.chance(80).then(|| Rollout {
+                    kind: r.pick(&["Canary", "BlueGreen", "Other", ""]).to_string(),
+                    canary: r.maybe(&[10]),
+                    blue_green: r.strings(&["green"]),
+                })
+            }
+            _ => {
+                s.steps = r.chance(80).then(|| {
+                    (0..r.below(4))
+                        .map(|_| Step {
+                            name: r.strings(&["main", "aux", "side"]),
+                            image: r.strings(&["a", "abcd", "abcdef"]),
+                        })
+                        .collect()
+                })
             }
         }
     }
@@ -186,7 +206,7 @@ fn mutate(r: &mut Rng, old: &Widget) -> Widget {
     }
     maybe_take!(
         class_name, replicas, title, uid, host, owner, zone, labels, tags, aliases, ports, source,
-        limits, policy
+        limits, policy, nickname, weight, generation, rollout, steps
     );
     if r.chance(15) {
         new.status = r.chance(50).then(|| WidgetStatus {
@@ -413,6 +433,10 @@ fn list_invariants_broken(w: &Widget) -> bool {
             .ports
             .as_ref()
             .is_some_and(|p| repeated(p.iter().map(|p| p.name.clone()).collect()))
+        || spec
+            .steps
+            .as_ref()
+            .is_some_and(|p| repeated(p.iter().map(|p| p.name.clone()).collect()))
 }
 
 /// A field path as segments: `a.b[2][k]` and `a.b.2.k` alike (the
@@ -545,6 +569,21 @@ fn classify(c: &Case, ours: &Found, theirs: &Found) -> Option<String> {
             );
             continue;
         }
+        // A rule on list items that CEL states on the list (`+k8s:item`
+        // selections, uniqueness): it fails at the list, the derive at the
+        // item or below it.
+        let at_list = if only_ours {
+            (1..p.len()).any(|k| {
+                p[k].parse::<usize>().is_ok() && theirs.iter().any(|(q, _)| q.as_slice() == &p[..k])
+            })
+        } else {
+            ours.iter()
+                .any(|(q, _)| q.len() > p.len() && q.starts_with(p))
+        };
+        if at_list {
+            reasons.insert("rules on selected list items: the CEL rule fails at the list, the derive at the item");
+            continue;
+        }
         // maxItems/maxProperties short-circuit the items in declarative
         // validation; the apiserver validates them anyway.
         let under_too_many = (1..p.len()).any(|n| {
@@ -560,6 +599,15 @@ fn classify(c: &Case, ours: &Found, theirs: &Found) -> Option<String> {
             .any(|(q, t)| q == p && DUPLICATE.contains(&t.as_str()));
         if only_ours && dup_here && c.old.as_ref().is_some_and(list_invariants_broken) {
             reasons.insert("list-type invariants: the apiserver skips them on update when the old object breaks one");
+            continue;
+        }
+        let in_keyed_list = ["tags", "ports", "steps"]
+            .iter()
+            .any(|l| p.len() > 2 && p[1] == *l);
+        if only_ours && in_keyed_list && c.old.as_ref().is_some_and(list_invariants_broken) {
+            reasons.insert(
+                "list-type invariants: an old list with repeated keys correlates differently",
+            );
             continue;
         }
         let sibling_dup = p.len() > 1

@@ -501,10 +501,29 @@ impl Builder<'_> {
                             TagValue::Int(i) => i.to_string(),
                             TagValue::Bool(b) => b.to_string(),
                         };
-                        Some(format!("x.{prop} == {lit}"))
+                        Some(format!("has(x.{prop}) && x.{prop} == {lit}"))
                     })
                     .collect::<Option<Vec<_>>>()
                     .unwrap_or_default();
+                let selected = conds.join(" && ");
+                // An immutable selected item: the old list has the same item
+                // (upstream: a new selected item fails too). The list must be
+                // correlatable (listType=map) for `oldSelf`.
+                if payload.is(TagName::Immutable) {
+                    if conds.is_empty() {
+                        self.note(at, tag, "the item selector cannot be written in CEL");
+                    } else {
+                        let old_sel = selected.replace("x.", "y.");
+                        push_rule(
+                            site,
+                            cel::rule(
+                                format!("self.all(x, !({selected}) || oldSelf.exists(y, {old_sel} && y == x))"),
+                                "field is immutable".into(),
+                            ),
+                        );
+                    }
+                    return;
+                }
                 match self.checks(payload, "x") {
                     Ok(checks) if !conds.is_empty() => {
                         for c in checks {
@@ -520,10 +539,7 @@ impl Builder<'_> {
                             };
                             push_rule(
                                 site,
-                                cel::rule(
-                                    format!("self.all(x, !({}) || {rule})", conds.join(" && ")),
-                                    message,
-                                ),
+                                cel::rule(format!("self.all(x, !({selected}) || {rule})"), message),
                             );
                         }
                     }
@@ -854,6 +870,38 @@ impl Builder<'_> {
                 message: "may not be decreased".into(),
                 reason: None,
             },
+            TagName::Subfield if v != "self" => {
+                // A subfield of a value named by a CEL variable (an item):
+                // its checks, when the subfield is present.
+                let (Some(sub), Some(inner)) = (
+                    tag.positional_arg().and_then(|a| a.value.as_str()),
+                    tag.chained(),
+                ) else {
+                    return Err("subfield without a name or payload".into());
+                };
+                let prop =
+                    cel::property(sub).ok_or("the subfield's name cannot be reached from CEL")?;
+                let sel = format!("{v}.{prop}");
+                return Ok(self
+                    .checks(inner, &sel)?
+                    .into_iter()
+                    .map(|c| {
+                        let (rule, message, reason) = match c {
+                            Check::Keyword { cel, message, .. } => (cel, message, None),
+                            Check::Cel {
+                                rule,
+                                message,
+                                reason,
+                            } => (rule, message, reason),
+                        };
+                        Check::Cel {
+                            rule: format!("!has({sel}) || ({rule})"),
+                            message,
+                            reason,
+                        }
+                    })
+                    .collect());
+            }
             TagName::Immutable if v == "self" => Check::Cel {
                 rule: "self == oldSelf".into(),
                 message: "field is immutable".into(),
