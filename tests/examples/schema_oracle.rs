@@ -189,6 +189,74 @@ fn widget(r: &mut Rng) -> Widget {
     }
 }
 
+/// A valid Widget.
+fn valid() -> Widget {
+    Widget {
+        api_version: "oracle.example.com/v1".into(),
+        kind: "Widget".into(),
+        metadata: Meta {
+            name: "w1".into(),
+            namespace: "default".into(),
+            resource_version: "1".into(),
+        },
+        spec: Some(WidgetSpec {
+            class_name: Some("web".into()),
+            replicas: Some(3),
+            ports: Some(vec![Port {
+                name: Some("http".into()),
+                number: Some(80),
+                protocol: Some(Protocol::Tcp),
+            }]),
+            source: Some(Source {
+                git: Some("https://example.com/repo.git".into()),
+                ..Source::default()
+            }),
+            rollout: Some(Rollout {
+                kind: "Canary".into(),
+                canary: Some(10),
+                blue_green: None,
+            }),
+            steps: Some(vec![Step {
+                name: Some("main".into()),
+                image: Some("a".into()),
+            }]),
+            ..WidgetSpec::default()
+        }),
+        status: None,
+    }
+}
+
+/// `base` with one field of its spec replaced by a fresh random one.
+fn mutate_one(r: &mut Rng, base: &Widget) -> Widget {
+    let mut new = base.clone();
+    let mut fresh = spec(r);
+    let Some(s) = new.spec.as_mut() else {
+        return new;
+    };
+    match r.below(19) {
+        0 => s.class_name = fresh.class_name,
+        1 => s.replicas = fresh.replicas,
+        2 => s.title = fresh.title,
+        3 => s.uid = fresh.uid,
+        4 => s.host = fresh.host,
+        5 => s.owner = fresh.owner,
+        6 => s.zone = fresh.zone,
+        7 => s.labels = fresh.labels,
+        8 => s.tags = fresh.tags,
+        9 => s.aliases = fresh.aliases,
+        10 => s.ports = fresh.ports,
+        11 => s.source = fresh.source,
+        12 => s.limits = fresh.limits,
+        13 => s.policy = fresh.policy,
+        14 => s.nickname = std::mem::take(&mut fresh.nickname),
+        15 => s.weight = fresh.weight,
+        16 => s.generation = fresh.generation,
+        17 => s.rollout = fresh.rollout,
+        _ => s.steps = fresh.steps,
+    }
+    new
+}
+
 /// A change of `old`: some fields of its spec replaced by fresh random ones.
 fn mutate(r: &mut Rng, old: &Widget) -> Widget {
     let mut new = old.clone();
@@ -263,16 +331,28 @@ fn main() {
     };
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let all: Vec<Case> = (0..cases)
-        .map(|i| {
-            if i % 2 == 0 {
-                Case {
-                    new: widget(&mut r),
-                    old: None,
-                }
-            } else {
+        .map(|i| match i % 4 {
+            // Random Widgets, often with many errors.
+            0 => Case {
+                new: widget(&mut r),
+                old: None,
+            },
+            1 => {
                 let old = widget(&mut r);
                 Case {
                     new: mutate(&mut r, &old),
+                    old: Some(old),
+                }
+            }
+            // One change from a valid Widget.
+            2 => Case {
+                new: mutate_one(&mut r, &valid()),
+                old: None,
+            },
+            _ => {
+                let old = mutate_one(&mut r, &valid());
+                Case {
+                    new: mutate_one(&mut r, &old),
                     old: Some(old),
                 }
             }
@@ -336,6 +416,7 @@ fn main() {
     let mut expected: BTreeMap<String, usize> = BTreeMap::new();
     let mut unexpected = 0;
     let mut create_differences = 0;
+    let (mut near, mut near_failing, mut near_diff) = (0, 0, 0);
     let mut shown = 0;
     let mut failing = 0;
     for (id, c) in all.iter().enumerate() {
@@ -354,6 +435,13 @@ fn main() {
         if !ours_paths.is_empty() {
             failing += 1;
         }
+        let is_near = id % 4 >= 2;
+        if is_near {
+            near += 1;
+            if !ours_paths.is_empty() || !theirs_paths.is_empty() {
+                near_failing += 1;
+            }
+        }
         let new = serde_json::to_value(&c.new).unwrap_or_default();
         let canon = |s: &BTreeSet<String>| {
             s.iter()
@@ -364,6 +452,9 @@ fn main() {
             continue;
         }
         differences += 1;
+        if is_near {
+            near_diff += 1;
+        }
         match classify(c, &ours, theirs) {
             Some(reasons) => {
                 for reason in reasons.split(" + ") {
@@ -402,6 +493,9 @@ fn main() {
             .map(|(k, v)| format!("  {v:>5}  {k}"))
             .collect::<Vec<_>>()
             .join("\n")
+    );
+    println!(
+        "one change from a valid Widget: {near} objects, {near_failing} failing on either side, {near_diff} with a difference (all classified above)"
     );
     println!(
         "schema oracle: {} objects ({} creates, {} updates; {} fail validation; {} with CEL rules blocked by schema errors, judged without the block), {} differences in failing field paths ({} on creates), {} expected, {} unexpected",
