@@ -8,7 +8,7 @@
 //!
 //! One type gives one [`Fragment`]: its own schema, where a field of
 //! another named type is a reference (the key [`REF`] naming the Rust type)
-//! that carries the field's own keywords beside it. [`resolve`] inlines the
+//! that carries the field's own keywords beside it. [`inline`] inlines the
 //! references of a set of fragments (a CRD's `openAPIV3Schema` has no
 //! `$ref`); the schemars integration (`validation_runtime::schema`) merges
 //! a fragment into the schema schemars made for the same type instead.
