@@ -171,10 +171,12 @@ fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
     };
     let json = fragment.schema.to_string();
     let enum_values = if json.contains(schema::ENUM_PENDING) {
-        quote!(::core::option::Option::Some((
-            Self::__K8S_ENUM.0,
-            Self::__K8S_ENUM.1
-        )))
+        // Spanned at the `+k8s:enum` line, as the `Validate` impl's own
+        // reference: without an `#[enum_values]` block rustc reports the
+        // same error once.
+        let span = enum_tag_span(input).unwrap_or_else(proc_macro2::Span::call_site);
+        let consts = quote::quote_spanned!(span=> Self::__K8S_ENUM);
+        quote!(::core::option::Option::Some(#consts))
     } else {
         quote!(::core::option::Option::None)
     };
@@ -187,6 +189,20 @@ fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
             }
         }
     }
+}
+
+/// The doc line of a type's `+k8s:enum` tag (on the type or, for a
+/// newtype, on its field).
+fn enum_tag_span(input: &syn::DeriveInput) -> Option<proc_macro2::Span> {
+    let parsed = ast::parse_input(input).ok()?;
+    let mut docs = parsed.docs.clone();
+    if let ast::InputKind::Newtype(inner) = &parsed.kind {
+        docs.extend(inner.docs.iter().cloned());
+    }
+    let mut ignored = Diagnostics::new();
+    let read = model::read_tags(&docs, &mut ignored);
+    let span = read.named(tags::TagName::Enum).next().map(|t| t.span);
+    span
 }
 
 /// The helper impls of a type whose generation failed: the real ones when
