@@ -1111,6 +1111,22 @@ fn list_keywords(site: &mut Map<String, Value>, meta: &ListMeta) {
     if meta.list_type == Some(ListKind::Map) {
         site.insert("x-kubernetes-list-map-keys".into(), json!(meta.keys));
     }
+    if meta.list_type == Some(ListKind::Set) {
+        // A set's items are compared whole: an object item must be an
+        // atomic map (`x-kubernetes-map-type: atomic`), a list item an
+        // atomic list, or the apiserver rejects the schema.
+        if let Some(Value::Object(items)) = site.get_mut("items") {
+            if items.contains_key(REF) || items.get("type") == Some(&json!("object")) {
+                items
+                    .entry("x-kubernetes-map-type")
+                    .or_insert_with(|| json!("atomic"));
+            } else if items.get("type") == Some(&json!("array")) {
+                items
+                    .entry("x-kubernetes-list-type")
+                    .or_insert_with(|| json!("atomic"));
+            }
+        }
+    }
     if meta.list_type == Some(ListKind::Atomic) && !meta.custom_unique {
         match meta.unique {
             Some(ListKind::Set) => push_rule(

@@ -227,3 +227,24 @@ fn opaque_types_keep_their_structure_only() {
     assert!(s["properties"]["b"].get("required").is_none());
     assert_eq!(s["properties"]["c"]["properties"]["x"]["maxLength"], 3);
 }
+
+#[test]
+fn sets_of_objects_are_atomic_maps() {
+    let f = frag(
+        r#"
+        struct T {
+            /// +k8s:listType=set
+            items: Vec<Pair>,
+            /// +k8s:listType=set
+            names: Vec<String>,
+        }
+        "#,
+    );
+    assert_eq!(
+        f.schema["properties"]["items"]["items"]["x-kubernetes-map-type"],
+        "atomic"
+    );
+    assert!(f.schema["properties"]["names"]["items"]
+        .get("x-kubernetes-map-type")
+        .is_none());
+}
