@@ -24,11 +24,12 @@ pub use serde_json::Value;
 
 /// Keys of a fragment that only the generator's own assembly reads
 /// (references to other types, flattened types, enum values still to fill).
-const INTERNAL: [&str; 4] = [
+const INTERNAL: [&str; 5] = [
     "x-validation-gen-ref",
     "x-validation-gen-flatten",
     "x-validation-gen-enum",
     "x-validation-gen-opaque",
+    "x-validation-gen-set-item",
 ];
 
 /// A type whose tags export schema keywords. Implemented by

@@ -39,6 +39,10 @@ pub const FLATTEN: &str = "x-validation-gen-flatten";
 /// The key that marks a field of an opaque type (`+k8s:opaqueType`): its
 /// type's schema is inlined without the type's own validations.
 pub const OPAQUE: &str = "x-validation-gen-opaque";
+/// The key that marks the items of a `listType=set` list whose type is a
+/// reference: once inlined, an object becomes an atomic map, a list an
+/// atomic list ([`atomic_set_item`]).
+pub const SET_ITEM: &str = "x-validation-gen-set-item";
 /// The key of a fragment whose `enum` values are not visible where it was
 /// made (a string newtype whose values are in an `#[enum_values]` block):
 /// the derive fills them in from the block's hidden consts.
@@ -1115,15 +1119,12 @@ fn list_keywords(site: &mut Map<String, Value>, meta: &ListMeta) {
         // A set's items are compared whole: an object item must be an
         // atomic map (`x-kubernetes-map-type: atomic`), a list item an
         // atomic list, or the apiserver rejects the schema.
+        // (A referenced type's kind is known once inlined: `resolve`.)
         if let Some(Value::Object(items)) = site.get_mut("items") {
-            if items.contains_key(REF) || items.get("type") == Some(&json!("object")) {
-                items
-                    .entry("x-kubernetes-map-type")
-                    .or_insert_with(|| json!("atomic"));
-            } else if items.get("type") == Some(&json!("array")) {
-                items
-                    .entry("x-kubernetes-list-type")
-                    .or_insert_with(|| json!("atomic"));
+            if items.contains_key(REF) {
+                items.insert(SET_ITEM.into(), json!(true));
+            } else {
+                atomic_set_item(items);
             }
         }
     }
@@ -1161,6 +1162,21 @@ fn list_keywords(site: &mut Map<String, Value>, meta: &ListMeta) {
             }
             _ => {}
         }
+    }
+}
+
+/// The items of a set are compared whole: an object item must be an atomic
+/// map (`x-kubernetes-map-type: atomic`), a list item an atomic list, or the
+/// apiserver rejects the schema.
+pub fn atomic_set_item(items: &mut Map<String, Value>) {
+    if items.get("type") == Some(&json!("object")) {
+        items
+            .entry("x-kubernetes-map-type")
+            .or_insert_with(|| json!("atomic"));
+    } else if items.get("type") == Some(&json!("array")) {
+        items
+            .entry("x-kubernetes-list-type")
+            .or_insert_with(|| json!("atomic"));
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Fragment, ENUM_PENDING, FLATTEN, OPAQUE, REF};
+use super::{atomic_set_item, Fragment, ENUM_PENDING, FLATTEN, OPAQUE, REF, SET_ITEM};
 
 /// Why a schema could not be assembled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ fn resolve(
     let mut out = Map::new();
     for (k, child) in m {
         match k.as_str() {
-            REF | FLATTEN | OPAQUE => {}
+            REF | FLATTEN | OPAQUE | SET_ITEM => {}
             ENUM_PENDING => notes.push(format!(
                 "{}: +k8s:enum values not found (no impl block with its consts in the input)",
                 stack.last().cloned().unwrap_or_default()
@@ -84,6 +84,9 @@ fn resolve(
         let own = std::mem::take(&mut out);
         merge(&mut target, own, false);
         out = target;
+    }
+    if m.contains_key(SET_ITEM) {
+        atomic_set_item(&mut out);
     }
     Ok(Value::Object(out))
 }

@@ -236,15 +236,17 @@ fn sets_of_objects_are_atomic_maps() {
             /// +k8s:listType=set
             items: Vec<Pair>,
             /// +k8s:listType=set
-            names: Vec<String>,
+            names: Vec<Kind>,
         }
         "#,
     );
-    assert_eq!(
-        f.schema["properties"]["items"]["items"]["x-kubernetes-map-type"],
-        "atomic"
-    );
-    assert!(f.schema["properties"]["names"]["items"]
-        .get("x-kubernetes-map-type")
-        .is_none());
+    assert_eq!(f.schema["properties"]["items"]["items"][SET_ITEM], true);
+    let pair = frag("struct Pair { a: Option<String> }");
+    let kind = frag("/// +k8s:enum\nenum Kind { A, B }");
+    let s = inline(&[f, pair, kind], "T", &mut Vec::new()).unwrap();
+    let items = &s["properties"]["items"]["items"];
+    assert_eq!(items["x-kubernetes-map-type"], "atomic", "{s}");
+    let names = &s["properties"]["names"]["items"];
+    assert!(names.get("x-kubernetes-map-type").is_none(), "{s}");
+    assert!(!s.to_string().contains(SET_ITEM));
 }
