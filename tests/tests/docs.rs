@@ -2440,6 +2440,45 @@ fn cli_md_help_is_verbatim() {
 }
 
 #[test]
+fn cli_md_schema_help_and_example_are_verbatim() {
+    let base = std::env::temp_dir().join(format!("docs-schema-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let api = base.join("src/crd");
+    std::fs::create_dir_all(&api).unwrap();
+    let (code, out, err) = cli(&["schema", "--help"], &base);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let block = format!("```text\n$ validation-gen schema --help\n{out}```");
+    assert!(CLI_MD.contains(&block), "docs/cli.md should show:\n{block}");
+    // The example module and its CRD.
+    let start = CLI_MD
+        .find("```rust\n// src/crd/mod.rs\n")
+        .expect("example module");
+    let rest = &CLI_MD[start + "```rust\n// src/crd/mod.rs\n".len()..];
+    let module = &rest[..rest.find("```").unwrap()];
+    std::fs::write(api.join("mod.rs"), module).unwrap();
+    let src = base.join("src/crd");
+    let (code, out, err) = cli(
+        &[
+            "schema",
+            "--crd",
+            "example.com/v1/Widget",
+            src.to_str().unwrap(),
+        ],
+        &base,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let block = format!("```text\n$ validation-gen schema --crd example.com/v1/Widget src/crd\n{out}$ echo $?\n0\n```");
+    assert!(CLI_MD.contains(&block), "docs/cli.md should show:\n{block}");
+    let (code, _, err) = cli(&["schema", "--type", "Nope", src.to_str().unwrap()], &base);
+    assert_eq!(code, 1);
+    assert!(
+        CLI_MD.contains(err.trim().trim_start_matches("error: ")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
 fn cli_md_session() {
     let base = std::env::temp_dir().join(format!("docs-cli-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);

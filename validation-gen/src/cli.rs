@@ -18,6 +18,7 @@ validation-gen: generate Rust validators from Kubernetes +k8s: declarative valid
 
 USAGE:
     validation-gen [OPTIONS] <DIR>...
+    validation-gen schema [--type <Name>] [--crd <group>/<version>/<Kind>]... <DIR>...
 
 Reads every .rs module file under each DIR and writes, for each module that
 defines types, a generated file (the same code #[derive(Validate)] produces)
@@ -38,6 +39,8 @@ OPTIONS:
     -q, --quiet             Print nothing but errors
     -h, --help              Print this help
     -V, --version           Print the version
+
+`validation-gen schema --help` describes the schema export.
 
 EXIT STATUS:
     0  generated (or, with --check, up to date)
@@ -123,6 +126,9 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
 
 /// Runs the CLI with `args` (without the program name); returns the exit code.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if args.first().map(String::as_str) == Some("schema") {
+        return crate::schema::cli::run(&args[1..], out, err);
+    }
     let opts = match parse_args(args) {
         Ok(Some(o)) => o,
         Ok(None) => {

@@ -18,6 +18,7 @@ pub(crate) mod emit;
 pub mod enum_values;
 pub mod model;
 pub mod module;
+pub mod schema;
 pub mod tags;
 
 pub use builder::{BuildError, Builder};
@@ -167,7 +168,13 @@ pub fn expand_derive_for(input: TokenStream, release: Release) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     match generate_type_for(&input, release) {
-        Ok(tokens) => tokens,
+        Ok(tokens) => {
+            let fragment = schema_fragment_impl(&input);
+            quote! {
+                #tokens
+                #fragment
+            }
+        }
         Err(diags) => {
             let errors = diags
                 .to_syn_error()
@@ -199,6 +206,54 @@ pub fn expand_derive_for(input: TokenStream, release: Release) -> TokenStream {
             }
         }
     }
+}
+
+/// The derive's `validation_runtime::schema::SchemaFragment` impl: the
+/// type's schema fragment ([`schema::fragment`]) as embedded JSON. The
+/// values of a `+k8s:enum` string newtype come from its `#[enum_values]`
+/// block at run time. Nothing when the fragment cannot be made (the tag
+/// errors are reported by the `Validate` generation).
+fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
+    let Ok(fragment) = schema::fragment(input, None) else {
+        return TokenStream::new();
+    };
+    let Ok(runtime) = runtime_path(&input.attrs) else {
+        return TokenStream::new();
+    };
+    let json = fragment.schema.to_string();
+    let enum_values = if json.contains(schema::ENUM_PENDING) {
+        // Spanned at the `+k8s:enum` line, as the `Validate` impl's own
+        // reference: without an `#[enum_values]` block rustc reports the
+        // same error once.
+        let span = enum_tag_span(input).unwrap_or_else(proc_macro2::Span::call_site);
+        let consts = quote::quote_spanned!(span=> Self::__K8S_ENUM);
+        quote!(::core::option::Option::Some(#consts))
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        impl #impl_generics #runtime::schema::SchemaFragment for #ident #ty_generics #where_clause {
+            fn schema_fragment() -> #runtime::schema::Value {
+                #runtime::schema::fragment_from_json(#json, #enum_values)
+            }
+        }
+    }
+}
+
+/// The doc line of a type's `+k8s:enum` tag (on the type or, for a
+/// newtype, on its field).
+fn enum_tag_span(input: &syn::DeriveInput) -> Option<proc_macro2::Span> {
+    let parsed = ast::parse_input(input).ok()?;
+    let mut docs = parsed.docs.clone();
+    if let ast::InputKind::Newtype(inner) = &parsed.kind {
+        docs.extend(inner.docs.iter().cloned());
+    }
+    let mut ignored = Diagnostics::new();
+    let read = model::read_tags(&docs, &mut ignored);
+    let span = read.named(tags::TagName::Enum).next().map(|t| t.span);
+    span
 }
 
 /// The helper impls of a type whose generation failed: the real ones when

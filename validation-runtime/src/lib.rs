@@ -35,6 +35,7 @@ pub mod fields;
 pub mod k8s;
 mod operation;
 mod release;
+pub mod schema;
 pub mod semantic;
 mod traits;
 pub mod types;

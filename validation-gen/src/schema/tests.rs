@@ -1,0 +1,252 @@
+use serde_json::json;
+
+use super::*;
+
+fn frag(src: &str) -> Fragment {
+    let input: syn::DeriveInput = syn::parse_str(src).unwrap();
+    fragment(&input, None).unwrap_or_else(|d| {
+        panic!(
+            "{:?}",
+            d.errors().iter().map(|e| &e.message).collect::<Vec<_>>()
+        )
+    })
+}
+
+#[test]
+fn keywords_names_and_descriptions() {
+    let f = frag(
+        r#"
+        /// A thing.
+        ///
+        /// +k8s:supportsSubresource="/status"
+        #[serde(rename_all = "camelCase")]
+        struct Thing {
+            /// The name.
+            /// +k8s:required
+            /// +k8s:maxLength=10
+            /// +k8s:format=k8s-short-name
+            display_name: String,
+            /// +k8s:optional
+            /// +k8s:minimum=1
+            replicas: Option<i32>,
+            /// +k8s:optional
+            /// +k8s:listType=map
+            /// +k8s:listMapKey=name
+            /// +k8s:maxItems=3
+            ports: Vec<Port>,
+        }
+        "#,
+    );
+    let s = &f.schema;
+    assert_eq!(s["description"], json!("A thing."));
+    assert_eq!(s["required"], json!(["displayName"]));
+    let name = &s["properties"]["displayName"];
+    assert_eq!(name["type"], "string");
+    assert_eq!(name["maxLength"], 10);
+    assert_eq!(name["description"], "The name.");
+    let rules = name["x-kubernetes-validations"].as_array().unwrap();
+    assert!(rules
+        .iter()
+        .any(|r| r["rule"].as_str().unwrap().contains("dns1123Label")));
+    assert!(rules.iter().any(|r| r["reason"] == "FieldValueRequired"));
+    assert_eq!(s["properties"]["replicas"]["minimum"], 1);
+    assert_eq!(s["properties"]["replicas"]["format"], "int32");
+    let ports = &s["properties"]["ports"];
+    assert_eq!(ports["x-kubernetes-list-type"], "map");
+    assert_eq!(ports["x-kubernetes-list-map-keys"], json!(["name"]));
+    assert_eq!(ports["maxItems"], 3);
+    assert_eq!(ports["items"][REF], "Port");
+    assert!(!s.to_string().contains("+k8s"), "{s}");
+}
+
+#[test]
+fn optional_zero_values_are_guarded() {
+    let f = frag(
+        r#"
+        struct T {
+            /// +k8s:optional
+            /// +k8s:minimum=1
+            count: i32,
+            /// +k8s:optional
+            /// +k8s:minLength=2
+            name: String,
+        }
+        "#,
+    );
+    let count = &f.schema["properties"]["count"];
+    assert!(count.get("minimum").is_none());
+    assert_eq!(
+        count["x-kubernetes-validations"][0]["rule"],
+        "!(self != 0) || self >= 1"
+    );
+    let name = &f.schema["properties"]["name"];
+    assert_eq!(
+        name["x-kubernetes-validations"][0]["rule"],
+        "!(self != '') || size(self) >= 2"
+    );
+}
+
+#[test]
+fn unions_immutable_and_updates() {
+    let f = frag(
+        r#"
+        struct S {
+            /// +k8s:optional
+            /// +k8s:unionMember
+            a: Option<A>,
+            /// +k8s:optional
+            /// +k8s:unionMember
+            b: Option<B>,
+            /// +k8s:optional
+            /// +k8s:immutable
+            c: Option<String>,
+            /// +k8s:optional
+            /// +k8s:update=NoSet
+            d: Option<i64>,
+        }
+        "#,
+    );
+    let rules = f.schema["x-kubernetes-validations"].as_array().unwrap();
+    let text: Vec<&str> = rules
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert!(text.contains(&"must specify one of: `a`, `b`"), "{text:?}");
+    assert!(text.contains(&"must specify exactly one of: `a`, `b`"));
+    assert!(text.contains(&"field is immutable"));
+    assert!(text.contains(&"field cannot be set once created"));
+    assert_eq!(
+        f.schema["properties"]["c"]["x-kubernetes-validations"][0]["rule"],
+        "self == oldSelf"
+    );
+}
+
+#[test]
+fn enums_and_unexported_tags() {
+    let f = frag(
+        r#"
+        /// +k8s:enum
+        #[serde(rename_all = "PascalCase")]
+        enum Policy { Always, Never, IfNotPresent }
+        "#,
+    );
+    assert_eq!(f.schema["enum"], json!(["Always", "IfNotPresent", "Never"]));
+    let f = frag(
+        r#"
+        struct T {
+            /// +k8s:ifEnabled(X)=+k8s:minimum=1
+            /// +k8s:format=k8s-extended-resource-name
+            n: String,
+        }
+        "#,
+    );
+    assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+    assert!(
+        f.notes[0].starts_with("T.n: +k8s:ifEnabled"),
+        "{:?}",
+        f.notes
+    );
+}
+
+#[test]
+fn inline_and_crd() {
+    let a = frag(
+        r#"
+        struct Root {
+            metadata: Meta,
+            /// +k8s:required
+            spec: Spec,
+        }
+        "#,
+    );
+    let b = frag(
+        r#"
+        struct Spec {
+            /// +k8s:optional
+            /// +k8s:eachVal=+k8s:format=k8s-long-name
+            names: Vec<String>,
+        }
+        "#,
+    );
+    let mut notes = Vec::new();
+    let s = inline(&[a, b], "Root", &mut notes).unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}"); // Meta is not in the input
+    let items = &s["properties"]["spec"]["properties"]["names"]["items"];
+    assert!(items["x-kubernetes-validations"][0]["rule"]
+        .as_str()
+        .unwrap()
+        .contains("dns1123Subdomain"));
+    let crd = crd(
+        s,
+        "example.com",
+        "v1",
+        "Root",
+        &["/status".into()],
+        &mut notes,
+    );
+    let root = &crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"];
+    assert_eq!(root["properties"]["metadata"], json!({"type": "object"}));
+    assert_eq!(root["required"], json!(["spec"]));
+    assert_eq!(crd["metadata"]["name"], "roots.example.com");
+    assert!(!crd.to_string().contains(REF));
+}
+
+#[test]
+fn recursion_is_an_error() {
+    let a = frag("struct A { b: Option<Box<A>> }");
+    let e = inline(&[a], "A", &mut Vec::new()).unwrap_err();
+    assert!(e.0.contains("contains itself"), "{e}");
+}
+
+#[test]
+fn opaque_types_keep_their_structure_only() {
+    let a = frag(
+        r#"
+        struct A {
+            /// +k8s:opaqueType
+            /// +k8s:optional
+            b: Option<B>,
+            c: Option<B>,
+        }
+        "#,
+    );
+    let b = frag(
+        r#"
+        struct B {
+            /// +k8s:required
+            /// +k8s:maxLength=3
+            x: Option<String>,
+        }
+        "#,
+    );
+    let s = inline(&[a, b], "A", &mut Vec::new()).unwrap();
+    assert_eq!(
+        s["properties"]["b"]["properties"]["x"],
+        json!({"type": "string"})
+    );
+    assert!(s["properties"]["b"].get("required").is_none());
+    assert_eq!(s["properties"]["c"]["properties"]["x"]["maxLength"], 3);
+}
+
+#[test]
+fn sets_of_objects_are_atomic_maps() {
+    let f = frag(
+        r#"
+        struct T {
+            /// +k8s:listType=set
+            items: Vec<Pair>,
+            /// +k8s:listType=set
+            names: Vec<Kind>,
+        }
+        "#,
+    );
+    assert_eq!(f.schema["properties"]["items"]["items"][SET_ITEM], true);
+    let pair = frag("struct Pair { a: Option<String> }");
+    let kind = frag("/// +k8s:enum\nenum Kind { A, B }");
+    let s = inline(&[f, pair, kind], "T", &mut Vec::new()).unwrap();
+    let items = &s["properties"]["items"]["items"];
+    assert_eq!(items["x-kubernetes-map-type"], "atomic", "{s}");
+    let names = &s["properties"]["names"]["items"];
+    assert!(names.get("x-kubernetes-map-type").is_none(), "{s}");
+    assert!(!s.to_string().contains(SET_ITEM));
+}
