@@ -16,6 +16,7 @@ pub mod depth;
 pub mod diag;
 pub(crate) mod emit;
 pub mod enum_values;
+pub mod kube;
 pub mod model;
 pub mod module;
 pub mod schema;
@@ -123,6 +124,10 @@ pub fn type_options(attrs: &[syn::Attribute]) -> syn::Result<TypeOptions> {
                 let r = Release::parse_supported(&lit.value())
                     .map_err(|e| syn::Error::new(lit.span(), e))?;
                 release = Some(r);
+                Ok(())
+            } else if meta.path.is_ident("metadata_name") {
+                // Read by `kube::custom_resource_impl` (a kube spec's root).
+                let _: syn::LitStr = meta.value()?.parse()?;
                 Ok(())
             } else {
                 Err(meta.error(

@@ -54,7 +54,13 @@ fn validate_name(d: &Deployment) -> ErrorList {
     let root = Path::root();
     let meta = root.child("metadata");
     ErrorList::from_fn(|errs| {
-        validate::long_name(errs, &Operation::create(), &meta.child("name"), Some(name), None)
+        validate::long_name(
+            errs,
+            &Operation::create(),
+            &meta.child("name"),
+            Some(name),
+            None,
+        )
     })
     .mark_covered_by_declarative()
 }

@@ -2,9 +2,12 @@
 //!
 //! `WidgetSpec` is an ordinary kube CRD spec with one more derive,
 //! `Validate`, and `+k8s:` tags in its doc comments. kube generates the
-//! root type `Widget { metadata, spec, status }`; [`validation_runtime::custom_resource!`]
-//! gives it `Validate` with the API server's `metadata` rules (name format,
-//! `generateName`, namespace), then the spec's and status's own validation.
+//! root type `Widget { metadata, spec, status }`; the `Validate` derive on
+//! the spec reads kube's `#[kube(...)]` and gives that root `Validate` too
+//! (through [`validation_runtime::custom_resource!`]): the API server's
+//! `metadata` rules (name format, here `#[validate(metadata_name =
+//! "k8s-short-name")]`, `generateName`, the namespace of a `namespaced`
+//! kind), then the spec's and status's own validation.
 //! Errors use serde's names: `spec.replicas`, `metadata.name`.
 
 use std::collections::BTreeMap;
@@ -28,6 +31,7 @@ use validation_runtime::Validate;
     status = "WidgetStatus"
 )]
 #[serde(rename_all = "camelCase")]
+#[validate(metadata_name = "k8s-short-name")]
 pub struct WidgetSpec {
     /// How many widgets to run.
     ///
@@ -95,12 +99,4 @@ pub struct WidgetStatus {
     /// +k8s:eachVal=+k8s:subfield(reason)=+k8s:format=k8s-short-name
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
-}
-
-validation_runtime::custom_resource! {
-    Widget {
-        metadata(name = "k8s-short-name", scope = Namespaced),
-        spec,
-        status,
-    }
 }

@@ -61,7 +61,14 @@ const DEFAULT_RELEASE: Release = if cfg!(feature = "v1_37") {
 /// deriving serde's traits can still use them.
 #[proc_macro_derive(Validate, attributes(validate, serde))]
 pub fn derive_validate(input: TokenStream) -> TokenStream {
-    validation_gen::expand_derive_for(input.into(), DEFAULT_RELEASE).into()
+    let input: proc_macro2::TokenStream = input.into();
+    let mut out = validation_gen::expand_derive_for(input.clone(), DEFAULT_RELEASE);
+    if cfg!(feature = "kube") {
+        if let Ok(parsed) = syn::parse2::<syn::DeriveInput>(input) {
+            out.extend(validation_gen::kube::custom_resource_impl(&parsed));
+        }
+    }
+    out.into()
 }
 
 /// Marks the `impl` block holding the values of a `+k8s:enum` type:
