@@ -131,8 +131,8 @@ pub fn type_options(attrs: &[syn::Attribute]) -> syn::Result<TypeOptions> {
                 Ok(())
             } else {
                 Err(meta.error(
-                    "unknown `validate` attribute: expected `crate = \"path\"` or \
-                     `kubernetes = \"1.36\"`",
+                    "unknown `validate` attribute: expected `crate = \"path\"`, \
+                     `kubernetes = \"1.36\"` or `metadata_name = \"k8s-short-name\"`",
                 ))
             }
         })?;

@@ -312,6 +312,7 @@ pub fn min_properties<M: MapLike + ?Sized>(
 ///
 /// let path = Path::new("name");
 /// let op = Operation::create();
+/// # use validation_runtime::ErrorList;
 /// let errs = ErrorList::from_fn(|errs| {
 ///     validate::max_length_characters(errs, &op, &path, Some("héllo"), None, 5)
 /// });
