@@ -177,7 +177,6 @@ const _: () = {
                         }
                     },
                 );
-                __rt::Validate::validate_into(value, op, path, old_value, errs);
             }
         }
     }
