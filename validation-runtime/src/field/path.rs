@@ -191,6 +191,16 @@ fn decimal_len(mut i: usize) -> usize {
 
 /// Appends `i` in decimal without going through `fmt`.
 fn push_decimal(out: &mut String, i: usize) {
+    // Most list indices are one or two digits.
+    if i < 10 {
+        out.push(char::from(b'0' + i as u8));
+        return;
+    }
+    if i < 100 {
+        out.push(char::from(b'0' + (i / 10) as u8));
+        out.push(char::from(b'0' + (i % 10) as u8));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut pos = buf.len();
     let mut i = i;
