@@ -133,8 +133,29 @@ impl<'a> Path<'a> {
     }
 
     fn write_segments(&self, out: &mut String) {
-        let Some(node) = self.node else { return };
-        node.parent.write_segments(out);
+        // The segments leaf-first on the stack, then written root-first: a
+        // loop rather than one recursive call per segment. Deeper paths (rare)
+        // write their upper part recursively.
+        const DEPTH: usize = 24;
+        let mut nodes: [Option<&Node<'_>>; DEPTH] = [None; DEPTH];
+        let mut n = 0;
+        let mut p = self;
+        while let Some(node) = &p.node {
+            if n == DEPTH {
+                p.write_segments(out);
+                break;
+            }
+            nodes[n] = Some(node);
+            n += 1;
+            p = node.parent;
+        }
+        for node in nodes[..n].iter().rev().flatten() {
+            Self::write_segment(node, out);
+        }
+    }
+
+    #[inline]
+    fn write_segment(node: &Node<'_>, out: &mut String) {
         match node.segment {
             Segment::Field(name) if !name.is_empty() => {
                 if !node.parent.is_root() {
@@ -191,6 +212,16 @@ fn decimal_len(mut i: usize) -> usize {
 
 /// Appends `i` in decimal without going through `fmt`.
 fn push_decimal(out: &mut String, i: usize) {
+    // Most list indices are one or two digits.
+    if i < 10 {
+        out.push(char::from(b'0' + i as u8));
+        return;
+    }
+    if i < 100 {
+        out.push(char::from(b'0' + (i / 10) as u8));
+        out.push(char::from(b'0' + (i % 10) as u8));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut pos = buf.len();
     let mut i = i;
@@ -276,6 +307,31 @@ mod tests {
         let p = p.child("third");
         let p = p.index(93);
         assert_eq!(p.render(), "root.first.second[0].third[93]");
+    }
+
+    #[test]
+    fn deep_paths_render_whole() {
+        fn render_at(depth: usize, p: &Path<'_>, want: &mut String) -> String {
+            if depth == 0 {
+                return p.render();
+            }
+            let q = if depth % 3 == 0 {
+                p.index(depth)
+            } else {
+                p.child("f")
+            };
+            if depth % 3 == 0 {
+                want.push_str(&format!("[{depth}]"));
+            } else {
+                want.push_str(".f");
+            }
+            render_at(depth - 1, &q, want)
+        }
+        for depth in [1usize, 23, 24, 25, 60] {
+            let mut want = String::from("root");
+            let got = render_at(depth, &Path::new("root"), &mut want);
+            assert_eq!(got, want, "depth {depth}");
+        }
     }
 
     #[test]

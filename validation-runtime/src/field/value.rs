@@ -460,6 +460,14 @@ pub use validation_spec::quote::{go_quote, write_go_quoted};
 /// `<`, `>` and `&` escaped, U+2028 and U+2029 escaped).
 pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
+    // Nothing to escape: printable ASCII other than `"`, `\`, `<`, `>`, `&`.
+    if s.bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&'))
+    {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
