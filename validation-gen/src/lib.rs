@@ -173,13 +173,7 @@ pub fn expand_derive_for(input: TokenStream, release: Release) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     match generate_type_for(&input, release) {
-        Ok(tokens) => {
-            let fragment = schema_fragment_impl(&input);
-            quote! {
-                #tokens
-                #fragment
-            }
-        }
+        Ok(tokens) => tokens,
         Err(diags) => {
             let errors = diags
                 .to_syn_error()
@@ -218,7 +212,11 @@ pub fn expand_derive_for(input: TokenStream, release: Release) -> TokenStream {
 /// values of a `+k8s:enum` string newtype come from its `#[enum_values]`
 /// block at run time. Nothing when the fragment cannot be made (the tag
 /// errors are reported by the `Validate` generation).
-fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
+///
+/// The derive emits it only with `validation-runtime`'s `schema` feature
+/// (which `schemars` enables): a type's fragment costs compile time, and
+/// only schema export reads it.
+pub fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
     let Ok(fragment) = schema::fragment(input, None) else {
         return TokenStream::new();
     };

@@ -3,6 +3,7 @@
 //! a schema made by another tool (Kubernetes 1.35 behaviour; see
 //! `docs/ecosystem.md`, "Schema export").
 //!
+//! With the `schema` feature (or `schemars`, which includes it),
 //! `#[derive(Validate)]` implements [`SchemaFragment`] for every type. A
 //! derive cannot change another derive's input, so with `schemars` the user
 //! names the merge in schemars' own `transform` attribute (feature

@@ -63,9 +63,15 @@ const DEFAULT_RELEASE: Release = if cfg!(feature = "v1_37") {
 pub fn derive_validate(input: TokenStream) -> TokenStream {
     let input: proc_macro2::TokenStream = input.into();
     let mut out = validation_gen::expand_derive_for(input.clone(), DEFAULT_RELEASE);
-    if cfg!(feature = "kube") {
+    if cfg!(feature = "kube") || cfg!(feature = "schema") {
         if let Ok(parsed) = syn::parse2::<syn::DeriveInput>(input) {
-            out.extend(validation_gen::kube::custom_resource_impl(&parsed));
+            if cfg!(feature = "kube") {
+                out.extend(validation_gen::kube::custom_resource_impl(&parsed));
+            }
+            // Only for a type that generated (its errors are reported once).
+            if cfg!(feature = "schema") && !out.to_string().contains("compile_error") {
+                out.extend(validation_gen::schema_fragment_impl(&parsed));
+            }
         }
     }
     out.into()
