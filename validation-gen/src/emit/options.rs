@@ -4,7 +4,7 @@
 use quote::quote;
 
 use super::{lower_tag, payload, Call, CallKind, Cx, Site};
-use crate::check::{ListContext, ListOwner};
+use crate::check::ListContext;
 use crate::model::TagAt;
 use crate::tags::{Release, Tag, TagName, Value};
 
@@ -118,11 +118,7 @@ fn conditional_list_meta(
     enabled: bool,
     option: &str,
 ) -> Option<super::ListMeta> {
-    let owner = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => ListOwner::Field(f.rust_name.clone()),
-        (None, crate::tags::catalog::Scope::Type) => ListOwner::Type,
-        _ => return None,
-    };
+    let owner = site.list_owner()?;
     let context = ListContext::Option {
         enabled,
         option: option.to_owned(),

@@ -43,6 +43,17 @@ pub(crate) struct Site<'a> {
 }
 
 impl Site<'_> {
+    /// Whose tags declare this site's list semantics in the check stage's
+    /// [`ListTable`](crate::check::ListTable): the field's, or the type's;
+    /// `None` for element and subfield sites.
+    pub(crate) fn list_owner(&self) -> Option<crate::check::ListOwner> {
+        match (self.field, self.scope) {
+            (Some(f), Scope::Field) => Some(crate::check::ListOwner::Field(f.rust_name.clone())),
+            (None, Scope::Type) => Some(crate::check::ListOwner::Type),
+            _ => None,
+        }
+    }
+
     /// `Option<&[T]>` expressions for the list value and the old one: the
     /// names the field block binds (`items`, `old_items`), or the leaf
     /// converted in place.

@@ -227,11 +227,7 @@ fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
 /// check stage resolved them, so that the subfield's uniqueness and element
 /// correlation follow them.
 fn subfield_list_meta(cx: &Cx<'_>, site: &Site<'_>, name: &str) -> Option<super::ListMeta> {
-    let owner = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => ListOwner::Field(f.rust_name.clone()),
-        (None, crate::tags::catalog::Scope::Type) => ListOwner::Type,
-        _ => return None,
-    };
+    let owner = site.list_owner()?;
     let context = ListContext::Subfield(name.to_owned());
     cx.lists.get(&owner, &context).cloned()
 }

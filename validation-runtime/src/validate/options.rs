@@ -95,12 +95,7 @@ pub fn with_origin(
     origin: &'static str,
     validate: impl FnOnce(&mut ErrorList),
 ) {
-    let start = errs.len();
-    validate(errs);
-    if errs.len() > start {
-        let pushed = errs.split_off(start).with_origin(origin);
-        errs.append(pushed);
-    }
+    map_pushed(errs, validate, |pushed| pushed.with_origin(origin));
 }
 
 /// Runs `validate`, then marks the errors it pushed with a stability level
@@ -111,13 +106,23 @@ pub fn at_level(
     level: crate::field::StabilityLevel,
     validate: impl FnOnce(&mut ErrorList),
 ) {
+    map_pushed(errs, validate, |pushed| match level {
+        crate::field::StabilityLevel::Alpha => pushed.mark_alpha(),
+        crate::field::StabilityLevel::Beta => pushed.mark_beta(),
+    });
+}
+
+/// Runs `validate`, then replaces the errors it pushed with `mark` of them
+/// (nothing is moved when it pushed none: the valid path does not allocate).
+fn map_pushed(
+    errs: &mut ErrorList,
+    validate: impl FnOnce(&mut ErrorList),
+    mark: impl FnOnce(ErrorList) -> ErrorList,
+) {
     let start = errs.len();
     validate(errs);
     if errs.len() > start {
         let pushed = errs.split_off(start);
-        errs.append(match level {
-            crate::field::StabilityLevel::Alpha => pushed.mark_alpha(),
-            crate::field::StabilityLevel::Beta => pushed.mark_beta(),
-        });
+        errs.append(mark(pushed));
     }
 }
