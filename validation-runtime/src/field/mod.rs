@@ -4,11 +4,13 @@
 //! See `docs/errors.md` for how errors map to upstream.
 
 mod error;
+mod error_list;
 mod path;
 mod value;
 
 pub(crate) use error::supported_values_detail;
-pub use error::{Error, ErrorList, ErrorType, StabilityLevel};
+pub use error::{Error, ErrorType, StabilityLevel};
+pub use error_list::ErrorList;
 pub use path::{IntoFieldPath, Path, Segment};
 pub(crate) use value::push_int;
 pub use value::{
