@@ -211,7 +211,7 @@ impl ErrorMatcher {
             }
         }
         if self.match_value {
-            parts.push(format!("Value={}", render_value(e.bad_value())));
+            parts.push(format!("Value={}", render_value(&e.bad_value())));
         }
         if self.match_origin || (self.require_origin_when_invalid && e.kind() == ErrorType::Invalid)
         {

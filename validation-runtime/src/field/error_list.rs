@@ -34,7 +34,17 @@ impl ErrorList {
     /// Appends one error.
     #[inline]
     pub fn push(&mut self, error: Error) {
+        if self.errors.len() == self.errors.capacity() {
+            self.grow();
+        }
         self.errors.push(error);
+    }
+
+    /// Room for 16 errors at first (rather than `Vec`'s 4), doubling after:
+    /// an object with errors usually has several.
+    #[cold]
+    fn grow(&mut self) {
+        self.errors.reserve(self.errors.capacity().max(16));
     }
 
     /// Appends every error of `other`.
