@@ -160,6 +160,7 @@ pub struct Error {
     covered_by_declarative: bool,
     short_circuit: bool,
     stability: Option<StabilityLevel>,
+    from_imperative: bool,
 }
 
 impl Error {
@@ -179,6 +180,7 @@ impl Error {
             origin: None,
             covered_by_declarative: false,
             short_circuit: false,
+            from_imperative: false,
             stability: None,
         }
     }
@@ -354,6 +356,15 @@ impl Error {
         self
     }
 
+    /// Marks the error as reported by hand-written validation (upstream's
+    /// `MarkFromImperative`, which a 1.36+ API server applies to the
+    /// hand-written errors it is given).
+    #[must_use]
+    pub fn mark_from_imperative(mut self) -> Error {
+        self.from_imperative = true;
+        self
+    }
+
     /// Marks the error as reported by an alpha validation (`+k8s:alpha`;
     /// upstream's `MarkAlpha`).
     #[must_use]
@@ -410,6 +421,12 @@ impl Error {
     /// Whether the error came from a short-circuiting validator.
     pub fn is_short_circuit(&self) -> bool {
         self.short_circuit
+    }
+
+    /// Whether the error is marked as reported by hand-written validation
+    /// (upstream's `FromImperative`).
+    pub fn is_from_imperative(&self) -> bool {
+        self.from_imperative
     }
 
     /// The stability level of the validation that reported the error, if it
