@@ -1,28 +1,37 @@
 //! Migration mode: hand-written and declarative validation side by side, as
-//! a Kubernetes 1.35 API server runs them (`rest.ValidateDeclarativelyWithMigrationChecks`).
+//! a Kubernetes API server of a given release runs them
+//! (`rest.ValidateDeclarativelyWithMigrationChecks` of `k8s.io/apiserver`
+//! v0.35.0, v0.36.0, v0.37.2).
 //!
 //! This is the server side of declarative validation, kept out of
 //! `validation-runtime` so that the runtime (what generated code calls)
 //! stays free of logging, regex and YAML dependencies. It uses only the
 //! runtime's public API: [`Validate`](validation_runtime::Validate),
-//! [`ErrorList`], [`Operation`] and the [`field`](validation_runtime::field)
-//! types.
+//! [`ErrorList`], [`Operation`], [`Release`] and the
+//! [`field`](validation_runtime::field) types.
 //!
 //! A server keeps its hand-written validation and hands its errors, with
-//! the object, to [`Migration::validate`]. Depending on the
-//! [`FeatureGates`]:
+//! the object, to [`Migration::validate`]. The [`FeatureGates`] name the
+//! release ([`FeatureGates::for_release`]; [`validation_runtime::KUBERNETES_RELEASE`]
+//! by default) and select the [`Mode`]:
 //!
-//! * `DeclarativeValidation=false` ([`Mode::Disabled`]): the hand-written
-//!   errors are returned; declarative validation does not run.
-//! * default ([`Mode::Mismatch`]): the hand-written errors are returned;
-//!   declarative validation runs and every disagreement with the hand-written
-//!   errors marked covered by declarative validation is logged (one `tracing`
-//!   error event with upstream's text) and counted in
+//! * 1.35, `DeclarativeValidation=false` ([`Mode::Disabled`]): the
+//!   hand-written errors are returned; declarative validation does not run.
+//! * 1.35 default, and 1.36 for types without enforcement
+//!   ([`Mode::Mismatch`]): the hand-written errors are returned;
+//!   declarative validation runs and every disagreement with the
+//!   hand-written errors marked covered by declarative validation is logged
+//!   (one `tracing` error event with upstream's text) and counted in
 //!   `apiserver_validation_declarative_validation_mismatch_total`.
-//! * `DeclarativeValidationTakeover=true` ([`Mode::Takeover`]): covered
-//!   hand-written errors are dropped and the declarative errors returned in
-//!   their place, after the uncovered hand-written ones; disagreements are
-//!   still logged and counted.
+//! * 1.35, `DeclarativeValidationTakeover=true` ([`Mode::Takeover`]):
+//!   covered hand-written errors are dropped and the declarative errors
+//!   returned in their place, after the uncovered hand-written ones;
+//!   disagreements are still logged and counted.
+//! * 1.36 for types registered with
+//!   [`declarative_enforcement`](TypeRegistration::declarative_enforcement),
+//!   and 1.37 ([`Mode::Lifecycle`]): standard declarative errors are
+//!   returned, `+k8s:beta` ones under `DeclarativeValidationBeta`,
+//!   `+k8s:alpha` ones never; only alpha and beta errors are compared.
 //!
 //! A panic in declarative (generated or custom) validation is caught,
 //! counted in `apiserver_validation_declarative_validation_panic_total`, and
@@ -31,7 +40,7 @@
 //! ```
 //! use validation_runtime::field::{BadValue, Error, ErrorList};
 //! use validation_migration::{FeatureGates, Migration, Registry};
-//! use validation_runtime::{Operation, Validate};
+//! use validation_runtime::{Operation, Release, Validate};
 //!
 //! #[derive(Debug, Default, PartialEq, Validate)]
 //! struct Widget {
@@ -53,7 +62,7 @@
 //!
 //! let mut registry = Registry::new();
 //! registry.register::<Widget>("Widget");
-//! let gates = FeatureGates::parse("DeclarativeValidationTakeover=true").unwrap();
+//! let gates = FeatureGates::parse_for(Release::V1_35, "DeclarativeValidationTakeover=true").unwrap();
 //! let migration = Migration::new(gates, registry);
 //!
 //! let w = Widget { replicas: -1 };
