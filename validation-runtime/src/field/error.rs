@@ -161,6 +161,7 @@ pub struct Error {
     covered_by_declarative: bool,
     short_circuit: bool,
     stability: Option<StabilityLevel>,
+    from_imperative: bool,
     field_end: u32,
     value_end: u32,
     text: String,
@@ -276,6 +277,7 @@ impl Error {
             covered_by_declarative: false,
             short_circuit: false,
             stability: None,
+            from_imperative: false,
             field_end,
             value_end,
             text,
@@ -504,6 +506,15 @@ impl Error {
         self
     }
 
+    /// Marks the error as reported by hand-written validation (upstream's
+    /// `MarkFromImperative`, which a 1.36+ API server applies to the
+    /// hand-written errors it is given).
+    #[must_use]
+    pub fn mark_from_imperative(mut self) -> Error {
+        self.from_imperative = true;
+        self
+    }
+
     /// Marks the error as reported by an alpha validation (`+k8s:alpha`;
     /// upstream's `MarkAlpha`).
     #[must_use]
@@ -573,6 +584,12 @@ impl Error {
         self.short_circuit
     }
 
+    /// Whether the error is marked as reported by hand-written validation
+    /// (upstream's `FromImperative`).
+    pub fn is_from_imperative(&self) -> bool {
+        self.from_imperative
+    }
+
     /// The stability level of the validation that reported the error, if it
     /// was marked (upstream's `ValidationStabilityLevel`; `None` is its
     /// `unknown`).
@@ -621,6 +638,7 @@ impl PartialEq for Error {
             && self.covered_by_declarative == other.covered_by_declarative
             && self.short_circuit == other.short_circuit
             && self.stability == other.stability
+            && self.from_imperative == other.from_imperative
     }
 }
 
@@ -635,6 +653,7 @@ impl fmt::Debug for Error {
             .field("covered_by_declarative", &self.covered_by_declarative)
             .field("short_circuit", &self.short_circuit)
             .field("stability", &self.stability)
+            .field("from_imperative", &self.from_imperative)
             .finish()
     }
 }

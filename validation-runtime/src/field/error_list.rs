@@ -132,6 +132,13 @@ impl ErrorList {
         self.map(Error::mark_short_circuit)
     }
 
+    /// Marks every error as reported by hand-written validation (upstream's
+    /// `ErrorList.MarkFromImperative`).
+    #[must_use]
+    pub fn mark_from_imperative(self) -> ErrorList {
+        self.map(Error::mark_from_imperative)
+    }
+
     /// Marks every error as reported by an alpha validation (upstream's
     /// `ErrorList.MarkAlpha`).
     #[must_use]
