@@ -236,9 +236,21 @@ fn offset(text: &mut String) -> u32 {
 impl Error {
     /// The one place errors are built: field, value text and detail into one
     /// buffer, sized up front.
+    #[inline]
     pub(crate) fn build(
         kind: ErrorType,
         field: impl IntoFieldPath,
+        value: BadValue<'_>,
+        detail: Detail<'_>,
+    ) -> Error {
+        Error::assemble(kind, &field, value, detail)
+    }
+
+    /// [`Error::build`] without generics: compiled once, in this crate.
+    #[inline(never)]
+    fn assemble(
+        kind: ErrorType,
+        field: &dyn IntoFieldPath,
         value: BadValue<'_>,
         detail: Detail<'_>,
     ) -> Error {

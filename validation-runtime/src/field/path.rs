@@ -242,14 +242,14 @@ pub trait IntoFieldPath {
     fn rendered_len(&self) -> usize;
 
     /// Appends the rendered path to `out`.
-    fn write_field_path(self, out: &mut String);
+    fn write_field_path(&self, out: &mut String);
 }
 
 impl IntoFieldPath for &Path<'_> {
     fn rendered_len(&self) -> usize {
         Path::rendered_len(self)
     }
-    fn write_field_path(self, out: &mut String) {
+    fn write_field_path(&self, out: &mut String) {
         self.write_to(out)
     }
 }
@@ -258,7 +258,7 @@ impl IntoFieldPath for Path<'_> {
     fn rendered_len(&self) -> usize {
         Path::rendered_len(self)
     }
-    fn write_field_path(self, out: &mut String) {
+    fn write_field_path(&self, out: &mut String) {
         self.write_to(out)
     }
 }
@@ -267,7 +267,7 @@ impl IntoFieldPath for &str {
     fn rendered_len(&self) -> usize {
         self.len()
     }
-    fn write_field_path(self, out: &mut String) {
+    fn write_field_path(&self, out: &mut String) {
         out.push_str(self)
     }
 }
@@ -276,8 +276,8 @@ impl IntoFieldPath for String {
     fn rendered_len(&self) -> usize {
         self.len()
     }
-    fn write_field_path(self, out: &mut String) {
-        out.push_str(&self)
+    fn write_field_path(&self, out: &mut String) {
+        out.push_str(self)
     }
 }
 
@@ -285,7 +285,7 @@ impl IntoFieldPath for &String {
     fn rendered_len(&self) -> usize {
         self.len()
     }
-    fn write_field_path(self, out: &mut String) {
+    fn write_field_path(&self, out: &mut String) {
         out.push_str(self)
     }
 }

@@ -72,10 +72,7 @@ thread_local! {
 /// with it, borrowed: the error `f` builds copies the text once, so a JSON
 /// value (a whole list item, a named string type) costs no allocation of its
 /// own.
-pub(crate) fn with_bad_value<T: ToBadValue + ?Sized, R>(
-    value: &T,
-    f: impl FnOnce(BadValue<'_>) -> R,
-) -> R {
+pub(crate) fn with_bad_value<R>(value: &dyn ToBadValue, f: impl FnOnce(BadValue<'_>) -> R) -> R {
     if let Some(value) = value.borrowed_bad_value() {
         return f(value);
     }
@@ -118,8 +115,14 @@ impl BadValue<'static> {
     /// `value`'s bad value ([`ToBadValue::write_bad_value`]) owning its text,
     /// rendered through a reused per-thread buffer (one allocation).
     pub fn of<T: ToBadValue + ?Sized>(value: &T) -> BadValue<'static> {
-        with_bad_value(value, |v| v.into_owned())
+        owned_bad_value(&value)
     }
+}
+
+/// [`BadValue::of`] without generics: compiled once, in this crate.
+#[inline(never)]
+fn owned_bad_value(value: &dyn ToBadValue) -> BadValue<'static> {
+    with_bad_value(value, |v| v.into_owned())
 }
 
 impl<'a> BadValue<'a> {
@@ -393,6 +396,9 @@ impl<T: ToBadValue + ?Sized> ToBadValue for &T {
     fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
         (**self).borrowed_bad_value()
     }
+    fn to_bad_value(&self) -> BadValue<'_> {
+        (**self).to_bad_value()
+    }
     fn write_json(&self, out: &mut String) {
         (**self).write_json(out)
     }
@@ -572,9 +578,16 @@ where
     V: ToBadValue + 'a,
     I: Iterator<Item = (&'a K, &'a V)>,
 {
-    // Go sorts map keys by their string form.
-    let mut items: Vec<(std::borrow::Cow<'_, str>, &V)> =
-        entries.map(|(k, v)| (k.key_str(), v)).collect();
+    let mut items: Vec<(Cow<'_, str>, &dyn ToBadValue)> = entries
+        .map(|(k, v)| (k.key_str(), v as &dyn ToBadValue))
+        .collect();
+    write_json_entries(&mut items, out);
+}
+
+/// The members of a JSON object, sorted by key as Go sorts map keys (by
+/// their string form). Not generic, so the sort is compiled once, here.
+#[inline(never)]
+fn write_json_entries(items: &mut [(Cow<'_, str>, &dyn ToBadValue)], out: &mut String) {
     items.sort_by(|a, b| a.0.cmp(&b.0));
     out.push('{');
     for (i, (k, v)) in items.iter().enumerate() {

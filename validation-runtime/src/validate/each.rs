@@ -24,6 +24,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use super::collections::MapLike;
+use super::key_index::{key_hash, KeyIndex};
 use super::lists::SMALL_LIST;
 use crate::field::{ErrorList, MapKey, Path};
 use crate::{Operation, SemanticEq};
@@ -125,13 +126,17 @@ pub fn each_slice_val_map<'a, T: crate::SemanticEq, K: Hash + Eq>(
             visit(i, item, old_item);
         }
     } else {
-        let mut index: HashMap<K, &T> = HashMap::with_capacity(old.len());
-        for o in old {
+        let mut index = KeyIndex::new(old.iter().map(|o| key_hash(&key(o))).collect());
+        for (j, o) in old.iter().enumerate() {
             // The first old element with a key wins, as upstream.
-            index.entry(key(o)).or_insert(o);
+            let kj = key(o);
+            index.insert_first(j, &|i| key(&old[i]) == kj);
         }
         for (i, item) in items.iter().enumerate() {
-            let old_item = index.get(&key(item)).copied();
+            let k = key(item);
+            let old_item = index
+                .find(key_hash(&k), &|j| key(&old[j]) == k)
+                .map(|j| &old[j]);
             visit(i, item, old_item);
         }
     }
@@ -200,7 +205,8 @@ pub fn each_map_key<M: MapLike>(
 struct KeyOrdered<'e, 'a, K> {
     in_order: bool,
     errs: &'e mut ErrorList,
-    pending: Vec<(&'a K, ErrorList)>,
+    keys: Vec<&'a K>,
+    pending: Vec<ErrorList>,
 }
 
 impl<'e, 'a, K: Ord> KeyOrdered<'e, 'a, K> {
@@ -209,6 +215,7 @@ impl<'e, 'a, K: Ord> KeyOrdered<'e, 'a, K> {
         KeyOrdered {
             in_order,
             errs,
+            keys: Vec::new(),
             pending: Vec::new(),
         }
     }
@@ -224,19 +231,39 @@ impl<'e, 'a, K: Ord> KeyOrdered<'e, 'a, K> {
     fn added(&mut self, key: &'a K, start: usize) {
         if !self.in_order && self.errs.len() > start {
             let moved = self.errs.split_off(start);
-            self.pending.push((key, moved));
+            self.keys.push(key);
+            self.pending.push(moved);
         }
     }
 
-    fn finish(mut self) {
-        if !self.pending.is_empty() {
-            // Keys of one map are distinct.
-            self.pending.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            for (_, e) in self.pending {
-                self.errs.append(e);
-            }
+    fn finish(self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let keys = self.keys;
+        let order = key_order(keys.len(), &|a, b| keys[a].cmp(keys[b]));
+        append_in_order(self.errs, self.pending, &order);
+    }
+}
+
+/// Appends `lists` to `errs` in `order`. Not generic.
+#[inline(never)]
+fn append_in_order(errs: &mut ErrorList, lists: Vec<ErrorList>, order: &[usize]) {
+    let mut lists: Vec<Option<ErrorList>> = lists.into_iter().map(Some).collect();
+    for &i in order {
+        if let Some(e) = lists[i].take() {
+            errs.append(e);
         }
     }
+}
+
+/// The indices `0..n` sorted by `cmp` (keys of one map are distinct, so an
+/// unstable sort is exact). Not generic, so the sort is compiled once, here.
+#[inline(never)]
+fn key_order(n: usize, cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|&a, &b| cmp(a, b));
+    order
 }
 
 /// A list or a map whose values `+k8s:eachVal` visits: what generated code

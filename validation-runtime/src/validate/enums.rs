@@ -16,7 +16,7 @@
 
 use crate::field::{
     supported_values_len, with_bad_value, write_supported_values, BadValue, Detail, Error,
-    ErrorList, ErrorType, Path, SupportedValues,
+    ErrorList, ErrorType, Path, SupportedValues, ToBadValue,
 };
 use crate::{Operation, StrValue};
 
@@ -92,7 +92,21 @@ pub fn enumeration<S: StrValue + ?Sized>(
     if is_member(values, s) && !is_excluded(op, exclusions, s) {
         return;
     }
-    with_bad_value(v, |bad| {
+    report_not_supported(errs, op, path, &v, values, exclusions);
+}
+
+/// The error path of [`enumeration`], out of line and not generic.
+#[cold]
+#[inline(never)]
+fn report_not_supported(
+    errs: &mut ErrorList,
+    op: &Operation,
+    path: &Path<'_>,
+    value: &dyn ToBadValue,
+    values: &[&str],
+    exclusions: &[EnumExclusion],
+) {
+    with_bad_value(value, |bad| {
         errs.push(not_supported(op, path, bad, values, exclusions))
     });
 }

@@ -125,6 +125,6 @@ fn neq_error<T: ToBadValue + ?Sized>(
 ) {
     let detail = format!("must not be equal to {disallowed}");
     errs.push(
-        with_bad_value(value, |bad| Error::invalid_with(path, bad, &detail)).with_origin("neq"),
+        with_bad_value(&value, |bad| Error::invalid_with(path, bad, &detail)).with_origin("neq"),
     );
 }

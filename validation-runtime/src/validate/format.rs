@@ -64,7 +64,7 @@ fn by_messages<S: StrValue + ?Sized>(
     };
     let msgs = check(v.as_str());
     if !msgs.is_empty() {
-        with_bad_value(v, |bad| invalid_each(errs, path, bad, msgs, origin));
+        with_bad_value(&v, |bad| invalid_each(errs, path, bad, msgs, origin));
     }
 }
 
@@ -83,7 +83,7 @@ fn by_static_messages<S: StrValue + ?Sized>(
     };
     let msgs = check(v.as_str());
     if msgs[0].is_some() {
-        with_bad_value(v, |bad| invalid_static(errs, path, bad, msgs, origin));
+        with_bad_value(&v, |bad| invalid_static(errs, path, bad, msgs, origin));
     }
 }
 
@@ -321,7 +321,7 @@ pub fn ip<S: StrValue + ?Sized>(
 ) {
     match value {
         Some(v) if !content::is_ip_sloppy(v.as_str()) => errs.push(
-            with_bad_value(v, |bad| Error::invalid(path, bad, content::IP_ERROR))
+            with_bad_value(&v, |bad| Error::invalid(path, bad, content::IP_ERROR))
                 .with_origin("format=k8s-ip"),
         ),
         _ => {}

@@ -77,7 +77,7 @@ fn out_of_range<T: ToBadValue + ?Sized>(
         },
     };
     errs.push(
-        with_bad_value(value, |bad| {
+        with_bad_value(&value, |bad| {
             Error::build(ErrorType::Invalid, path, bad, detail)
         })
         .with_origin(origin),

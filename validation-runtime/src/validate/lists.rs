@@ -9,15 +9,15 @@
 //!
 //! Upstream compares every pair of items. Here lists of up to
 //! [`SMALL_LIST`] items are compared pairwise on the stack (no allocation),
-//! and longer lists go through a hash set (one allocation, expected O(n));
+//! and longer lists go through a hash index (two allocations, expected O(n));
 //! the result is the same.
 //!
 //! These checks do no ratcheting of their own: generated code only reaches
 //! them when the list changed (the field ratchet), as upstream.
 
-use std::collections::HashSet;
 use std::hash::Hash;
 
+use super::key_index::{key_hash, KeyIndex};
 use crate::field::{with_bad_value, Error, ErrorList, Path, ToBadValue};
 use crate::Operation;
 
@@ -144,9 +144,10 @@ fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
             }
         }
     } else {
-        let mut seen = HashSet::with_capacity(n);
+        let mut index = KeyIndex::new(items.iter().map(|item| key_hash(&key(item))).collect());
         for (j, item) in items.iter().enumerate() {
-            if !seen.insert(key(item)) {
+            let kj = key(item);
+            if index.insert_first(j, &|i| key(&items[i]) == kj).is_some() {
                 errs.push(duplicate(path, j, item));
             }
         }
@@ -154,7 +155,8 @@ fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
 }
 
 #[cold]
-fn duplicate<T: ToBadValue + ?Sized>(path: &Path<'_>, index: usize, item: &T) -> Error {
+#[inline(never)]
+fn duplicate(path: &Path<'_>, index: usize, item: &dyn ToBadValue) -> Error {
     with_bad_value(item, |bad| Error::duplicate(path.index(index), bad))
 }
 

@@ -33,6 +33,7 @@ pub mod equality;
 pub mod format;
 pub mod immutable;
 pub mod item;
+mod key_index;
 pub mod limits;
 pub mod lists;
 pub mod monotonic;

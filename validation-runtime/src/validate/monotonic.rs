@@ -30,7 +30,7 @@ pub fn monotonic<T: IntValue + ?Sized>(
     }
     match (value, old) {
         (Some(v), Some(o)) if v.to_i128() < o.to_i128() => errs.push(
-            with_bad_value(v, |bad| {
+            with_bad_value(&v, |bad| {
                 Error::invalid(
                     path,
                     bad,
