@@ -109,13 +109,19 @@ pub(super) fn lower(
     });
     // 1.37: the subfield's own short-circuits (`required`, `optional`, ...,
     // from the struct's derive: `HasField::short_circuits`) end the cohort
-    // too, silently, after the payload's; not through an opaque field.
+    // too, silently, after the payload's; not through an opaque field. As
+    // upstream runs them through `Subfield`, an unchanged subfield on
+    // update does not stop.
     if release >= Release::V1_37 && !site.field.is_some_and(is_opaque_field) {
         let name_ty = super::field_name_ty(&name);
         let rt = super::rt();
-        calls.push(Call::stop_if(quote!(#parent.is_some_and(|p| {
-            #rt::fields::short_circuits::<#name_ty, _>(p, op, path, #old_parent)
-        }))));
+        calls.push(Call::stop_if(quote!(validate::subfield_stops(
+            op,
+            #parent,
+            #old_parent,
+            |s| Some(#whole_s),
+            |p, old_p| #rt::fields::short_circuits::<#name_ty, _>(p, op, path, old_p),
+        ))));
     }
     for call in &mut calls {
         call.deferred = true;
