@@ -268,6 +268,8 @@ fn list_meta<'a>(
         key_spans: Vec::new(),
         custom_unique: false,
         key_bound: false,
+        ptr_elems: release >= Release::V1_37
+            && matches!(ty.map(|t| &t.leaf().shape), Some(Shape::List(e)) if e.is_option()),
     };
     // The tag each fact came from, to report a problem where it is.
     let mut list_type_at: Option<&TagAt> = None;

@@ -92,7 +92,12 @@ pub(crate) fn matcher(
         );
         return None;
     }
-    Some(selector_closure(at, tag))
+    let selector = selector_closure(at, tag);
+    if meta.ptr_elems {
+        // 1.37 `PtrSliceItem`: `None` elements match nothing.
+        return Some(quote!(|item| item.as_ref().is_some_and(#selector)));
+    }
+    Some(selector)
 }
 
 pub(super) fn lower(
