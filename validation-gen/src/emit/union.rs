@@ -13,6 +13,62 @@ use crate::tags::{Release, Tag, TagName, Value};
 struct Group<'a> {
     members: Vec<(&'a Field, String)>,
     discriminator: Option<&'a Field>,
+    /// The wrappers the union's validation runs under.
+    wraps: Vec<Wrap>,
+}
+
+/// A wrapper a union tag may stand under: `+k8s:ifEnabled(X)` /
+/// `ifDisabled(X)` (Kubernetes 1.37), `+k8s:alpha` / `+k8s:beta` (1.36 on).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Wrap {
+    Option { name: String, enabled: bool },
+    Level(TagName),
+}
+
+/// The wrappers `tag` stands under and the tag inside them, as far as
+/// `release` lets union tags stand under them; `None` for a malformed
+/// option wrapper.
+pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
+    let mut wraps = Vec::new();
+    let mut t = tag;
+    loop {
+        match t.tag_name() {
+            Some(w @ (TagName::IfEnabled | TagName::IfDisabled)) if release >= Release::V1_37 => {
+                let Some(Value::String(name)) = t.positional_arg().map(|a| &a.value) else {
+                    return None;
+                };
+                wraps.push(Wrap::Option {
+                    name: name.clone(),
+                    enabled: w == TagName::IfEnabled,
+                });
+            }
+            Some(l @ (TagName::Alpha | TagName::Beta)) if release >= Release::V1_36 => {
+                wraps.push(Wrap::Level(l));
+            }
+            _ => return Some((wraps, t)),
+        }
+        t = t.chained()?;
+    }
+}
+
+/// `call` (pushing into `errs`) under `wraps`, the first outermost.
+pub(super) fn wrap_call(wraps: &[Wrap], mut call: TokenStream) -> TokenStream {
+    for w in wraps.iter().rev() {
+        call = match w {
+            Wrap::Option { name, enabled } => {
+                quote!(validate::if_option_defined(errs, op, path, #name, #enabled, |errs| #call))
+            }
+            Wrap::Level(l) => {
+                let level = if *l == TagName::Alpha {
+                    quote!(__rt::field::StabilityLevel::Alpha)
+                } else {
+                    quote!(__rt::field::StabilityLevel::Beta)
+                };
+                quote!(validate::at_level(errs, #level, |errs| #call))
+            }
+        };
+    }
+    call
 }
 
 fn union_name(tag: &Tag) -> String {
@@ -24,17 +80,33 @@ fn union_name(tag: &Tag) -> String {
 
 /// The struct-level union calls of a type, one per union (sorted by name),
 /// unions before zeroOrOneOf groups.
+///
+/// Under wrappers (1.37: upstream defers the union's validation to the
+/// struct from its member tags, and wraps it as the tag is wrapped): the
+/// union runs under the wrappers of the first member tag of its kind in
+/// the struct (upstream's first deferred callback builds every union of
+/// the struct; the others find nothing left). In 1.36 only `alpha` /
+/// `beta` apply, per union: the level of the last of its tags that has one
+/// (`union.go`, `u.stabilityLevel`).
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
+    let release = model.release;
     let mut unions: Vec<(String, Group<'_>)> = Vec::new();
     let mut zero_or_one: Vec<(String, Group<'_>)> = Vec::new();
+    // 1.37: the wrappers of the first member tag of each kind.
+    let mut first_wraps: [Option<Vec<Wrap>>; 2] = [None, None];
     for field in model.fields() {
         for at in &field.tags.tags {
-            let tag = &at.tag;
-            let target = match tag.tag_name() {
-                Some(TagName::UnionMember | TagName::UnionDiscriminator) => &mut unions,
-                Some(TagName::ZeroOrOneOfMember) => &mut zero_or_one,
+            let Some((wraps, tag)) = unwrap(&at.tag, release) else {
+                continue;
+            };
+            let (target, kind) = match tag.tag_name() {
+                Some(TagName::UnionMember | TagName::UnionDiscriminator) => (&mut unions, 0),
+                Some(TagName::ZeroOrOneOfMember) => (&mut zero_or_one, 1),
                 _ => continue,
             };
+            if !tag.is(TagName::UnionDiscriminator) && first_wraps[kind].is_none() {
+                first_wraps[kind] = Some(wraps.clone());
+            }
             let name = union_name(tag);
             let idx = match target.iter().position(|(n, _)| *n == name) {
                 Some(i) => i,
@@ -44,6 +116,11 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 }
             };
             let group = &mut target[idx].1;
+            if release < Release::V1_37 {
+                if let Some(level) = wraps.iter().rev().find(|w| matches!(w, Wrap::Level(_))) {
+                    group.wraps = vec![level.clone()];
+                }
+            }
             if tag.is(TagName::UnionDiscriminator) {
                 if !matches!(field.ty.shape, Shape::Str | Shape::Named) {
                     cx.error(
@@ -70,6 +147,13 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 _ => upper_camel(&field.rust_name),
             };
             group.members.push((field, member_name));
+        }
+    }
+    if release >= Release::V1_37 {
+        for (kind, groups) in [&mut unions, &mut zero_or_one].into_iter().enumerate() {
+            for (_, g) in groups.iter_mut() {
+                g.wraps = first_wraps[kind].clone().unwrap_or_default();
+            }
         }
     }
     unions.sort_by(|a, b| a.0.cmp(&b.0));
@@ -162,5 +246,5 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     } else {
         call
     };
-    Some(Call::errors(call))
+    Some(Call::errors(wrap_call(&g.wraps, call)))
 }
