@@ -6,7 +6,8 @@
 //! unions, the list) from its member tags, and a wrapper wraps what the
 //! member tag defers: the union runs under the wrappers of the first member
 //! tag of its kind (`ifEnabled` / `ifDisabled`, whose undefined option is an
-//! internal error in 1.37; `alpha` / `beta`, which mark its errors).
+//! internal error in 1.37; `alpha` / `beta`, which mark its errors). 1.36
+//! marks a union with the level of its tags (`levels/unions`, run for both).
 #![allow(non_snake_case)]
 
 use validation_runtime::field::StabilityLevel;
@@ -183,142 +184,149 @@ mod options_unions {
     }
 }
 
-/// `tags/levels/unions`.
-mod levels_unions {
-    use super::*;
+macro_rules! levels_unions {
+    ($module:ident, $release:literal) => {
+        /// `tags/levels/unions` (the same test in v0.36.0 and v0.37.2).
+        mod $module {
+            use super::*;
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct Struct {
-        /// +k8s:alpha=+k8s:unionDiscriminator
-        pub d: String,
-        /// +k8s:alpha=+k8s:unionMember
-        /// +k8s:optional
-        pub m1: Option<M>,
-        /// +k8s:alpha(since:"1.35")=+k8s:unionMember
-        /// +k8s:optional
-        pub m2: Option<M>,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct Struct {
+                /// +k8s:alpha=+k8s:unionDiscriminator
+                pub d: String,
+                /// +k8s:alpha=+k8s:unionMember
+                /// +k8s:optional
+                pub m1: Option<M>,
+                /// +k8s:alpha(since:"1.35")=+k8s:unionMember
+                /// +k8s:optional
+                pub m2: Option<M>,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct UnionStructBeta {
-        /// +k8s:beta=+k8s:unionDiscriminator
-        pub dBeta: String,
-        /// +k8s:beta=+k8s:unionMember
-        /// +k8s:optional
-        pub m1Beta: Option<M>,
-        /// +k8s:beta(since:"1.35")=+k8s:unionMember
-        /// +k8s:optional
-        pub m2Beta: Option<M>,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct UnionStructBeta {
+                /// +k8s:beta=+k8s:unionDiscriminator
+                pub dBeta: String,
+                /// +k8s:beta=+k8s:unionMember
+                /// +k8s:optional
+                pub m1Beta: Option<M>,
+                /// +k8s:beta(since:"1.35")=+k8s:unionMember
+                /// +k8s:optional
+                pub m2Beta: Option<M>,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct MyStruct {
-        /// +k8s:alpha=+k8s:zeroOrOneOfMember
-        /// +k8s:optional
-        pub z1: Option<M>,
-        /// +k8s:alpha=+k8s:zeroOrOneOfMember
-        /// +k8s:optional
-        pub z2: Option<M>,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct MyStruct {
+                /// +k8s:alpha=+k8s:zeroOrOneOfMember
+                /// +k8s:optional
+                pub z1: Option<M>,
+                /// +k8s:alpha=+k8s:zeroOrOneOfMember
+                /// +k8s:optional
+                pub z2: Option<M>,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct MyListStruct {
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=name
-        /// +k8s:alpha=+k8s:item(name: "succeeded")=+k8s:zeroOrOneOfMember
-        /// +k8s:alpha=+k8s:item(name: "failed")=+k8s:zeroOrOneOfMember
-        pub tasks: Vec<Task>,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct MyListStruct {
+                /// +k8s:listType=map
+                /// +k8s:listMapKey=name
+                /// +k8s:alpha=+k8s:item(name: "succeeded")=+k8s:zeroOrOneOfMember
+                /// +k8s:alpha=+k8s:item(name: "failed")=+k8s:zeroOrOneOfMember
+                pub tasks: Vec<Task>,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct MyListStructBeta {
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=name
-        /// +k8s:beta=+k8s:item(name: "succeeded")=+k8s:zeroOrOneOfMember
-        /// +k8s:beta=+k8s:item(name: "failed")=+k8s:zeroOrOneOfMember
-        pub tasksBeta: Vec<Task>,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct MyListStructBeta {
+                /// +k8s:listType=map
+                /// +k8s:listMapKey=name
+                /// +k8s:beta=+k8s:item(name: "succeeded")=+k8s:zeroOrOneOfMember
+                /// +k8s:beta=+k8s:item(name: "failed")=+k8s:zeroOrOneOfMember
+                pub tasksBeta: Vec<Task>,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct Task {
-        pub name: String,
-        pub state: String,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct Task {
+                pub name: String,
+                pub state: String,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct M {}
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct M {}
 
-    fn tasks() -> Vec<Task> {
-        [("succeeded", "Succeeded"), ("failed", "Failed")]
-            .map(|(n, s)| Task {
-                name: n.into(),
-                state: s.into(),
-            })
-            .to_vec()
-    }
+            fn tasks() -> Vec<Task> {
+                [("succeeded", "Succeeded"), ("failed", "Failed")]
+                    .map(|(n, s)| Task {
+                        name: n.into(),
+                        state: s.into(),
+                    })
+                    .to_vec()
+            }
 
-    const ALPHA: Option<StabilityLevel> = Some(StabilityLevel::Alpha);
-    const BETA: Option<StabilityLevel> = Some(StabilityLevel::Beta);
+            const ALPHA: Option<StabilityLevel> = Some(StabilityLevel::Alpha);
+            const BETA: Option<StabilityLevel> = Some(StabilityLevel::Beta);
 
-    #[test]
-    fn alpha() {
-        let op = Operation::create();
-        let s = Struct {
-            d: "M1".into(),
-            m1: Some(M {}),
-            m2: None,
-        };
-        assert_eq!(errors_of(&s, &op), vec![]);
-        let s = Struct {
-            d: "M1".into(),
-            m1: None,
-            m2: None,
-        };
-        assert_eq!(
-            errors_of(&s, &op),
-            vec![rec("FieldValueInvalid", "m1", "union", ALPHA)]
-        );
-        let s = MyStruct {
-            z1: Some(M {}),
-            z2: Some(M {}),
-        };
-        assert_eq!(
-            errors_of(&s, &op),
-            vec![rec("FieldValueInvalid", "<nil>", "zeroOrOneOf", ALPHA)]
-        );
-        let s = MyListStruct { tasks: tasks() };
-        assert_eq!(
-            errors_of(&s, &op),
-            vec![rec("FieldValueInvalid", "tasks", "zeroOrOneOf", ALPHA)]
-        );
-    }
+            #[test]
+            fn alpha() {
+                let op = Operation::create();
+                let s = Struct {
+                    d: "M1".into(),
+                    m1: Some(M {}),
+                    m2: None,
+                };
+                assert_eq!(errors_of(&s, &op), vec![]);
+                let s = Struct {
+                    d: "M1".into(),
+                    m1: None,
+                    m2: None,
+                };
+                assert_eq!(
+                    errors_of(&s, &op),
+                    vec![rec("FieldValueInvalid", "m1", "union", ALPHA)]
+                );
+                let s = MyStruct {
+                    z1: Some(M {}),
+                    z2: Some(M {}),
+                };
+                assert_eq!(
+                    errors_of(&s, &op),
+                    vec![rec("FieldValueInvalid", "<nil>", "zeroOrOneOf", ALPHA)]
+                );
+                let s = MyListStruct { tasks: tasks() };
+                assert_eq!(
+                    errors_of(&s, &op),
+                    vec![rec("FieldValueInvalid", "tasks", "zeroOrOneOf", ALPHA)]
+                );
+            }
 
-    #[test]
-    fn beta() {
-        let op = Operation::create();
-        let s = UnionStructBeta {
-            dBeta: "M1Beta".into(),
-            m1Beta: None,
-            m2Beta: None,
-        };
-        assert_eq!(
-            errors_of(&s, &op),
-            vec![rec("FieldValueInvalid", "m1Beta", "union", BETA)]
-        );
-        let s = MyListStructBeta { tasksBeta: tasks() };
-        assert_eq!(
-            errors_of(&s, &op),
-            vec![rec("FieldValueInvalid", "tasksBeta", "zeroOrOneOf", BETA)]
-        );
-    }
+            #[test]
+            fn beta() {
+                let op = Operation::create();
+                let s = UnionStructBeta {
+                    dBeta: "M1Beta".into(),
+                    m1Beta: None,
+                    m2Beta: None,
+                };
+                assert_eq!(
+                    errors_of(&s, &op),
+                    vec![rec("FieldValueInvalid", "m1Beta", "union", BETA)]
+                );
+                let s = MyListStructBeta { tasksBeta: tasks() };
+                assert_eq!(
+                    errors_of(&s, &op),
+                    vec![rec("FieldValueInvalid", "tasksBeta", "zeroOrOneOf", BETA)]
+                );
+            }
+        }
+    };
 }
+
+levels_unions!(levels_unions, "1.37");
+levels_unions!(levels_unions_1_36, "1.36");
 
 /// The first member tag of each kind decides (checked against v0.37.2's
 /// generator: `Union` unconditional, `ZeroOrOneOfUnion` under `IfOption(Y)`,
