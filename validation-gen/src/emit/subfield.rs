@@ -28,6 +28,19 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
+    // 1.37: union tags through the subfield, validated on the whole value.
+    if release >= Release::V1_37
+        && super::union::unwrap(inner, release).is_some_and(|(_, t)| {
+            matches!(
+                t.tag_name(),
+                Some(
+                    TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember
+                )
+            )
+        })
+    {
+        return super::union::subfield_unions(cx, site, at);
+    }
     if inner.is(TagName::Subfield) || chain_has_subfield(inner) {
         cx.error(
             at,

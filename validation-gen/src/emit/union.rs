@@ -248,3 +248,137 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     };
     Some(Call::errors(wrap_call(&g.wraps, call)))
 }
+
+/// Kubernetes 1.37: union tags reached through `+k8s:subfield(x)=` on a
+/// struct-typed field (or typedef): the union of the struct's fields is
+/// validated where the subfield tags stand, on the whole value (upstream
+/// re-scopes the subfield's `ParentContext` deferral to the field, without
+/// a cohort), after the site's other validations. Emitted once per kind,
+/// where the first member tag of that kind is lowered (so under its own
+/// wrappers, those around `subfield`; those between `subfield` and the
+/// member tag are applied here).
+pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagAt) -> Vec<Call> {
+    let release = cx.release;
+    let tags: Vec<&TagAt> = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
+        _ => site.owner.tags.tags.iter().collect(),
+    };
+    // (tag line, subfield name, wrappers inside the subfield, union tag)
+    let mut found: Vec<(&TagAt, String, Vec<Wrap>, Tag)> = Vec::new();
+    for a in tags {
+        let Some((_, sub)) = unwrap(&a.tag, release) else {
+            continue;
+        };
+        if !sub.is(TagName::Subfield) {
+            continue;
+        }
+        let Some(Value::String(name)) = sub.positional_arg().map(|a| a.value.clone()) else {
+            continue;
+        };
+        let Some((inner_wraps, t)) = sub.chained().and_then(|p| unwrap(p, release)) else {
+            continue;
+        };
+        if matches!(
+            t.tag_name(),
+            Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+        ) {
+            found.push((a, name, inner_wraps, t.clone()));
+        }
+    }
+    let Some(ty) = super::leaf_ty(site).filter(|t| matches!(t.shape, Shape::Named)) else {
+        cx.error(
+            at,
+            "union members through +k8s:subfield need a struct-typed field",
+        );
+        return Vec::new();
+    };
+    let ty = &ty.ty;
+    let mut calls = Vec::new();
+    for zero_or_one in [false, true] {
+        let is_kind = |t: &Tag| {
+            if zero_or_one {
+                t.is(TagName::ZeroOrOneOfMember)
+            } else {
+                t.is(TagName::UnionMember) || t.is(TagName::UnionDiscriminator)
+            }
+        };
+        let member = |t: &Tag| is_kind(t) && !t.is(TagName::UnionDiscriminator);
+        let Some(first) = found.iter().find(|f| member(&f.3)) else {
+            continue;
+        };
+        if !std::ptr::eq(first.0, at) {
+            continue;
+        }
+        let wraps = first.2.clone();
+        // union name -> (members (json, member name), discriminator json)
+        type Members = Vec<(String, String)>;
+        let mut groups: Vec<(String, Members, Option<String>)> = Vec::new();
+        for (_, name, _, t) in found.iter().filter(|f| is_kind(&f.3)) {
+            let union = union_name(t);
+            let idx = match groups.iter().position(|g| g.0 == union) {
+                Some(i) => i,
+                None => {
+                    groups.push((union, Vec::new(), None));
+                    groups.len() - 1
+                }
+            };
+            if t.is(TagName::UnionDiscriminator) {
+                groups[idx].2 = Some(name.clone());
+                continue;
+            }
+            // Upstream's default member name is the Go field's name; the
+            // JSON name with its first letter upper-cased is the usual one.
+            let member_name = match t.named_arg("memberName").map(|a| &a.value) {
+                Some(Value::String(s)) => s.clone(),
+                _ => {
+                    let mut c = name.chars();
+                    c.next()
+                        .map(|f| f.to_uppercase().chain(c).collect())
+                        .unwrap_or_default()
+                }
+            };
+            groups[idx].1.push((name.clone(), member_name));
+        }
+        groups.sort_by(|a, b| a.0.cmp(&b.0));
+        let rt = super::rt();
+        let (leaf, old) = (&site.leaf, &site.old_leaf);
+        for (_, members, discriminator) in groups {
+            if members.is_empty() {
+                continue;
+            }
+            let names = members.iter().map(|(j, _)| j);
+            let extractors = members.iter().map(|(j, _)| {
+                let n = super::field_name_ty(j);
+                quote!(|obj: &#ty| !#rt::IsZero::is_zero(#rt::fields::field::<#n, _>(obj)))
+            });
+            let call = match (zero_or_one, discriminator) {
+                (true, _) => {
+                    quote!(validate::zero_or_one_of(errs, op, path, #leaf, #old, &[#(#names),*], &[#(#extractors),*]))
+                }
+                (false, None) => {
+                    quote!(validate::union(errs, op, path, #leaf, #old, &[#(#names),*], &[#(#extractors),*]))
+                }
+                (false, Some(d)) => {
+                    let n = super::field_name_ty(&d);
+                    let pairs = members.iter().map(|(j, m)| quote!((#j, #m)));
+                    quote!({
+                        fn discriminator(obj: &#ty) -> &str {
+                            #rt::StrValue::as_str(#rt::fields::field::<#n, _>(obj))
+                        }
+                        validate::discriminated_union(errs, op, path, #leaf, #old, #d, discriminator,
+                            &[#(#pairs),*], &[#(#extractors),*])
+                    })
+                }
+            };
+            let call = if zero_or_one {
+                call
+            } else {
+                quote!(validate::with_origin(errs, "union", |errs| #call))
+            };
+            let mut call = Call::errors(wrap_call(&wraps, call));
+            call.deferred = true;
+            calls.push(call);
+        }
+    }
+    calls
+}
