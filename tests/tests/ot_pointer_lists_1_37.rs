@@ -362,3 +362,38 @@ mod typedef {
         );
     }
 }
+
+/// A field without tags of its own gets no `None` check: its items' own
+/// validation skips `None` (found by `run --release 1.37`, fixture
+/// `PtrLists.plain`).
+mod untagged_field {
+    use super::*;
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Struct {
+        pub plain: Vec<Option<Item>>,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Item {
+        /// +k8s:minimum=1
+        pub count: i32,
+    }
+
+    #[test]
+    fn nils_are_skipped() {
+        let s = Struct {
+            plain: vec![None, Some(Item { count: 0 })],
+        };
+        assert_eq!(
+            details(&s, None),
+            vec![(
+                ErrorType::Invalid,
+                "plain[1].count".into(),
+                "must be greater than or equal to 1".into()
+            )]
+        );
+    }
+}

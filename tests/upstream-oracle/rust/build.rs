@@ -48,10 +48,17 @@ fn main() {
          pub fn dispatch(build: Build, ty: &str, case: &crate::case::Case) -> Option<crate::rust_side::Outcome> {\n\
          \x20   match (build, ty) {\n",
     );
+    println!("cargo:rerun-if-changed=src/fixtures/at_1_37.rs");
     for (variant, module, fixture, release) in BUILDS {
         let path = format!("src/fixtures/{fixture}.rs");
         println!("cargo:rerun-if-changed={path}");
-        let src = std::fs::read_to_string(&path).expect("fixture source");
+        let mut src = std::fs::read_to_string(&path).expect("fixture source");
+        if *release == "1.37" {
+            // The shapes only 1.37 accepts.
+            src.push_str(
+                &std::fs::read_to_string("src/fixtures/at_1_37.rs").expect("fixture source"),
+            );
+        }
         if module != fixture {
             let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join(format!("{module}.rs"));
             std::fs::write(dest, fixtures_for(&src, release)).unwrap();

@@ -297,12 +297,14 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     if calls.is_empty() && type_call.is_none() {
         return TokenStream::new();
     }
-    // 1.37: a list of pointers with validations first rejects `None`
-    // elements (`Required value` each), and stops there (upstream's
-    // generator injects `PtrSliceNoNils` for a `[]*T` field).
+    // 1.37: a list of pointers with validations of its own (tags; not
+    // only its items' type) first rejects `None` elements (`Required
+    // value` each), and stops there (upstream's generator injects
+    // `PtrSliceNoNils` for a `[]*T` field with field validations).
     if cx.release >= Release::V1_37
         && matches!(&field.ty.shape, Shape::List(e) if e.is_option())
         && site.items.is_some()
+        && !calls.is_empty()
     {
         let list = list_value(&site.leaf);
         let check = quote!(validate::ptr_slice_no_nils(errs, path, #list););
