@@ -227,7 +227,7 @@ fn slow_label_key(
     errs: &mut ErrorList,
 ) {
     const O: &str = "format=k8s-label-key";
-    let bad = || BadValue::String(key.to_owned());
+    let bad = || BadValue::String(key.into());
     if name.contains('/') {
         errs.push(invalid(
             path,
@@ -618,7 +618,7 @@ fn union_error(path: &Path<'_>, set: [bool; 2], errs: &mut ErrorList) {
     match set {
         [false, false] => errs.push(Error::invalid(
             path.render(),
-            BadValue::String(String::new()),
+            BadValue::String("".into()),
             format!("must specify one of: {ALL}"),
         )),
         [true, true] => errs.push(Error::invalid(

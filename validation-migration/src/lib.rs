@@ -1,28 +1,37 @@
 //! Migration mode: hand-written and declarative validation side by side, as
-//! a Kubernetes 1.35 API server runs them (`rest.ValidateDeclarativelyWithMigrationChecks`).
+//! a Kubernetes API server of a given release runs them
+//! (`rest.ValidateDeclarativelyWithMigrationChecks` of `k8s.io/apiserver`
+//! v0.35.0, v0.36.0, v0.37.2).
 //!
 //! This is the server side of declarative validation, kept out of
 //! `validation-runtime` so that the runtime (what generated code calls)
 //! stays free of logging, regex and YAML dependencies. It uses only the
 //! runtime's public API: [`Validate`](validation_runtime::Validate),
-//! [`ErrorList`], [`Operation`] and the [`field`](validation_runtime::field)
-//! types.
+//! [`ErrorList`], [`Operation`], [`Release`] and the
+//! [`field`](validation_runtime::field) types.
 //!
 //! A server keeps its hand-written validation and hands its errors, with
-//! the object, to [`Migration::validate`]. Depending on the
-//! [`FeatureGates`]:
+//! the object, to [`Migration::validate`]. The [`FeatureGates`] name the
+//! release ([`FeatureGates::for_release`]; [`validation_runtime::KUBERNETES_RELEASE`]
+//! by default) and select the [`Mode`]:
 //!
-//! * `DeclarativeValidation=false` ([`Mode::Disabled`]): the hand-written
-//!   errors are returned; declarative validation does not run.
-//! * default ([`Mode::Mismatch`]): the hand-written errors are returned;
-//!   declarative validation runs and every disagreement with the hand-written
-//!   errors marked covered by declarative validation is logged (one `tracing`
-//!   error event with upstream's text) and counted in
+//! * 1.35, `DeclarativeValidation=false` ([`Mode::Disabled`]): the
+//!   hand-written errors are returned; declarative validation does not run.
+//! * 1.35 default, and 1.36 for types without enforcement
+//!   ([`Mode::Mismatch`]): the hand-written errors are returned;
+//!   declarative validation runs and every disagreement with the
+//!   hand-written errors marked covered by declarative validation is logged
+//!   (one `tracing` error event with upstream's text) and counted in
 //!   `apiserver_validation_declarative_validation_mismatch_total`.
-//! * `DeclarativeValidationTakeover=true` ([`Mode::Takeover`]): covered
-//!   hand-written errors are dropped and the declarative errors returned in
-//!   their place, after the uncovered hand-written ones; disagreements are
-//!   still logged and counted.
+//! * 1.35, `DeclarativeValidationTakeover=true` ([`Mode::Takeover`]):
+//!   covered hand-written errors are dropped and the declarative errors
+//!   returned in their place, after the uncovered hand-written ones;
+//!   disagreements are still logged and counted.
+//! * 1.36 for types registered with
+//!   [`declarative_enforcement`](TypeRegistration::declarative_enforcement),
+//!   and 1.37 ([`Mode::Lifecycle`]): standard declarative errors are
+//!   returned, `+k8s:beta` ones under `DeclarativeValidationBeta`,
+//!   `+k8s:alpha` ones never; only alpha and beta errors are compared.
 //!
 //! A panic in declarative (generated or custom) validation is caught,
 //! counted in `apiserver_validation_declarative_validation_panic_total`, and
@@ -31,7 +40,7 @@
 //! ```
 //! use validation_runtime::field::{BadValue, Error, ErrorList};
 //! use validation_migration::{FeatureGates, Migration, Registry};
-//! use validation_runtime::{Operation, Validate};
+//! use validation_runtime::{Operation, Release, Validate};
 //!
 //! #[derive(Debug, Default, PartialEq, Validate)]
 //! struct Widget {
@@ -53,7 +62,7 @@
 //!
 //! let mut registry = Registry::new();
 //! registry.register::<Widget>("Widget");
-//! let gates = FeatureGates::parse("DeclarativeValidationTakeover=true").unwrap();
+//! let gates = FeatureGates::parse_for(Release::V1_35, "DeclarativeValidationTakeover=true").unwrap();
 //! let migration = Migration::new(gates, registry);
 //!
 //! let w = Widget { replicas: -1 };
@@ -68,6 +77,7 @@
 #![warn(missing_docs)]
 
 mod gates;
+mod lifecycle;
 mod matcher;
 mod metrics;
 mod registry;
@@ -75,16 +85,22 @@ pub mod replay;
 mod status;
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 pub use gates::{
-    FeatureGateError, FeatureGates, Mode, ALL_ALPHA, ALL_BETA, DECLARATIVE_VALIDATION,
-    DECLARATIVE_VALIDATION_TAKEOVER,
+    FeatureGateError, FeatureGates, GateSpec, Mode, PreRelease, ALL_ALPHA, ALL_BETA,
+    DECLARATIVE_VALIDATION, DECLARATIVE_VALIDATION_BETA, DECLARATIVE_VALIDATION_TAKEOVER,
+};
+pub use lifecycle::{
+    filter_covered_handwritten_errors, filter_enforced_declarative_errors,
+    filter_handwritten_errors_1_36,
 };
 pub use matcher::{
-    gather_mismatches, normalize_path, ErrorMatcher, Mismatch, MismatchKind, NormalizationRule,
-    RECOMMENDATION_AUTHORITATIVE, RECOMMENDATION_TAKEOVER,
+    gather_mismatches, gather_mismatches_for, normalize_path, ErrorMatcher, Mismatch, MismatchKind,
+    NormalizationRule, RECOMMENDATION_AUTHORITATIVE, RECOMMENDATION_DISABLE_BETA,
+    RECOMMENDATION_TAKEOVER,
 };
 pub use metrics::{
     ValidationMetrics, DUPLICATE_VALIDATION_ERROR_TOTAL, MISMATCH_TOTAL, PANICS_TOTAL, PANIC_TOTAL,
@@ -95,7 +111,7 @@ pub use status::invalid_status_json;
 
 use registry::Entry;
 use validation_runtime::field::{Error, ErrorList, Path};
-use validation_runtime::{Operation, OperationType};
+use validation_runtime::{Operation, OperationType, Release};
 
 /// The message of a recovered panic: `panic during declarative validation: <payload>`.
 pub const PANIC_MESSAGE_PREFIX: &str = "panic during declarative validation: ";
@@ -104,8 +120,15 @@ pub const PANIC_MESSAGE_PREFIX: &str = "panic during declarative validation: ";
 pub const IDENTIFIER_FAILURE_MESSAGE: &str =
     "failed to generate complete validation identifier for declarative validation";
 
-/// Runs declarative validation next to hand-written validation under the
-/// migration gates, logging and counting disagreements.
+/// Runs declarative validation next to hand-written validation as an API
+/// server of the gates' [`Release`] does, logging and counting
+/// disagreements.
+///
+/// The release ([`release`](Self::release)) is the one the
+/// [`FeatureGates`] were made for: [`FeatureGates::new`] and
+/// [`FeatureGates::parse`] follow [`validation_runtime::KUBERNETES_RELEASE`]
+/// (the runtime's cargo feature, 1.35 without one);
+/// [`FeatureGates::for_release`] and [`FeatureGates::parse_for`] name one.
 ///
 /// `Send + Sync`: share one across request handlers (in an `Arc`).
 #[derive(Debug)]
@@ -114,6 +137,8 @@ pub struct Migration {
     registry: Registry,
     metrics: Arc<ValidationMetrics>,
     rules: Vec<NormalizationRule>,
+    options: Vec<(String, bool)>,
+    all_enforced: bool,
 }
 
 impl Migration {
@@ -124,6 +149,8 @@ impl Migration {
             registry,
             metrics: Arc::new(ValidationMetrics::new()),
             rules: Vec::new(),
+            options: Vec::new(),
+            all_enforced: false,
         }
     }
 
@@ -143,14 +170,55 @@ impl Migration {
         self
     }
 
+    /// Defines a validation option for every type (upstream's `WithOptions`
+    /// list in 1.35 and 1.36, `DeclarativeValidationConfig.Options` in
+    /// 1.37): declarative validation sees it enabled or disabled unless the
+    /// request's [`Operation`] defines it itself. Options of a type's
+    /// registration ([`TypeRegistration::option`]) come first. Code
+    /// generated for 1.37 needs every option its tags name to be defined
+    /// (`Internal error: undefined validation option "X"` otherwise).
+    #[must_use]
+    pub fn with_option(mut self, name: impl Into<String>, enabled: bool) -> Migration {
+        let name = name.into();
+        self.options.retain(|(n, _)| *n != name);
+        self.options.push((name, enabled));
+        self
+    }
+
+    /// Upstream's `WithAllDeclarativeEnforcedForTest` (1.36, 1.37; ignored
+    /// in 1.35), for tests only: every declarative error is returned and
+    /// every covered hand-written error dropped, whatever the stability
+    /// levels and gates.
+    #[must_use]
+    pub fn with_all_declarative_enforced_for_test(mut self) -> Migration {
+        self.all_enforced = true;
+        self
+    }
+
     /// The gates.
     pub fn gates(&self) -> &FeatureGates {
         &self.gates
     }
 
-    /// The mode the gates select.
+    /// The Kubernetes release whose API server this migration follows (the
+    /// gates' release).
+    pub fn release(&self) -> Release {
+        self.gates.release()
+    }
+
+    /// The mode the gates select for a type without enforcement (see
+    /// [`FeatureGates::mode`]; [`mode_of`](Self::mode_of) for a
+    /// registered type).
     pub fn mode(&self) -> Mode {
         self.gates.mode()
+    }
+
+    /// The mode of `T` (in 1.36 a type registered with
+    /// [`declarative_enforcement`](TypeRegistration::declarative_enforcement)
+    /// is in [`Mode::Lifecycle`]).
+    pub fn mode_of<T: 'static>(&self) -> Mode {
+        let enforcement = self.registry.entry_of::<T>().is_some_and(|e| e.enforcement);
+        self.gates.mode_with_enforcement(enforcement)
     }
 
     /// The registry.
@@ -165,12 +233,16 @@ impl Migration {
 
     /// The one call of a server: validates `obj` (an update of `old` when
     /// `op` is an update) declaratively next to the `handwritten` errors
-    /// and returns the errors the client must see.
+    /// and returns the errors the client must see, as upstream's
+    /// `rest.ValidateDeclarativelyWithMigrationChecks` of the release does
+    /// (see `docs/migration.md` for each release's algorithm).
     ///
     /// `handwritten` errors that declarative validation reproduces must be
     /// marked [`mark_covered_by_declarative`](Error::mark_covered_by_declarative)
     /// and carry the declarative origin (`with_origin("minimum")`); `Invalid`
-    /// errors without an origin never match.
+    /// errors without an origin never match. From 1.36 the returned
+    /// hand-written errors are marked
+    /// [`mark_from_imperative`](Error::mark_from_imperative).
     ///
     /// `T` must be registered in the [`Registry`]; an unregistered type has
     /// no declarative validation (no errors), as with upstream's scheme, and
@@ -182,7 +254,7 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        if !self.gates.declarative_validation() {
+        if self.release() <= Release::V1_35 && !self.gates.declarative_validation() {
             return handwritten;
         }
         let entry = self.registry.entry_of::<T>();
@@ -206,7 +278,7 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        if !self.gates.declarative_validation() {
+        if self.release() <= Release::V1_35 && !self.gates.declarative_validation() {
             return handwritten;
         }
         let entry = self.registry.entry_for_kind(None, kind);
@@ -219,6 +291,62 @@ impl Migration {
         self.run(entry, obj, old, op, handwritten)
     }
 
+    /// `op` with the options of the type's registration, then the
+    /// migration's, defined where `op` leaves them undefined.
+    fn operation<'a>(&self, entry: Option<&Entry>, op: &'a Operation) -> Cow<'a, Operation> {
+        let mut out = Cow::Borrowed(op);
+        let type_options = entry.map(|e| e.options.as_slice()).unwrap_or_default();
+        for (name, enabled) in type_options.iter().chain(&self.options) {
+            if out.option(name).is_none() {
+                let next = out.as_ref().clone().with_option_set(name.clone(), *enabled);
+                out = Cow::Owned(next);
+            }
+        }
+        out
+    }
+
+    /// Declarative validation under `catch_unwind`; a panic is counted and
+    /// either returned as an internal error (`fail`) or logged.
+    fn run_declarative(
+        &self,
+        entry: Option<&Entry>,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        fail: bool,
+    ) -> ErrorList {
+        let op = self.operation(entry, op);
+        match run_guarded(|| match entry {
+            Some(e) => e.run_declarative(obj, old, &op),
+            None => ErrorList::new(),
+        }) {
+            Ok(errs) => errs,
+            Err(payload) => {
+                let id = validation_identifier(entry, &op);
+                self.metrics.inc_panic(&id);
+                let message = format!("{PANIC_MESSAGE_PREFIX}{payload}");
+                if fail {
+                    Error::internal(Path::root(), message).into()
+                } else {
+                    tracing::error!(validation_identifier = %id, "{message}");
+                    ErrorList::new()
+                }
+            }
+        }
+    }
+
+    /// Logs and counts each mismatch.
+    fn emit_mismatches(&self, entry: Option<&Entry>, op: &Operation, mismatches: &[Mismatch]) {
+        if mismatches.is_empty() {
+            return;
+        }
+        let id = validation_identifier(entry, op);
+        for m in mismatches {
+            tracing::error!(validation_identifier = %id, "{}", m.message);
+            self.metrics.inc_mismatch(&id);
+        }
+    }
+
     fn run(
         &self,
         entry: Option<&Entry>,
@@ -227,34 +355,27 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        let takeover = self.gates.takeover();
-        let declarative = match run_guarded(|| match entry {
-            Some(e) => e.run_declarative(obj, old, op),
-            None => ErrorList::new(),
-        }) {
-            Ok(errs) => errs,
-            Err(payload) => {
-                let id = validation_identifier(entry, op);
-                self.metrics.inc_panic(&id);
-                let message = format!("{PANIC_MESSAGE_PREFIX}{payload}");
-                if takeover {
-                    Error::internal(Path::root(), message).into()
-                } else {
-                    tracing::error!(validation_identifier = %id, "{message}");
-                    ErrorList::new()
-                }
-            }
-        };
-
-        let mismatches = gather_mismatches(&handwritten, &declarative, takeover, &self.rules);
-        if !mismatches.is_empty() {
-            let id = validation_identifier(entry, op);
-            for m in &mismatches {
-                tracing::error!(validation_identifier = %id, "{}", m.message);
-                self.metrics.inc_mismatch(&id);
-            }
+        match self.release() {
+            r if r <= Release::V1_35 => self.run_1_35(entry, obj, old, op, handwritten),
+            Release::V1_36 => self.run_1_36(entry, obj, old, op, handwritten),
+            _ => self.run_1_37(entry, obj, old, op, handwritten),
         }
+    }
 
+    /// 1.35: mismatch mode, or takeover (covered hand-written errors
+    /// replaced by every declarative error).
+    fn run_1_35(
+        &self,
+        entry: Option<&Entry>,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        let takeover = self.gates.takeover();
+        let declarative = self.run_declarative(entry, obj, old, op, takeover);
+        let mismatches = gather_mismatches(&handwritten, &declarative, takeover, &self.rules);
+        self.emit_mismatches(entry, op, &mismatches);
         if takeover {
             let mut out: ErrorList = handwritten
                 .into_iter()
@@ -265,6 +386,95 @@ impl Migration {
         } else {
             handwritten
         }
+    }
+
+    /// 1.36: shadow mode for types without enforcement; the validation
+    /// lifecycle for types registered with `declarative_enforcement`.
+    fn run_1_36(
+        &self,
+        entry: Option<&Entry>,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        let dv_enabled = self.gates.declarative_validation();
+        let beta = self.gates.beta();
+        let enforcement = entry.is_some_and(|e| e.enforcement);
+        let handwritten = handwritten.mark_from_imperative();
+        if !dv_enabled && !enforcement && !self.all_enforced {
+            return handwritten;
+        }
+        let declarative = self.run_declarative(entry, obj, old, op, enforcement);
+        if dv_enabled {
+            let candidates: ErrorList = if enforcement {
+                declarative
+                    .iter()
+                    .filter(|e| e.is_alpha() || e.is_beta())
+                    .cloned()
+                    .collect()
+            } else {
+                declarative.clone()
+            };
+            let mismatches = gather_mismatches_for(
+                Release::V1_36,
+                &handwritten,
+                &candidates,
+                enforcement && beta,
+                &self.rules,
+                false,
+            );
+            self.emit_mismatches(entry, op, &mismatches);
+        }
+        if !enforcement && !self.all_enforced {
+            return handwritten;
+        }
+        let mut out = filter_handwritten_errors_1_36(handwritten, self.all_enforced, beta);
+        out.append(filter_enforced_declarative_errors(
+            &declarative,
+            beta,
+            self.all_enforced,
+        ));
+        out
+    }
+
+    /// 1.37: the validation lifecycle for every type.
+    fn run_1_37(
+        &self,
+        entry: Option<&Entry>,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        let handwritten = handwritten.mark_from_imperative();
+        let declarative = self.run_declarative(entry, obj, old, op, true);
+        let beta = self.gates.beta();
+        if self.gates.declarative_validation() {
+            let candidates: ErrorList = declarative
+                .iter()
+                .filter(|e| e.is_alpha() || e.is_beta())
+                .cloned()
+                .collect();
+            let mismatches = gather_mismatches_for(
+                Release::V1_37,
+                &handwritten,
+                &candidates,
+                beta,
+                &self.rules,
+                entry.is_some_and(|e| e.short_circuit_mismatch),
+            );
+            self.emit_mismatches(entry, op, &mismatches);
+        }
+        let enforced = filter_enforced_declarative_errors(&declarative, beta, self.all_enforced);
+        let mut out = filter_covered_handwritten_errors(
+            handwritten,
+            &enforced,
+            self.all_enforced,
+            &self.rules,
+        );
+        out.append(enforced);
+        out
     }
 
     /// The validation identifier of `T` for `op`:

@@ -1,9 +1,11 @@
-//! Upstream's error matcher (`field.ErrorMatcher`) and the 1.35 comparison of
-//! hand-written and declarative errors.
+//! Upstream's error matcher (`field.ErrorMatcher`) and each release's
+//! comparison of hand-written and declarative errors
+//! (`gatherDeclarativeValidationMismatches`).
 
 use std::fmt;
 
 use validation_runtime::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
+use validation_runtime::Release;
 
 /// A field-path rewrite applied to declarative error paths before they are
 /// compared (upstream's `field.NormalizationRule`): for an API whose
@@ -70,6 +72,7 @@ pub struct ErrorMatcher {
     match_origin: bool,
     match_detail: Option<DetailMatch>,
     require_origin_when_invalid: bool,
+    match_ancestor_short_circuit: bool,
     rules: Vec<NormalizationRule>,
 }
 
@@ -144,6 +147,16 @@ impl ErrorMatcher {
         self
     }
 
+    /// Also match when *got* is a short-circuit error (`mark_short_circuit`)
+    /// on an ancestor of *want*'s field (`spec.a` for `spec.a.b` or
+    /// `spec.a[0]`), whatever the other criteria say (1.37's
+    /// `MatchAncestorShortCircuit`).
+    #[must_use]
+    pub fn match_ancestor_short_circuit(mut self) -> ErrorMatcher {
+        self.match_ancestor_short_circuit = true;
+        self
+    }
+
     /// Compare the detail exactly.
     #[must_use]
     pub fn by_detail_exact(mut self) -> ErrorMatcher {
@@ -160,6 +173,13 @@ impl ErrorMatcher {
 
     /// Whether `got` matches `want` (only `got`'s path is normalized).
     pub fn matches(&self, want: &Error, got: &Error) -> bool {
+        if self.match_ancestor_short_circuit && got.is_short_circuit() {
+            let normalized = normalize_path(&self.rules, got.field());
+            if is_child_path(&normalized, want.field()) || is_child_path(got.field(), want.field())
+            {
+                return true;
+            }
+        }
         if self.match_type && want.kind() != got.kind() {
             return false;
         }
@@ -211,7 +231,7 @@ impl ErrorMatcher {
             }
         }
         if self.match_value {
-            parts.push(format!("Value={}", render_value(e.bad_value())));
+            parts.push(format!("Value={}", render_value(&e.bad_value())));
         }
         if self.match_origin || (self.require_origin_when_invalid && e.kind() == ErrorType::Invalid)
         {
@@ -229,6 +249,16 @@ impl ErrorMatcher {
     }
 }
 
+/// Whether `child` is a descendant of `parent` (`spec.a` → `spec.a.b`,
+/// `spec.a[0]`; not `spec.ab`); an empty parent has no descendants
+/// (upstream's `isChildPath`).
+fn is_child_path(parent: &str, child: &str) -> bool {
+    !parent.is_empty()
+        && child.len() > parent.len()
+        && child.starts_with(parent)
+        && matches!(child.as_bytes()[parent.len()], b'.' | b'[')
+}
+
 /// `Value=` of a render: a plain string Go-quoted, `nil` as `<nil>`, other
 /// values as printed in an error.
 fn render_value(v: &BadValue) -> String {
@@ -243,8 +273,13 @@ fn render_value(v: &BadValue) -> String {
 pub const RECOMMENDATION_AUTHORITATIVE: &str =
     "This difference should not affect system operation since hand written validation is authoritative.";
 
-/// The operator advice at the end of a mismatch message when takeover is on.
+/// The operator advice at the end of a mismatch message when takeover is on
+/// (1.35).
 pub const RECOMMENDATION_TAKEOVER: &str = "Consider disabling the DeclarativeValidationTakeover feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.";
+
+/// The operator advice at the end of a mismatch message when beta errors
+/// are enforced (1.36, 1.37), unless the error is an alpha one.
+pub const RECOMMENDATION_DISABLE_BETA: &str = "Consider disabling the DeclarativeValidationBeta feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.";
 
 /// Which side an error without a counterpart came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -297,49 +332,121 @@ pub struct Mismatch {
 /// * Declarative errors left over are *extra*.
 ///
 /// `takeover` only selects the recommendation at the end of each message.
+/// [`gather_mismatches_for`] is the same for any release.
 pub fn gather_mismatches(
     handwritten: &ErrorList,
     declarative: &ErrorList,
     takeover: bool,
     rules: &[NormalizationRule],
 ) -> Vec<Mismatch> {
+    gather_mismatches_for(
+        Release::V1_35,
+        handwritten,
+        declarative,
+        takeover,
+        rules,
+        false,
+    )
+}
+
+/// Compares hand-written and declarative errors as an API server of
+/// `release` does (`gatherDeclarativeValidationMismatches` of
+/// `k8s.io/apiserver` `pkg/registry/rest/validate.go`) and returns one
+/// [`Mismatch`] per disagreement: unmatched hand-written errors first, then
+/// extra declarative errors, each in input order. Only hand-written errors
+/// marked covered by declarative validation are compared, by type, field
+/// (the declarative path normalized by `rules`) and origin, an `Invalid`
+/// error needing an origin on both sides.
+///
+/// | | 1.35 | 1.36 | 1.37 |
+/// |---|---|---|---|
+/// | hand-written duplicates dropped by | the exact matcher (type, field, value, origin, detail) | the comparison matcher (type, field, origin) | same as 1.36 |
+/// | a covered hand-written error | consumes every matching declarative error (a consumed one cannot match the next) | same as 1.35 | marks every matching declarative error (one may match several hand-written errors) |
+/// | `short_circuit_mismatch` | ignored | ignored | an unmatched hand-written error also matches a short-circuit declarative error on an ancestor field (without marking it) |
+/// | `enforced` selects | [`RECOMMENDATION_TAKEOVER`] (takeover on) | [`RECOMMENDATION_DISABLE_BETA`] (enforcement and beta on) | [`RECOMMENDATION_DISABLE_BETA`] (beta on) |
+/// | an alpha error's recommendation | as the others | always [`RECOMMENDATION_AUTHORITATIVE`] | same as 1.36 |
+///
+/// Otherwise the recommendation is [`RECOMMENDATION_AUTHORITATIVE`].
+pub fn gather_mismatches_for(
+    release: Release,
+    handwritten: &ErrorList,
+    declarative: &ErrorList,
+    enforced: bool,
+    rules: &[NormalizationRule],
+    short_circuit_mismatch: bool,
+) -> Vec<Mismatch> {
     if handwritten.is_empty() && declarative.is_empty() {
         return Vec::new();
     }
-    let recommendation = if takeover {
-        RECOMMENDATION_TAKEOVER
-    } else {
-        RECOMMENDATION_AUTHORITATIVE
+    let legacy = release <= Release::V1_35;
+    let default_rec = match (enforced, legacy) {
+        (false, _) => RECOMMENDATION_AUTHORITATIVE,
+        (true, true) => RECOMMENDATION_TAKEOVER,
+        (true, false) => RECOMMENDATION_DISABLE_BETA,
+    };
+    let rec = |e: &Error| {
+        if !legacy && e.is_alpha() {
+            RECOMMENDATION_AUTHORITATIVE
+        } else {
+            default_rec
+        }
     };
     let fuzzy = ErrorMatcher::migration(rules);
-    let exact = ErrorMatcher::new().exactly();
+    let dedupe = if legacy {
+        ErrorMatcher::new().exactly()
+    } else {
+        fuzzy.clone()
+    };
 
     let mut deduped: Vec<&Error> = Vec::with_capacity(handwritten.len());
     for e in handwritten {
-        if !deduped.iter().any(|kept| exact.matches(kept, e)) {
+        if !deduped.iter().any(|kept| dedupe.matches(kept, e)) {
             deduped.push(e);
         }
     }
-
-    let mut remaining: Vec<&Error> = declarative.iter().collect();
-    let mut out = Vec::new();
-    for hv in deduped
+    let covered = deduped
         .into_iter()
-        .filter(|e| e.is_covered_by_declarative())
-    {
-        let before = remaining.len();
-        remaining.retain(|dv| !fuzzy.matches(hv, dv));
-        if remaining.len() == before {
-            out.push(mismatch(
-                &fuzzy,
-                MismatchKind::Unmatched,
-                hv,
-                recommendation,
-            ));
+        .filter(|e| e.is_covered_by_declarative());
+
+    let mut out = Vec::new();
+    if release <= Release::V1_36 {
+        // 1:many, consuming.
+        let mut remaining: Vec<&Error> = declarative.iter().collect();
+        for hv in covered {
+            let before = remaining.len();
+            remaining.retain(|dv| !fuzzy.matches(hv, dv));
+            if remaining.len() == before {
+                out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
+            }
         }
-    }
-    for dv in remaining {
-        out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, recommendation));
+        for dv in remaining {
+            out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
+        }
+    } else {
+        // many:many, with the short-circuit fallback.
+        let short = fuzzy.clone().match_ancestor_short_circuit();
+        let mut matched = vec![false; declarative.len()];
+        for hv in covered {
+            let mut count = 0;
+            for (i, dv) in declarative.iter().enumerate() {
+                if fuzzy.matches(hv, dv) {
+                    count += 1;
+                    matched[i] = true;
+                }
+            }
+            if short_circuit_mismatch
+                && count == 0
+                && declarative.iter().any(|dv| short.matches(hv, dv))
+            {
+                count = 1;
+            }
+            if count == 0 {
+                out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
+            }
+        }
+        for (dv, _) in declarative.iter().zip(&matched).filter(|(_, m)| !**m) {
+            out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
+        }
     }
     out
 }

@@ -22,6 +22,12 @@ pub(crate) struct Entry {
     declarative: Declarative,
     pub(crate) handwritten: Option<Box<DynValidate>>,
     pub(crate) decode: Option<Box<DynDecode>>,
+    /// 1.36's `WithDeclarativeEnforcement()`.
+    pub(crate) enforcement: bool,
+    /// 1.37's `DeclarativeValidationConfig.ShortCircuitMismatch`.
+    pub(crate) short_circuit_mismatch: bool,
+    /// Validation options defined for this type.
+    pub(crate) options: Vec<(String, bool)>,
 }
 
 enum Declarative {
@@ -186,6 +192,9 @@ impl Registry {
             declarative,
             handwritten: None,
             decode: None,
+            enforcement: false,
+            short_circuit_mismatch: false,
+            options: Vec::new(),
         };
         let index = match self.by_type.get(&TypeId::of::<T>()) {
             Some(&i) => {
@@ -282,6 +291,37 @@ impl<T: 'static> TypeRegistration<'_, T> {
     /// (default: `*<module>.<Type>` from the Rust type path).
     pub fn go_type_name(self, name: &str) -> Self {
         self.entry.go_type = name.to_owned();
+        self
+    }
+
+    /// Opts `T` into the validation lifecycle in Kubernetes 1.36 (upstream's
+    /// `rest.WithDeclarativeEnforcement()`): standard declarative errors are
+    /// returned next to the hand-written ones, `+k8s:beta` errors under
+    /// `DeclarativeValidationBeta` (replacing covered hand-written errors
+    /// marked beta), `+k8s:alpha` errors never; only alpha and beta errors
+    /// are compared, and a panic is returned as an internal error. 1.35
+    /// ignores it; in 1.37 every type is in the lifecycle.
+    pub fn declarative_enforcement(self) -> Self {
+        self.entry.enforcement = true;
+        self
+    }
+
+    /// Kubernetes 1.37's `ShortCircuitMismatch` (ignored before 1.37): a
+    /// covered hand-written error that matches no declarative error still
+    /// counts as matched when a short-circuit declarative error
+    /// (`required`, `immutable`, ...) sits on one of its ancestor fields.
+    pub fn short_circuit_mismatch(self) -> Self {
+        self.entry.short_circuit_mismatch = true;
+        self
+    }
+
+    /// Defines a validation option for this type's declarative validation
+    /// (enabled or disabled), unless the request's `Operation` defines it
+    /// (see [`Migration::with_option`](crate::Migration::with_option)).
+    /// The offline replay applies it too.
+    pub fn option(self, name: &str, enabled: bool) -> Self {
+        self.entry.options.retain(|(n, _)| n != name);
+        self.entry.options.push((name.to_owned(), enabled));
         self
     }
 

@@ -38,21 +38,49 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::matcher::{gather_mismatches, Mismatch, MismatchKind, NormalizationRule};
+use crate::matcher::{gather_mismatches_for, Mismatch, MismatchKind, NormalizationRule};
 use crate::registry::{Entry, Registry};
 use crate::run_guarded;
 use validation_runtime::field::go_quote;
-use validation_runtime::Operation;
+use validation_runtime::{Operation, Release};
 
 /// How to validate the replayed objects.
-#[derive(Clone, Debug, Default)]
+///
+/// Every declarative error is compared with the covered hand-written ones,
+/// whatever its stability level, with the comparison of
+/// [`release`](Self::release) ([`gather_mismatches_for`](crate::gather_mismatches_for)):
+/// the replay is the parity gate, stricter than a 1.37 server (or a 1.36
+/// one for a type with enforcement), which only compares alpha and beta
+/// errors.
+#[derive(Clone, Debug)]
 pub struct ReplayOptions {
     /// The subresource of every request (`/status`); the root resource by default.
     pub subresource: Option<String>,
     /// Validation options enabled for every request (`+k8s:ifEnabled`).
     pub options: Vec<String>,
+    /// Validation options defined disabled for every request (needed by
+    /// code generated for 1.37 for each option its tags name; an option in
+    /// both lists is enabled). Options a type's registration defines
+    /// ([`TypeRegistration::option`](crate::TypeRegistration::option))
+    /// apply where these lists say nothing.
+    pub disabled_options: Vec<String>,
     /// Path normalization for declarative errors.
     pub normalization_rules: Vec<NormalizationRule>,
+    /// The release whose comparison is used (default:
+    /// [`KUBERNETES_RELEASE`](validation_runtime::KUBERNETES_RELEASE)).
+    pub release: Release,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            subresource: None,
+            options: Vec::new(),
+            disabled_options: Vec::new(),
+            normalization_rules: Vec::new(),
+            release: validation_runtime::KUBERNETES_RELEASE,
+        }
+    }
 }
 
 /// One disagreement found by the replay.
@@ -294,6 +322,9 @@ fn operation(options: &ReplayOptions, update: bool) -> Operation {
     if let Some(sub) = &options.subresource {
         op = op.with_subresource(sub);
     }
+    for o in &options.disabled_options {
+        op = op.with_option_disabled(o.clone());
+    }
     for o in &options.options {
         op = op.with_option(o.clone());
     }
@@ -471,7 +502,13 @@ fn compare(
             return;
         }
     };
-    let declarative = match run_guarded(|| entry.run_declarative(obj, old, op)) {
+    let mut dop = op.clone();
+    for (name, enabled) in &entry.options {
+        if dop.option(name).is_none() {
+            dop = dop.with_option_set(name.clone(), *enabled);
+        }
+    }
+    let declarative = match run_guarded(|| entry.run_declarative(obj, old, &dop)) {
         Ok(errs) => errs,
         Err(message) => {
             report.panics.push(ReplayPanic {
@@ -482,11 +519,13 @@ fn compare(
             return;
         }
     };
-    for mismatch in gather_mismatches(
+    for mismatch in gather_mismatches_for(
+        options.release,
         &handwritten,
         &declarative,
         false,
         &options.normalization_rules,
+        entry.short_circuit_mismatch,
     ) {
         report.mismatches.push(ReplayMismatch {
             case: case.to_owned(),

@@ -79,7 +79,7 @@ fn plain_strings() {
         r#"fldpath: Unsupported value: "x": supported values: "a", "b", "c""#,
         "fldpath",
     );
-    assert_eq!(errs[0].bad_value(), &BadValue::String("x".into()));
+    assert_eq!(errs[0].bad_value(), BadValue::String("x".into()));
     let owned = String::from("b");
     assert_ok(|| {
         validation_runtime::ErrorList::from_fn(|e| {

@@ -97,7 +97,7 @@ fn strings() {
     );
     assert_eq!(
         errs[0].bad_value(),
-        &BadValue::String("disallowed-string".into())
+        BadValue::String("disallowed-string".into())
     );
     let owned = String::from("disallowed-pointer");
     let f = root.child("stringPtrField");

@@ -30,7 +30,7 @@ fn assert_immutable(errs: &ErrorList, field: &str) {
     assert_eq!(e.kind(), ErrorType::Invalid);
     assert_eq!(e.field(), field);
     assert_eq!(e.origin(), Some("immutable"));
-    assert_eq!(e.bad_value(), &BadValue::Null);
+    assert_eq!(e.bad_value(), BadValue::Null);
     assert_eq!(e.detail(), "field is immutable");
 }
 

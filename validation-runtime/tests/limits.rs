@@ -126,7 +126,7 @@ fn max_length_none_and_generic_strings() {
     // The value is never printed; upstream stores "<value omitted>".
     assert_eq!(
         errs[0].bad_value(),
-        &BadValue::String("<value omitted>".into())
+        BadValue::String("<value omitted>".into())
     );
     // A long string against a small limit.
     let long = "x".repeat(1 << 20);
@@ -253,7 +253,7 @@ fn min_length_counts_characters() {
         });
         assert_one(&errs, text, ErrorType::TooShort, "minLength");
         // Upstream keeps the value (it is not printed).
-        assert_eq!(errs[0].bad_value(), &BadValue::String(v.into()));
+        assert_eq!(errs[0].bad_value(), BadValue::String(v.into()));
     }
 }
 
@@ -284,7 +284,7 @@ fn max_items_cases() {
             max_items(e, &op(), &p, Some(v.as_slice()), None, max)
         });
         assert_one(&errs, text, ErrorType::TooMany, "maxItems");
-        assert_eq!(errs[0].bad_value(), &BadValue::Int(items as i64));
+        assert_eq!(errs[0].bad_value(), BadValue::Int(items as i64));
     }
 }
 
@@ -318,7 +318,7 @@ fn min_items_cases() {
             min_items(e, &op(), &p, Some(v.as_slice()), None, min)
         });
         assert_one(&errs, text, ErrorType::TooFew, "minItems");
-        assert_eq!(errs[0].bad_value(), &BadValue::Int(items as i64));
+        assert_eq!(errs[0].bad_value(), BadValue::Int(items as i64));
     }
     let errs =
         validation_runtime::ErrorList::from_fn(|e| min_items::<u8>(e, &op(), &p, None, None, 1));

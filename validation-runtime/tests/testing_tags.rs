@@ -113,11 +113,11 @@ fn bad_value_is_json() {
     let errs = validation_runtime::ErrorList::from_fn(|e| {
         fixed_result(e, &op, &p, Some("x"), None, false, "m")
     });
-    assert_eq!(errs[0].bad_value(), &BadValue::Json(r#""x""#.into()));
+    assert_eq!(errs[0].bad_value(), BadValue::Json(r#""x""#.into()));
     let errs = validation_runtime::ErrorList::from_fn(|e| {
         fixed_result::<str>(e, &op, &p, None, None, false, "m")
     });
-    assert_eq!(errs[0].bad_value(), &BadValue::Null);
+    assert_eq!(errs[0].bad_value(), BadValue::Null);
 }
 
 /// With no message the detail keeps upstream's trailing space.

@@ -168,7 +168,7 @@ fn union_bad_value_is_a_go_string() {
     });
     assert_eq!(
         errs[0].bad_value(),
-        &validation_runtime::field::BadValue::String("{a, b}".into())
+        validation_runtime::field::BadValue::String("{a, b}".into())
     );
     assert_eq!(
         errs[0].detail(),

@@ -119,7 +119,7 @@ fn validate_containers(new: &[Container], old: Option<&[Container]>) -> ErrorLis
         let path = containers.index(i);
         if new[..i].iter().any(|earlier| earlier.name == c.name) {
             errs.push(
-                Error::duplicate(path, BadValue::String(c.name.clone()))
+                Error::duplicate(path, BadValue::String(c.name.as_str().into()))
                     .mark_covered_by_declarative(),
             );
             continue;
@@ -165,7 +165,7 @@ fn validate_container(c: &Container, path: &Path<'_>) -> ErrorList {
         if c.image.chars().any(char::is_whitespace) {
             errs.push(Error::invalid(
                 image_path,
-                BadValue::String(c.image.clone()),
+                BadValue::String(c.image.as_str().into()),
                 "must not contain whitespace",
             ));
         }

@@ -1,8 +1,10 @@
 //! `example-admission-webhook`: a `ValidatingAdmissionWebhook` that runs
 //! declarative validation (`#[derive(Validate)]` and `+k8s:` tags) next to
-//! hand-written checks, in the migration modes of a Kubernetes 1.35 API
-//! server (`validation-migration`): mismatch (hand-written authoritative,
-//! disagreements logged and counted) and takeover.
+//! hand-written checks, as a Kubernetes API server of the chosen release
+//! (`--release`: 1.35, 1.36, 1.37) runs them (`validation-migration`):
+//! mismatch (hand-written authoritative, disagreements logged and counted)
+//! and takeover in 1.35; shadow mode in 1.36; the validation lifecycle
+//! (standard and `+k8s:beta` errors enforced) in 1.37.
 //!
 //! * `POST /validate`: an `admission.k8s.io/v1` `AdmissionReview` for
 //!   [`api::Deployment`] (group `webhook.example.dev`, version `v1`);
@@ -38,10 +40,11 @@ pub const MAX_BODY_BYTES: usize = 8 << 20;
 
 /// The environment variables read before the flags (a flag wins; feature
 /// gates accumulate, the flag's entries last).
-pub const ENV_VARS: [&str; 5] = [
+pub const ENV_VARS: [&str; 6] = [
     "WEBHOOK_LISTEN",
     "WEBHOOK_RELEASE",
     "WEBHOOK_FEATURE_GATES",
+    "WEBHOOK_VALIDATION_OPTIONS",
     "WEBHOOK_TLS_CERT",
     "WEBHOOK_TLS_KEY",
 ];
@@ -51,15 +54,21 @@ pub const USAGE: &str = "\
 Usage: example-admission-webhook [flags]
 
   --listen=ADDR            address to listen on (default 0.0.0.0:8443 with TLS, 127.0.0.1:8080 without)
-  --release=X.Y            the Kubernetes release whose migration model to follow (default 1.35)
-  --feature-gates=A=B,...  DeclarativeValidation, DeclarativeValidationTakeover, AllBeta, AllAlpha
-                           (repeatable; Kubernetes --feature-gates syntax)
+  --release=X.Y            the Kubernetes release whose API server to follow: 1.35, 1.36, 1.37
+                           (default: validation-runtime's release feature, 1.35)
+  --feature-gates=A=B,...  the release's gates: DeclarativeValidation, DeclarativeValidationTakeover,
+                           DeclarativeValidationBeta (1.36+), AllBeta, AllAlpha
+                           (repeatable; Kubernetes --feature-gates syntax and locks)
+  --validation-options=A=B,...
+                           validation options (+k8s:ifEnabled/ifDisabled) defined on every request,
+                           each enabled or disabled (repeatable; a later value wins); types
+                           generated for 1.37 need every option their tags name defined
   --tls-cert=FILE          PEM certificate chain: serve HTTPS (with --tls-key)
   --tls-key=FILE           PEM private key
   -h, --help               this text
 
-Environment: WEBHOOK_LISTEN, WEBHOOK_RELEASE, WEBHOOK_FEATURE_GATES, WEBHOOK_TLS_CERT,
-WEBHOOK_TLS_KEY set the same things; flags win.
+Environment: WEBHOOK_LISTEN, WEBHOOK_RELEASE, WEBHOOK_FEATURE_GATES, WEBHOOK_VALIDATION_OPTIONS,
+WEBHOOK_TLS_CERT, WEBHOOK_TLS_KEY set the same things; flags win.
 ";
 
 /// The settings of a run.
@@ -71,6 +80,9 @@ pub struct Config {
     pub release: Release,
     /// The gates (with that release's defaults).
     pub gates: FeatureGates,
+    /// The validation options defined on every request, each enabled or
+    /// disabled, in the order first given.
+    pub options: Vec<(String, bool)>,
     /// Certificate and key files: HTTPS when set.
     pub tls: Option<(String, String)>,
 }
@@ -84,31 +96,38 @@ pub enum Command {
     Serve(Config),
 }
 
-/// The feature gates of `release` that this webhook honours: for 1.35,
+/// The declarative validation feature gates of `release`: for 1.35,
 /// `DeclarativeValidation` (beta, on) and `DeclarativeValidationTakeover`
-/// (beta, off). `None` for a release this build does not support
-/// ([`Release::SUPPORTED`]).
+/// (beta, off); for 1.36 and 1.37 also `DeclarativeValidationBeta` (beta,
+/// on), with `DeclarativeValidation` GA and locked on and the takeover gate
+/// deprecated (locked off in 1.37). `None` for a release this build does
+/// not support ([`Release::SUPPORTED`]).
 pub fn release_gates(release: Release) -> Option<&'static [&'static str]> {
     match release {
         Release::V1_35 => Some(&[
             validation_migration::DECLARATIVE_VALIDATION,
             validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
         ]),
+        Release::V1_36 | Release::V1_37 => Some(&[
+            validation_migration::DECLARATIVE_VALIDATION,
+            validation_migration::DECLARATIVE_VALIDATION_BETA,
+            validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
+        ]),
         _ => None,
     }
 }
 
-/// The migration modes `release` offers (disabled, mismatch, and takeover
-/// where the release has the `DeclarativeValidationTakeover` gate).
+/// The modes the gates of `release` can put this webhook's type in: 1.35
+/// disabled, mismatch, takeover; 1.36 mismatch (the type does not opt into
+/// enforcement, and `DeclarativeValidation` is locked on); 1.37 the
+/// lifecycle.
 pub fn release_modes(release: Release) -> Vec<Mode> {
-    let Some(gates) = release_gates(release) else {
-        return Vec::new();
-    };
-    let mut modes = vec![Mode::Disabled, Mode::Mismatch];
-    if gates.contains(&validation_migration::DECLARATIVE_VALIDATION_TAKEOVER) {
-        modes.push(Mode::Takeover);
+    match release {
+        Release::V1_35 => vec![Mode::Disabled, Mode::Mismatch, Mode::Takeover],
+        Release::V1_36 => vec![Mode::Mismatch],
+        Release::V1_37 => vec![Mode::Lifecycle],
+        _ => Vec::new(),
     }
-    modes
 }
 
 /// Parses the flags after the program name, with `env` giving the
@@ -120,6 +139,7 @@ pub fn parse_args(
     let mut listen = env("WEBHOOK_LISTEN");
     let mut release_text = env("WEBHOOK_RELEASE");
     let mut gate_values: Vec<String> = env("WEBHOOK_FEATURE_GATES").into_iter().collect();
+    let mut option_values: Vec<String> = env("WEBHOOK_VALIDATION_OPTIONS").into_iter().collect();
     let mut cert = env("WEBHOOK_TLS_CERT");
     let mut key = env("WEBHOOK_TLS_KEY");
     let mut args = args.into_iter();
@@ -141,20 +161,20 @@ pub fn parse_args(
             "listen" => listen = Some(value),
             "release" => release_text = Some(value),
             "feature-gates" => gate_values.push(value),
+            "validation-options" => option_values.push(value),
             "tls-cert" => cert = Some(value),
             "tls-key" => key = Some(value),
             _ => return Err(format!("unknown flag: --{name}")),
         }
     }
     let release = match release_text {
-        None => Release::DEFAULT,
+        None => validation_runtime::KUBERNETES_RELEASE,
         Some(text) => Release::parse(&text).ok_or_else(|| {
             format!("--release: {text:?} is not a Kubernetes release (1.33 ... 1.37)")
         })?,
     };
     if release_gates(release).is_none() {
-        // The releases whose gates this webhook knows (the migration modes
-        // of 1.36 and 1.37 are not implemented here yet).
+        // The releases whose gates this webhook knows.
         let supported: Vec<String> = Release::SUPPORTED
             .iter()
             .filter(|r| release_gates(**r).is_some())
@@ -165,11 +185,34 @@ pub fn parse_args(
             supported.join(", ")
         ));
     }
-    let mut gates = FeatureGates::new();
+    let mut gates = FeatureGates::for_release(release);
     for value in &gate_values {
         gates
             .set(value)
             .map_err(|e| format!("--feature-gates: {e}"))?;
+    }
+    let mut options: Vec<(String, bool)> = Vec::new();
+    for value in &option_values {
+        for entry in value.split(',').filter(|e| !e.is_empty()) {
+            let (name, v) = entry
+                .split_once('=')
+                .map(|(n, v)| (n.trim(), v.trim()))
+                .ok_or_else(|| {
+                    format!(
+                        "--validation-options: missing bool value for {}",
+                        entry.trim()
+                    )
+                })?;
+            let enabled = match v {
+                "1" | "t" | "T" | "true" | "TRUE" | "True" => true,
+                "0" | "f" | "F" | "false" | "FALSE" | "False" => false,
+                _ => return Err(format!("--validation-options: invalid value of {name}={v}")),
+            };
+            match options.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = enabled,
+                None => options.push((name.to_owned(), enabled)),
+            }
+        }
     }
     let tls = match (cert, key) {
         (Some(c), Some(k)) => Some((c, k)),
@@ -193,6 +236,7 @@ pub fn parse_args(
         listen,
         release,
         gates,
+        options,
         tls,
     }))
 }
@@ -207,9 +251,20 @@ pub fn registry() -> Registry {
     registry
 }
 
-/// The migration for `gates`, with its own metrics.
+/// The migration for `gates` (and their release), with its own metrics.
 pub fn migration(gates: FeatureGates) -> Arc<Migration> {
-    Arc::new(Migration::new(gates, registry()))
+    migration_with_options(gates, &[])
+}
+
+/// [`migration`] defining `options` (enabled or disabled) on every
+/// request's `Operation` (`Migration::with_option`; a request never
+/// defines options itself here).
+pub fn migration_with_options(gates: FeatureGates, options: &[(String, bool)]) -> Arc<Migration> {
+    let mut m = Migration::new(gates, registry());
+    for (name, enabled) in options {
+        m = m.with_option(name.clone(), *enabled);
+    }
+    Arc::new(m)
 }
 
 /// The webhook's routes: `POST /validate`, `GET /metrics`, `GET /healthz`.

@@ -3,7 +3,7 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use example_admission_webhook::{migration, parse_args, router, Command, USAGE};
+use example_admission_webhook::{migration_with_options, parse_args, router, Command, USAGE};
 
 fn main() -> ExitCode {
     let command = match parse_args(std::env::args().skip(1), |name| std::env::var(name).ok()) {
@@ -51,7 +51,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let app = router(migration(config.gates));
+        let app = router(migration_with_options(config.gates, &config.options));
         tracing::info!(
             release = %config.release,
             feature_gates = %config.gates,

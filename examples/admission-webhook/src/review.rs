@@ -94,7 +94,7 @@ pub fn review(
         namespace = request.namespace.as_deref().unwrap_or(""),
         name = %request.name,
         dry_run = request.dry_run,
-        mode = %migration.mode(),
+        mode = %migration.mode_of::<Deployment>(),
         allowed = verdict.allowed,
         code = verdict.code,
         errors = verdict.errors,

@@ -477,8 +477,20 @@ fn flags_and_environment_select_release_and_mode() {
 
     for (list, error) in [
         (
-            &["--release=1.36"][..],
-            "--release: 1.36 is not supported by this build (supported: 1.35)",
+            &["--release=1.34"][..],
+            "--release: 1.34 is not supported by this build (supported: 1.35, 1.36, 1.37)",
+        ),
+        (
+            &["--release=1.37", "--feature-gates=DeclarativeValidationTakeover=true"][..],
+            "--feature-gates: cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false",
+        ),
+        (
+            &["--feature-gates=DeclarativeValidationBeta=false"][..],
+            "--feature-gates: unrecognized feature gate: DeclarativeValidationBeta",
+        ),
+        (
+            &["--validation-options=A"][..],
+            "--validation-options: missing bool value for A",
         ),
         (
             &["--release=1.2"][..],
@@ -500,4 +512,61 @@ fn flags_and_environment_select_release_and_mode() {
         );
     }
     assert_eq!(parse_args(args(&["-h"]), no_env), Ok(Command::Help));
+
+    // The gates are the release's.
+    for (release, modes) in [
+        ("1.36", vec![Mode::Mismatch]),
+        ("1.37", vec![Mode::Lifecycle]),
+    ] {
+        let Ok(Command::Serve(c)) = parse_args(
+            args(&[
+                "--release",
+                release,
+                "--feature-gates=DeclarativeValidationBeta=false",
+            ]),
+            no_env,
+        ) else {
+            panic!("{release}")
+        };
+        assert_eq!(c.gates.release().to_string(), release);
+        assert!(!c.gates.beta());
+        assert_eq!(example_admission_webhook::release_modes(c.release), modes);
+        assert_eq!(vec![c.gates.mode()], modes);
+    }
+    // Options: environment first, then flags; a later value wins.
+    let env = |name: &str| (name == "WEBHOOK_VALIDATION_OPTIONS").then(|| "A=true,B=1".to_owned());
+    let Ok(Command::Serve(c)) = parse_args(args(&["--validation-options=A=false"]), env) else {
+        panic!("options")
+    };
+    assert_eq!(c.options, [("A".to_owned(), false), ("B".to_owned(), true)]);
+}
+
+/// `--release=1.37`: the tag's limit (a standard declarative error) is
+/// enforced next to the hand-written checks; it is not compared, and the
+/// hand-written check that allows 7200 has nothing to report.
+#[tokio::test]
+async fn release_1_37_enforces_standard_tags() {
+    let review = fixture("create-mismatch.json");
+    let m = example_admission_webhook::migration_with_options(
+        FeatureGates::for_release(Release::V1_37),
+        &[("Unused".to_owned(), false)],
+    );
+    let app = router(m.clone());
+    let response = admit(&app, &review).await;
+    assert_eq!(response["allowed"], false, "{response}");
+    assert_eq!(response["status"]["code"], 422, "{response}");
+    let causes = response["status"]["details"]["causes"].as_array().unwrap();
+    assert_eq!(causes.len(), 1, "{response}");
+    assert_eq!(causes[0]["field"], "spec.minReadySeconds", "{response}");
+    assert_eq!(m.metrics().mismatch_total(), 0);
+    assert_eq!(
+        m.mode_of::<example_admission_webhook::api::Deployment>(),
+        Mode::Lifecycle
+    );
+
+    // 1.36: the type does not opt into enforcement: shadow mode, counted.
+    let m = migration(FeatureGates::for_release(Release::V1_36));
+    let app = router(m.clone());
+    assert_eq!(admit(&app, &review).await["allowed"], true);
+    assert_eq!(m.metrics().mismatch_total(), 1);
 }

@@ -105,10 +105,9 @@ fn validate_lists(w: &Widget) -> ErrorList {
             errs.push(
                 Error::duplicate(
                     format!("spec.ports[{i}]"),
-                    BadValue::Json(format!(
-                        "{{\"name\":{}}}",
-                        serde_json::Value::from(p.name.as_str())
-                    )),
+                    BadValue::Json(
+                        format!("{{\"name\":{}}}", serde_json::Value::from(p.name.as_str())).into(),
+                    ),
                 )
                 .mark_covered_by_declarative(),
             );
@@ -130,8 +129,11 @@ fn validate_lists(w: &Widget) -> ErrorList {
     for (i, t) in w.spec.tags.iter().enumerate() {
         if w.spec.tags[..i].contains(t) {
             errs.push(
-                Error::duplicate(format!("spec.tags[{i}]"), BadValue::String(t.clone()))
-                    .mark_covered_by_declarative(),
+                Error::duplicate(
+                    format!("spec.tags[{i}]"),
+                    BadValue::String(t.as_str().into()),
+                )
+                .mark_covered_by_declarative(),
             );
         }
     }
@@ -153,7 +155,7 @@ fn validate_spec(w: &Widget) -> ErrorList {
             errs.push(
                 Error::not_supported(
                     "spec.tier",
-                    BadValue::String(tier.0.clone()),
+                    BadValue::String(tier.0.as_str().into()),
                     &[Tier::GOLD, Tier::SILVER],
                 )
                 .mark_covered_by_declarative(),

@@ -8,8 +8,9 @@
 //!
 //! ```text
 //! example-server [--listen=127.0.0.1:8080] [--state-dir=DIR | --etcd=http://127.0.0.1:2379]
-//!                [--feature-gates=DeclarativeValidationTakeover=true] [limits]
-//! example-server replay DIR [--subresource=/status]
+//!                [--kubernetes-version=1.35] [--feature-gates=DeclarativeValidationTakeover=true]
+//!                [--validation-options=NAME=BOOL,...] [limits]
+//! example-server replay DIR [--subresource=/status] [--kubernetes-version=1.35] [--validation-options=NAME=BOOL,...]
 //! ```
 
 pub mod api;
@@ -29,7 +30,7 @@ pub mod util;
 
 use std::time::Duration;
 
-use migrate::FeatureGates;
+use migrate::{FeatureGates, Release};
 
 /// Where the objects live.
 #[derive(Debug, PartialEq)]
@@ -52,8 +53,11 @@ pub enum Command {
     Serve {
         /// `--listen` (default `127.0.0.1:8080`).
         listen: String,
-        /// `--feature-gates` (repeatable; accumulates).
+        /// `--feature-gates` (repeatable; accumulates), for the release of
+        /// `--kubernetes-version`.
         gates: FeatureGates,
+        /// `--validation-options`: every option defined on each request.
+        options: ValidationOptions,
         /// The store.
         backend: Backend,
         /// Timeouts and limits.
@@ -65,6 +69,10 @@ pub enum Command {
         dir: String,
         /// `--subresource`.
         subresource: Option<String>,
+        /// `--kubernetes-version`: the release whose comparison is used.
+        release: Release,
+        /// `--validation-options`.
+        options: ValidationOptions,
     },
     /// `--help`.
     Help,
@@ -72,15 +80,23 @@ pub enum Command {
 
 /// The usage text.
 pub const USAGE: &str = "\
-usage: example-server [--listen=ADDR] [--state-dir=DIR | --etcd=URL] [--feature-gates=NAME=BOOL,...] [limits]
-       example-server replay DIR [--subresource=PATH]
+usage: example-server [--listen=ADDR] [--state-dir=DIR | --etcd=URL] [--kubernetes-version=1.X]
+                      [--feature-gates=NAME=BOOL,...] [--validation-options=NAME=BOOL,...] [limits]
+       example-server replay DIR [--subresource=PATH] [--kubernetes-version=1.X] [--validation-options=NAME=BOOL,...]
 
   --listen                 address to listen on (default 127.0.0.1:8080; port 0 picks one)
   --state-dir              directory of the embedded store (default ./example-server-state)
   --etcd                   use etcd v3 at this URL (http://127.0.0.1:2379) instead
   --etcd-prefix            key prefix in etcd (default empty: keys are /registry/...)
-  --feature-gates          DeclarativeValidation=true|false (default true),
-                           DeclarativeValidationTakeover=true|false (default false)
+  --kubernetes-version     the Kubernetes release whose API server the migration follows
+                           (1.35, 1.36 or 1.37; default: validation-runtime's release feature, 1.35)
+  --feature-gates          the release's gates; 1.35: DeclarativeValidation=true|false (default true),
+                           DeclarativeValidationTakeover=true|false (default false); 1.36, 1.37:
+                           DeclarativeValidationBeta=true|false (default true), DeclarativeValidation
+                           locked to true, DeclarativeValidationTakeover deprecated (locked false in 1.37)
+  --validation-options     validation options (+k8s:ifEnabled / ifDisabled) defined on every request,
+                           each enabled or disabled (repeatable; a later value wins). Types generated
+                           for 1.37 need every option their tags name defined
   --header-read-timeout    seconds to receive a request head (default 10)
   --idle-timeout           seconds an idle keep-alive connection stays open (default 60)
   --request-timeout        seconds for a request, body included (default 60; watches exempt)
@@ -97,19 +113,35 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, St
         args.next();
         let mut dir = None;
         let mut subresource = None;
+        let mut release = validation_runtime::KUBERNETES_RELEASE;
+        let mut options = ValidationOptions::default();
         while let Some(a) = args.next() {
-            match flag(&a, "--subresource", &mut args)? {
-                Some(v) => subresource = Some(v),
-                None if a == "--help" || a == "-h" => return Ok(Command::Help),
-                None if !a.starts_with('-') && dir.is_none() => dir = Some(a),
-                None => return Err(format!("unknown argument {a:?}")),
+            if let Some(v) = flag(&a, "--subresource", &mut args)? {
+                subresource = Some(v);
+            } else if let Some(v) = flag(&a, "--kubernetes-version", &mut args)? {
+                release = parse_release(&v)?;
+            } else if let Some(v) = flag(&a, "--validation-options", &mut args)? {
+                options.set(&v)?;
+            } else if a == "--help" || a == "-h" {
+                return Ok(Command::Help);
+            } else if !a.starts_with('-') && dir.is_none() {
+                dir = Some(a);
+            } else {
+                return Err(format!("unknown argument {a:?}"));
             }
         }
         let dir = dir.ok_or("replay needs a directory")?;
-        return Ok(Command::Replay { dir, subresource });
+        return Ok(Command::Replay {
+            dir,
+            subresource,
+            release,
+            options,
+        });
     }
     let mut listen = "127.0.0.1:8080".to_owned();
-    let mut gates = FeatureGates::default();
+    let mut release = validation_runtime::KUBERNETES_RELEASE;
+    let mut gate_flags: Vec<String> = Vec::new();
+    let mut options = ValidationOptions::default();
     let mut state_dir = "example-server-state".to_owned();
     let mut etcd = None;
     let mut etcd_prefix = String::new();
@@ -136,9 +168,11 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, St
         if let Some(v) = flag(&a, "--listen", &mut args)? {
             listen = v;
         } else if let Some(v) = flag(&a, "--feature-gates", &mut args)? {
-            gates
-                .set(&v)
-                .map_err(|e| format!("invalid argument {v:?} for \"--feature-gates\" flag: {e}"))?;
+            gate_flags.push(v);
+        } else if let Some(v) = flag(&a, "--kubernetes-version", &mut args)? {
+            release = parse_release(&v)?;
+        } else if let Some(v) = flag(&a, "--validation-options", &mut args)? {
+            options.set(&v)?;
         } else if let Some(v) = flag(&a, "--state-dir", &mut args)? {
             state_dir = v;
         } else if let Some(v) = flag(&a, "--etcd-prefix", &mut args)? {
@@ -159,6 +193,13 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, St
             return Err(format!("unknown flag: {a}"));
         }
     }
+    // The gates are the release's: parsed once the release is known.
+    let mut gates = FeatureGates::for_release(release);
+    for v in gate_flags {
+        gates
+            .set(&v)
+            .map_err(|e| format!("invalid argument {v:?} for \"--feature-gates\" flag: {e}"))?;
+    }
     let backend = match etcd {
         Some(endpoint) => Backend::Etcd {
             endpoint,
@@ -169,9 +210,71 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, St
     Ok(Command::Serve {
         listen,
         gates,
+        options,
         backend,
         limits,
     })
+}
+
+fn parse_release(v: &str) -> Result<Release, String> {
+    Release::parse_supported(v)
+        .map_err(|e| format!("invalid argument {v:?} for \"--kubernetes-version\" flag: {e}"))
+}
+
+/// The validation options a server defines on every request
+/// (`--validation-options=A=true,B=false`), in the order first given.
+///
+/// Code generated for Kubernetes 1.37 reports an option its tags name
+/// (`+k8s:ifEnabled(A)`, `+k8s:ifDisabled(A)`, enum exclusions) that the
+/// request does not define as `Internal error: undefined validation option
+/// "A"`; 1.35 and 1.36 code reads an undefined option as disabled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ValidationOptions(Vec<(String, bool)>);
+
+impl ValidationOptions {
+    /// Adds `NAME=BOOL` entries (Go booleans, as `--feature-gates`); a later
+    /// value of a name wins.
+    pub fn set(&mut self, v: &str) -> Result<(), String> {
+        for entry in v.split(',').filter(|e| !e.is_empty()) {
+            let err = |why: String| {
+                format!("invalid argument {v:?} for \"--validation-options\" flag: {why}")
+            };
+            let (name, value) = entry
+                .split_once('=')
+                .ok_or_else(|| err(format!("missing bool value for {}", entry.trim())))?;
+            let (name, value) = (name.trim(), value.trim());
+            let enabled = match value {
+                "1" | "t" | "T" | "true" | "TRUE" | "True" => true,
+                "0" | "f" | "F" | "false" | "FALSE" | "False" => false,
+                _ => return Err(err(format!("invalid value of {name}={value}"))),
+            };
+            match self.0.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = enabled,
+                None => self.0.push((name.to_owned(), enabled)),
+            }
+        }
+        Ok(())
+    }
+
+    /// The options, each with its value.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, bool)> {
+        self.0.iter().map(|(n, e)| (n.as_str(), *e))
+    }
+
+    /// `op` with every option defined (enabled or disabled) that `op` does
+    /// not define itself.
+    pub fn define(&self, mut op: validation_runtime::Operation) -> validation_runtime::Operation {
+        for (name, enabled) in self.iter() {
+            if op.option(name).is_none() {
+                op = if enabled {
+                    op.with_option(name.to_owned())
+                } else {
+                    op.with_option_disabled(name.to_owned())
+                };
+            }
+        }
+        op
+    }
 }
 
 /// `--name=value` or `--name value`.
@@ -208,6 +311,7 @@ mod tests {
             gates,
             backend,
             limits,
+            ..
         } = parse(&[
             "--listen",
             "127.0.0.1:0",
@@ -238,8 +342,54 @@ mod tests {
         ));
         assert!(matches!(
             parse(&["replay", "dir", "--subresource=/status"]).unwrap(),
-            Command::Replay { dir, subresource: Some(s) } if dir == "dir" && s == "/status"
+            Command::Replay { dir, subresource: Some(s), .. } if dir == "dir" && s == "/status"
         ));
         assert!(matches!(parse(&["--help"]).unwrap(), Command::Help));
+    }
+
+    #[test]
+    fn release_and_options() {
+        // The gates follow --kubernetes-version, wherever it appears.
+        let Command::Serve { gates, options, .. } = parse(&[
+            "--feature-gates=DeclarativeValidationBeta=false",
+            "--kubernetes-version=1.37",
+            "--validation-options=A=true,B=false",
+            "--validation-options=A=0",
+        ])
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(gates.release(), Release::V1_37);
+        assert!(!gates.beta());
+        assert_eq!(gates.mode(), Mode::Lifecycle);
+        assert_eq!(
+            options.iter().collect::<Vec<_>>(),
+            [("A", false), ("B", false)]
+        );
+        let op = options.define(validation_runtime::Operation::create().with_option("B"));
+        assert_eq!(
+            (op.option("A"), op.option("B"), op.option("C")),
+            (Some(false), Some(true), None)
+        );
+        assert_eq!(
+            parse(&["--feature-gates=DeclarativeValidationBeta=false"]).unwrap_err(),
+            "invalid argument \"DeclarativeValidationBeta=false\" for \"--feature-gates\" flag: unrecognized feature gate: DeclarativeValidationBeta"
+        );
+        assert_eq!(
+            parse(&["--kubernetes-version=1.37", "--feature-gates=DeclarativeValidationTakeover=true"]).unwrap_err(),
+            "invalid argument \"DeclarativeValidationTakeover=true\" for \"--feature-gates\" flag: cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false"
+        );
+        assert_eq!(
+            parse(&["--kubernetes-version=1.34"]).unwrap_err(),
+            "invalid argument \"1.34\" for \"--kubernetes-version\" flag: unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37"
+        );
+        assert_eq!(
+            parse(&["--validation-options=A"]).unwrap_err(),
+            "invalid argument \"A\" for \"--validation-options\" flag: missing bool value for A"
+        );
+        assert!(matches!(
+            parse(&["replay", "d", "--kubernetes-version=1.36", "--validation-options=X=true"]).unwrap(),
+            Command::Replay { release: Release::V1_36, options, .. } if options.iter().eq([("X", true)])
+        ));
     }
 }

@@ -24,9 +24,18 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Command::Replay { dir, subresource } => {
+        Command::Replay {
+            dir,
+            subresource,
+            release,
+            options,
+        } => {
+            let (enabled, disabled): (Vec<_>, Vec<_>) = options.iter().partition(|(_, e)| *e);
             let options = ReplayOptions {
                 subresource,
+                release,
+                options: enabled.into_iter().map(|(n, _)| n.to_owned()).collect(),
+                disabled_options: disabled.into_iter().map(|(n, _)| n.to_owned()).collect(),
                 ..ReplayOptions::default()
             };
             match replay_dir(&registry(), &dir, &options) {
@@ -47,6 +56,7 @@ fn main() -> ExitCode {
         Command::Serve {
             listen,
             gates,
+            options,
             backend,
             limits,
         } => {
@@ -91,11 +101,11 @@ fn main() -> ExitCode {
                     }
                 };
                 let addr = listener.local_addr().expect("bound address");
-                tracing::info!(feature_gates = %gates, mode = %gates.mode(), store = store.name(), "starting");
+                tracing::info!(kubernetes_version = %gates.release(), feature_gates = %gates, mode = %gates.mode(), store = store.name(), "starting");
                 println!("listening on {addr}");
                 let _ = std::io::stdout().flush();
                 tokio::spawn(logsample::report_suppressed());
-                let app = serve::layered(router(AppState::new(gates, store)), &limits);
+                let app = serve::layered(router(AppState::new(gates, options, store)), &limits);
                 match serve::serve(listener, app, limits).await {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => {

@@ -8,3 +8,4 @@ pub use validation_migration::Mode;
 pub use validation_migration::{
     invalid_status_json, FeatureGates, Migration, Registry, TEXT_CONTENT_TYPE,
 };
+pub use validation_runtime::Release;

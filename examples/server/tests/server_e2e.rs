@@ -306,3 +306,77 @@ fn mismatch_logs_are_rate_limited() {
     let lines = log.lines().filter(|l| l.contains(MISMATCH)).count();
     assert_eq!(lines, example_server::logsample::BURST as usize, "{log}");
 }
+
+/// `--kubernetes-version=1.37`: every declarative error is standard (the
+/// Widget has no `+k8s:alpha`/`+k8s:beta` tags), so all are returned next to
+/// the hand-written ones and none is compared; a covered hand-written error
+/// has nothing to match then, so it is counted as unmatched (apiserver
+/// v0.37.2 `ValidateDeclarativelyWithMigrationChecks`: covered hand-written
+/// rules of standard tags are meant to be deleted).
+#[test]
+fn release_1_37_end_to_end() {
+    let s = Server::start(
+        "release137",
+        &[
+            "--kubernetes-version=1.37",
+            "--feature-gates=DeclarativeValidationTakeover=false",
+            "--validation-options=WidgetExtras=false",
+        ],
+    );
+    assert_eq!(s.post(&widget("w1", r#"{"replicas":2}"#)).0, 201);
+    // The tag's limit is enforced: only the declarative error.
+    let (code, body) = s.post(&widget("w2", r#"{"displayName":"display name of 18"}"#));
+    assert_eq!(code, 422);
+    assert!(body.contains(
+        r#""causes":[{"reason":"FieldValueTooLong","message":"Too long: may not be more than 16 bytes","field":"spec.displayName"}]"#
+    ), "{body}");
+    // Over both limits: the covered hand-written error stays (a standard
+    // declarative error does not replace it), then the declarative one.
+    let (code, body) = s.post(&widget(
+        "w3",
+        r#"{"displayName":"a display name of 25 bytes"}"#,
+    ));
+    assert_eq!(code, 422);
+    assert!(body.contains(
+        r#""causes":[{"reason":"FieldValueTooLong","message":"Too long: may not be more than 20 bytes","field":"spec.displayName"},{"reason":"FieldValueTooLong","message":"Too long: may not be more than 16 bytes","field":"spec.displayName"}]"#
+    ), "{body}");
+    // /scale: the internal error is enforced.
+    let (code, body) = s.put(
+        "w1/scale",
+        r#"{"metadata":{"name":"w1"},"spec":{"replicas":5}}"#,
+    );
+    assert_eq!(code, 422);
+    assert!(
+        body.contains("no validation found for *v1.Widget, subresource: /scale"),
+        "{body}"
+    );
+    let metrics = s.metrics();
+    assert!(
+        metrics.contains("\napiserver_validation_declarative_validation_mismatch_total 1\n"),
+        "{metrics}"
+    );
+    let log = s.stop();
+    let mismatches: Vec<&str> = log.lines().filter(|l| l.contains(MISMATCH)).collect();
+    assert_eq!(mismatches.len(), 1, "{log}");
+    assert!(mismatches[0].contains(
+        r#"unmatched error(s) found {Type="Too long", Field="spec.displayName", Origin="maxLength"}. This indicates an issue with declarative validation. Consider disabling the DeclarativeValidationBeta feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes."#
+    ), "{}", mismatches[0]);
+    assert!(log.contains("kubernetes_version=1.37"), "{log}");
+}
+
+#[test]
+fn locked_gate_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_example-server"))
+        .args([
+            "--listen=127.0.0.1:0",
+            "--kubernetes-version=1.37",
+            "--feature-gates=DeclarativeValidationTakeover=true",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with(
+        "Error: invalid argument \"DeclarativeValidationTakeover=true\" for \"--feature-gates\" flag: cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false\n"
+    ), "{stderr}");
+}

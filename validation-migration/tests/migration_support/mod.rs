@@ -94,7 +94,7 @@ pub fn handwritten(w: &Widget, old: Option<&Widget>, _op: &Operation) -> ErrorLi
         errs.push(
             Error::invalid(
                 "metadata.name",
-                BadValue::String(w.metadata.name.clone()),
+                BadValue::String(w.metadata.name.as_str().into()),
                 "not a DNS label",
             )
             .with_origin("format=k8s-short-name")

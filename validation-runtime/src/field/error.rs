@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::path::IntoFieldPath;
-use super::value::{write_go_quoted, BadValue, ToBadValue};
+use super::value::{write_go_quoted, BadValue, BadValueKind, ToBadValue};
 
 /// The kind of a field error (upstream's `field.ErrorType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -150,105 +150,253 @@ impl fmt::Display for StabilityLevel {
 ///
 /// `Display` prints exactly upstream's `Error()` text:
 /// `<field>: <type description>[: <value>][: <detail>]`.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// An error keeps its texts in one buffer: the rendered field path, then the
+/// bad value's text (a string or JSON), then the detail unless it is static.
+/// Creating an error therefore allocates once, whatever it says.
+#[derive(Clone)]
 pub struct Error {
     kind: ErrorType,
-    field: String,
-    bad_value: BadValue,
-    detail: Cow<'static, str>,
-    origin: Option<Cow<'static, str>>,
+    value: BadValueKind,
     covered_by_declarative: bool,
     short_circuit: bool,
     stability: Option<StabilityLevel>,
+    from_imperative: bool,
+    field_end: u32,
+    value_end: u32,
+    text: String,
+    /// The detail when it is static text; `None` when it is in `text`.
+    static_detail: Option<&'static str>,
+    origin: Option<Cow<'static, str>>,
+}
+
+/// A detail as the constructors receive it, written into the error's buffer
+/// unless it is static.
+pub(crate) enum Detail<'d> {
+    Static(&'static str),
+    Text(&'d str),
+    /// `<prefix> <n> <unit>[s]`, written without an intermediate string.
+    Limit {
+        prefix: &'static str,
+        n: i64,
+        unit: &'static str,
+    },
+    /// `<prefix> <n>`, as `must be greater than or equal to 5`.
+    Bound {
+        prefix: &'static str,
+        n: i128,
+    },
+    /// `supported values: "a", "b"`.
+    Supported(&'d dyn SupportedValues),
+}
+
+impl Detail<'_> {
+    fn len_hint(&self) -> usize {
+        match self {
+            Detail::Static(_) => 0,
+            Detail::Text(t) => t.len(),
+            Detail::Limit { prefix, unit, .. } => prefix.len() + unit.len() + 23,
+            Detail::Bound { prefix, .. } => prefix.len() + 41,
+            Detail::Supported(values) => values.detail_len(),
+        }
+    }
+}
+
+/// The supported values of a `NotSupported` error, however they are held.
+pub(crate) trait SupportedValues {
+    fn detail_len(&self) -> usize;
+    fn write_detail(&self, out: &mut String);
+}
+
+impl<S: AsRef<str>> SupportedValues for &[S] {
+    fn detail_len(&self) -> usize {
+        supported_values_len(self.iter().map(AsRef::as_ref))
+    }
+    fn write_detail(&self, out: &mut String) {
+        write_supported_values(self.iter().map(AsRef::as_ref), out)
+    }
+}
+
+/// Offsets into an error's buffer are `u32`: a buffer longer than that (4 GiB
+/// of path, value and detail) is cut at a character boundary.
+fn offset(text: &mut String) -> u32 {
+    match u32::try_from(text.len()) {
+        Ok(n) => n,
+        Err(_) => {
+            let mut cut = u32::MAX as usize;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.truncate(cut);
+            cut as u32
+        }
+    }
 }
 
 impl Error {
+    /// The one place errors are built: field, value text and detail into one
+    /// buffer, sized up front.
+    pub(crate) fn build(
+        kind: ErrorType,
+        field: impl IntoFieldPath,
+        value: BadValue<'_>,
+        detail: Detail<'_>,
+    ) -> Error {
+        let value_text = value.text();
+        let mut text =
+            String::with_capacity(field.rendered_len() + value_text.len() + detail.len_hint());
+        field.write_field_path(&mut text);
+        let field_end = offset(&mut text);
+        text.push_str(value_text);
+        let value_end = offset(&mut text);
+        let static_detail = match detail {
+            Detail::Static(s) => Some(s),
+            Detail::Text(t) => {
+                text.push_str(t);
+                None
+            }
+            Detail::Limit { prefix, n, unit } => {
+                write_limit(&mut text, prefix, n, unit);
+                None
+            }
+            Detail::Bound { prefix, n } => {
+                text.push_str(prefix);
+                text.push(' ');
+                super::value::push_int(&mut text, n);
+                None
+            }
+            Detail::Supported(values) => {
+                values.write_detail(&mut text);
+                None
+            }
+        };
+        let value = value.kind();
+        Error {
+            kind,
+            value,
+            covered_by_declarative: false,
+            short_circuit: false,
+            stability: None,
+            from_imperative: false,
+            field_end,
+            value_end,
+            text,
+            static_detail,
+            origin: None,
+        }
+    }
+
+    fn build_cow(
+        kind: ErrorType,
+        field: impl IntoFieldPath,
+        value: BadValue<'_>,
+        detail: Cow<'static, str>,
+    ) -> Error {
+        match detail {
+            Cow::Borrowed(s) => Error::build(kind, field, value, Detail::Static(s)),
+            Cow::Owned(s) => Error::build(kind, field, value, Detail::Text(&s)),
+        }
+    }
+
     /// A new error of any type. Prefer the typed constructors.
     #[cold]
     pub fn new(
         kind: ErrorType,
         field: impl IntoFieldPath,
-        bad_value: BadValue,
+        bad_value: BadValue<'_>,
         detail: impl Into<Cow<'static, str>>,
     ) -> Error {
-        Error {
-            kind,
-            field: field.into_field_path(),
-            bad_value,
-            detail: detail.into(),
-            origin: None,
-            covered_by_declarative: false,
-            short_circuit: false,
-            stability: None,
-        }
+        Error::build_cow(kind, field, bad_value, detail.into())
     }
 
     /// `Invalid value`: the value is malformed or out of range.
     #[cold]
-    pub fn invalid(
+    pub fn invalid<'v>(
         field: impl IntoFieldPath,
-        value: impl Into<BadValue>,
+        value: impl Into<BadValue<'v>>,
         detail: impl Into<Cow<'static, str>>,
     ) -> Error {
-        Error::new(ErrorType::Invalid, field, value.into(), detail)
+        Error::build_cow(ErrorType::Invalid, field, value.into(), detail.into())
+    }
+
+    /// `Invalid value` with a detail borrowed for the call (copied into the
+    /// error, not allocated separately).
+    #[cold]
+    pub fn invalid_with<'v>(
+        field: impl IntoFieldPath,
+        value: impl Into<BadValue<'v>>,
+        detail: &str,
+    ) -> Error {
+        Error::build(
+            ErrorType::Invalid,
+            field,
+            value.into(),
+            Detail::Text(detail),
+        )
     }
 
     /// `Invalid value` with the wrong type.
     #[cold]
-    pub fn type_invalid(
+    pub fn type_invalid<'v>(
         field: impl IntoFieldPath,
-        value: impl Into<BadValue>,
+        value: impl Into<BadValue<'v>>,
         detail: impl Into<Cow<'static, str>>,
     ) -> Error {
-        Error::new(ErrorType::TypeInvalid, field, value.into(), detail)
+        Error::build_cow(ErrorType::TypeInvalid, field, value.into(), detail.into())
     }
 
     /// `Not found`.
     #[cold]
-    pub fn not_found(field: impl IntoFieldPath, value: impl Into<BadValue>) -> Error {
-        Error::new(ErrorType::NotFound, field, value.into(), "")
+    pub fn not_found<'v>(field: impl IntoFieldPath, value: impl Into<BadValue<'v>>) -> Error {
+        Error::build(ErrorType::NotFound, field, value.into(), Detail::Static(""))
     }
 
     /// `Duplicate value`.
     #[cold]
-    pub fn duplicate(field: impl IntoFieldPath, value: impl Into<BadValue>) -> Error {
-        Error::new(ErrorType::Duplicate, field, value.into(), "")
+    pub fn duplicate<'v>(field: impl IntoFieldPath, value: impl Into<BadValue<'v>>) -> Error {
+        Error::build(
+            ErrorType::Duplicate,
+            field,
+            value.into(),
+            Detail::Static(""),
+        )
     }
 
     /// `Required value`.
     #[cold]
     pub fn required(field: impl IntoFieldPath, detail: impl Into<Cow<'static, str>>) -> Error {
-        Error::new(
+        Error::build_cow(
             ErrorType::Required,
             field,
-            BadValue::String(String::new()),
-            detail,
+            BadValue::String(Cow::Borrowed("")),
+            detail.into(),
         )
     }
 
     /// `Forbidden`.
     #[cold]
     pub fn forbidden(field: impl IntoFieldPath, detail: impl Into<Cow<'static, str>>) -> Error {
-        Error::new(
+        Error::build_cow(
             ErrorType::Forbidden,
             field,
-            BadValue::String(String::new()),
-            detail,
+            BadValue::String(Cow::Borrowed("")),
+            detail.into(),
         )
     }
 
     /// `Unsupported value`, listing the supported values
     /// (`supported values: "a", "b"`; no detail when the list is empty).
-    pub fn not_supported<S: AsRef<str>>(
+    #[cold]
+    pub fn not_supported<'v, S: AsRef<str>>(
         field: impl IntoFieldPath,
-        value: impl Into<BadValue>,
+        value: impl Into<BadValue<'v>>,
         valid: &[S],
     ) -> Error {
-        Error::new(
+        Error::build(
             ErrorType::NotSupported,
             field,
             value.into(),
-            supported_values_detail(valid.iter().map(AsRef::as_ref)),
+            Detail::Supported(&valid),
         )
     }
 
@@ -256,10 +404,10 @@ impl Error {
     /// `max` is negative).
     #[cold]
     pub fn too_long(field: impl IntoFieldPath, max: i64) -> Error {
-        Error::new(
+        Error::build(
             ErrorType::TooLong,
             field,
-            BadValue::String("<value omitted>".into()),
+            BadValue::String(Cow::Borrowed(VALUE_OMITTED)),
             limit_detail("may not be more than", max, "byte", "value is too long"),
         )
     }
@@ -267,10 +415,10 @@ impl Error {
     /// `Too long: may not be more than N characters`.
     #[cold]
     pub fn too_long_characters(field: impl IntoFieldPath, max: i64) -> Error {
-        Error::new(
+        Error::build(
             ErrorType::TooLong,
             field,
-            BadValue::String("<value omitted>".into()),
+            BadValue::String(Cow::Borrowed(VALUE_OMITTED)),
             limit_detail(
                 "may not be more than",
                 max,
@@ -282,8 +430,12 @@ impl Error {
 
     /// `Too short: must be at least N characters`.
     #[cold]
-    pub fn too_short(field: impl IntoFieldPath, value: impl Into<BadValue>, min: i64) -> Error {
-        Error::new(
+    pub fn too_short<'v>(
+        field: impl IntoFieldPath,
+        value: impl Into<BadValue<'v>>,
+        min: i64,
+    ) -> Error {
+        Error::build(
             ErrorType::TooShort,
             field,
             value.into(),
@@ -300,7 +452,7 @@ impl Error {
         } else {
             BadValue::Int(actual)
         };
-        Error::new(
+        Error::build(
             ErrorType::TooMany,
             field,
             value,
@@ -311,7 +463,7 @@ impl Error {
     /// `Too few: <actual>: must have at least N items`.
     #[cold]
     pub fn too_few(field: impl IntoFieldPath, actual: i64, min: i64) -> Error {
-        Error::new(
+        Error::build(
             ErrorType::TooFew,
             field,
             BadValue::Int(actual),
@@ -323,11 +475,11 @@ impl Error {
     #[cold]
     pub fn internal(field: impl IntoFieldPath, err: impl fmt::Display) -> Error {
         let detail = err.to_string();
-        Error::new(
+        Error::build(
             ErrorType::Internal,
             field,
-            BadValue::String(detail.clone()),
-            detail,
+            BadValue::String(Cow::Borrowed(&detail)),
+            Detail::Text(&detail),
         )
     }
 
@@ -354,6 +506,15 @@ impl Error {
         self
     }
 
+    /// Marks the error as reported by hand-written validation (upstream's
+    /// `MarkFromImperative`, which a 1.36+ API server applies to the
+    /// hand-written errors it is given).
+    #[must_use]
+    pub fn mark_from_imperative(mut self) -> Error {
+        self.from_imperative = true;
+        self
+    }
+
     /// Marks the error as reported by an alpha validation (`+k8s:alpha`;
     /// upstream's `MarkAlpha`).
     #[must_use]
@@ -373,7 +534,11 @@ impl Error {
     /// Prepends `prefix` to the detail (upstream's `PrefixDetail`).
     #[must_use]
     pub fn prefix_detail(mut self, prefix: &str) -> Error {
-        self.detail = Cow::Owned(format!("{prefix}{}", self.detail));
+        let detail = self.static_detail.take().unwrap_or_default();
+        let old_detail = self.text.split_off(self.value_end as usize);
+        self.text.push_str(prefix);
+        self.text.push_str(detail);
+        self.text.push_str(&old_detail);
         self
     }
 
@@ -384,12 +549,15 @@ impl Error {
 
     /// The rendered field path (`<nil>` for the root object).
     pub fn field(&self) -> &str {
-        &self.field
+        &self.text[..self.field_end as usize]
     }
 
     /// The detail text (may be empty).
     pub fn detail(&self) -> &str {
-        &self.detail
+        match self.static_detail {
+            Some(s) => s,
+            None => &self.text[self.value_end as usize..],
+        }
     }
 
     /// The origin, if any.
@@ -397,9 +565,13 @@ impl Error {
         self.origin.as_deref()
     }
 
-    /// The offending value.
-    pub fn bad_value(&self) -> &BadValue {
-        &self.bad_value
+    /// The offending value (its text borrowed from the error).
+    pub fn bad_value(&self) -> BadValue<'_> {
+        BadValue::from_kind(self.value, Cow::Borrowed(self.value_text()))
+    }
+
+    fn value_text(&self) -> &str {
+        &self.text[self.field_end as usize..self.value_end as usize]
     }
 
     /// Whether the error is marked covered by declarative validation.
@@ -410,6 +582,12 @@ impl Error {
     /// Whether the error came from a short-circuiting validator.
     pub fn is_short_circuit(&self) -> bool {
         self.short_circuit
+    }
+
+    /// Whether the error is marked as reported by hand-written validation
+    /// (upstream's `FromImperative`).
+    pub fn is_from_imperative(&self) -> bool {
+        self.from_imperative
     }
 
     /// The stability level of the validation that reported the error, if it
@@ -438,33 +616,68 @@ impl Error {
 
     fn write_body(&self, out: &mut String) {
         out.push_str(self.kind.description());
-        if self.kind.prints_value() && !self.bad_value.is_omitted() {
+        if self.kind.prints_value() && self.value != BadValueKind::Omitted {
             out.push_str(": ");
-            self.bad_value.write_to(out);
+            self.bad_value().write_to(out);
         }
-        if !self.detail.is_empty() {
+        let detail = self.detail();
+        if !detail.is_empty() {
             out.push_str(": ");
-            out.push_str(&self.detail);
+            out.push_str(detail);
         }
     }
 }
 
-/// `supported values: "a", "b"` (empty for no values), built in one
-/// allocation.
-pub(crate) fn supported_values_detail<'v>(
-    valid: impl Iterator<Item = &'v str> + Clone,
-) -> Cow<'static, str> {
-    const PREFIX: &str = "supported values: ";
-    let len: usize = valid.clone().map(|v| v.len() + 4).sum();
-    if len == 0 {
-        return Cow::Borrowed("");
+impl PartialEq for Error {
+    fn eq(&self, other: &Error) -> bool {
+        self.kind == other.kind
+            && self.field() == other.field()
+            && self.bad_value() == other.bad_value()
+            && self.detail() == other.detail()
+            && self.origin == other.origin
+            && self.covered_by_declarative == other.covered_by_declarative
+            && self.short_circuit == other.short_circuit
+            && self.stability == other.stability
+            && self.from_imperative == other.from_imperative
     }
-    let mut out = String::with_capacity(PREFIX.len() + len);
-    out.push_str(PREFIX);
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.kind)
+            .field("field", &self.field())
+            .field("bad_value", &self.bad_value())
+            .field("detail", &self.detail())
+            .field("origin", &self.origin)
+            .field("covered_by_declarative", &self.covered_by_declarative)
+            .field("short_circuit", &self.short_circuit)
+            .field("stability", &self.stability)
+            .field("from_imperative", &self.from_imperative)
+            .finish()
+    }
+}
+
+/// The bad value upstream's `TooLong` carries (`field.TooLong` with a nil value).
+const VALUE_OMITTED: &str = "<value omitted>";
+
+const SUPPORTED_PREFIX: &str = "supported values: ";
+
+/// The length of the `supported values` detail when no value needs escaping
+/// (a lower bound otherwise); 0 for no values.
+pub(crate) fn supported_values_len<'v>(valid: impl Iterator<Item = &'v str>) -> usize {
+    let len: usize = valid.map(|v| v.len() + 4).sum();
+    if len == 0 {
+        0
+    } else {
+        SUPPORTED_PREFIX.len() + len - 2
+    }
+}
+
+/// Writes `supported values: "a", "b"` (nothing for no values).
+pub(crate) fn write_supported_values<'v>(valid: impl Iterator<Item = &'v str>, out: &mut String) {
     for (i, v) in valid.enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
+        out.push_str(if i == 0 { SUPPORTED_PREFIX } else { ", " });
         if v.bytes()
             .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
         {
@@ -473,32 +686,39 @@ pub(crate) fn supported_values_detail<'v>(
             out.push_str(v);
             out.push('"');
         } else {
-            write_go_quoted(v, &mut out);
+            write_go_quoted(v, out);
         }
     }
-    Cow::Owned(out)
 }
 
-fn limit_detail(prefix: &str, n: i64, unit: &str, negative: &'static str) -> Cow<'static, str> {
+fn limit_detail(
+    prefix: &'static str,
+    n: i64,
+    unit: &'static str,
+    negative: &'static str,
+) -> Detail<'static> {
     if n < 0 {
-        return Cow::Borrowed(negative);
+        Detail::Static(negative)
+    } else {
+        Detail::Limit { prefix, n, unit }
     }
-    let mut out = String::with_capacity(prefix.len() + unit.len() + 22);
+}
+
+fn write_limit(out: &mut String, prefix: &str, n: i64, unit: &str) {
     out.push_str(prefix);
     out.push(' ');
-    super::value::push_int(&mut out, i128::from(n));
+    super::value::push_int(out, i128::from(n));
     out.push(' ');
     out.push_str(unit);
     if n != 1 {
         out.push('s');
     }
-    Cow::Owned(out)
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::with_capacity(self.field.len() + 32);
-        out.push_str(&self.field);
+        let mut out = String::with_capacity(self.text.len() + 32);
+        out.push_str(self.field());
         out.push_str(": ");
         self.write_body(&mut out);
         f.write_str(&out)
@@ -507,8 +727,8 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-impl<T: ToBadValue + ?Sized> From<&T> for BadValue {
-    fn from(v: &T) -> Self {
+impl<'a, T: ToBadValue + ?Sized> From<&'a T> for BadValue<'a> {
+    fn from(v: &'a T) -> Self {
         v.to_bad_value()
     }
 }
@@ -575,6 +795,63 @@ mod tests {
         assert_eq!(
             Error::forbidden("spec.x", "may not be set").to_string(),
             "spec.x: Forbidden: may not be set"
+        );
+    }
+
+    #[test]
+    fn one_buffer_keeps_each_part() {
+        let p = Path::new("spec");
+        let p = p.child("name");
+        let e = Error::invalid(p, "Bad Name", "must be lower case").with_origin("format");
+        assert_eq!(e.field(), "spec.name");
+        assert_eq!(e.bad_value(), BadValue::String("Bad Name".into()));
+        assert_eq!(e.detail(), "must be lower case");
+        // A static detail and the same detail copied into the buffer are equal.
+        let owned = Error::invalid(p, "Bad Name", String::from("must be lower case"));
+        assert_eq!(owned.detail(), "must be lower case");
+        assert_eq!(owned.clone().with_origin("format"), e);
+        assert_ne!(owned, e);
+        // Numbers and JSON values.
+        let e = Error::too_many(p, 3, 2);
+        assert_eq!(e.bad_value(), BadValue::Int(3));
+        assert_eq!(e.detail(), "must have at most 2 items");
+        let e = Error::duplicate(p.index(1), BadValue::json(&vec!["a", "b"]));
+        assert_eq!(e.field(), "spec.name[1]");
+        assert_eq!(e.bad_value(), BadValue::Json(r#"["a","b"]"#.into()));
+        assert_eq!(e.to_string(), r#"spec.name[1]: Duplicate value: ["a","b"]"#);
+        // An empty path string, an empty value, an empty detail.
+        let e = Error::invalid("", "", "");
+        assert_eq!((e.field(), e.detail()), ("", ""));
+        assert_eq!(e.bad_value(), BadValue::String("".into()));
+    }
+
+    #[test]
+    fn prefix_detail_keeps_field_and_value() {
+        let p = Path::new("x");
+        for e in [
+            Error::invalid(p, "v", "static detail"),
+            Error::invalid(p, "v", String::from("static detail")),
+        ] {
+            let e = e.prefix_detail("prefix: ");
+            assert_eq!(e.field(), "x");
+            assert_eq!(e.bad_value(), BadValue::String("v".into()));
+            assert_eq!(e.detail(), "prefix: static detail");
+            assert_eq!(
+                e.to_string(),
+                r#"x: Invalid value: "v": prefix: static detail"#
+            );
+        }
+        let e = Error::not_supported(p, "c", &["a", "b"]).prefix_detail("p ");
+        assert_eq!(e.detail(), r#"p supported values: "a", "b""#);
+    }
+
+    #[test]
+    fn supported_values_are_quoted_like_go() {
+        let p = Path::new("x");
+        assert_eq!(Error::not_supported(p, "c", &[] as &[&str]).detail(), "");
+        assert_eq!(
+            Error::not_supported(p, "c", &["a\"b", "é"]).detail(),
+            r#"supported values: "a\"b", "é""#
         );
     }
 

@@ -34,7 +34,17 @@ impl ErrorList {
     /// Appends one error.
     #[inline]
     pub fn push(&mut self, error: Error) {
+        if self.errors.len() == self.errors.capacity() {
+            self.grow();
+        }
         self.errors.push(error);
+    }
+
+    /// Room for 16 errors at first (rather than `Vec`'s 4), doubling after:
+    /// an object with errors usually has several.
+    #[cold]
+    fn grow(&mut self) {
+        self.errors.reserve(self.errors.capacity().max(16));
     }
 
     /// Appends every error of `other`.
@@ -120,6 +130,13 @@ impl ErrorList {
     #[must_use]
     pub fn mark_short_circuit(self) -> ErrorList {
         self.map(Error::mark_short_circuit)
+    }
+
+    /// Marks every error as reported by hand-written validation (upstream's
+    /// `ErrorList.MarkFromImperative`).
+    #[must_use]
+    pub fn mark_from_imperative(self) -> ErrorList {
+        self.map(Error::mark_from_imperative)
     }
 
     /// Marks every error as reported by an alpha validation (upstream's

@@ -166,7 +166,7 @@ impl<'a> Path<'a> {
             Segment::Field(_) => out.push_str("[]"),
             Segment::Index(i) => {
                 out.push('[');
-                push_decimal(out, i);
+                super::value::push_int(out, i as i128);
                 out.push(']');
             }
             Segment::Key(k) => {
@@ -185,19 +185,23 @@ impl<'a> Path<'a> {
         out
     }
 
-    /// The length of the rendered path (at least that of `<nil>`).
-    fn rendered_len(&self) -> usize {
+    /// The length of the rendered path in bytes (the root's `<nil>` is 5).
+    pub fn rendered_len(&self) -> usize {
+        if self.is_root() {
+            return 5;
+        }
         let mut len = 0;
         let mut p = self;
         while let Some(node) = &p.node {
             len += match node.segment {
-                Segment::Field(name) => name.len().max(1) + 1,
+                Segment::Field("") => 2,
+                Segment::Field(name) => name.len() + usize::from(!node.parent.is_root()),
                 Segment::Index(i) => decimal_len(i) + 2,
                 Segment::Key(k) => k.len() + 2,
             };
             p = node.parent;
         }
-        len.max(5)
+        len
     }
 }
 
@@ -208,33 +212,6 @@ fn decimal_len(mut i: usize) -> usize {
         n += 1;
     }
     n
-}
-
-/// Appends `i` in decimal without going through `fmt`.
-fn push_decimal(out: &mut String, i: usize) {
-    // Most list indices are one or two digits.
-    if i < 10 {
-        out.push(char::from(b'0' + i as u8));
-        return;
-    }
-    if i < 100 {
-        out.push(char::from(b'0' + (i / 10) as u8));
-        out.push(char::from(b'0' + (i % 10) as u8));
-        return;
-    }
-    let mut buf = [0u8; 20];
-    let mut pos = buf.len();
-    let mut i = i;
-    loop {
-        pos -= 1;
-        buf[pos] = b'0' + (i % 10) as u8;
-        i /= 10;
-        if i == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[pos..]).unwrap_or_default());
 }
 
 impl Default for Path<'static> {
@@ -257,38 +234,59 @@ impl fmt::Debug for Path<'_> {
 
 /// Something that names the field an [`Error`](super::Error) is about: a
 /// [`Path`] (rendered upstream's way) or an already rendered string.
+///
+/// An error writes its field path into its own text buffer, next to its bad
+/// value and detail, so rendering a path costs no allocation of its own.
 pub trait IntoFieldPath {
-    /// The rendered field path.
-    fn into_field_path(self) -> String;
+    /// The length of the rendered path, in bytes.
+    fn rendered_len(&self) -> usize;
+
+    /// Appends the rendered path to `out`.
+    fn write_field_path(self, out: &mut String);
 }
 
 impl IntoFieldPath for &Path<'_> {
-    fn into_field_path(self) -> String {
-        self.render()
+    fn rendered_len(&self) -> usize {
+        Path::rendered_len(self)
+    }
+    fn write_field_path(self, out: &mut String) {
+        self.write_to(out)
     }
 }
 
 impl IntoFieldPath for Path<'_> {
-    fn into_field_path(self) -> String {
-        self.render()
+    fn rendered_len(&self) -> usize {
+        Path::rendered_len(self)
+    }
+    fn write_field_path(self, out: &mut String) {
+        self.write_to(out)
     }
 }
 
 impl IntoFieldPath for &str {
-    fn into_field_path(self) -> String {
-        self.to_owned()
+    fn rendered_len(&self) -> usize {
+        self.len()
+    }
+    fn write_field_path(self, out: &mut String) {
+        out.push_str(self)
     }
 }
 
 impl IntoFieldPath for String {
-    fn into_field_path(self) -> String {
-        self
+    fn rendered_len(&self) -> usize {
+        self.len()
+    }
+    fn write_field_path(self, out: &mut String) {
+        out.push_str(&self)
     }
 }
 
 impl IntoFieldPath for &String {
-    fn into_field_path(self) -> String {
-        self.clone()
+    fn rendered_len(&self) -> usize {
+        self.len()
+    }
+    fn write_field_path(self, out: &mut String) {
+        out.push_str(self)
     }
 }
 
@@ -307,6 +305,29 @@ mod tests {
         let p = p.child("third");
         let p = p.index(93);
         assert_eq!(p.render(), "root.first.second[0].third[93]");
+        assert_eq!(p.rendered_len(), p.render().len());
+    }
+
+    #[test]
+    fn rendered_len_is_exact() {
+        let root = Path::root();
+        let e = Path::new("");
+        let m = Path::new("m");
+        let k = m.key("a.b");
+        let cases = [
+            root,
+            root.child("spec"),
+            root.index(12),
+            root.key(""),
+            e,
+            e.child("x"),
+            k,
+            k.child("y"),
+            k.index(100),
+        ];
+        for p in cases {
+            assert_eq!(p.rendered_len(), p.render().len(), "{p}");
+        }
     }
 
     #[test]
@@ -348,7 +369,7 @@ mod tests {
         for i in [0usize, 7, 9, 10, 99, 100, 12345, usize::MAX] {
             let q = p.index(i);
             assert_eq!(q.render(), format!("l[{i}]"));
-            assert_eq!(q.rendered_len(), format!("l[{i}]").len() + 1);
+            assert_eq!(q.rendered_len(), format!("l[{i}]").len());
         }
     }
 

@@ -9,12 +9,17 @@
 //! distinction: a Rust `String` is a Go `string`; an `Option`, a newtype, a
 //! list, a map or a struct is rendered as JSON through [`ToBadValue`].
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write as _};
 
 /// The offending value of an error, already reduced to how upstream prints it.
+///
+/// Text values borrow where they can (`BadValue<'a>`): an [`Error`](super::Error)
+/// copies the text into its own buffer once, next to its field path, so
+/// passing `value.as_str()` costs no allocation of its own.
 #[derive(Clone, Debug, PartialEq)]
-pub enum BadValue {
+pub enum BadValue<'a> {
     /// No value (upstream's `omitValue` sentinel, or a kind that never prints
     /// its value, such as `Required`).
     Omitted,
@@ -29,41 +34,125 @@ pub enum BadValue {
     /// A Go `float64` printed with `%v`.
     Float(f64),
     /// A plain Go `string`: printed Go-quoted (`"a\tb"`).
-    String(String),
+    String(Cow<'a, str>),
     /// Anything else, already rendered as JSON (named string types, pointers,
     /// lists, maps, structs).
-    Json(String),
+    Json(Cow<'a, str>),
 }
 
-impl BadValue {
+/// What a [`BadValue`] is, without its text: the kind
+/// [`ToBadValue::write_bad_value`] returns after writing the text (of a
+/// `String` or `Json` value) into a buffer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BadValueKind {
+    /// [`BadValue::Omitted`].
+    Omitted,
+    /// [`BadValue::Null`].
+    Null,
+    /// [`BadValue::Bool`].
+    Bool(bool),
+    /// [`BadValue::Int`].
+    Int(i64),
+    /// [`BadValue::Uint`].
+    Uint(u64),
+    /// [`BadValue::Float`].
+    Float(f64),
+    /// [`BadValue::String`]: the text is the string.
+    String,
+    /// [`BadValue::Json`]: the text is the JSON.
+    Json,
+}
+
+thread_local! {
+    /// The buffer bad values are rendered into before an error copies them.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Renders `value`'s bad value into a reused per-thread buffer and calls `f`
+/// with it, borrowed: the error `f` builds copies the text once, so a JSON
+/// value (a whole list item, a named string type) costs no allocation of its
+/// own.
+pub(crate) fn with_bad_value<T: ToBadValue + ?Sized, R>(
+    value: &T,
+    f: impl FnOnce(BadValue<'_>) -> R,
+) -> R {
+    if let Some(value) = value.borrowed_bad_value() {
+        return f(value);
+    }
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut buf) => {
+            buf.clear();
+            let kind = value.write_bad_value(&mut buf);
+            let result = f(BadValue::from_kind(kind, Cow::Borrowed(buf.as_str())));
+            if buf.capacity() > 64 * 1024 {
+                *buf = String::new();
+            }
+            result
+        }
+        // A value whose rendering renders another bad value re-enters: that
+        // one gets its own buffer.
+        Err(_) => {
+            let mut own = String::new();
+            let kind = value.write_bad_value(&mut own);
+            f(BadValue::from_kind(kind, Cow::Borrowed(own.as_str())))
+        }
+    })
+}
+
+impl BadValue<'static> {
     /// A bad value printed as JSON from anything that implements [`ToBadValue`].
     ///
     /// The JSON is written into a reused per-thread buffer and copied out
     /// once, so a large value (a whole list item, for a duplicate) costs one
     /// allocation rather than one per doubling of its text.
-    pub fn json<T: ToBadValue + ?Sized>(value: &T) -> BadValue {
-        thread_local! {
-            static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-        }
-        let rendered = SCRATCH.with(|scratch| {
-            // A value whose JSON renders another bad value re-enters: that
-            // one gets its own buffer.
-            let mut buf = scratch.try_borrow_mut().ok()?;
-            buf.clear();
-            value.write_json(&mut buf);
-            let out = String::from(buf.as_str());
-            if buf.capacity() > 64 * 1024 {
-                *buf = String::new();
+    pub fn json<T: ToBadValue + ?Sized>(value: &T) -> BadValue<'static> {
+        struct AsJson<'t, T: ?Sized>(&'t T);
+        impl<T: ToBadValue + ?Sized> ToBadValue for AsJson<'_, T> {
+            fn write_json(&self, out: &mut String) {
+                self.0.write_json(out)
             }
-            Some(out)
-        });
-        BadValue::Json(rendered.unwrap_or_else(|| {
-            let mut out = String::new();
-            value.write_json(&mut out);
-            out
-        }))
+        }
+        BadValue::of(&AsJson(value))
     }
 
+    /// `value`'s bad value ([`ToBadValue::write_bad_value`]) owning its text,
+    /// rendered through a reused per-thread buffer (one allocation).
+    pub fn of<T: ToBadValue + ?Sized>(value: &T) -> BadValue<'static> {
+        with_bad_value(value, |v| v.into_owned())
+    }
+}
+
+impl<'a> BadValue<'a> {
+    /// The bad value of `kind`, with `text` for a `String` or `Json` kind.
+    pub fn from_kind(kind: BadValueKind, text: Cow<'a, str>) -> BadValue<'a> {
+        match kind {
+            BadValueKind::Omitted => BadValue::Omitted,
+            BadValueKind::Null => BadValue::Null,
+            BadValueKind::Bool(b) => BadValue::Bool(b),
+            BadValueKind::Int(i) => BadValue::Int(i),
+            BadValueKind::Uint(u) => BadValue::Uint(u),
+            BadValueKind::Float(f) => BadValue::Float(f),
+            BadValueKind::String => BadValue::String(text),
+            BadValueKind::Json => BadValue::Json(text),
+        }
+    }
+
+    /// The kind of this value, without its text.
+    pub fn kind(&self) -> BadValueKind {
+        match self {
+            BadValue::Omitted => BadValueKind::Omitted,
+            BadValue::Null => BadValueKind::Null,
+            BadValue::Bool(b) => BadValueKind::Bool(*b),
+            BadValue::Int(i) => BadValueKind::Int(*i),
+            BadValue::Uint(u) => BadValueKind::Uint(*u),
+            BadValue::Float(f) => BadValueKind::Float(*f),
+            BadValue::String(_) => BadValueKind::String,
+            BadValue::Json(_) => BadValueKind::Json,
+        }
+    }
+}
+
+impl BadValue<'_> {
     /// Writes the value as upstream's `ErrorBody` prints it.
     pub fn write_to(&self, out: &mut String) {
         match self {
@@ -82,9 +171,31 @@ impl BadValue {
     pub fn is_omitted(&self) -> bool {
         matches!(self, BadValue::Omitted)
     }
+
+    /// The same value, owning its text.
+    pub fn into_owned(self) -> BadValue<'static> {
+        match self {
+            BadValue::Omitted => BadValue::Omitted,
+            BadValue::Null => BadValue::Null,
+            BadValue::Bool(b) => BadValue::Bool(b),
+            BadValue::Int(i) => BadValue::Int(i),
+            BadValue::Uint(u) => BadValue::Uint(u),
+            BadValue::Float(f) => BadValue::Float(f),
+            BadValue::String(s) => BadValue::String(Cow::Owned(s.into_owned())),
+            BadValue::Json(j) => BadValue::Json(Cow::Owned(j.into_owned())),
+        }
+    }
+
+    /// The text a `String` or `Json` value carries (empty for the others).
+    pub(crate) fn text(&self) -> &str {
+        match self {
+            BadValue::String(s) | BadValue::Json(s) => s,
+            _ => "",
+        }
+    }
 }
 
-impl fmt::Display for BadValue {
+impl fmt::Display for BadValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = String::new();
         self.write_to(&mut s);
@@ -92,19 +203,19 @@ impl fmt::Display for BadValue {
     }
 }
 
-impl From<String> for BadValue {
+impl From<String> for BadValue<'static> {
     fn from(s: String) -> Self {
-        BadValue::String(s)
+        BadValue::String(Cow::Owned(s))
     }
 }
 
-impl From<i64> for BadValue {
+impl From<i64> for BadValue<'static> {
     fn from(v: i64) -> Self {
         BadValue::Int(v)
     }
 }
 
-impl From<bool> for BadValue {
+impl From<bool> for BadValue<'static> {
     fn from(v: bool) -> Self {
         BadValue::Bool(v)
     }
@@ -113,13 +224,26 @@ impl From<bool> for BadValue {
 /// Appends `n` in decimal without going through `fmt` (which is several times
 /// slower for the short numbers of error messages).
 pub(crate) fn push_int(out: &mut String, n: i128) {
+    if n < 0 {
+        out.push('-');
+    }
+    let u = n.unsigned_abs();
+    // Most numbers in errors and JSON are one or two digits.
+    if u < 10 {
+        out.push(char::from(b'0' + u as u8));
+        return;
+    }
+    if u < 100 {
+        out.push(char::from(b'0' + (u / 10) as u8));
+        out.push(char::from(b'0' + (u % 10) as u8));
+        return;
+    }
     let mut buf = [0u8; 40];
     let mut pos = buf.len();
     let mut digit = |d: u8| {
         pos -= 1;
         buf[pos] = b'0' + d;
     };
-    let mut u = n.unsigned_abs();
     if let Ok(mut small) = u64::try_from(u) {
         loop {
             digit((small % 10) as u8);
@@ -129,6 +253,7 @@ pub(crate) fn push_int(out: &mut String, n: i128) {
             }
         }
     } else {
+        let mut u = u;
         loop {
             digit((u % 10) as u8);
             u /= 10;
@@ -137,12 +262,10 @@ pub(crate) fn push_int(out: &mut String, n: i128) {
             }
         }
     }
-    if n < 0 {
-        pos -= 1;
-        buf[pos] = b'-';
+    out.reserve(buf.len() - pos);
+    for &b in &buf[pos..] {
+        out.push(char::from(b));
     }
-    // Only ASCII digits and '-' were written.
-    out.push_str(std::str::from_utf8(&buf[pos..]).unwrap_or_default());
 }
 
 /// Conversion of a Rust value into the bad value upstream would print for the
@@ -159,9 +282,35 @@ pub(crate) fn push_int(out: &mut String, n: i128) {
     note = "add #[derive(Validate)] to `{Self}` (it implements `ToBadValue`), or mark the field `+k8s:opaqueType`"
 )]
 pub trait ToBadValue {
-    /// The value as a top-level bad value. Defaults to JSON.
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::json(self)
+    /// Writes the value as a top-level bad value: its text, when it has one
+    /// (a string, or JSON), into `out`, and returns its kind. Defaults to
+    /// JSON ([`write_json`](ToBadValue::write_json)).
+    ///
+    /// This is what errors print; override it, not
+    /// [`to_bad_value`](ToBadValue::to_bad_value), to print a value
+    /// differently (a Go plain `string` is [`BadValueKind::String`]).
+    fn write_bad_value(&self, out: &mut String) -> BadValueKind {
+        self.write_json(out);
+        BadValueKind::Json
+    }
+
+    /// The value as a top-level bad value, as
+    /// [`write_bad_value`](ToBadValue::write_bad_value) writes it (borrowed
+    /// for strings, numbers and `None`; rendered once otherwise). Not meant
+    /// to be overridden.
+    fn to_bad_value(&self) -> BadValue<'_> {
+        match self.borrowed_bad_value() {
+            Some(value) => value,
+            None => BadValue::of(self),
+        }
+    }
+
+    /// The bad value when it needs no rendering (a string, a number, a
+    /// bool, `None`), so that errors skip the buffer they render into. It
+    /// must agree with `write_bad_value`; the runtime's own impls provide it.
+    #[doc(hidden)]
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        None
     }
 
     /// Writes the value as Go's `encoding/json` would marshal it.
@@ -238,8 +387,11 @@ impl<'o> JsonObject<'o> {
 }
 
 impl<T: ToBadValue + ?Sized> ToBadValue for &T {
-    fn to_bad_value(&self) -> BadValue {
-        (**self).to_bad_value()
+    fn write_bad_value(&self, out: &mut String) -> BadValueKind {
+        (**self).write_bad_value(out)
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        (**self).borrowed_bad_value()
     }
     fn write_json(&self, out: &mut String) {
         (**self).write_json(out)
@@ -247,8 +399,12 @@ impl<T: ToBadValue + ?Sized> ToBadValue for &T {
 }
 
 impl ToBadValue for str {
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::String(self.to_owned())
+    fn write_bad_value(&self, out: &mut String) -> BadValueKind {
+        out.push_str(self);
+        BadValueKind::String
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        Some(BadValue::String(Cow::Borrowed(self)))
     }
     fn write_json(&self, out: &mut String) {
         write_json_string(self, out)
@@ -256,8 +412,12 @@ impl ToBadValue for str {
 }
 
 impl ToBadValue for String {
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::String(self.clone())
+    fn write_bad_value(&self, out: &mut String) -> BadValueKind {
+        out.push_str(self);
+        BadValueKind::String
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        Some(BadValue::String(Cow::Borrowed(self)))
     }
     fn write_json(&self, out: &mut String) {
         write_json_string(self, out)
@@ -265,8 +425,11 @@ impl ToBadValue for String {
 }
 
 impl ToBadValue for bool {
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::Bool(*self)
+    fn write_bad_value(&self, _: &mut String) -> BadValueKind {
+        BadValueKind::Bool(*self)
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        Some(BadValue::Bool(*self))
     }
     fn write_json(&self, out: &mut String) {
         out.push_str(if *self { "true" } else { "false" })
@@ -276,7 +439,8 @@ impl ToBadValue for bool {
 macro_rules! signed {
     ($($t:ty),*) => {$(
         impl ToBadValue for $t {
-            fn to_bad_value(&self) -> BadValue { BadValue::Int(*self as i64) }
+            fn write_bad_value(&self, _: &mut String) -> BadValueKind { BadValueKind::Int(*self as i64) }
+            fn borrowed_bad_value(&self) -> Option<BadValue<'_>> { Some(BadValue::Int(*self as i64)) }
             fn write_json(&self, out: &mut String) { push_int(out, *self as i128); }
         }
     )*};
@@ -284,7 +448,8 @@ macro_rules! signed {
 macro_rules! unsigned {
     ($($t:ty),*) => {$(
         impl ToBadValue for $t {
-            fn to_bad_value(&self) -> BadValue { BadValue::Uint(*self as u64) }
+            fn write_bad_value(&self, _: &mut String) -> BadValueKind { BadValueKind::Uint(*self as u64) }
+            fn borrowed_bad_value(&self) -> Option<BadValue<'_>> { Some(BadValue::Uint(*self as u64)) }
             fn write_json(&self, out: &mut String) { push_int(out, *self as i128); }
         }
     )*};
@@ -293,8 +458,11 @@ signed!(i8, i16, i32, i64, isize);
 unsigned!(u8, u16, u32, u64, usize);
 
 impl ToBadValue for f64 {
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::Float(*self)
+    fn write_bad_value(&self, _: &mut String) -> BadValueKind {
+        BadValueKind::Float(*self)
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        Some(BadValue::Float(*self))
     }
     fn write_json(&self, out: &mut String) {
         write_json_float(*self, 64, out)
@@ -302,10 +470,11 @@ impl ToBadValue for f64 {
 }
 
 impl ToBadValue for f32 {
-    fn to_bad_value(&self) -> BadValue {
+    fn write_bad_value(&self, out: &mut String) -> BadValueKind {
         // Go prints a float32 with %v using 32-bit shortest formatting; the
         // decimal rendering of the f32 is what `Display` gives.
-        BadValue::Json(format_go_float32_v(*self))
+        out.push_str(&format_go_float32_v(*self));
+        BadValueKind::Json
     }
     fn write_json(&self, out: &mut String) {
         write_json_float(f64::from(*self), 32, out)
@@ -313,10 +482,19 @@ impl ToBadValue for f32 {
 }
 
 impl<T: ToBadValue> ToBadValue for Option<T> {
-    fn to_bad_value(&self) -> BadValue {
+    fn write_bad_value(&self, out: &mut String) -> BadValueKind {
         match self {
-            None => BadValue::Null,
-            Some(_) => BadValue::json(self),
+            None => BadValueKind::Null,
+            Some(v) => {
+                v.write_json(out);
+                BadValueKind::Json
+            }
+        }
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        match self {
+            None => Some(BadValue::Null),
+            Some(_) => None,
         }
     }
     fn write_json(&self, out: &mut String) {
@@ -328,9 +506,6 @@ impl<T: ToBadValue> ToBadValue for Option<T> {
 }
 
 impl<T: ToBadValue + ?Sized> ToBadValue for Box<T> {
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::json(&**self)
-    }
     fn write_json(&self, out: &mut String) {
         (**self).write_json(out)
     }
@@ -446,8 +621,11 @@ impl ToBadValue for serde_json::Value {
 }
 
 impl ToBadValue for () {
-    fn to_bad_value(&self) -> BadValue {
-        BadValue::Null
+    fn write_bad_value(&self, _: &mut String) -> BadValueKind {
+        BadValueKind::Null
+    }
+    fn borrowed_bad_value(&self) -> Option<BadValue<'_>> {
+        Some(BadValue::Null)
     }
     fn write_json(&self, out: &mut String) {
         out.push_str("null")
@@ -456,18 +634,32 @@ impl ToBadValue for () {
 
 pub use validation_spec::quote::{go_quote, write_go_quoted};
 
+/// The bytes that send [`write_json_string`] down its character-by-character
+/// path: control characters, `"`, `\`, `<`, `>`, `&` (escaped), and DEL and
+/// every non-ASCII byte (checked there for U+2028 and U+2029). One table
+/// lookup per byte.
+static JSON_SLOW: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b < 0x20 || b >= 0x7f || matches!(b as u8, b'"' | b'\\' | b'<' | b'>' | b'&');
+        b += 1;
+    }
+    table
+};
+
 /// Writes `s` as a JSON string the way Go's `encoding/json` does (HTML-safe:
 /// `<`, `>` and `&` escaped, U+2028 and U+2029 escaped).
 pub fn write_json_string(s: &str, out: &mut String) {
-    out.push('"');
-    // Nothing to escape: printable ASCII other than `"`, `\`, `<`, `>`, `&`.
-    if s.bytes()
-        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&'))
-    {
+    // Nothing to escape (the common case): copied at once.
+    if !s.bytes().any(|b| JSON_SLOW[usize::from(b)]) {
+        out.reserve(s.len() + 2);
+        out.push('"');
         out.push_str(s);
         out.push('"');
         return;
     }
+    out.push('"');
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -584,6 +776,56 @@ fn write_json_float(f: f64, bits: u32, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `to_bad_value` (which borrows where it can) and `write_bad_value`
+    /// (what errors print) agree for every type the runtime implements.
+    #[test]
+    fn to_bad_value_agrees_with_write_bad_value() {
+        fn check<T: ToBadValue + ?Sized>(v: &T) {
+            assert_eq!(v.to_bad_value(), BadValue::of(v));
+            let mut text = String::new();
+            let kind = v.write_bad_value(&mut text);
+            assert_eq!(v.to_bad_value(), BadValue::from_kind(kind, text.into()));
+        }
+        check("a\tb");
+        check(&String::from("x"));
+        check(&true);
+        check(&-3i32);
+        check(&7u16);
+        check(&1.5f64);
+        check(&2.5e6f32);
+        check(&None::<String>);
+        check(&Some(String::from("x")));
+        check(&Box::new(String::from("x")));
+        check(&vec![1, 2]);
+        check(&());
+        check(&&"x");
+        // The JSON and the plain-string forms differ for a string.
+        assert_eq!(BadValue::of("<"), BadValue::String("<".into()));
+        assert_eq!(BadValue::json("<"), BadValue::Json(r#""\u003c""#.into()));
+    }
+
+    #[test]
+    fn integers_render_in_decimal() {
+        for n in [
+            0i128,
+            7,
+            -7,
+            10,
+            99,
+            -99,
+            100,
+            65535,
+            -2147483648,
+            i128::from(u64::MAX),
+            i128::MAX,
+            i128::MIN,
+        ] {
+            let mut out = String::from("x");
+            push_int(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 
     fn render(v: &BadValue) -> String {
         let mut s = String::new();

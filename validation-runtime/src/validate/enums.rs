@@ -14,7 +14,10 @@
 //! whose unit variants are the values; both reach [`enumeration`] as a
 //! [`StrValue`] (a Rust enum through its `Newtype` impl, `Inner = str`).
 
-use crate::field::{supported_values_detail, BadValue, Error, ErrorList, ErrorType, Path};
+use crate::field::{
+    supported_values_len, with_bad_value, write_supported_values, BadValue, Detail, Error,
+    ErrorList, ErrorType, Path, SupportedValues,
+};
 use crate::{Operation, StrValue};
 
 /// One `+k8s:enumExclude` rule: `value` is not allowed while the option
@@ -89,13 +92,9 @@ pub fn enumeration<S: StrValue + ?Sized>(
     if is_member(values, s) && !is_excluded(op, exclusions, s) {
         return;
     }
-    errs.push(not_supported(
-        op,
-        path,
-        v.to_bad_value(),
-        values,
-        exclusions,
-    ));
+    with_bad_value(v, |bad| {
+        errs.push(not_supported(op, path, bad, values, exclusions))
+    });
 }
 
 /// Enums of at most this many values are scanned linearly.
@@ -128,20 +127,47 @@ fn short_eq(a: &[u8], b: &[u8]) -> bool {
 fn not_supported(
     op: &Operation,
     path: &Path<'_>,
-    value: BadValue,
+    value: BadValue<'_>,
     values: &[&str],
     exclusions: &[EnumExclusion],
 ) -> Error {
-    let supported = values
-        .iter()
-        .copied()
-        .filter(|v| !is_excluded(op, exclusions, v));
-    Error::new(
+    let supported = Supported {
+        op,
+        values,
+        exclusions,
+    };
+    Error::build(
         ErrorType::NotSupported,
         path,
         value,
-        supported_values_detail(supported),
+        Detail::Supported(&supported),
     )
+}
+
+/// The values an enum supports for an operation (its exclusions applied),
+/// written straight into the error.
+struct Supported<'a> {
+    op: &'a Operation,
+    values: &'a [&'a str],
+    exclusions: &'a [EnumExclusion],
+}
+
+impl Supported<'_> {
+    fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.values
+            .iter()
+            .copied()
+            .filter(|v| !is_excluded(self.op, self.exclusions, v))
+    }
+}
+
+impl SupportedValues for Supported<'_> {
+    fn detail_len(&self) -> usize {
+        supported_values_len(self.iter())
+    }
+    fn write_detail(&self, out: &mut String) {
+        write_supported_values(self.iter(), out)
+    }
 }
 
 /// [`enumeration`] with Kubernetes 1.37's three-state options: when the

@@ -7,7 +7,7 @@
 
 use std::fmt::Display;
 
-use crate::field::{go_quote, BadValue, Error, ErrorList, Path, ToBadValue};
+use crate::field::{go_quote, with_bad_value, Error, ErrorList, Path, ToBadValue};
 use crate::{BoolValue, IntValue, Operation, StrValue};
 
 /// `+k8s:neq=<int or bool>`: the value must not equal `disallowed`. Fails
@@ -33,9 +33,7 @@ pub fn neq<T: PartialEq + Display + ToBadValue + ?Sized>(
     disallowed: &T,
 ) {
     match value {
-        Some(v) if v == disallowed => {
-            neq_error(errs, path, v.to_bad_value(), disallowed.to_string())
-        }
+        Some(v) if v == disallowed => neq_error(errs, path, v, disallowed.to_string()),
         _ => {}
     }
 }
@@ -62,9 +60,7 @@ pub fn neq_str<S: StrValue + ?Sized>(
     disallowed: &str,
 ) {
     match value {
-        Some(v) if v.as_str() == disallowed => {
-            neq_error(errs, path, v.to_bad_value(), go_quote(disallowed))
-        }
+        Some(v) if v.as_str() == disallowed => neq_error(errs, path, v, go_quote(disallowed)),
         _ => {}
     }
 }
@@ -90,9 +86,7 @@ pub fn neq_int<T: IntValue + ?Sized>(
     disallowed: i128,
 ) {
     match value {
-        Some(v) if v.to_i128() == disallowed => {
-            neq_error(errs, path, v.to_bad_value(), disallowed.to_string())
-        }
+        Some(v) if v.to_i128() == disallowed => neq_error(errs, path, v, disallowed.to_string()),
         _ => {}
     }
 }
@@ -117,17 +111,20 @@ pub fn neq_bool<T: BoolValue + ?Sized>(
     disallowed: bool,
 ) {
     match value {
-        Some(v) if v.to_bool() == disallowed => {
-            neq_error(errs, path, v.to_bad_value(), disallowed.to_string())
-        }
+        Some(v) if v.to_bool() == disallowed => neq_error(errs, path, v, disallowed.to_string()),
         _ => {}
     }
 }
 
 #[cold]
-fn neq_error(errs: &mut ErrorList, path: &Path<'_>, value: BadValue, disallowed: String) {
+fn neq_error<T: ToBadValue + ?Sized>(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    value: &T,
+    disallowed: String,
+) {
+    let detail = format!("must not be equal to {disallowed}");
     errs.push(
-        Error::invalid(path, value, format!("must not be equal to {disallowed}"))
-            .with_origin("neq"),
+        with_bad_value(value, |bad| Error::invalid_with(path, bad, &detail)).with_origin("neq"),
     );
 }

@@ -31,7 +31,7 @@
 use std::borrow::Cow;
 
 use super::content::{self, Messages};
-use crate::field::{BadValue, Error, ErrorList, Path};
+use crate::field::{with_bad_value, BadValue, Error, ErrorList, Path};
 use crate::{Operation, StrValue};
 
 /// Every `+k8s:format=` payload this module implements, alphabetized (the
@@ -64,7 +64,7 @@ fn by_messages<S: StrValue + ?Sized>(
     };
     let msgs = check(v.as_str());
     if !msgs.is_empty() {
-        invalid_each(errs, path, v.to_bad_value(), msgs, origin);
+        with_bad_value(v, |bad| invalid_each(errs, path, bad, msgs, origin));
     }
 }
 
@@ -83,7 +83,7 @@ fn by_static_messages<S: StrValue + ?Sized>(
     };
     let msgs = check(v.as_str());
     if msgs[0].is_some() {
-        invalid_static(errs, path, v.to_bad_value(), msgs, origin);
+        with_bad_value(v, |bad| invalid_static(errs, path, bad, msgs, origin));
     }
 }
 
@@ -321,7 +321,8 @@ pub fn ip<S: StrValue + ?Sized>(
 ) {
     match value {
         Some(v) if !content::is_ip_sloppy(v.as_str()) => errs.push(
-            Error::invalid(path, v.to_bad_value(), content::IP_ERROR).with_origin("format=k8s-ip"),
+            with_bad_value(v, |bad| Error::invalid(path, bad, content::IP_ERROR))
+                .with_origin("format=k8s-ip"),
         ),
         _ => {}
     }

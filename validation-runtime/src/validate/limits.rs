@@ -25,10 +25,10 @@
 //! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
 //! report it.
 
-use std::borrow::Cow;
-
 use super::collections::MapLike;
-use crate::field::{push_int, BadValue, Error, ErrorList, ErrorType, Path, ToBadValue};
+use crate::field::{
+    with_bad_value, BadValue, Detail, Error, ErrorList, ErrorType, Path, ToBadValue,
+};
 use crate::{IntValue, Operation, StrValue};
 
 /// `+k8s:minimum=N`: `Invalid value: <v>: must be greater than or equal to N`,
@@ -63,23 +63,25 @@ fn out_of_range<T: ToBadValue + ?Sized>(
     errs: &mut ErrorList,
     path: &Path<'_>,
     value: &T,
-    text: &str,
+    text: &'static str,
     bound: i128,
     origin: &'static str,
 ) {
-    // The most common bounds (`+k8s:minimum=0` and `=1`) need no formatting.
-    let detail: Cow<'static, str> = match (origin, bound) {
-        ("minimum", 0) => Cow::Borrowed("must be greater than or equal to 0"),
-        ("minimum", 1) => Cow::Borrowed("must be greater than or equal to 1"),
-        _ => {
-            let mut detail = String::with_capacity(text.len() + 12);
-            detail.push_str(text);
-            detail.push(' ');
-            push_int(&mut detail, bound);
-            Cow::Owned(detail)
-        }
+    // The most common bounds (`+k8s:minimum=0` and `=1`) are static text.
+    let detail = match (origin, bound) {
+        ("minimum", 0) => Detail::Static("must be greater than or equal to 0"),
+        ("minimum", 1) => Detail::Static("must be greater than or equal to 1"),
+        _ => Detail::Bound {
+            prefix: text,
+            n: bound,
+        },
     };
-    errs.push(Error::invalid(path, value.to_bad_value(), detail).with_origin(origin));
+    errs.push(
+        with_bad_value(value, |bad| {
+            Error::build(ErrorType::Invalid, path, bad, detail)
+        })
+        .with_origin(origin),
+    );
 }
 
 /// `+k8s:maximum=N`: `Invalid value: <v>: must be less than or equal to N`,

@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 use std::hash::Hash;
 
-use crate::field::{Error, ErrorList, Path, ToBadValue};
+use crate::field::{with_bad_value, Error, ErrorList, Path, ToBadValue};
 use crate::Operation;
 
 /// Lists (and old lists, for correlation) of at most this many items are
@@ -155,7 +155,7 @@ fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
 
 #[cold]
 fn duplicate<T: ToBadValue + ?Sized>(path: &Path<'_>, index: usize, item: &T) -> Error {
-    Error::duplicate(path.index(index), item.to_bad_value())
+    with_bad_value(item, |bad| Error::duplicate(path.index(index), bad))
 }
 
 #[cfg(test)]

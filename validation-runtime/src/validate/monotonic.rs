@@ -1,7 +1,7 @@
 //! Monotonic integers: `+k8s:monotonic` (upstream `validate/monotonic.go`,
 //! main branch; the tag is newer than Kubernetes 1.36).
 
-use crate::field::{Error, ErrorList, Path};
+use crate::field::{with_bad_value, Error, ErrorList, Path};
 use crate::IntValue;
 use crate::Operation;
 
@@ -30,11 +30,13 @@ pub fn monotonic<T: IntValue + ?Sized>(
     }
     match (value, old) {
         (Some(v), Some(o)) if v.to_i128() < o.to_i128() => errs.push(
-            Error::invalid(
-                path,
-                v.to_bad_value(),
-                format!("may not be decreased from {}", o.to_i128()),
-            )
+            with_bad_value(v, |bad| {
+                Error::invalid(
+                    path,
+                    bad,
+                    format!("may not be decreased from {}", o.to_i128()),
+                )
+            })
             .with_origin("monotonic"),
         ),
         _ => {}

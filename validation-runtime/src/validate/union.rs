@@ -133,12 +133,12 @@ fn one_of<S: IsZero + ?Sized>(
     match count {
         0 if exactly_one => errs.push(Error::invalid(
             path,
-            BadValue::String(String::new()),
+            BadValue::String("".into()),
             format!("must specify one of: {}", all_members(members)),
         )),
         0 | 1 => {}
         _ => {
-            let bad = BadValue::String(set_members(value, members, is_set));
+            let bad = BadValue::String(set_members(value, members, is_set).into());
             errs.push(if exactly_one {
                 Error::invalid(
                     path,
@@ -277,7 +277,7 @@ pub fn discriminated_union<S: IsZero + ?Sized>(
         write_go_quoted(quoted, &mut detail);
         errs.push(Error::invalid(
             path.child(name),
-            BadValue::String(String::new()),
+            BadValue::String("".into()),
             detail,
         ));
     }

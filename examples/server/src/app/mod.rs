@@ -25,6 +25,7 @@ use crate::ssa;
 use crate::status::{Status, JSON};
 use crate::store::{Storage, StoreError};
 use crate::util;
+use crate::ValidationOptions;
 
 mod read;
 mod write;
@@ -38,6 +39,7 @@ pub const GV_PATH: &str = "/apis/example.dev/v1";
 /// What the handlers share.
 pub struct AppState {
     migration: Migration,
+    options: ValidationOptions,
     store: Box<dyn Storage>,
 }
 
@@ -60,10 +62,16 @@ pub fn registry() -> Registry {
 }
 
 impl AppState {
-    /// State for the given gates over a store.
-    pub fn new(gates: FeatureGates, store: Box<dyn Storage>) -> Arc<AppState> {
+    /// State for the given gates over a store, defining `options` on
+    /// every request's `Operation`.
+    pub fn new(
+        gates: FeatureGates,
+        options: ValidationOptions,
+        store: Box<dyn Storage>,
+    ) -> Arc<AppState> {
         Arc::new(AppState {
             migration: Migration::new(gates, registry()),
+            options,
             store,
         })
     }
@@ -255,7 +263,7 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
         None => state.migration.validate(
             new,
             None,
-            &Operation::create(),
+            &state.options.define(Operation::create()),
             handwritten::validate_create(new),
         ),
         Some(old) => {
@@ -270,6 +278,7 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
                 ),
                 _ => (Operation::update(), handwritten::validate_update(new, old)),
             };
+            let op = state.options.define(op);
             let errs = state.migration.validate(new, Some(old), &op, hv);
             if !errs.is_empty() {
                 state
