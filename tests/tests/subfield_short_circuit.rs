@@ -283,3 +283,68 @@ mod upstream_1_37 {
         );
     }
 }
+
+/// Under `+k8s:eachVal`, upstream's wrapper drops the subfield's cohort, so
+/// an inherited stop ends the whole field's validation (`items`: the
+/// subfield format, the list-map uniqueness and the items' own validation).
+/// The stop goes through `Subfield`, which ratchets: on update, an item
+/// whose subfield is unchanged does not stop (found by `run --release 1.37`,
+/// fixture `SubfieldShortCircuitsEach`).
+mod each_val {
+    use super::*;
+
+    #[derive(Validate, PartialEq, Clone, Debug, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct SubItem {
+        /// +k8s:required
+        pub name: String,
+        /// +k8s:optional
+        pub value: String,
+        /// +k8s:required
+        pub count: Option<i32>,
+    }
+
+    #[derive(Validate, PartialEq, Clone, Debug, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Each {
+        /// +k8s:listType=map
+        /// +k8s:listMapKey=name
+        /// +k8s:eachVal=+k8s:subfield(value)=+k8s:format=k8s-short-name
+        pub items: Vec<SubItem>,
+    }
+
+    fn item(name: &str, count: Option<i32>) -> SubItem {
+        SubItem {
+            name: name.into(),
+            value: String::new(),
+            count,
+        }
+    }
+
+    #[test]
+    fn an_unset_subfield_stops_the_field() {
+        let new = Each {
+            items: vec![item("a", None)],
+        };
+        assert_eq!(details_of(&new, None), vec![]);
+    }
+
+    #[test]
+    fn an_unchanged_subfield_does_not_stop_on_update() {
+        let new = Each {
+            items: vec![item("a", None)],
+        };
+        let old = Each {
+            items: vec![item("a", Some(0))],
+        };
+        assert_eq!(
+            details_of(&new, Some(&old)),
+            vec![(ErrorType::Required, "items[0].count".into(), "".into())]
+        );
+        // A new item has no old value: the stop applies.
+        let old = Each {
+            items: vec![item("b", Some(0))],
+        };
+        assert_eq!(details_of(&new, Some(&old)), vec![]);
+    }
+}

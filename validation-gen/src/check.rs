@@ -70,9 +70,6 @@ pub(crate) fn check_type(
     release: Release,
     diags: &mut Diagnostics,
 ) -> ListTable {
-    // Every tag behaves the same in every supported release today; the
-    // release is an input so that per-release checks have their place.
-    let _ = release;
     let newtype_inner = match &model.kind {
         TypeKind::Newtype(inner) => Some((**inner).clone()),
         TypeKind::Struct(_) => None,
@@ -91,18 +88,25 @@ pub(crate) fn check_type(
 
     let mut table = ListTable::default();
     if let Some(inner) = &newtype_inner {
-        let own = list_meta(diags, model.tags.tags.iter(), Some(inner));
+        let own = list_meta(diags, model.tags.tags.iter(), Some(inner), release);
         table.insert(ListOwner::Type, ListContext::Own, own);
     }
     let inner = newtype_inner.as_ref();
-    conditional_lists(&mut table, ListOwner::Type, &model.tags.tags, inner);
-    subfield_lists(&mut table, ListOwner::Type, &model.tags.tags);
+    conditional_lists(
+        &mut table,
+        ListOwner::Type,
+        &model.tags.tags,
+        inner,
+        release,
+    );
+    subfield_lists(&mut table, ListOwner::Type, &model.tags.tags, release);
     for field in model.fields() {
         let owner = ListOwner::Field(field.rust_name.clone());
-        let own = list_meta(diags, field.tags.tags.iter(), Some(&field.ty));
+        let own = list_meta(diags, field.tags.tags.iter(), Some(&field.ty), release);
         table.insert(owner.clone(), ListContext::Own, own);
-        conditional_lists(&mut table, owner.clone(), &field.tags.tags, Some(&field.ty));
-        subfield_lists(&mut table, owner, &field.tags.tags);
+        let ty = Some(&field.ty);
+        conditional_lists(&mut table, owner.clone(), &field.tags.tags, ty, release);
+        subfield_lists(&mut table, owner, &field.tags.tags, release);
     }
     table
 }
@@ -179,7 +183,7 @@ fn string_arg(tag: &Tag) -> Option<&str> {
 /// List semantics declared through `+k8s:subfield(name)=`. Their problems
 /// are not reported here: upstream reports them (or not) through the
 /// subfield's own validators, which the emitter lowers.
-fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt]) {
+fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], release: Release) {
     let mut names: Vec<&str> = Vec::new();
     for at in tags {
         if at.tag.is(TagName::Subfield) && at.tag.chained().is_some_and(is_list_tag) {
@@ -192,7 +196,7 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt]) {
     }
     for name in names {
         let payloads = payloads_of(tags, TagName::Subfield, |t| string_arg(t) == Some(name));
-        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None);
+        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None, release);
         table.insert(owner.clone(), ListContext::Subfield(name.to_owned()), meta);
     }
 }
@@ -200,7 +204,13 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt]) {
 /// List semantics declared under an option (`ifEnabled(X)=+k8s:listType=map`
 /// with `ifEnabled(X)=+k8s:listMapKey=k`), gathered from the sibling tags with
 /// the same condition. As for subfields, problems are the payloads' own.
-fn conditional_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], ty: Option<&Ty>) {
+fn conditional_lists(
+    table: &mut ListTable,
+    owner: ListOwner,
+    tags: &[TagAt],
+    ty: Option<&Ty>,
+    release: Release,
+) {
     let mut conditions: Vec<(TagName, &str)> = Vec::new();
     for at in tags {
         let Some(wrapper @ (TagName::IfEnabled | TagName::IfDisabled)) = at.tag.tag_name() else {
@@ -217,7 +227,7 @@ fn conditional_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], ty
     }
     for (wrapper, option) in conditions {
         let payloads = payloads_of(tags, wrapper, |t| string_arg(t) == Some(option));
-        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), ty);
+        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), ty, release);
         let context = ListContext::Option {
             enabled: wrapper == TagName::IfEnabled,
             option: option.to_owned(),
@@ -239,10 +249,17 @@ fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String>
 /// Reads the list semantics of a value of type `ty` (unknown for a
 /// subfield) from its (checked) tags; `None` when it has none or they
 /// contradict each other (reported).
+///
+/// From Kubernetes 1.37 upstream checks a list's metadata only when a
+/// `listType` or `unique` tag asks for its validations (`validators/list.go`:
+/// `getListValidations` is their deferred callback; 1.35 and 1.36 ran it for
+/// every list field), so `listMapKey` and `customUnique` without either are
+/// accepted and mean nothing.
 fn list_meta<'a>(
     diags: &mut Diagnostics,
     tags: impl Iterator<Item = &'a TagAt>,
     ty: Option<&Ty>,
+    release: Release,
 ) -> Option<ListMeta> {
     let mut meta = ListMeta {
         list_type: None,
@@ -251,6 +268,8 @@ fn list_meta<'a>(
         key_spans: Vec::new(),
         custom_unique: false,
         key_bound: false,
+        ptr_elems: release >= Release::V1_37
+            && matches!(ty.map(|t| &t.leaf().shape), Some(Shape::List(e)) if e.is_option()),
     };
     // The tag each fact came from, to report a problem where it is.
     let mut list_type_at: Option<&TagAt> = None;
@@ -300,15 +319,26 @@ fn list_meta<'a>(
             return None;
         }
     }
-    if meta.list_type.is_none() && (meta.unique.is_some() || meta.custom_unique) {
-        report(
-            diags,
-            unique_at.unwrap_or(at),
-            "listType must be specified - use listType=atomic, listType=set, or listType=map",
-        );
+    let scalar_elems = match ty.map(|t| &t.leaf().shape) {
+        Some(Shape::List(e)) => matches!(
+            e.leaf().shape,
+            Shape::Str
+                | Shape::Bool
+                | Shape::Int(_)
+                | Shape::Float
+                | Shape::List(_)
+                | Shape::Map(..)
+        ),
+        _ => false,
+    };
+    if release >= Release::V1_37 && list_type_at.is_none() && unique_at.is_none() {
+        // `listMapKey`'s own check, when the tag is read.
+        if let (Some(key_at), true) = (key_at, scalar_elems) {
+            report(diags, key_at, "only lists of structs can be list-maps");
+        }
         return None;
     }
-    if meta.unique.is_some() && meta.list_type != Some(ListKind::Atomic) {
+    if meta.unique.is_some() && meta.list_type.is_some_and(|k| k != ListKind::Atomic) {
         report(
             diags,
             unique_at.unwrap_or(at),
@@ -333,18 +363,15 @@ fn list_meta<'a>(
         );
         return None;
     }
-    let scalar_elems = match ty.map(|t| &t.leaf().shape) {
-        Some(Shape::List(e)) => matches!(
-            e.leaf().shape,
-            Shape::Str
-                | Shape::Bool
-                | Shape::Int(_)
-                | Shape::Float
-                | Shape::List(_)
-                | Shape::Map(..)
-        ),
-        _ => false,
-    };
+    // After the key checks, as upstream's `listMetadata.check`.
+    if meta.list_type.is_none() && (meta.unique.is_some() || meta.custom_unique) {
+        report(
+            diags,
+            unique_at.unwrap_or(at),
+            "listType must be specified - use listType=atomic, listType=set, or listType=map",
+        );
+        return None;
+    }
     if map && scalar_elems {
         report(
             diags,

@@ -577,6 +577,9 @@ pub struct ListMeta {
     /// Code generation: the key closure is bound to `item_key` in the
     /// enclosing field block (it is used more than once there).
     pub key_bound: bool,
+    /// Kubernetes 1.37: the elements are pointers (`Vec<Option<T>>`, Go's
+    /// `[]*T`); `None` elements are skipped (`validate::pointers`).
+    pub ptr_elems: bool,
 }
 
 impl ListMeta {

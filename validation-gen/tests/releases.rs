@@ -261,3 +261,58 @@ fn the_since_argument_is_any_major_minor_version_in_1_37() {
         ]
     );
 }
+
+/// The list-metadata checks (code-generator `validators/list.go`,
+/// `listMetadata.check`), run against upstream's generators: 1.35 and 1.36
+/// check every list field's metadata; 1.37 only a list with `listType` or
+/// `unique` (the check is their deferred callback), so `listMapKey` and
+/// `customUnique` without either are accepted there. The checks run in
+/// upstream's order: keys without map semantics, map semantics without
+/// keys, then the missing `listType`.
+#[test]
+fn list_metadata_checks_follow_each_release() {
+    const LIST_TYPE: &str =
+        "listType must be specified - use listType=atomic, listType=set, or listType=map";
+    const KEY: &str = "found listMapKey without listType=map or unique=map";
+    const NO_KEY: &str = "found listType=map or unique=map without listMapKey";
+    let shapes: &[(&str, Option<&str>, Option<&str>)] = &[
+        // (tags, 1.35 and 1.36, 1.37)
+        ("+k8s:listMapKey=name", Some(KEY), None),
+        (
+            "+k8s:listType=atomic\n/// +k8s:listMapKey=name",
+            Some(KEY),
+            Some(KEY),
+        ),
+        (
+            "+k8s:unique=map\n/// +k8s:listMapKey=name",
+            Some(LIST_TYPE),
+            Some(LIST_TYPE),
+        ),
+        ("+k8s:customUnique", Some(LIST_TYPE), None),
+        ("+k8s:unique=set", Some(LIST_TYPE), Some(LIST_TYPE)),
+        ("+k8s:listType=map", Some(NO_KEY), Some(NO_KEY)),
+        (
+            "+k8s:listMapKey=name\n/// +k8s:customUnique",
+            Some(KEY),
+            None,
+        ),
+    ];
+    for (tags, before, in_137) in shapes {
+        let src = format!("struct T {{\n/// {tags}\nl: Vec<S>,\n}}");
+        let first = |release| {
+            errors_of(&src, release)
+                .first()
+                .map(|e| e.split(" (in `").next().unwrap().to_string())
+        };
+        for release in [Release::V1_35, Release::V1_36] {
+            assert_eq!(first(release).as_deref(), *before, "{tags} in {release:?}");
+        }
+        assert_eq!(first(Release::V1_37).as_deref(), *in_137, "{tags} in 1.37");
+    }
+    // `listMapKey`'s own check still applies in 1.37.
+    let strings = "struct T {\n/// +k8s:listMapKey=name\nl: Vec<String>,\n}";
+    assert_eq!(
+        errors_of(strings, Release::V1_37),
+        ["only lists of structs can be list-maps (in `+k8s:listMapKey=name`)"]
+    );
+}

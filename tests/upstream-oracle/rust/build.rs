@@ -4,18 +4,20 @@
 use std::fmt::Write;
 use std::path::Path;
 
-/// (variant, module, fixture file): `v1_36` is the 1.35 catalog generated
-/// for Kubernetes 1.36 (`run --release 1.36`).
-const BUILDS: &[(&str, &str, &str)] = &[
-    ("V1_35", "v1_35", "v1_35"),
-    ("V1_36", "v1_36", "v1_35"),
-    ("V1_37", "v1_37", "v1_37"),
+/// (variant, module, fixture file, release): `v1_36` and `v1_35_at_1_37`
+/// are the 1.35 catalog generated for Kubernetes 1.36 and 1.37 (`run
+/// --release 1.36`, `run --release 1.37`).
+const BUILDS: &[(&str, &str, &str, &str)] = &[
+    ("V1_35", "v1_35", "v1_35", ""),
+    ("V1_36", "v1_36", "v1_35", "1.36"),
+    ("V1_35At1_37", "v1_35_at_1_37", "v1_35", "1.37"),
+    ("V1_37", "v1_37", "v1_37", ""),
 ];
 
-/// The 1.35 fixtures with `#[validate(kubernetes = "1.36")]` on every type
-/// that derives `Validate` (the file's inner attributes dropped, for
+/// The 1.35 fixtures with `#[validate(kubernetes = "<release>")]` on every
+/// type that derives `Validate` (the file's inner attributes dropped, for
 /// `include!`).
-fn fixtures_for_1_36(src: &str) -> String {
+fn fixtures_for(src: &str, release: &str) -> String {
     use quote::ToTokens;
     let mut file = syn::parse_file(src).expect("fixture source parses");
     for item in &mut file.items {
@@ -28,7 +30,7 @@ fn fixtures_for_1_36(src: &str) -> String {
             a.path().is_ident("derive") && a.to_token_stream().to_string().contains("Validate")
         });
         if derives {
-            attrs.push(syn::parse_quote!(#[validate(kubernetes = "1.36")]));
+            attrs.push(syn::parse_quote!(#[validate(kubernetes = #release)]));
         }
     }
     let mut out = String::new();
@@ -46,13 +48,20 @@ fn main() {
          pub fn dispatch(build: Build, ty: &str, case: &crate::case::Case) -> Option<crate::rust_side::Outcome> {\n\
          \x20   match (build, ty) {\n",
     );
-    for (variant, module, fixture) in BUILDS {
+    println!("cargo:rerun-if-changed=src/fixtures/at_1_37.rs");
+    for (variant, module, fixture, release) in BUILDS {
         let path = format!("src/fixtures/{fixture}.rs");
         println!("cargo:rerun-if-changed={path}");
-        let src = std::fs::read_to_string(&path).expect("fixture source");
+        let mut src = std::fs::read_to_string(&path).expect("fixture source");
+        if *release == "1.37" {
+            // The shapes only 1.37 accepts.
+            src.push_str(
+                &std::fs::read_to_string("src/fixtures/at_1_37.rs").expect("fixture source"),
+            );
+        }
         if module != fixture {
             let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join(format!("{module}.rs"));
-            std::fs::write(dest, fixtures_for_1_36(&src)).unwrap();
+            std::fs::write(dest, fixtures_for(&src, release)).unwrap();
         }
         let file = syn::parse_file(&src).expect("fixture source parses");
         for item in file.items {

@@ -40,10 +40,15 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
+            // 1.37: `None` elements of a list of pointers are skipped.
+            let ptr = cx.release >= Release::V1_37 && elem.is_option();
             wrap(cx, calls, true, true, |closure| {
                 let (list, old) = site.items();
                 match &site.list {
                     Some(meta) => meta.each_expr(&list, &old, closure),
+                    None if ptr => {
+                        quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old, #closure))
+                    }
                     None => quote!(validate::each_slice_val(errs, op, path, #list, #old, #closure)),
                 }
             })
@@ -165,6 +170,9 @@ pub(super) fn each_value_impl(
             let old = quote!(old.map(|o| o.0.as_slice()));
             let body = match list {
                 Some(meta) => meta.each_expr(&items, &old, quote!(validator)),
+                None if model.release >= Release::V1_37 && elem.is_option() => {
+                    quote!(validate::each_ptr_slice_val(errs, op, path, #items, #old, validator))
+                }
                 None => quote!(validate::each_slice_val(errs, op, path, #items, #old, validator)),
             };
             (&elem.ty, body)

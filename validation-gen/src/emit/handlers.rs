@@ -100,7 +100,25 @@ fn newer_than_release(
 /// own tags (and list-item unions by `item`) when the struct is emitted, so
 /// they add no calls where they are. Under any other wrapper they are not
 /// implemented: say so rather than drop the member.
-fn struct_level(cx: &mut Cx<'_>, _: &Site<'_>, at: &TagAt, tag: &Tag, _: Release) -> Vec<Call> {
+fn struct_level(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    release: Release,
+) -> Vec<Call> {
+    // Under `ifEnabled` / `ifDisabled` (1.37) or `alpha` / `beta` (1.36) on
+    // a struct field, union tags are collected with their wrappers
+    // (`union::struct_calls`).
+    let unwrapped =
+        super::union::unwrap(&at.tag, release).is_some_and(|(_, inner)| std::ptr::eq(inner, tag));
+    let union_tag = matches!(
+        tag.tag_name(),
+        Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+    );
+    if unwrapped && union_tag && site.scope == crate::tags::catalog::Scope::Field {
+        return Vec::new();
+    }
     if !std::ptr::eq(tag, &at.tag) {
         cx.error(
             at,

@@ -92,7 +92,12 @@ pub(crate) fn matcher(
         );
         return None;
     }
-    Some(selector_closure(at, tag))
+    let selector = selector_closure(at, tag);
+    if meta.ptr_elems {
+        // 1.37 `PtrSliceItem`: `None` elements match nothing.
+        return Some(quote!(|item| item.as_ref().is_some_and(#selector)));
+    }
+    Some(selector)
 }
 
 pub(super) fn lower(
@@ -163,21 +168,42 @@ pub(super) fn lower(
 /// name). Emitted once, from the first such tag.
 fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named(TagName::Item).collect(),
-        _ => site.owner.tags.named(TagName::Item).collect(),
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
+        _ => site.owner.tags.tags.iter().collect(),
     };
-    let is_union_item = |a: &&TagAt| {
-        a.tag.chained().is_some_and(|t| {
-            matches!(
-                t.tag_name(),
-                Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
-            )
-        })
+    // The item tags with a union payload, directly or (1.37: `ifEnabled`,
+    // `ifDisabled`; 1.36 on: `alpha`, `beta`) under wrappers. The unions
+    // are emitted once, where the first of them is lowered, so they run
+    // under its wrappers (as upstream's first deferred callback builds them
+    // all).
+    let item_of = |a: &'_ TagAt| -> Option<Tag> {
+        let (_, t) = super::union::unwrap(&a.tag, cx.release)?;
+        let union = t.is(TagName::Item)
+            && t.chained().is_some_and(|p| {
+                matches!(
+                    p.tag_name(),
+                    Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
+                )
+            });
+        union.then(|| t.clone())
     };
-    let unions: Vec<&TagAt> = all.into_iter().filter(is_union_item).collect();
+    let unions: Vec<(&TagAt, Tag)> = all
+        .into_iter()
+        .filter_map(|a| item_of(a).map(|t| (a, t)))
+        .collect();
+    if !unions.iter().any(|(a, _)| std::ptr::eq(*a, at)) {
+        cx.error(
+            at,
+            format!(
+                "tag \"k8s:item\" inside \"{}\" is not supported yet by this generator",
+                at.tag.name
+            ),
+        );
+        return Vec::new();
+    }
     if unions
         .first()
-        .is_some_and(|first| !std::ptr::eq(*first, at))
+        .is_some_and(|(first, _)| !std::ptr::eq(*first, at))
     {
         return Vec::new();
     }
@@ -195,11 +221,11 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     // (zero_or_one, union name) -> members (name, matcher), in tag order.
     type Members = Vec<(String, TokenStream)>;
     let mut groups: Vec<((bool, String), Members)> = Vec::new();
-    for a in unions {
-        let Some(inner) = a.tag.chained() else {
+    for (a, item) in &unions {
+        let Some(inner) = item.chained() else {
             continue;
         };
-        let Some(matcher) = matcher(cx, site, a, &a.tag) else {
+        let Some(matcher) = matcher(cx, site, a, item) else {
             continue;
         };
         let union = match inner.named_arg("union").map(|x| &x.value) {
@@ -207,7 +233,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             _ => String::new(),
         };
         let key = (inner.is(TagName::ZeroOrOneOfMember), union);
-        let name = format!("{list_name}[{}]", selector_text(&a.tag));
+        let name = format!("{list_name}[{}]", selector_text(item));
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, members)) => {
                 if members.iter().any(|(n, _)| *n == name) {

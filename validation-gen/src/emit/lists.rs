@@ -34,8 +34,13 @@ impl ListMeta {
             quote!(#view #checked)
         });
         // The closure is located at the (first) tag too: rustc checks its
-        // key types there, and reports them once.
-        let closure = quote!(|item| (#(#keys,)*));
+        // key types there, and reports them once. Pointer elements (1.37):
+        // the key of a `Some` element (`None` ones are skipped).
+        let closure = if self.ptr_elems {
+            quote!(|item| item.as_ref().map(|item| (#(#keys,)*)))
+        } else {
+            quote!(|item| (#(#keys,)*))
+        };
         match self.key_spans.first() {
             Some(span) => super::respan_keep_inner(closure, super::tag_span(*span)),
             None => closure,
@@ -51,18 +56,8 @@ impl ListMeta {
         old_list: &TokenStream,
         closure: TokenStream,
     ) -> TokenStream {
-        match self.semantics() {
-            ListKind::Map => {
-                let key = self.key_closure();
-                quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure);)
-            }
-            ListKind::Set => {
-                quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure);)
-            }
-            ListKind::Atomic => {
-                quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure);)
-            }
-        }
+        let call = self.each_expr(list, old_list, closure);
+        quote!(#call;)
     }
 
     /// The same iteration as an expression (pushing into `errs`).
@@ -72,16 +67,26 @@ impl ListMeta {
         old_list: &TokenStream,
         closure: TokenStream,
     ) -> TokenStream {
-        match self.semantics() {
-            ListKind::Map => {
+        match (self.semantics(), self.ptr_elems) {
+            (ListKind::Map, false) => {
                 let key = self.key_closure();
                 quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
             }
-            ListKind::Set => {
+            (ListKind::Set, false) => {
                 quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure))
             }
-            ListKind::Atomic => {
+            (ListKind::Atomic, false) => {
                 quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure))
+            }
+            (ListKind::Map, true) => {
+                let key = self.key_closure();
+                quote!(validate::each_ptr_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
+            }
+            (ListKind::Set, true) => {
+                quote!(validate::each_ptr_slice_val_set(errs, op, path, #list, #old_list, #closure))
+            }
+            (ListKind::Atomic, true) => {
+                quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old_list, #closure))
             }
         }
     }
@@ -117,6 +122,13 @@ pub(super) fn list_type(
     let (list, old) = site.items();
     let call = match meta.semantics() {
         ListKind::Atomic => return Vec::new(),
+        ListKind::Map if meta.ptr_elems => {
+            let key = meta.key_closure();
+            quote!(validate::ptr_slice_unique_map(errs, op, path, #list, #old, #key))
+        }
+        ListKind::Set if meta.ptr_elems => {
+            quote!(validate::ptr_slice_unique_set(errs, op, path, #list, #old))
+        }
         ListKind::Map => {
             let key = meta.key_closure();
             quote!(validate::unique_map(errs, op, path, #list, #old, #key))

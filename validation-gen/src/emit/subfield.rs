@@ -28,6 +28,19 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
+    // 1.37: union tags through the subfield, validated on the whole value.
+    if release >= Release::V1_37
+        && super::union::unwrap(inner, release).is_some_and(|(_, t)| {
+            matches!(
+                t.tag_name(),
+                Some(
+                    TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember
+                )
+            )
+        })
+    {
+        return super::union::subfield_unions(cx, site, at);
+    }
     if inner.is(TagName::Subfield) || chain_has_subfield(inner) {
         cx.error(
             at,
@@ -109,13 +122,19 @@ pub(super) fn lower(
     });
     // 1.37: the subfield's own short-circuits (`required`, `optional`, ...,
     // from the struct's derive: `HasField::short_circuits`) end the cohort
-    // too, silently, after the payload's; not through an opaque field.
+    // too, silently, after the payload's; not through an opaque field. As
+    // upstream runs them through `Subfield`, an unchanged subfield on
+    // update does not stop.
     if release >= Release::V1_37 && !site.field.is_some_and(is_opaque_field) {
         let name_ty = super::field_name_ty(&name);
         let rt = super::rt();
-        calls.push(Call::stop_if(quote!(#parent.is_some_and(|p| {
-            #rt::fields::short_circuits::<#name_ty, _>(p, op, path, #old_parent)
-        }))));
+        calls.push(Call::stop_if(quote!(validate::subfield_stops(
+            op,
+            #parent,
+            #old_parent,
+            |s| Some(#whole_s),
+            |p, old_p| #rt::fields::short_circuits::<#name_ty, _>(p, op, path, old_p),
+        ))));
     }
     for call in &mut calls {
         call.deferred = true;

@@ -9,13 +9,13 @@ use super::site::{is_opaque_type, opaque_elements};
 use super::{
     dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value,
     lower_site, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update, value_site,
-    Cx, Exit, OpaqueElems, Site,
+    Call, Cx, Exit, OpaqueElems, Site,
 };
 use crate::check::{ListContext, ListOwner, ListTable};
 use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::{TagName, Value};
+use crate::tags::{Release, TagName, Value};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -292,10 +292,23 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
         meta.key_bound = !meta.keys.is_empty();
     }
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
-    let calls = lower_site(cx, &site, &tags);
+    let mut calls = lower_site(cx, &site, &tags);
     let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
     if calls.is_empty() && type_call.is_none() {
         return TokenStream::new();
+    }
+    // 1.37: a list of pointers with validations of its own (tags; not
+    // only its items' type) first rejects `None` elements (`Required
+    // value` each), and stops there (upstream's generator injects
+    // `PtrSliceNoNils` for a `[]*T` field with field validations).
+    if cx.release >= Release::V1_37
+        && matches!(&field.ty.shape, Shape::List(e) if e.is_option())
+        && site.items.is_some()
+        && !calls.is_empty()
+    {
+        let list = list_value(&site.leaf);
+        let check = quote!(validate::ptr_slice_no_nils(errs, path, #list););
+        calls.insert(0, Call::errors(check).short_circuit());
     }
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
     let used = |name: &str| {

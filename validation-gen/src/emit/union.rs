@@ -13,6 +13,62 @@ use crate::tags::{Release, Tag, TagName, Value};
 struct Group<'a> {
     members: Vec<(&'a Field, String)>,
     discriminator: Option<&'a Field>,
+    /// The wrappers the union's validation runs under.
+    wraps: Vec<Wrap>,
+}
+
+/// A wrapper a union tag may stand under: `+k8s:ifEnabled(X)` /
+/// `ifDisabled(X)` (Kubernetes 1.37), `+k8s:alpha` / `+k8s:beta` (1.36 on).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Wrap {
+    Option { name: String, enabled: bool },
+    Level(TagName),
+}
+
+/// The wrappers `tag` stands under and the tag inside them, as far as
+/// `release` lets union tags stand under them; `None` for a malformed
+/// option wrapper.
+pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
+    let mut wraps = Vec::new();
+    let mut t = tag;
+    loop {
+        match t.tag_name() {
+            Some(w @ (TagName::IfEnabled | TagName::IfDisabled)) if release >= Release::V1_37 => {
+                let Some(Value::String(name)) = t.positional_arg().map(|a| &a.value) else {
+                    return None;
+                };
+                wraps.push(Wrap::Option {
+                    name: name.clone(),
+                    enabled: w == TagName::IfEnabled,
+                });
+            }
+            Some(l @ (TagName::Alpha | TagName::Beta)) if release >= Release::V1_36 => {
+                wraps.push(Wrap::Level(l));
+            }
+            _ => return Some((wraps, t)),
+        }
+        t = t.chained()?;
+    }
+}
+
+/// `call` (pushing into `errs`) under `wraps`, the first outermost.
+pub(super) fn wrap_call(wraps: &[Wrap], mut call: TokenStream) -> TokenStream {
+    for w in wraps.iter().rev() {
+        call = match w {
+            Wrap::Option { name, enabled } => {
+                quote!(validate::if_option_defined(errs, op, path, #name, #enabled, |errs| #call))
+            }
+            Wrap::Level(l) => {
+                let level = if *l == TagName::Alpha {
+                    quote!(__rt::field::StabilityLevel::Alpha)
+                } else {
+                    quote!(__rt::field::StabilityLevel::Beta)
+                };
+                quote!(validate::at_level(errs, #level, |errs| #call))
+            }
+        };
+    }
+    call
 }
 
 fn union_name(tag: &Tag) -> String {
@@ -24,17 +80,33 @@ fn union_name(tag: &Tag) -> String {
 
 /// The struct-level union calls of a type, one per union (sorted by name),
 /// unions before zeroOrOneOf groups.
+///
+/// Under wrappers (1.37: upstream defers the union's validation to the
+/// struct from its member tags, and wraps it as the tag is wrapped): the
+/// union runs under the wrappers of the first member tag of its kind in
+/// the struct (upstream's first deferred callback builds every union of
+/// the struct; the others find nothing left). In 1.36 only `alpha` /
+/// `beta` apply, per union: the level of the last of its tags that has one
+/// (`union.go`, `u.stabilityLevel`).
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
+    let release = model.release;
     let mut unions: Vec<(String, Group<'_>)> = Vec::new();
     let mut zero_or_one: Vec<(String, Group<'_>)> = Vec::new();
+    // 1.37: the wrappers of the first member tag of each kind.
+    let mut first_wraps: [Option<Vec<Wrap>>; 2] = [None, None];
     for field in model.fields() {
         for at in &field.tags.tags {
-            let tag = &at.tag;
-            let target = match tag.tag_name() {
-                Some(TagName::UnionMember | TagName::UnionDiscriminator) => &mut unions,
-                Some(TagName::ZeroOrOneOfMember) => &mut zero_or_one,
+            let Some((wraps, tag)) = unwrap(&at.tag, release) else {
+                continue;
+            };
+            let (target, kind) = match tag.tag_name() {
+                Some(TagName::UnionMember | TagName::UnionDiscriminator) => (&mut unions, 0),
+                Some(TagName::ZeroOrOneOfMember) => (&mut zero_or_one, 1),
                 _ => continue,
             };
+            if !tag.is(TagName::UnionDiscriminator) && first_wraps[kind].is_none() {
+                first_wraps[kind] = Some(wraps.clone());
+            }
             let name = union_name(tag);
             let idx = match target.iter().position(|(n, _)| *n == name) {
                 Some(i) => i,
@@ -44,6 +116,11 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 }
             };
             let group = &mut target[idx].1;
+            if release < Release::V1_37 {
+                if let Some(level) = wraps.iter().rev().find(|w| matches!(w, Wrap::Level(_))) {
+                    group.wraps = vec![level.clone()];
+                }
+            }
             if tag.is(TagName::UnionDiscriminator) {
                 if !matches!(field.ty.shape, Shape::Str | Shape::Named) {
                     cx.error(
@@ -70,6 +147,13 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 _ => upper_camel(&field.rust_name),
             };
             group.members.push((field, member_name));
+        }
+    }
+    if release >= Release::V1_37 {
+        for (kind, groups) in [&mut unions, &mut zero_or_one].into_iter().enumerate() {
+            for (_, g) in groups.iter_mut() {
+                g.wraps = first_wraps[kind].clone().unwrap_or_default();
+            }
         }
     }
     unions.sort_by(|a, b| a.0.cmp(&b.0));
@@ -162,5 +246,139 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     } else {
         call
     };
-    Some(Call::errors(call))
+    Some(Call::errors(wrap_call(&g.wraps, call)))
+}
+
+/// Kubernetes 1.37: union tags reached through `+k8s:subfield(x)=` on a
+/// struct-typed field (or typedef): the union of the struct's fields is
+/// validated where the subfield tags stand, on the whole value (upstream
+/// re-scopes the subfield's `ParentContext` deferral to the field, without
+/// a cohort), after the site's other validations. Emitted once per kind,
+/// where the first member tag of that kind is lowered (so under its own
+/// wrappers, those around `subfield`; those between `subfield` and the
+/// member tag are applied here).
+pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagAt) -> Vec<Call> {
+    let release = cx.release;
+    let tags: Vec<&TagAt> = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
+        _ => site.owner.tags.tags.iter().collect(),
+    };
+    // (tag line, subfield name, wrappers inside the subfield, union tag)
+    let mut found: Vec<(&TagAt, String, Vec<Wrap>, Tag)> = Vec::new();
+    for a in tags {
+        let Some((_, sub)) = unwrap(&a.tag, release) else {
+            continue;
+        };
+        if !sub.is(TagName::Subfield) {
+            continue;
+        }
+        let Some(Value::String(name)) = sub.positional_arg().map(|a| a.value.clone()) else {
+            continue;
+        };
+        let Some((inner_wraps, t)) = sub.chained().and_then(|p| unwrap(p, release)) else {
+            continue;
+        };
+        if matches!(
+            t.tag_name(),
+            Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+        ) {
+            found.push((a, name, inner_wraps, t.clone()));
+        }
+    }
+    let Some(ty) = super::leaf_ty(site).filter(|t| matches!(t.shape, Shape::Named)) else {
+        cx.error(
+            at,
+            "union members through +k8s:subfield need a struct-typed field",
+        );
+        return Vec::new();
+    };
+    let ty = &ty.ty;
+    let mut calls = Vec::new();
+    for zero_or_one in [false, true] {
+        let is_kind = |t: &Tag| {
+            if zero_or_one {
+                t.is(TagName::ZeroOrOneOfMember)
+            } else {
+                t.is(TagName::UnionMember) || t.is(TagName::UnionDiscriminator)
+            }
+        };
+        let member = |t: &Tag| is_kind(t) && !t.is(TagName::UnionDiscriminator);
+        let Some(first) = found.iter().find(|f| member(&f.3)) else {
+            continue;
+        };
+        if !std::ptr::eq(first.0, at) {
+            continue;
+        }
+        let wraps = first.2.clone();
+        // union name -> (members (json, member name), discriminator json)
+        type Members = Vec<(String, String)>;
+        let mut groups: Vec<(String, Members, Option<String>)> = Vec::new();
+        for (_, name, _, t) in found.iter().filter(|f| is_kind(&f.3)) {
+            let union = union_name(t);
+            let idx = match groups.iter().position(|g| g.0 == union) {
+                Some(i) => i,
+                None => {
+                    groups.push((union, Vec::new(), None));
+                    groups.len() - 1
+                }
+            };
+            if t.is(TagName::UnionDiscriminator) {
+                groups[idx].2 = Some(name.clone());
+                continue;
+            }
+            // Upstream's default member name is the Go field's name; the
+            // JSON name with its first letter upper-cased is the usual one.
+            let member_name = match t.named_arg("memberName").map(|a| &a.value) {
+                Some(Value::String(s)) => s.clone(),
+                _ => {
+                    let mut c = name.chars();
+                    c.next()
+                        .map(|f| f.to_uppercase().chain(c).collect())
+                        .unwrap_or_default()
+                }
+            };
+            groups[idx].1.push((name.clone(), member_name));
+        }
+        groups.sort_by(|a, b| a.0.cmp(&b.0));
+        let rt = super::rt();
+        let (leaf, old) = (&site.leaf, &site.old_leaf);
+        for (_, members, discriminator) in groups {
+            if members.is_empty() {
+                continue;
+            }
+            let names = members.iter().map(|(j, _)| j);
+            let extractors = members.iter().map(|(j, _)| {
+                let n = super::field_name_ty(j);
+                quote!(|obj: &#ty| !#rt::IsZero::is_zero(#rt::fields::field::<#n, _>(obj)))
+            });
+            let call = match (zero_or_one, discriminator) {
+                (true, _) => {
+                    quote!(validate::zero_or_one_of(errs, op, path, #leaf, #old, &[#(#names),*], &[#(#extractors),*]))
+                }
+                (false, None) => {
+                    quote!(validate::union(errs, op, path, #leaf, #old, &[#(#names),*], &[#(#extractors),*]))
+                }
+                (false, Some(d)) => {
+                    let n = super::field_name_ty(&d);
+                    let pairs = members.iter().map(|(j, m)| quote!((#j, #m)));
+                    quote!({
+                        fn discriminator(obj: &#ty) -> &str {
+                            #rt::StrValue::as_str(#rt::fields::field::<#n, _>(obj))
+                        }
+                        validate::discriminated_union(errs, op, path, #leaf, #old, #d, discriminator,
+                            &[#(#pairs),*], &[#(#extractors),*])
+                    })
+                }
+            };
+            let call = if zero_or_one {
+                call
+            } else {
+                quote!(validate::with_origin(errs, "union", |errs| #call))
+            };
+            let mut call = Call::errors(wrap_call(&wraps, call));
+            call.deferred = true;
+            calls.push(call);
+        }
+    }
+    calls
 }

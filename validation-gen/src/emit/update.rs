@@ -127,9 +127,17 @@ pub(super) fn lower(
                         );
                         quote!(validate::key_view(#fa) == validate::key_view(#fb))
                     });
-                    quote!(Some(&|a: &#elem, b: &#elem| {
-                        #(#same)&&*
-                    }))
+                    if m.ptr_elems {
+                        // Only `Some` items are compared (`update_ptr_list`).
+                        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
+                            (Some(a), Some(b)) => #(#same)&&*,
+                            _ => false,
+                        }))
+                    } else {
+                        quote!(Some(&|a: &#elem, b: &#elem| {
+                            #(#same)&&*
+                        }))
+                    }
                 }
                 Some((ListKind::Set, _)) => quote!(Some(&|a, b| validate::semantic_eq(a, b))),
                 _ if has_items => {
@@ -139,7 +147,11 @@ pub(super) fn lower(
                 _ => quote!(None),
             };
             let (l, o) = site.items();
-            quote!(validate::update_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
+            if site.list.as_ref().is_some_and(|m| m.ptr_elems) {
+                quote!(validate::update_ptr_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
+            } else {
+                quote!(validate::update_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
+            }
         }
         (_, Some(Shape::Map(..))) => {
             quote!(validate::update_map(errs, op, path, #leaf, #old, &[#(#list),*]))
@@ -175,17 +187,29 @@ pub(super) fn update_items_impl(
                         );
                         quote!(#rt::validate::key_view(#fa) == #rt::validate::key_view(#fb))
                     });
-                    quote!(Some(&|a: &#elem, b: &#elem| {
-                        #(#same)&&*
-                    }))
+                    if m.ptr_elems {
+                        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
+                            (Some(a), Some(b)) => #(#same)&&*,
+                            _ => false,
+                        }))
+                    } else {
+                        quote!(Some(&|a: &#elem, b: &#elem| {
+                            #(#same)&&*
+                        }))
+                    }
                 }
                 Some((ListKind::Set, _)) => {
                     quote!(Some(&|a: &#elem, b: &#elem| #rt::SemanticEq::semantic_eq(a, b)))
                 }
                 _ => quote!(None),
             };
+            let f = if list.is_some_and(|m| m.ptr_elems) {
+                quote!(update_ptr_list)
+            } else {
+                quote!(update_list)
+            };
             quote! {
-                #rt::validate::update_list(errs, op,
+                #rt::validate::#f(errs, op,
                     path,
                     value.map(|v| v.0.as_slice()),
                     old.map(|v| v.0.as_slice()),

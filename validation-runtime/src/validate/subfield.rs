@@ -58,6 +58,30 @@ pub fn subfield<S: ?Sized, F: crate::SemanticEq + ?Sized>(
     validator(errs, &path.child(name), new_sub, old_sub);
 }
 
+/// Kubernetes 1.37: whether the short-circuits a `+k8s:subfield(name)`
+/// validation inherits from the subfield's own tags (`stops`, the struct's
+/// `HasField::short_circuits`) end its cohort. Upstream runs them through
+/// `Subfield` too, so they are ratcheted like the payload: an unset parent,
+/// or an update whose old struct has an unchanged subfield ([`subfield`]'s
+/// rule), does not stop. (The difference shows under `+k8s:eachVal`, where
+/// the stop ends the whole field's validation, not only the cohort.)
+#[inline]
+pub fn subfield_stops<S: ?Sized, F: crate::SemanticEq + ?Sized>(
+    op: &Operation,
+    value: Option<&S>,
+    old: Option<&S>,
+    get: impl Fn(&S) -> Option<&F>,
+    stops: impl FnOnce(&S, Option<&S>) -> bool,
+) -> bool {
+    let Some(value) = value else {
+        return false;
+    };
+    if op.is_update() && old.is_some() && get(value).semantic_eq(&old.and_then(&get)) {
+        return false;
+    }
+    stops(value, old)
+}
+
 /// What upstream's `+k8s:optional` means on a field with a `+default`
 /// (Kubernetes 1.35): a field the server defaults is required of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

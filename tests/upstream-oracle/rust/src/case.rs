@@ -20,6 +20,10 @@ pub struct Case {
     pub old_object: Option<Value>,
     /// The enabled validation options.
     pub options: Vec<String>,
+    /// The other options the fixtures name, defined as disabled (from 1.37,
+    /// an option a tag names must be defined; Go's `op.go` for 1.37 defines
+    /// them all, and earlier releases read undefined as disabled).
+    pub disabled: Vec<String>,
     /// `/` or a subresource path such as `/status`.
     pub subresource: String,
 }
@@ -39,6 +43,9 @@ impl Case {
         };
         for o in &self.options {
             op = op.with_option(o.clone());
+        }
+        for o in &self.disabled {
+            op = op.with_option_disabled(o.clone());
         }
         op.with_subresource(&self.subresource)
     }

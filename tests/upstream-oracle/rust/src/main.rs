@@ -57,7 +57,8 @@ fn main() -> ExitCode {
 
 fn build_arg(s: Option<&String>) -> Result<Build, String> {
     let s = s.ok_or("missing build name")?;
-    Build::from_name(s).ok_or_else(|| format!("unknown build {s:?} (v1.35, v1.36 or v1.37)"))
+    Build::from_name(s)
+        .ok_or_else(|| format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37 or v1.37)"))
 }
 
 fn package(build: Build) -> Result<Package, String> {
@@ -194,10 +195,12 @@ fn make_case(
     let (build, ty) = roots[rng.below(roots.len())].clone();
     let root_only = unvalidated.contains(&(build, ty.clone()));
     let pkg = &pkgs[&build];
-    let mut options = Vec::new();
+    let (mut options, mut disabled) = (Vec::new(), Vec::new());
     for o in pkg.options() {
         if rng.chance(0.5) {
             options.push(o);
+        } else {
+            disabled.push(o);
         }
     }
     // Types with subresource tags get subresource requests half the time;
@@ -246,6 +249,7 @@ fn make_case(
         object,
         old_object,
         options,
+        disabled,
         subresource,
     }
 }
@@ -269,8 +273,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     // or the real API on its own).
     let builds: Vec<Build> = o.drivers.keys().copied().collect();
     let real = builds == [Build::Real];
-    // `run --release 1.36`: the 1.36 build on its own.
-    let alone = real || builds == [Build::V1_36];
+    // `run --release 1.36` / `--release 1.37`: that build on its own.
+    let alone = real || builds == [Build::V1_36] || builds == [Build::V1_35At1_37];
     if !alone {
         for b in Build::ALL {
             if !o.drivers.contains_key(&b) {
