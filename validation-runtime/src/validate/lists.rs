@@ -156,7 +156,7 @@ fn duplicates_by_key<'a, T: ToBadValue, K: Hash + Eq>(
 
 #[cold]
 #[inline(never)]
-fn duplicate(path: &Path<'_>, index: usize, item: &dyn ToBadValue) -> Error {
+pub(super) fn duplicate(path: &Path<'_>, index: usize, item: &dyn ToBadValue) -> Error {
     with_bad_value(item, |bad| Error::duplicate(path.index(index), bad))
 }
 

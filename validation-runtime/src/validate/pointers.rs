@@ -179,7 +179,7 @@ fn ptr_duplicates<'a, T: ToBadValue>(
 ) {
     for (j, item) in items.iter().enumerate() {
         if item.is_some() && items[..j].iter().any(|e| e.is_some() && same(e, item)) {
-            errs.push(Error::duplicate(path.index(j), item.to_bad_value()));
+            errs.push(super::lists::duplicate(path, j, item));
         }
     }
 }
