@@ -494,6 +494,7 @@ fn level_opaque(tags: &mut Tags, release: Release) {
 fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnostics) -> Field {
     let mut tags = read_tags_with(&f.docs, options, diags);
     level_opaque(&mut tags, options.release);
+    level_union_members(&mut tags, options.release);
     Field {
         member: f.member,
         rust_name: f.rust_name,
@@ -504,6 +505,43 @@ fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnost
         tags,
         span: f.span,
     }
+}
+
+/// Kubernetes 1.36: `+k8s:alpha=+k8s:unionMember` (or `beta`, or
+/// `unionDiscriminator` / `zeroOrOneOfMember`) makes the field a member as the
+/// bare tag does, and the union's errors are not marked: upstream 1.36's level
+/// wrapper runs the member's tag validator, which only records the member for
+/// the struct-level union (`validators/union.go` has no stability level until
+/// 1.37). The payload is added beside the wrapper, which stays for its `since`
+/// check.
+fn level_union_members(tags: &mut Tags, release: Release) {
+    if release != Release::V1_36 {
+        return;
+    }
+    let members: Vec<TagAt> = tags
+        .tags
+        .iter()
+        .filter(|t| matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta)))
+        .filter_map(|t| {
+            let payload = t.tag.chained().filter(|c| {
+                matches!(
+                    c.tag_name(),
+                    Some(
+                        TagName::UnionMember
+                            | TagName::UnionDiscriminator
+                            | TagName::ZeroOrOneOfMember
+                    )
+                )
+            })?;
+            Some(TagAt {
+                tag: payload.clone(),
+                span: t.span,
+                line: t.line.clone(),
+                order: t.order,
+            })
+        })
+        .collect();
+    tags.tags.extend(members);
 }
 
 /// Go's field name for a Rust field: `replica_count` -> `ReplicaCount`.
@@ -577,6 +615,10 @@ pub struct ListMeta {
     /// Code generation: the key closure is bound to `item_key` in the
     /// enclosing field block (it is used more than once there).
     pub key_bound: bool,
+    /// Kubernetes 1.36 on: the stability level of the uniqueness check
+    /// (`TagName::Alpha` / `TagName::Beta`), when its `listType` or `unique`
+    /// was declared under `+k8s:alpha` / `+k8s:beta`.
+    pub level: Option<TagName>,
 }
 
 impl ListMeta {

@@ -7,7 +7,7 @@
 //! added to the catalog does not compile until it has a lowering here.
 
 use super::{custom, each, enums, equality, format, immutable, item, levels, limits, lists};
-use super::{monotonic, options, required, subfield, testing, update};
+use super::{modal, monotonic, options, required, subfield, testing, update};
 use super::{Call, Cx, Site};
 use crate::model::TagAt;
 use crate::tags::{Release, Tag, TagName};
@@ -26,6 +26,8 @@ pub(crate) fn lowering(name: TagName) -> Lower {
         T::Alpha => levels::alpha,
         T::Beta => levels::beta,
         T::IfMode | T::ModeDiscriminator => newer_than_release,
+        // Emitted per struct by `modal::struct_calls`.
+        T::Discriminator | T::Member => modal::in_place,
         T::CustomUnique | T::ListMapKey | T::Unique => lists::semantics_only,
         T::ListType => lists::list_type,
         T::CustomValidation => custom::lower,
@@ -100,8 +102,19 @@ fn newer_than_release(
 /// own tags (and list-item unions by `item`) when the struct is emitted, so
 /// they add no calls where they are. Under any other wrapper they are not
 /// implemented: say so rather than drop the member.
-fn struct_level(cx: &mut Cx<'_>, _: &Site<'_>, at: &TagAt, tag: &Tag, _: Release) -> Vec<Call> {
-    if !std::ptr::eq(tag, &at.tag) {
+fn struct_level(
+    cx: &mut Cx<'_>,
+    _: &Site<'_>,
+    at: &TagAt,
+    tag: &Tag,
+    release: Release,
+) -> Vec<Call> {
+    // 1.36: directly under `+k8s:alpha` / `+k8s:beta`, the member is read
+    // from a copy of the payload the model adds (`model::level_union_members`).
+    let level_member = release == Release::V1_36
+        && matches!(at.tag.tag_name(), Some(TagName::Alpha | TagName::Beta))
+        && at.tag.chained().is_some_and(|c| std::ptr::eq(c, tag));
+    if !std::ptr::eq(tag, &at.tag) && !level_member {
         cx.error(
             at,
             format!(

@@ -26,6 +26,20 @@ pub(crate) fn selector_text(tag: &Tag) -> String {
     format!("{{{}}}", parts.join(", "))
 }
 
+/// The `+k8s:item` tag of a doc line: the line's own tag, or (Kubernetes
+/// 1.36 on) the payload of `+k8s:alpha` / `+k8s:beta`, whose list-item union
+/// members belong to the list's unions as the bare ones do (the union is then
+/// marked by the wrapper of the tag it is emitted from, the first member's).
+fn item_tag(a: &TagAt, release: Release) -> Option<&Tag> {
+    match a.tag.tag_name() {
+        Some(TagName::Item) => Some(&a.tag),
+        Some(TagName::Alpha | TagName::Beta) if release >= Release::V1_36 => {
+            a.tag.chained().filter(|t| t.is(TagName::Item))
+        }
+        _ => None,
+    }
+}
+
 /// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...`, or an error.
 pub(crate) fn matcher(
     cx: &mut Cx<'_>,
@@ -162,17 +176,24 @@ pub(super) fn lower(
 /// `<list>[{"k": "v"}]` (`<list>`: the field's JSON name, or the typedef's
 /// name). Emitted once, from the first such tag.
 fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
-    let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named(TagName::Item).collect(),
-        _ => site.owner.tags.named(TagName::Item).collect(),
+    let tags = match (site.field, site.scope) {
+        (Some(f), crate::tags::catalog::Scope::Field) => &f.tags,
+        _ => &site.owner.tags,
     };
+    let all: Vec<&TagAt> = tags
+        .tags
+        .iter()
+        .filter(|a| item_tag(a, cx.release).is_some())
+        .collect();
     let is_union_item = |a: &&TagAt| {
-        a.tag.chained().is_some_and(|t| {
-            matches!(
-                t.tag_name(),
-                Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
-            )
-        })
+        item_tag(a, cx.release)
+            .and_then(Tag::chained)
+            .is_some_and(|t| {
+                matches!(
+                    t.tag_name(),
+                    Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
+                )
+            })
     };
     let unions: Vec<&TagAt> = all.into_iter().filter(is_union_item).collect();
     if unions
@@ -196,10 +217,13 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     type Members = Vec<(String, TokenStream)>;
     let mut groups: Vec<((bool, String), Members)> = Vec::new();
     for a in unions {
-        let Some(inner) = a.tag.chained() else {
+        let Some(item) = item_tag(a, cx.release) else {
             continue;
         };
-        let Some(matcher) = matcher(cx, site, a, &a.tag) else {
+        let Some(inner) = item.chained() else {
+            continue;
+        };
+        let Some(matcher) = matcher(cx, site, a, item) else {
             continue;
         };
         let union = match inner.named_arg("union").map(|x| &x.value) {
@@ -207,7 +231,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             _ => String::new(),
         };
         let key = (inner.is(TagName::ZeroOrOneOfMember), union);
-        let name = format!("{list_name}[{}]", selector_text(&a.tag));
+        let name = format!("{list_name}[{}]", selector_text(item));
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, members)) => {
                 if members.iter().any(|(n, _)| *n == name) {

@@ -3,11 +3,13 @@
 //! validation always runs, and its errors carry the stability level, as
 //! upstream's generated `.MarkAlpha()` / `.MarkBeta()`.
 
+use std::collections::BTreeMap;
+
 use quote::quote;
 
 use super::{lower_tag, payload, Call, CallKind, Cx, Site};
-use crate::model::TagAt;
-use crate::tags::{Release, Tag, Value};
+use crate::model::{TagAt, TypeModel};
+use crate::tags::{Release, Tag, TagName, Value};
 
 /// `+k8s:alpha=+<tag>`.
 pub(super) fn alpha(
@@ -90,7 +92,23 @@ fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    lower_tag(cx, site, at, inner)
+    at_level(lower_tag(cx, site, at, inner), level)
+}
+
+/// `calls` with their errors marked with the level of `wrapper`
+/// (`TagName::Alpha` or `TagName::Beta`), for the validations upstream marks
+/// away from the wrapper (list uniqueness, modal members); unchanged for
+/// `None` (or any other tag).
+pub(super) fn mark(calls: Vec<Call>, wrapper: Option<TagName>) -> Vec<Call> {
+    match wrapper {
+        Some(TagName::Alpha) => at_level(calls, quote!(__rt::field::StabilityLevel::Alpha)),
+        Some(TagName::Beta) => at_level(calls, quote!(__rt::field::StabilityLevel::Beta)),
+        _ => calls,
+    }
+}
+
+fn at_level(calls: Vec<Call>, level: proc_macro2::TokenStream) -> Vec<Call> {
+    calls
         .into_iter()
         .map(|mut call| {
             // Upstream keeps the payload function (flags, cohort) and sets
@@ -107,6 +125,61 @@ fn lower(
             };
             call
         })
+        .collect()
+}
+
+/// Kubernetes 1.36: the struct-level union calls of `model` (from
+/// `union::struct_calls`, one per union with members: unions by name, then
+/// zeroOrOneOf groups by name), each marked with the level of its union.
+/// Upstream 1.36 gives a union the level of the last of its member or
+/// discriminator tags declared under `+k8s:alpha` / `+k8s:beta`
+/// (`validators/union.go`, `u.stabilityLevel`); the members themselves are
+/// the payload copies `model::level_union_members` adds.
+pub(super) fn mark_struct_unions(cx: &Cx<'_>, model: &TypeModel, calls: Vec<Call>) -> Vec<Call> {
+    if cx.release != Release::V1_36 {
+        return calls;
+    }
+    // (zeroOrOneOf, name) -> (has members, level)
+    let mut groups: BTreeMap<(bool, String), (bool, Option<TagName>)> = BTreeMap::new();
+    for field in model.fields() {
+        for at in &field.tags.tags {
+            let (tag, level) = match at.tag.tag_name() {
+                Some(l @ (TagName::Alpha | TagName::Beta)) => match at.tag.chained() {
+                    Some(t) => (t, Some(l)),
+                    None => continue,
+                },
+                _ => (&at.tag, None),
+            };
+            let zero = match tag.tag_name() {
+                Some(TagName::UnionMember | TagName::UnionDiscriminator) => false,
+                Some(TagName::ZeroOrOneOfMember) => true,
+                _ => continue,
+            };
+            let name = match tag.named_arg("union").map(|a| &a.value) {
+                Some(Value::String(s)) => s.clone(),
+                _ => String::new(),
+            };
+            let group = groups.entry((zero, name)).or_default();
+            match level {
+                Some(_) => group.1 = level,
+                // The bare tags (the copies of wrapped ones included) are
+                // the members `union::struct_calls` reads.
+                None => group.0 |= !tag.is(TagName::UnionDiscriminator),
+            }
+        }
+    }
+    let levels: Vec<Option<TagName>> = groups
+        .into_values()
+        .filter(|(members, _)| *members)
+        .map(|(_, level)| level)
+        .collect();
+    if levels.len() != calls.len() || levels.iter().all(Option::is_none) {
+        return calls;
+    }
+    calls
+        .into_iter()
+        .zip(levels)
+        .flat_map(|(call, level)| mark(vec![call], level))
         .collect()
 }
 
