@@ -533,6 +533,7 @@ mod tests {
             origin: "minimum".into(),
             detail: String::new(),
             text: String::new(),
+            level: String::new(),
         };
         let obj = serde_json::json!({"n": -1, "xs": [0]});
         cov.record(&p, "T", &obj, &[e("n")]);
