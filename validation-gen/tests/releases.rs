@@ -261,3 +261,55 @@ fn the_since_argument_is_any_major_minor_version_in_1_37() {
         ]
     );
 }
+
+#[test]
+fn neq_and_item_payloads_are_strict_from_1_36() {
+    // `+k8s:neq`: upstream 1.36 reads the payload with `util.ParseInt`.
+    for (payload, why) in [
+        ("0100", "\"0100\" is not a valid int value"),
+        ("+5", "\"+5\" is not a valid int value"),
+        ("-0", "\"-0\" is not a valid int value"),
+    ] {
+        let src = format!("struct T {{\n    /// +k8s:neq={payload}\n    a: i32,\n}}");
+        assert!(errors_of(&src, Release::V1_35).is_empty(), "{payload}");
+        let want = [format!(
+            "tag \"k8s:neq\": invalid integer value for payload: {why} (from Kubernetes 1.36, \
+             without leading zeros or a sign `+`) (in `+k8s:neq={payload}`)"
+        )];
+        assert_eq!(errors_of(&src, Release::V1_36), want, "{payload}");
+        assert_eq!(errors_of(&src, Release::V1_37), want, "{payload}");
+    }
+    let src = "struct T {\n    /// +k8s:neq=100\n    a: i32,\n}";
+    assert!(errors_of(src, Release::V1_36).is_empty());
+    // `TRUE` is a string to the tag grammar in every release.
+    let src = "struct T {\n    /// +k8s:neq=TRUE\n    a: bool,\n}";
+    for release in [Release::V1_35, Release::V1_36] {
+        assert_eq!(
+            errors_of(src, release),
+            ["type mismatch: field is a bool, but payload is of type string (in `+k8s:neq=TRUE`)"]
+        );
+    }
+
+    // `+k8s:item(key: value)`: selector values through `util.ParseInt`.
+    let item = |value: &str| {
+        format!(
+            "struct T {{\n    /// +k8s:listType=map\n    /// +k8s:listMapKey=port\n    \
+             /// +k8s:item(port: {value})=+k8s:immutable\n    a: Vec<Item>,\n}}"
+        )
+    };
+    assert_eq!(errors_of(&item("80"), Release::V1_36), Vec::<String>::new());
+    for value in ["0100", "+80"] {
+        assert_eq!(
+            errors_of(&item(value), Release::V1_35),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            errors_of(&item(value), Release::V1_36),
+            [format!(
+                "tag \"k8s:item\": invalid value for argument \"port\": invalid integer: \
+                 {value:?} is not a valid int value (from Kubernetes 1.36, without leading zeros \
+                 or a sign `+`) (in `+k8s:item(port: {value})=+k8s:immutable`)"
+            )]
+        );
+    }
+}
