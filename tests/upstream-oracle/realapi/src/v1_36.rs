@@ -1954,7 +1954,7 @@ pub mod core_v1 {
         #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "secretNamespace", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "secretNamespace", default)]
         pub secret_namespace: Option<String>,
     }
 
@@ -2738,7 +2738,7 @@ pub mod core_v1 {
         pub port: i32,
         /// +optional
         /// +default=""
-        #[serde(rename = "service", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "service", default)]
         pub service: Option<String>,
     }
 
@@ -4208,7 +4208,7 @@ pub mod core_v1 {
         pub gateway: String,
         #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
         pub system: String,
-        #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<SecretReference>,
         /// +optional
         #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -4241,7 +4241,7 @@ pub mod core_v1 {
         pub gateway: String,
         #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
         pub system: String,
-        #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
         #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -4690,7 +4690,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TypedLocalObjectReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
         #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
         pub kind: String,
@@ -4702,7 +4702,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TypedObjectReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
         #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
         pub kind: String,
@@ -5452,7 +5452,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "nominalConcurrencyShares", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "nominalConcurrencyShares", default)]
         pub nominal_concurrency_shares: Option<i32>,
         #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limit_response: LimitResponse,
@@ -6364,7 +6364,7 @@ pub mod networking_v1 {
         #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
         pub name: String,
         /// +optional
-        #[serde(rename = "scope", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "scope", default)]
         pub scope: Option<String>,
         /// +optional
         #[serde(rename = "namespace", default, skip_serializing_if = "Option::is_none")]
@@ -6574,7 +6574,7 @@ pub mod networking_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
         pub name: String,
-        #[serde(rename = "scope", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "scope", default)]
         pub scope: Option<String>,
         /// +optional
         #[serde(rename = "namespace", default, skip_serializing_if = "Option::is_none")]
@@ -7344,7 +7344,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct CapacityRequestPolicy {
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "default", default)]
         pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
@@ -8568,7 +8568,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct CapacityRequestPolicy {
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "default", default)]
         pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
@@ -9429,7 +9429,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct CapacityRequestPolicy {
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "default", default)]
         pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
@@ -10462,7 +10462,7 @@ pub mod scheduling_v1alpha2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:immutable
-        #[serde(rename = "podGroupTemplateRef", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "podGroupTemplateRef", default)]
         pub pod_group_template_ref: Option<PodGroupTemplateReference>,
         /// +required
         /// +k8s:immutable
@@ -10554,7 +10554,7 @@ pub mod scheduling_v1alpha2 {
         /// +optional
         /// +k8s:ifDisabled(TopologyAwareWorkloadScheduling)=+k8s:forbidden
         /// +k8s:ifEnabled(TopologyAwareWorkloadScheduling)=+k8s:optional
-        #[serde(rename = "schedulingConstraints", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "schedulingConstraints", default)]
         pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
         /// +optional
         /// +patchMergeKey=name
@@ -10599,7 +10599,7 @@ pub mod scheduling_v1alpha2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
-        #[serde(rename = "workload", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "workload", default)]
         pub workload: Option<WorkloadPodGroupTemplateReference>,
     }
 

@@ -317,7 +317,13 @@ func (g *gen) emit(tn *types.TypeName) {
 				if name == "" {
 					name = f.Name()
 				}
-				b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default, skip_serializing_if = \"Option::is_none\")]\n", name))
+				// A nil pointer without omitempty encodes as null (bad values
+				// of whole structs print it).
+				skip := ""
+				if omitempty {
+					skip = ", skip_serializing_if = \"Option::is_none\""
+				}
+				b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default%s)]\n", name, skip))
 			default:
 				if name == "" {
 					name = f.Name()
