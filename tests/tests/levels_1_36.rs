@@ -129,7 +129,10 @@ fn update_constraints_take_the_level_of_the_last_update_tag() {
     };
     assert_eq!(
         seen(&new.validate_update(&old, &Operation::update())),
-        want(&[("fixed", Some("update"), ALPHA), ("merged", Some("update"), BETA)])
+        want(&[
+            ("fixed", Some("update"), ALPHA),
+            ("merged", Some("update"), BETA)
+        ])
     );
     // NoSet merged into the same call.
     let unset = Updates::default();
