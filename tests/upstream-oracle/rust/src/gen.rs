@@ -564,13 +564,12 @@ impl<'a> Gen<'a> {
                     // The real API: a required field is left unset now and
                     // then (deep ones are reached by few objects).
                     let required = |l: &String| l.ends_with("k8s:required");
-                    let v = if self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85)
-                    {
-                        self.zero(ty)
-                    } else if self.pkg.is_mirror()
-                        && f.tags.iter().any(required)
-                        && self.rng.chance(0.08)
-                    {
+                    let unset =
+                        (self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85))
+                            || (self.pkg.is_mirror()
+                                && f.tags.iter().any(required)
+                                && self.rng.chance(0.08));
+                    let v = if unset {
                         self.zero(ty)
                     } else {
                         self.value(ty, &fh, depth + 1)
