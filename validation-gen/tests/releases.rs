@@ -313,3 +313,17 @@ fn neq_and_item_payloads_are_strict_from_1_36() {
         );
     }
 }
+
+#[test]
+fn modal_tags_are_renamed_in_1_37() {
+    let src = "struct T {\n    /// +k8s:discriminator\n    d: String,\n    /// +k8s:member(\"A\")=+k8s:required\n    a: Option<String>,\n}";
+    assert_eq!(errors_of(src, Release::V1_35), Vec::<String>::new());
+    assert_eq!(errors_of(src, Release::V1_36), Vec::<String>::new());
+    assert_eq!(
+        errors_of(src, Release::V1_37),
+        [
+            "unknown validation tag \"k8s:discriminator\", did you mean \"k8s:modeDiscriminator\"? (in `+k8s:discriminator`)",
+            "unknown validation tag \"k8s:member\", did you mean \"k8s:ifMode\"? (in `+k8s:member(\"A\")=+k8s:required`)",
+        ]
+    );
+}
