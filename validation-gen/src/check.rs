@@ -88,7 +88,7 @@ pub(crate) fn check_type(
 
     let mut table = ListTable::default();
     if let Some(inner) = &newtype_inner {
-        let own = list_meta(diags, model.tags.tags.iter(), Some(inner), release);
+        let own = leveled_list_meta(diags, &model.tags.tags, Some(inner), release);
         table.insert(ListOwner::Type, ListContext::Own, own);
     }
     let inner = newtype_inner.as_ref();
@@ -102,7 +102,7 @@ pub(crate) fn check_type(
     subfield_lists(&mut table, ListOwner::Type, &model.tags.tags, release);
     for field in model.fields() {
         let owner = ListOwner::Field(field.rust_name.clone());
-        let own = list_meta(diags, field.tags.tags.iter(), Some(&field.ty), release);
+        let own = leveled_list_meta(diags, &field.tags.tags, Some(&field.ty), release);
         table.insert(owner.clone(), ListContext::Own, own);
         let ty = Some(&field.ty);
         conditional_lists(&mut table, owner.clone(), &field.tags.tags, ty, release);
@@ -171,6 +171,35 @@ fn payloads_of(tags: &[TagAt], wrapper: TagName, matches: impl Fn(&Tag) -> bool)
             })
         })
         .collect()
+}
+
+/// [`list_meta`] of a value's own tags and of the list tags under
+/// `+k8s:alpha` / `+k8s:beta` (Kubernetes 1.36 on: the wrapper runs its
+/// payload's tag validator, so `alpha=+k8s:unique=map` declares the list's
+/// semantics). Upstream runs the level wrappers after the other tags (they
+/// are "late" tag validators; alpha before beta), and the uniqueness check
+/// takes the level of the last `listType` / `unique` run (`list.go`,
+/// `lm.stabilityLevel`): [`ListMeta::level`].
+fn leveled_list_meta(
+    diags: &mut Diagnostics,
+    tags: &[TagAt],
+    ty: Option<&Ty>,
+    release: Release,
+) -> Option<ListMeta> {
+    let alpha = payloads_of(tags, TagName::Alpha, |_| true);
+    let beta = payloads_of(tags, TagName::Beta, |_| true);
+    let sets_level =
+        |t: &TagAt| matches!(t.tag.tag_name(), Some(TagName::ListType | TagName::Unique));
+    let level = if beta.iter().any(sets_level) {
+        Some(TagName::Beta)
+    } else if alpha.iter().any(sets_level) {
+        Some(TagName::Alpha)
+    } else {
+        None
+    };
+    let mut meta = list_meta(diags, tags.iter().chain(&alpha).chain(&beta), ty, release)?;
+    meta.level = level;
+    Some(meta)
 }
 
 fn string_arg(tag: &Tag) -> Option<&str> {
@@ -270,6 +299,7 @@ fn list_meta<'a>(
         key_bound: false,
         ptr_elems: release >= Release::V1_37
             && matches!(ty.map(|t| &t.leaf().shape), Some(Shape::List(e)) if e.is_option()),
+        level: None,
     };
     // The tag each fact came from, to report a problem where it is.
     let mut list_type_at: Option<&TagAt> = None;

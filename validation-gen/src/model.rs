@@ -580,6 +580,10 @@ pub struct ListMeta {
     /// Kubernetes 1.37: the elements are pointers (`Vec<Option<T>>`, Go's
     /// `[]*T`); `None` elements are skipped (`validate::pointers`).
     pub ptr_elems: bool,
+    /// Kubernetes 1.36 on: the stability level of the uniqueness check
+    /// (`TagName::Alpha` / `TagName::Beta`), when its `listType` or `unique`
+    /// was declared under `+k8s:alpha` / `+k8s:beta`.
+    pub level: Option<TagName>,
 }
 
 impl ListMeta {

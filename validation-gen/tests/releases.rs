@@ -316,3 +316,69 @@ fn list_metadata_checks_follow_each_release() {
         ["only lists of structs can be list-maps (in `+k8s:listMapKey=name`)"]
     );
 }
+
+#[test]
+fn neq_and_item_payloads_are_strict_from_1_36() {
+    // `+k8s:neq`: upstream 1.36 reads the payload with `util.ParseInt`.
+    for (payload, why) in [
+        ("0100", "\"0100\" is not a valid int value"),
+        ("+5", "\"+5\" is not a valid int value"),
+        ("-0", "\"-0\" is not a valid int value"),
+    ] {
+        let src = format!("struct T {{\n    /// +k8s:neq={payload}\n    a: i32,\n}}");
+        assert!(errors_of(&src, Release::V1_35).is_empty(), "{payload}");
+        let want = [format!(
+            "tag \"k8s:neq\": invalid integer value for payload: {why} (from Kubernetes 1.36, \
+             without leading zeros or a sign `+`) (in `+k8s:neq={payload}`)"
+        )];
+        assert_eq!(errors_of(&src, Release::V1_36), want, "{payload}");
+        assert_eq!(errors_of(&src, Release::V1_37), want, "{payload}");
+    }
+    let src = "struct T {\n    /// +k8s:neq=100\n    a: i32,\n}";
+    assert!(errors_of(src, Release::V1_36).is_empty());
+    // `TRUE` is a string to the tag grammar in every release.
+    let src = "struct T {\n    /// +k8s:neq=TRUE\n    a: bool,\n}";
+    for release in [Release::V1_35, Release::V1_36] {
+        assert_eq!(
+            errors_of(src, release),
+            ["type mismatch: field is a bool, but payload is of type string (in `+k8s:neq=TRUE`)"]
+        );
+    }
+
+    // `+k8s:item(key: value)`: selector values through `util.ParseInt`.
+    let item = |value: &str| {
+        format!(
+            "struct T {{\n    /// +k8s:listType=map\n    /// +k8s:listMapKey=port\n    \
+             /// +k8s:item(port: {value})=+k8s:immutable\n    a: Vec<Item>,\n}}"
+        )
+    };
+    assert_eq!(errors_of(&item("80"), Release::V1_36), Vec::<String>::new());
+    for value in ["0100", "+80"] {
+        assert_eq!(
+            errors_of(&item(value), Release::V1_35),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            errors_of(&item(value), Release::V1_36),
+            [format!(
+                "tag \"k8s:item\": invalid value for argument \"port\": invalid integer: \
+                 {value:?} is not a valid int value (from Kubernetes 1.36, without leading zeros \
+                 or a sign `+`) (in `+k8s:item(port: {value})=+k8s:immutable`)"
+            )]
+        );
+    }
+}
+
+#[test]
+fn modal_tags_are_renamed_in_1_37() {
+    let src = "struct T {\n    /// +k8s:discriminator\n    d: String,\n    /// +k8s:member(\"A\")=+k8s:required\n    a: Option<String>,\n}";
+    assert_eq!(errors_of(src, Release::V1_35), Vec::<String>::new());
+    assert_eq!(errors_of(src, Release::V1_36), Vec::<String>::new());
+    assert_eq!(
+        errors_of(src, Release::V1_37),
+        [
+            "unknown validation tag \"k8s:discriminator\", did you mean \"k8s:modeDiscriminator\"? (in `+k8s:discriminator`)",
+            "unknown validation tag \"k8s:member\", did you mean \"k8s:ifMode\"? (in `+k8s:member(\"A\")=+k8s:required`)",
+        ]
+    );
+}

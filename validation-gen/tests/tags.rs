@@ -907,11 +907,6 @@ fn extract_reports_unknown_tags_with_suggestions() {
             r#"tag "k8s:ifEnabled": tag "k8s:isSubresource" is not a validation tag and cannot be chained"#,
             Span::new(20, 37),
         ),
-        (
-            " +k8s:alpha=+k8s:member(\"A\")=+k8s:required",
-            r#"tag "k8s:alpha": unknown validation tag "k8s:member", did you mean "k8s:ifMode"?"#,
-            Span::new(13, 23),
-        ),
     ];
     for (text, message, span) in cases {
         let found = extract_tags(&[text]);
@@ -954,13 +949,14 @@ fn extract_subresource_tags() {
 // ---------------------------------------------------------------------------
 // Catalog
 
-const ALL_NAMES: [&str; 47] = [
+const ALL_NAMES: [&str; 49] = [
     "k8s:alpha",
     "k8s:beta",
     "k8s:customUnique",
     "k8s:customValidation",
     "k8s:dependentForbidden",
     "k8s:dependentRequired",
+    "k8s:discriminator",
     "k8s:eachKey",
     "k8s:eachVal",
     "k8s:enum",
@@ -980,6 +976,7 @@ const ALL_NAMES: [&str; 47] = [
     "k8s:maxLength",
     "k8s:maxProperties",
     "k8s:maximum",
+    "k8s:member",
     "k8s:minItems",
     "k8s:minLength",
     "k8s:minProperties",
@@ -1008,7 +1005,7 @@ const ALL_NAMES: [&str; 47] = [
 fn catalog_lists_every_tag_in_processing_order() {
     let names: Vec<&str> = catalog::all().iter().map(|d| d.name).collect();
     assert_eq!(names, ALL_NAMES);
-    assert_eq!(catalog::validators().count(), 45);
+    assert_eq!(catalog::validators().count(), 47);
     let metadata: Vec<&str> = catalog::all()
         .iter()
         .filter(|d| d.kind == TagKind::TypeMetadata)
@@ -1086,8 +1083,10 @@ fn catalog_releases() {
         [
             "alpha",
             "beta",
+            "discriminator",
             "maxBytes",
             "maximum",
+            "member",
             "minItems",
             "minLength",
             "validateTrueAlpha",
@@ -1123,7 +1122,9 @@ fn catalog_stability() {
         [
             "dependentForbidden",
             "dependentRequired",
+            "discriminator",
             "enumExclude",
+            "member",
             "monotonic",
             "neq",
             "validateError",
@@ -1250,6 +1251,7 @@ fn catalog_args_and_payloads() {
             ("ifEnabled", ChainScope::Inherit),
             ("ifMode", ChainScope::Inherit),
             ("item", ChainScope::Fixed(Scope::ListVal)),
+            ("member", ChainScope::Inherit),
             ("subfield", ChainScope::Fixed(Scope::Field)),
         ]
     );

@@ -7,7 +7,7 @@
 //! added to the catalog does not compile until it has a lowering here.
 
 use super::{custom, each, enums, equality, format, immutable, item, levels, limits, lists};
-use super::{monotonic, options, required, subfield, testing, update};
+use super::{modal, monotonic, options, required, subfield, testing, update};
 use super::{Call, Cx, Site};
 use crate::model::TagAt;
 use crate::tags::{Release, Tag, TagName};
@@ -26,6 +26,8 @@ pub(crate) fn lowering(name: TagName) -> Lower {
         T::Alpha => levels::alpha,
         T::Beta => levels::beta,
         T::IfMode | T::ModeDiscriminator => newer_than_release,
+        // Emitted per struct by `modal::struct_calls`.
+        T::Discriminator | T::Member => modal::in_place,
         T::CustomUnique | T::ListMapKey | T::Unique => lists::semantics_only,
         T::ListType => lists::list_type,
         T::CustomValidation => custom::lower,

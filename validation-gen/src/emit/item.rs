@@ -66,6 +66,29 @@ pub(crate) fn matcher(
         }
         seen.push(n);
     }
+    // From 1.36 (`util.ParseInt` / `util.ParseBool`), integer and bool values
+    // must read back as written.
+    if cx.release >= Release::V1_36 {
+        for a in &tag.args {
+            if let Some(why) = super::equality::strict_scalar_error(&a.value, &a.literal) {
+                let name = a.name.clone().unwrap_or_default();
+                let what = if matches!(a.value, Value::Bool(_)) {
+                    "boolean"
+                } else {
+                    "integer"
+                };
+                cx.error(
+                    at,
+                    format!(
+                        "tag \"{}\": invalid value for argument {name:?}: invalid {what}: {why}{}",
+                        tag.name,
+                        super::equality::STRICT_HINT
+                    ),
+                );
+                return None;
+            }
+        }
+    }
     let Some(meta) = meta else {
         return Some(selector_closure(at, tag));
     };

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::{lower_tag, payload, Call, CallKind, Cx, Site};
 use crate::model::TagAt;
-use crate::tags::{Release, Tag, Value};
+use crate::tags::{Release, Tag, TagName, Value};
 
 /// `+k8s:alpha=+<tag>`.
 pub(super) fn alpha(
@@ -90,7 +90,23 @@ fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    lower_tag(cx, site, at, inner)
+    at_level(lower_tag(cx, site, at, inner), level)
+}
+
+/// `calls` with their errors marked with the level of `wrapper`
+/// (`TagName::Alpha` or `TagName::Beta`), for the validations upstream marks
+/// away from the wrapper (list uniqueness, modal members); unchanged for
+/// `None` (or any other tag).
+pub(super) fn mark(calls: Vec<Call>, wrapper: Option<TagName>) -> Vec<Call> {
+    match wrapper {
+        Some(TagName::Alpha) => at_level(calls, quote!(__rt::field::StabilityLevel::Alpha)),
+        Some(TagName::Beta) => at_level(calls, quote!(__rt::field::StabilityLevel::Beta)),
+        _ => calls,
+    }
+}
+
+fn at_level(calls: Vec<Call>, level: proc_macro2::TokenStream) -> Vec<Call> {
+    calls
         .into_iter()
         .map(|mut call| {
             // Upstream keeps the payload function (flags, cohort) and sets

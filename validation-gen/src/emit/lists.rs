@@ -144,5 +144,8 @@ pub(super) fn list_type(
         }
     };
     let _ = cx;
-    vec![Call::errors(call).deferred()]
+    // Marked with the level of its `listType` / `unique` when declared under
+    // `+k8s:alpha` / `+k8s:beta`, also when lowered from a bare `listType`
+    // (`listType=atomic` with `alpha=+k8s:unique=map`).
+    super::levels::mark(vec![Call::errors(call).deferred()], meta.level)
 }

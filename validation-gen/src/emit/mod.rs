@@ -17,6 +17,7 @@ mod item;
 mod levels;
 mod limits;
 mod lists;
+mod modal;
 mod monotonic;
 mod options;
 mod required;

@@ -8,8 +8,8 @@ use quote::{quote, quote_spanned};
 use super::site::{is_opaque_type, opaque_elements};
 use super::{
     dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value,
-    lower_site, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update, value_site,
-    Call, Cx, Exit, OpaqueElems, Site,
+    lower_site, modal, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update,
+    value_site, Call, Cx, Exit, OpaqueElems, Site,
 };
 use crate::check::{ListContext, ListOwner, ListTable};
 use crate::diag::Diagnostics;
@@ -232,6 +232,7 @@ fn emit_struct_body(
     // (unions, zeroOrOneOf, dependencies) in field order, then the type's tags.
     let mut type_calls = union::struct_calls(cx, model);
     type_calls.extend(dependent::struct_calls(cx, model));
+    type_calls.extend(modal::struct_calls(cx, model));
     let site = Site {
         scope: Scope::Type,
         ty: None,

@@ -40,21 +40,42 @@ pub(super) fn lower(
             return Vec::new();
         }
     };
-    // Merge every update tag of the site into the call of the first one.
+    // Merge every update tag of the site into one call. From 1.36 the tags
+    // under `+k8s:alpha` / `+k8s:beta` count too; upstream runs them last
+    // (alpha, then beta) and marks the call with the level of the last one
+    // (`validators/update.go`, `um.stabilityLevel`): the call is then
+    // emitted from that tag, whose wrapper marks it.
     let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.named(TagName::Update).collect(),
+        (Some(f), crate::tags::catalog::Scope::Field) => {
+            let mut all: Vec<&TagAt> = f.tags.named(TagName::Update).collect();
+            if cx.release >= Release::V1_36 {
+                for level in [TagName::Alpha, TagName::Beta] {
+                    all.extend(f.tags.tags.iter().filter(|a| {
+                        a.tag.is(level) && a.tag.chained().is_some_and(|t| t.is(TagName::Update))
+                    }));
+                }
+            }
+            all
+        }
         _ => vec![at],
     };
-    if all.first().is_some_and(|first| !std::ptr::eq(*first, at)) {
+    let leveled = all.iter().any(|a| !a.tag.is(TagName::Update));
+    let emitter = if leveled { all.last() } else { all.first() };
+    if emitter.is_some_and(|e| !std::ptr::eq(*e, at)) {
         return Vec::new();
     }
-    let mut constraints: Vec<String> = all
-        .iter()
-        .filter_map(|a| match a.tag.scalar() {
+    let update_tag = |a: &&TagAt| -> Option<String> {
+        let t = if a.tag.is(TagName::Update) {
+            &a.tag
+        } else {
+            a.tag.chained()?
+        };
+        match t.scalar() {
             Some(Value::String(s)) if ORDER.contains(&s.as_str()) => Some(s.clone()),
             _ => None,
-        })
-        .collect();
+        }
+    };
+    let mut constraints: Vec<String> = all.iter().filter_map(update_tag).collect();
     if constraints.is_empty() {
         constraints.push(constraint);
     }

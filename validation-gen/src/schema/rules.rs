@@ -474,6 +474,9 @@ impl Builder<'_> {
             | TagName::DependentForbidden
             | TagName::ModeDiscriminator
             | TagName::IfMode => self.note(at, tag, "Kubernetes 1.37 tag; not exported for 1.35"),
+            TagName::Discriminator | TagName::Member => {
+                self.note(at, tag, "Kubernetes 1.36 tag; not exported for 1.35")
+            }
             TagName::SupportsSubresource | TagName::IsSubresource => {
                 // Subresources are declared in the CRD's `subresources`.
             }

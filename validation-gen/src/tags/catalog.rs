@@ -77,6 +77,21 @@ const MODE_DISCRIMINATOR_ARGS: &[ArgDef] = &[named(
     "modality",
     "the discriminator group, when a struct has several",
 )];
+const DISCRIMINATOR_ARGS: &[ArgDef] = &[named(
+    "name",
+    "the name of the discriminator group, if more than one exists",
+)];
+const MEMBER_ARGS: &[ArgDef] = &[
+    positional(
+        false,
+        "the value of the discriminator for which this validation applies",
+    ),
+    named("discriminator", "the name of the discriminator group"),
+    named(
+        "value",
+        "the value of the discriminator for which this validation applies",
+    ),
+];
 const UNION_DISCRIMINATOR_ARGS: &[ArgDef] = &[named(
     "union",
     "the union's name, when a struct has several",
@@ -231,6 +246,12 @@ catalog! {
         .with_stability(Stability::Alpha)
         .with_args(SIBLING_ARG);
 
+    /// `+k8s:discriminator`: the field selects which `+k8s:member` rules of its siblings apply.
+    Discriminator, DISCRIMINATOR = "k8s:discriminator" => validator(Release::V1_36, FIELD_ONLY,
+        "Indicates that this field is a discriminator for state-based validation.")
+        .with_stability(Stability::Alpha)
+        .with_args(DISCRIMINATOR_ARGS);
+
     /// `+k8s:eachKey=+<tag>`: validates every key of a map.
     EachKey, EACH_KEY = "k8s:eachKey" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to every key of a map.")
@@ -328,6 +349,13 @@ catalog! {
     Maximum, MAXIMUM = "k8s:maximum" => validator(Release::V1_36, ANY_VALUE,
         "The integer may be at most this value.")
         .with_payload(PayloadType::Int, true);
+
+    /// `+k8s:member("<value>")=+<tag>`: the payload applies when the discriminator has that value.
+    Member, MEMBER = "k8s:member" => validator(Release::V1_36, FIELD_ONLY,
+        "Indicates that this field's validation depends on a discriminator.")
+        .with_stability(Stability::Alpha)
+        .with_args(MEMBER_ARGS)
+        .with_chain(ChainScope::Inherit);
 
     /// `+k8s:minItems=<n>`: the list has at least n items.
     MinItems, MIN_ITEMS = "k8s:minItems" => validator(Release::V1_36, NOT_KEYS,

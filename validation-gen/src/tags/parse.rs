@@ -76,6 +76,14 @@ impl ParseOptions {
     pub fn raw_value(&self, name: &str) -> bool {
         self.release <= Release::V1_35 && matches!(name, IS_SUBRESOURCE | SUPPORTS_SUBRESOURCE)
     }
+
+    /// Whether `name` is a tag this release no longer knows: 1.37 renamed
+    /// 1.36's `k8s:discriminator` / `k8s:member` to `k8s:modeDiscriminator` /
+    /// `k8s:ifMode` (the unknown-tag message suggests the new name). Earlier
+    /// releases accept them, as every tag that arrived after the release.
+    pub fn renamed_away(&self, name: &str) -> bool {
+        self.release >= Release::V1_37 && matches!(name, "k8s:discriminator" | "k8s:member")
+    }
 }
 
 /// One comment line with its text (after the `///` / `//!` marker).
@@ -200,9 +208,14 @@ pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted
             continue;
         }
         let tag = match catalog::lookup(name) {
+            Some(_) if options.renamed_away(name) => {
+                Err(TagError::new(suggest::unknown_tag_message(name), name_span))
+            }
             None => Err(TagError::new(suggest::unknown_tag_message(name), name_span)),
             Some(_) if options.raw_value(name) => parse_raw(rest, base),
-            Some(_) => parse_at(rest, base).and_then(|t| check_chain_names(&t).map(|()| t)),
+            Some(_) => {
+                parse_at(rest, base).and_then(|t| check_chain_names(&t, options).map(|()| t))
+            }
         };
         out.push(Extracted::Tag(ExtractedTag {
             line: line.index,
@@ -222,12 +235,15 @@ pub fn parse_tag(text: &str) -> Result<Tag, TagError> {
 }
 
 /// Reports the first chained tag that is not a known validation tag.
-fn check_chain_names(tag: &Tag) -> Result<(), TagError> {
+fn check_chain_names(tag: &Tag, options: &ParseOptions) -> Result<(), TagError> {
     let mut outer = Vec::new();
     for t in tag.chain() {
         if !outer.is_empty() {
             let err = match catalog::lookup(&t.name) {
                 None => Some(suggest::unknown_tag_message(&t.name)),
+                Some(_) if options.renamed_away(&t.name) => {
+                    Some(suggest::unknown_tag_message(&t.name))
+                }
                 Some(def) if def.kind != TagKind::Validator => {
                     Some(suggest::not_chainable_message(&t.name))
                 }

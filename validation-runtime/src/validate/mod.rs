@@ -27,6 +27,7 @@
 pub mod collections;
 pub mod content;
 pub mod dependent;
+pub mod discriminator;
 pub mod each;
 pub mod enums;
 pub mod equality;
@@ -50,6 +51,7 @@ pub use collections::{
     ListMapKey, MapLike,
 };
 pub use dependent::*;
+pub use discriminator::*;
 pub use each::*;
 pub use enums::*;
 pub use equality::*;

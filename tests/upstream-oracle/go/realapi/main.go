@@ -1,7 +1,8 @@
 // Command driver is the Go half of the real-API oracle: it reads cases as
 // JSON lines on stdin (the protocol of ../driver), decodes each object
 // strictly (unknown, duplicate or case-mismatched fields are an error, as in
-// the API server) into its k8s.io/api v0.35.0 type, validates it through a
+// the API server) into its k8s.io/api type (v0.35.0, or v0.36.0 with
+// run-realapi --release 1.36), validates it through a
 // runtime.Scheme with the validators upstream's validation-gen generated
 // (Scheme.Validate / Scheme.ValidateUpdate, with the case's options and
 // subresource), and answers with upstream's errors and the objects as Go
@@ -44,6 +45,18 @@ type oracleError struct {
 	Origin string `json:"origin"`
 	Detail string `json:"detail"`
 	Text   string `json:"text"`
+	// The stability level (1.36 on: "alpha", "beta"); empty when unknown.
+	Level string `json:"level,omitempty"`
+}
+
+// level is e's ValidationStabilityLevel (apimachinery v0.36.0 on; read by
+// reflection, as v0.35.0 has no such field), "" when unknown.
+func level(e *field.Error) string {
+	v := reflect.ValueOf(e).Elem().FieldByName("ValidationStabilityLevel")
+	if !v.IsValid() || v.Int() == 0 {
+		return ""
+	}
+	return fmt.Sprint(v.Interface())
 }
 
 type oracleResult struct {
@@ -202,6 +215,7 @@ func run(line []byte) (res oracleResult) {
 			Origin: e.Origin,
 			Detail: e.Detail,
 			Text:   e.Error(),
+			Level:  level(e),
 		})
 	}
 	return

@@ -1314,7 +1314,7 @@ pub mod core_v1 {
         pub port: i32,
         /// +optional
         /// +default=""
-        #[serde(rename = "service", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "service", default)]
         pub service: Option<String>,
     }
 
@@ -2486,7 +2486,7 @@ pub mod core_v1 {
         pub gateway: String,
         #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
         pub system: String,
-        #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
         #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -2881,7 +2881,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct TypedLocalObjectReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
         #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
         pub kind: String,
@@ -2892,7 +2892,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct TypedObjectReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
         #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
         pub kind: String,
@@ -3789,7 +3789,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequestPolicy {
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "default", default)]
         pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
@@ -4727,7 +4727,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequestPolicy {
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "default", default)]
         pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic
@@ -5543,7 +5543,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequestPolicy {
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "Option::is_none")]
+        #[serde(rename = "default", default)]
         pub default: Option<validation_runtime::Quantity>,
         /// +optional
         /// +listType=atomic

@@ -17,6 +17,15 @@ pub mod shim;
 
 include!("generated.rs");
 
+/// The mirror of k8s.io/api v0.36.0 for Kubernetes 1.36: every type that
+/// `validation-gen` v0.36.0 validates in the k8s.io/api packages with
+/// validation tags, each with `#[validate(kubernetes = "1.36")]`
+/// (`src/v1_36.rs`, `tests/upstream-oracle/run-realapi --release 1.36
+/// --update-mirror`).
+pub mod v1_36 {
+    include!("v1_36.rs");
+}
+
 use std::any::Any;
 
 use serde::de::DeserializeOwned;

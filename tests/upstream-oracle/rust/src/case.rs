@@ -95,6 +95,10 @@ pub struct ErrRec {
     pub detail: String,
     /// `Error()` / `Display`.
     pub text: String,
+    /// The stability level, `alpha` or `beta` (1.36 on; empty when unknown).
+    /// Compared only with the drivers that report it (the real API's).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub level: String,
 }
 
 /// The Go driver's answer for one case.

@@ -21,9 +21,18 @@ fn minus<T: Ord + Clone>(a: &[T], b: &[T]) -> Vec<T> {
     out
 }
 
+/// (type, field, origin); a stability level is compared with the origin
+/// (`minimum [alpha]`).
 fn triples(errs: &[ErrRec]) -> Vec<(String, String, String)> {
     errs.iter()
-        .map(|e| (e.kind.clone(), e.field.clone(), e.origin.clone()))
+        .map(|e| {
+            let origin = if e.level.is_empty() {
+                e.origin.clone()
+            } else {
+                format!("{} [{}]", e.origin, e.level)
+            };
+            (e.kind.clone(), e.field.clone(), origin)
+        })
         .collect()
 }
 
@@ -155,6 +164,7 @@ mod tests {
             origin: origin.into(),
             detail: String::new(),
             text: text.into(),
+            level: String::new(),
         }
     }
 

@@ -271,6 +271,7 @@ mod tests {
             origin: String::new(),
             detail: detail.into(),
             text: text.into(),
+            level: String::new(),
         }
     }
 
@@ -362,6 +363,7 @@ mod tests {
             origin: String::new(),
             detail: String::new(),
             text: t.into(),
+            level: String::new(),
         };
         let extra = e("many[0]", "must specify one of: `a`", "many[0]: ...");
         let r = Verdict::Errors(vec![dup("items[1]: Duplicate value: {\"a\":[]}"), extra]);

@@ -68,6 +68,9 @@ impl Hints {
         while i < b.len() {
             let c = b[i];
             if c == b'"' {
+                // `since: "1.36"` (a level wrapper's argument) says nothing
+                // about the values.
+                let since = line[..i].trim_end().ends_with("since:");
                 let mut j = i + 1;
                 let mut s = String::new();
                 while j < b.len() && b[j] != b'"' {
@@ -77,7 +80,9 @@ impl Hints {
                     s.push(b[j] as char);
                     j += 1;
                 }
-                self.add_str(s);
+                if !since {
+                    self.add_str(s);
+                }
                 i = j + 1;
                 continue;
             }
@@ -556,8 +561,15 @@ impl<'a> Gen<'a> {
                                 .parse()
                                 .ok()
                         });
-                    let v = if self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85)
-                    {
+                    // The real API: a required field is left unset now and
+                    // then (deep ones are reached by few objects).
+                    let required = |l: &String| l.ends_with("k8s:required");
+                    let unset =
+                        (self.pkg.is_mirror() && !self.interesting(f) && self.rng.chance(0.85))
+                            || (self.pkg.is_mirror()
+                                && f.tags.iter().any(required)
+                                && self.rng.chance(0.08));
+                    let v = if unset {
                         self.zero(ty)
                     } else {
                         self.value(ty, &fh, depth + 1)
@@ -658,6 +670,16 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// An offset from a limit: -1, 0 or 1; for the real API 1 half the
+    /// time (its deep limits are reached by few objects).
+    fn past_limit(&mut self) -> i128 {
+        if self.pkg.is_mirror() {
+            [-1, 0, 1, 1][self.rng.below(4)]
+        } else {
+            self.rng.below(3) as i128 - 1
+        }
+    }
+
     /// An item count: mostly small, sometimes around a limit.
     fn count(&mut self, h: &Hints, depth: u32) -> usize {
         if depth >= self.max_depth() {
@@ -667,7 +689,7 @@ impl<'a> Gen<'a> {
         // limit, now and then (not inside another such list).
         if let Some(limit) = self.limit.take() {
             if limit > 12 && !self.big && self.rng.chance(0.3) {
-                return (limit + self.rng.below(3) as i128 - 1).max(0) as usize;
+                return (limit + self.past_limit()).max(0) as usize;
             }
         }
         let limits: Vec<i128> = h
@@ -677,7 +699,7 @@ impl<'a> Gen<'a> {
             .filter(|n| (0..=12).contains(n))
             .collect();
         if !limits.is_empty() && self.rng.chance(0.3) {
-            let n = *self.rng.pick(&limits) + self.rng.below(3) as i128 - 1;
+            let n = *self.rng.pick(&limits) + self.past_limit();
             return n.max(0) as usize;
         }
         match self.rng.below(10) {
@@ -711,7 +733,7 @@ impl<'a> Gen<'a> {
                 .filter(|n| (0..=320).contains(n))
                 .collect();
             if !lens.is_empty() {
-                let n = *self.rng.pick(&lens) + self.rng.below(3) as i128 - 1;
+                let n = *self.rng.pick(&lens) + self.past_limit();
                 return sized_string(&mut self.rng, n.max(0) as usize);
             }
         }

@@ -8,9 +8,10 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 use validation_runtime::field::Path;
-use validation_runtime::{Error, Validate};
+use validation_runtime::{Error, StabilityLevel, Validate};
 
 use crate::case::{Case, ErrRec, Verdict};
+use crate::fixtures::Build;
 
 /// The Rust verdict, with the canonical objects.
 pub struct Outcome {
@@ -25,10 +26,23 @@ fn canonical<T: DeserializeOwned + Serialize>(v: &Value) -> Result<(T, Value), S
     Ok((t, back))
 }
 
+/// `v` decoded as the real-API root type called `ty` of the mirror of
+/// `build`; `None` for an unknown type.
+fn decode_real(
+    build: Build,
+    ty: &str,
+    v: &Value,
+) -> Option<Result<Box<dyn realapi_mirror::RootObject>, String>> {
+    match build {
+        Build::Real136 => realapi_mirror::v1_36::decode_root(ty, v),
+        _ => realapi_mirror::decode_root(ty, v),
+    }
+}
+
 /// `v` decoded as the real-API root type called `ty` and encoded again;
 /// `None` for an unknown type.
-pub fn canonical_real(ty: &str, v: &Value) -> Option<Result<Value, String>> {
-    realapi_mirror::decode_root(ty, v).map(|r| r.map(|o| o.to_json()))
+pub fn canonical_real(build: Build, ty: &str, v: &Value) -> Option<Result<Value, String>> {
+    decode_real(build, ty, v).map(|r| r.map(|o| o.to_json()))
 }
 
 /// How Go's `%T` prints a pointer to the root type called `name`: package
@@ -52,12 +66,17 @@ pub fn record(e: &Error) -> ErrRec {
         origin: e.origin().unwrap_or("").to_string(),
         detail: e.detail().to_string(),
         text: e.to_string(),
+        level: match e.stability_level() {
+            Some(StabilityLevel::Alpha) => "alpha".into(),
+            Some(StabilityLevel::Beta) => "beta".into(),
+            None => String::new(),
+        },
     }
 }
 
 /// Validates `case` as the real-API root type called `name`: [`run`]
 /// through the mirror's trait objects.
-pub fn run_real(name: &str, case: &Case) -> Outcome {
+pub fn run_real(build: Build, name: &str, case: &Case) -> Outcome {
     let failed = |msg: String| Outcome {
         verdict: Verdict::Failed(msg),
         object: case.object.clone(),
@@ -66,7 +85,7 @@ pub fn run_real(name: &str, case: &Case) -> Outcome {
     // Go gets the objects as generated, not as the mirror encodes them, so
     // that quantities and timestamps keep the spelling the generator chose
     // (`Gen::respell`); the round-trip check compares them by value.
-    let decode = |v: &Value| match realapi_mirror::decode_root(name, v) {
+    let decode = |v: &Value| match decode_real(build, name, v) {
         None => Err(format!("no Rust type {name}")),
         Some(r) => r.map(|o| (o, v.clone())),
     };

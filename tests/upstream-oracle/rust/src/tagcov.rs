@@ -8,7 +8,7 @@
 //! it names) and by the family of the line's innermost tag (its origin, or
 //! its error type where upstream sets no origin).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -43,8 +43,59 @@ pub struct Line {
     pub leaf: String,
     /// The `subfield(name)` the line reaches into, if any.
     pub subfield: Option<String>,
-    /// Whether the same field also has `+k8s:customUnique`.
+    /// Whether the same field also has `+k8s:customUnique` (bare or under
+    /// a level wrapper).
     pub custom_unique: bool,
+    /// Whether the line is `+k8s:minimum` at the lowest value of the field's
+    /// integer type.
+    pub at_floor: bool,
+    /// Whether the line is a field's `+k8s:immutable` (bare or under a level
+    /// wrapper) whose struct is reached from the roots only through
+    /// immutable fields.
+    pub behind_immutable: bool,
+}
+
+fn is_immutable(line: &str) -> bool {
+    line == "k8s:immutable" || line.ends_with("=+k8s:immutable")
+}
+
+/// The types reached from the roots through fields without
+/// `+k8s:immutable`. `immutable` short-circuits (upstream's `ShortCircuit`
+/// flag, kept by the level wrappers): an update that changes anything below
+/// an immutable field fails there and goes no deeper, so an `immutable` of a
+/// type reached only through immutable fields never fails.
+fn reached_mutably(pkg: &Package) -> HashSet<String> {
+    fn named(ty: &Ty, out: &mut Vec<String>) {
+        match ty {
+            Ty::Opt(t) | Ty::List(t) => named(t, out),
+            Ty::Map(k, v) => {
+                named(k, out);
+                named(v, out);
+            }
+            Ty::Named(n) => out.push(n.clone()),
+            _ => {}
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut stack: Vec<String> = pkg.roots().map(|t| t.name.clone()).collect();
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n.clone()) {
+            continue;
+        }
+        match pkg.get(&n).map(|t| &t.kind) {
+            Some(Kind::Struct(fields)) => {
+                for f in fields
+                    .iter()
+                    .filter(|f| !f.tags.iter().any(|l| is_immutable(l)))
+                {
+                    named(&f.ty, &mut stack);
+                }
+            }
+            Some(Kind::Newtype(inner)) => named(inner, &mut stack),
+            None => {}
+        }
+    }
+    seen
 }
 
 impl Line {
@@ -65,6 +116,9 @@ impl Line {
             "customUnique" => Some("+k8s:customUnique produces no errors (it turns off the generated uniqueness check)"),
             "listType" if self.text.ends_with("=atomic") => Some("+k8s:listType=atomic produces no errors"),
             "listType" if self.custom_unique => Some("+k8s:listType=map next to +k8s:customUnique produces no errors (the uniqueness check is left to hand-written code)"),
+            "discriminator" => Some("+k8s:discriminator produces no errors (the +k8s:member rules of its siblings report theirs)"),
+            "minimum" if self.at_floor => Some("+k8s:minimum at the lowest value of the field's integer type produces no errors"),
+            "immutable" if self.behind_immutable => Some("+k8s:immutable of a struct reached only through immutable fields produces no errors (the outer immutable short-circuits first)"),
             _ => None,
         }
     }
@@ -160,12 +214,32 @@ struct Resolved {
 
 impl Coverage {
     pub fn new(pkg: &Package) -> Coverage {
+        let mutable = reached_mutably(pkg);
         let mut lines = Vec::new();
-        let mut add = |owner: &str, field: Option<&String>, text: &String, custom_unique: bool| {
+        let mut add = |owner: &str,
+                       field: Option<&String>,
+                       text: &String,
+                       custom_unique: bool,
+                       ty: Option<&Ty>| {
             if is_foreign(text) {
                 return;
             }
             let (leaf, subfield) = parse(text);
+            let int = match ty {
+                Some(Ty::Int(k)) => Some(*k),
+                Some(Ty::Opt(inner)) => match &**inner {
+                    Ty::Int(k) => Some(*k),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let at_floor = leaf == "minimum"
+                && int.is_some_and(|k| {
+                    text.rsplit("minimum=")
+                        .next()
+                        .and_then(|v| v.parse::<i128>().ok())
+                        == Some(k.range().0)
+                });
             lines.push(Line {
                 owner: owner.to_string(),
                 field: field.cloned(),
@@ -173,23 +247,28 @@ impl Coverage {
                 leaf,
                 subfield,
                 custom_unique,
+                at_floor,
+                behind_immutable: field.is_some() && is_immutable(text) && !mutable.contains(owner),
             });
         };
         for t in &pkg.types {
             for l in &t.tags {
-                add(&t.name, None, l, false);
+                add(&t.name, None, l, false, None);
             }
             if let Kind::Struct(fields) = &t.kind {
                 for f in fields {
-                    let cu = f.tags.iter().any(|l| l == "k8s:customUnique");
+                    let cu = f
+                        .tags
+                        .iter()
+                        .any(|l| l == "k8s:customUnique" || l.ends_with("=+k8s:customUnique"));
                     for l in &f.tags {
-                        add(&t.name, f.json.as_ref(), l, cu);
+                        add(&t.name, f.json.as_ref(), l, cu, Some(&f.ty));
                     }
                 }
             }
             for c in &t.consts {
                 for l in &c.tags {
-                    add(&t.name, None, l, false);
+                    add(&t.name, None, l, false, None);
                 }
             }
         }
@@ -533,6 +612,7 @@ mod tests {
             origin: "minimum".into(),
             detail: String::new(),
             text: String::new(),
+            level: String::new(),
         };
         let obj = serde_json::json!({"n": -1, "xs": [0]});
         cov.record(&p, "T", &obj, &[e("n")]);
