@@ -48,7 +48,7 @@ use validation_runtime::{Operation, Release};
 ///
 /// Every declarative error is compared with the covered hand-written ones,
 /// whatever its stability level, with the comparison of
-/// [`release`](Self::release) ([`gather_mismatches_for`](crate::gather_mismatches_for)):
+/// [`release`](Self::release) ([`gather_mismatches_for`]):
 /// the replay is the parity gate, stricter than a 1.37 server (or a 1.36
 /// one for a type with enforcement), which only compares alpha and beta
 /// errors.
