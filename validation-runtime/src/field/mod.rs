@@ -5,15 +5,16 @@
 
 mod error;
 mod error_list;
+mod error_type;
+mod json;
 mod path;
 mod value;
 
+pub use error::Error;
 pub(crate) use error::{supported_values_len, write_supported_values, Detail, SupportedValues};
-pub use error::{Error, ErrorType, StabilityLevel};
 pub use error_list::ErrorList;
+pub use error_type::{ErrorType, StabilityLevel};
+pub use json::{write_json_string, JsonObject, MapKey};
 pub use path::{IntoFieldPath, Path, Segment};
 pub(crate) use value::with_bad_value;
-pub use value::{
-    go_quote, write_go_quoted, write_json_string, BadValue, BadValueKind, JsonObject, MapKey,
-    ToBadValue,
-};
+pub use value::{go_quote, write_go_quoted, BadValue, BadValueKind, ToBadValue};
