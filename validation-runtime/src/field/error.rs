@@ -192,22 +192,6 @@ impl Error {
         Error::build_cow(ErrorType::Invalid, field, value.into(), detail.into())
     }
 
-    /// `Invalid value` with a detail borrowed for the call (copied into the
-    /// error, not allocated separately).
-    #[cold]
-    pub fn invalid_with<'v>(
-        field: impl IntoFieldPath,
-        value: impl Into<BadValue<'v>>,
-        detail: &str,
-    ) -> Error {
-        Error::build(
-            ErrorType::Invalid,
-            field,
-            value.into(),
-            Detail::Text(detail),
-        )
-    }
-
     /// `Invalid value` with the wrong type.
     #[cold]
     pub fn type_invalid<'v>(

@@ -115,8 +115,8 @@ impl fmt::Display for ErrorType {
 /// error: upstream's `field.ValidationStabilityLevel` (Kubernetes 1.36 on).
 ///
 /// Code generated for 1.36 or 1.37 marks the errors of validations wrapped
-/// in `+k8s:alpha=...` / `+k8s:beta=...` with [`Error::mark_alpha`] /
-/// [`Error::mark_beta`] (upstream's `MarkAlpha()` / `MarkBeta()`); the
+/// in `+k8s:alpha=...` / `+k8s:beta=...` with [`Error::mark_alpha`](super::Error::mark_alpha) /
+/// [`Error::mark_beta`](super::Error::mark_beta) (upstream's `MarkAlpha()` / `MarkBeta()`); the
 /// validations always run, and the API server decides whether a marked
 /// error is enforced (beta under `DeclarativeValidationBeta`, alpha never).
 /// Unmarked errors (every error of 1.35 code) have no level.

@@ -124,7 +124,5 @@ fn neq_error<T: ToBadValue + ?Sized>(
     disallowed: String,
 ) {
     let detail = format!("must not be equal to {disallowed}");
-    errs.push(
-        with_bad_value(&value, |bad| Error::invalid_with(path, bad, &detail)).with_origin("neq"),
-    );
+    errs.push(with_bad_value(&value, |bad| Error::invalid(path, bad, detail)).with_origin("neq"));
 }
