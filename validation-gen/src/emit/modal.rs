@@ -151,6 +151,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut groups: BTreeMap<String, Group<'_>> = BTreeMap::new();
     let mut first_at: BTreeMap<String, &TagAt> = BTreeMap::new();
     let mut first_wraps: Option<Vec<Wrap>> = None;
+    let mut rejected: Vec<String> = Vec::new();
     for field in model.fields() {
         // Upstream's processing order of the field's tags.
         let mut tags: Vec<&TagAt> = field.tags.tags.iter().collect();
@@ -165,6 +166,14 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             });
             let name = tag.tag_name();
             if name == Some(d.discriminator) {
+                // A rejected discriminator is reported once: its group's
+                // rules do not also report it missing.
+                let group_name = tag
+                    .named_arg(d.group_arg)
+                    .map(|a| arg_text(&a.value))
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| "default".to_string());
+                rejected.push(group_name);
                 if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
                     cx.error(at, "can only be used on non-pointer types");
                     continue;
@@ -220,6 +229,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                     continue;
                 }
                 group.discriminator = Some(field);
+                rejected.pop();
             } else if name == Some(d.member) {
                 let name = tag
                     .named_arg(d.member_group_arg)
@@ -274,6 +284,9 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut calls = Vec::new();
     for (name, group) in &groups {
         let Some(discriminator) = group.discriminator else {
+            if rejected.contains(name) {
+                return Vec::new();
+            }
             if let Some(at) = first_at.get(name) {
                 if name == "default" {
                     cx.error(at, "missing discriminator");
