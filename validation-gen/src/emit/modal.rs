@@ -19,7 +19,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::union::{self, Wrap};
-use super::{emit_calls, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site};
+use super::{
+    emit_calls, emit_in_order, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site,
+};
 use crate::model::{Field, Shape, TagAt, TypeModel};
 use crate::tags::catalog::{self, Scope};
 use crate::tags::{Release, Tag, TagName, TagValue, Value};
@@ -404,9 +406,18 @@ fn member_call(
         }
         let mut calls = Vec::new();
         for r in rules.iter().filter(|r| r.value == *value) {
-            calls.extend(levels::mark(lower_tag(cx, &site, r.at, r.payload), r.level));
+            let mut payload = lower_tag(cx, &site, r.at, r.payload);
+            // 1.37 keeps only the payload's immediate functions: what the
+            // payload defers (`eachVal`, `item`, `listType` / `unique`
+            // uniqueness, `subfield`, `update`) is dropped, as v0.37.2's
+            // `mode.go` builds each rule from `Validations.Functions`.
+            if model.release >= Release::V1_37 {
+                payload.retain(|c| !c.deferred && !c.late);
+            }
+            calls.extend(levels::mark(payload, r.level));
         }
-        let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+        // Upstream's `MultiWrapperFunction`: the rules' functions in order.
+        let body = emit_in_order(calls, &Exit::Break(label.clone()));
         arms.extend(quote! {
             if #is_value(disc, #value) {
                 #body
