@@ -25,9 +25,8 @@ pub(crate) fn lowering(name: TagName) -> Lower {
     match name {
         T::Alpha => levels::alpha,
         T::Beta => levels::beta,
-        T::IfMode | T::ModeDiscriminator => newer_than_release,
-        // Emitted per struct by `modal::struct_calls`.
-        T::Discriminator | T::Member => modal::in_place,
+        // Emitted per struct by `modal::struct_calls` (1.36's names, 1.37's).
+        T::Discriminator | T::Member | T::IfMode | T::ModeDiscriminator => modal::in_place,
         T::CustomUnique | T::ListMapKey | T::Unique => lists::semantics_only,
         T::ListType => lists::list_type,
         T::CustomValidation => custom::lower,
@@ -81,7 +80,7 @@ fn read_elsewhere(_: &mut Cx<'_>, _: &Site<'_>, _: &TagAt, _: &Tag, _: Release) 
 
 /// Tags whose behaviour belongs to a release after the ones this generator
 /// follows.
-fn newer_than_release(
+pub(super) fn newer_than_release(
     cx: &mut Cx<'_>,
     _: &Site<'_>,
     at: &TagAt,

@@ -1,34 +1,52 @@
-//! `+k8s:discriminator`, `+k8s:member("<value>")=+<tag>` (Kubernetes 1.36,
-//! upstream's `validators/discriminator.go`; runtime: `validate::discriminator`):
-//! modal validation. A member field's payload runs only when the struct's
-//! discriminator has the rule's value; with any other value the member is
-//! forbidden. Struct-level, as upstream's `validate.Discriminated`: one
-//! block per member field, skipped on an update that changes neither the
-//! discriminator nor the member.
+//! Modal validation: `+k8s:discriminator`, `+k8s:member("<value>")=+<tag>`
+//! (Kubernetes 1.36, upstream's `validators/discriminator.go`) and their 1.37
+//! names `+k8s:modeDiscriminator`, `+k8s:ifMode("<mode>")=+<tag>`
+//! (`validators/mode.go`); runtime: `validate::discriminator`. A member
+//! field's payload runs only when the struct's discriminator has the rule's
+//! value; with any other value the member is forbidden. Struct-level, as
+//! upstream's `validate.Discriminated`: one block per member field, skipped
+//! on an update that changes neither the discriminator nor the member.
+//!
+//! What 1.37 changed besides the names (`name` -> `modality`; `discriminator`,
+//! `value` -> `modality`, `mode`): the discriminator is a string or a bool
+//! (no integers), the tags are stable, and the struct's calls are deferred
+//! from the first `ifMode` tag, so they run under its `ifEnabled` /
+//! `ifDisabled` wrappers.
 
 use std::collections::BTreeMap;
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use super::{emit_calls, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site};
+use super::union::{self, Wrap};
+use super::{
+    emit_calls, emit_in_order, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site,
+};
 use crate::model::{Field, Shape, TagAt, TypeModel};
-use crate::tags::catalog::Scope;
+use crate::tags::catalog::{self, Scope};
 use crate::tags::{Release, Tag, TagName, TagValue, Value};
 
 /// The tags in place: they add no calls where they are (the struct emits
-/// them), directly on a field or under `+k8s:alpha` / `+k8s:beta`. Under any
-/// other wrapper they are not implemented: say so rather than drop them.
+/// them), directly on a field, under `+k8s:alpha` / `+k8s:beta`, and (1.37)
+/// under `+k8s:ifEnabled` / `+k8s:ifDisabled`. Under any other wrapper they
+/// are not implemented: say so rather than drop them. `modeDiscriminator` /
+/// `ifMode` are 1.37's: an error naming the release before it.
 pub(super) fn in_place(
     cx: &mut Cx<'_>,
-    _: &Site<'_>,
+    site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    _: Release,
+    release: Release,
 ) -> Vec<Call> {
-    let direct = std::ptr::eq(tag, &at.tag);
-    let under_level = level_of(&at.tag).is_some_and(|(inner, _)| std::ptr::eq(inner, tag));
-    if !direct && !under_level {
+    let renamed = matches!(
+        tag.tag_name(),
+        Some(TagName::ModeDiscriminator | TagName::IfMode)
+    );
+    if renamed && release < Release::V1_37 {
+        return super::handlers::newer_than_release(cx, site, at, tag, release);
+    }
+    let unwrapped = union::unwrap(&at.tag, release).is_some_and(|(_, t)| std::ptr::eq(t, tag));
+    if !unwrapped {
         cx.error(
             at,
             format!(
@@ -40,26 +58,51 @@ pub(super) fn in_place(
     Vec::new()
 }
 
-/// The payload of `+k8s:alpha` / `+k8s:beta` and the wrapper's name (the
-/// level), for such a tag.
-fn level_of(tag: &Tag) -> Option<(&Tag, TagName)> {
-    let level = tag
-        .tag_name()
-        .filter(|n| matches!(n, TagName::Alpha | TagName::Beta))?;
-    Some((tag.chained()?, level))
+/// What a release calls the modal tags and their arguments: 1.36's
+/// `discriminator(name)` / `member(discriminator, value)`, 1.37's
+/// `modeDiscriminator(modality)` / `ifMode(modality, mode)`.
+struct Dialect {
+    discriminator: TagName,
+    member: TagName,
+    /// The discriminator's group argument.
+    group_arg: &'static str,
+    /// The member's group argument.
+    member_group_arg: &'static str,
+    /// The member's value argument (or the positional one).
+    value_arg: &'static str,
+    /// Whether integer discriminators are allowed (1.36 only).
+    integers: bool,
 }
 
-/// `tag` itself (no level), or the payload of a level wrapper with its level.
-fn unwrap_level(tag: &Tag) -> (&Tag, Option<TagName>) {
-    match level_of(tag) {
-        Some((inner, level)) => (inner, Some(level)),
-        None => (tag, None),
+impl Dialect {
+    fn of(release: Release) -> Self {
+        if release >= Release::V1_37 {
+            Dialect {
+                discriminator: TagName::ModeDiscriminator,
+                member: TagName::IfMode,
+                group_arg: "modality",
+                member_group_arg: "modality",
+                value_arg: "mode",
+                integers: false,
+            }
+        } else {
+            Dialect {
+                discriminator: TagName::Discriminator,
+                member: TagName::Member,
+                group_arg: "name",
+                member_group_arg: "discriminator",
+                value_arg: "value",
+                integers: true,
+            }
+        }
     }
 }
 
-/// One `+k8s:member` rule.
+/// One member rule (`+k8s:member` / `+k8s:ifMode`).
 struct Rule<'a> {
     value: String,
+    /// The stability level the rule was declared under (the innermost
+    /// `alpha` / `beta`: upstream's `context.StabilityLevel`).
     level: Option<TagName>,
     at: &'a TagAt,
     payload: &'a Tag,
@@ -86,117 +129,181 @@ fn valid_group_name(s: &str) -> bool {
         && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
+/// The wrappers the struct's modal calls run under (1.37): upstream's
+/// `ifMode` defers the struct's validation from the field, and the first
+/// deferred callback (fields in order, a field's tags in processing order)
+/// builds every group of the struct, under that tag's wrappers. A level
+/// wrapper inside the innermost option wrapper does not apply: the call
+/// manages its levels itself (`StabilityLevelSelfManaged`); one outside
+/// marks the option's call.
+fn deferred_wraps(mut wraps: Vec<Wrap>) -> Vec<Wrap> {
+    let keep = wraps
+        .iter()
+        .rposition(|w| matches!(w, Wrap::Option { .. }))
+        .map_or(0, |i| i + 1);
+    wraps.truncate(keep);
+    wraps
+}
+
 /// The struct-level calls: one per member field of every group, groups by
 /// name, members by field name.
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
+    let release = model.release;
+    let d = Dialect::of(release);
     let mut groups: BTreeMap<String, Group<'_>> = BTreeMap::new();
     let mut first_at: BTreeMap<String, &TagAt> = BTreeMap::new();
+    let mut first_wraps: Option<Vec<Wrap>> = None;
+    let mut rejected: Vec<String> = Vec::new();
     for field in model.fields() {
-        for at in &field.tags.tags {
-            let (tag, level) = unwrap_level(&at.tag);
-            match tag.tag_name() {
-                Some(TagName::Discriminator) => {
-                    if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
-                        cx.error(at, "can only be used on non-pointer types");
-                        continue;
-                    }
-                    if !matches!(
-                        field.ty.shape,
-                        Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Named
-                    ) {
-                        cx.error(at, "can only be used on string, bool or integer types");
-                        continue;
-                    }
-                    let name = tag
-                        .named_arg("name")
-                        .map(|a| arg_text(&a.value))
-                        .unwrap_or_default();
-                    if !name.is_empty() && !valid_group_name(&name) {
-                        cx.error(
-                            at,
-                            format!(
-                                "discriminator group name must match ^[a-zA-Z][a-zA-Z0-9_]*$, got {name:?}"
-                            ),
-                        );
-                        continue;
-                    }
-                    if name == "default" {
-                        cx.error(at, format!("discriminator group name {name:?} is reserved"));
-                        continue;
-                    }
-                    let key = if name.is_empty() {
-                        "default".to_string()
-                    } else {
-                        name.clone()
-                    };
-                    let group = groups.entry(key).or_default();
-                    if group
-                        .discriminator
-                        .is_some_and(|d| d.rust_name != field.rust_name)
-                    {
-                        cx.error(at, format!("duplicate discriminator: {name:?}"));
-                        continue;
-                    }
-                    group.discriminator = Some(field);
+        // Upstream's processing order of the field's tags.
+        let mut tags: Vec<&TagAt> = field.tags.tags.iter().collect();
+        tags.sort_by(|a, b| catalog::compare_tags(&a.tag, &b.tag));
+        for at in tags {
+            let Some((wraps, tag)) = union::unwrap(&at.tag, release) else {
+                continue;
+            };
+            let level = wraps.iter().rev().find_map(|w| match w {
+                Wrap::Level(l) => Some(*l),
+                Wrap::Option { .. } => None,
+            });
+            let name = tag.tag_name();
+            if name == Some(d.discriminator) {
+                // A rejected discriminator is reported once: its group's
+                // rules do not also report it missing.
+                let group_name = tag
+                    .named_arg(d.group_arg)
+                    .map(|a| arg_text(&a.value))
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| "default".to_string());
+                rejected.push(group_name);
+                if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
+                    cx.error(at, "can only be used on non-pointer types");
+                    continue;
                 }
-                Some(TagName::Member) => {
-                    let name = tag
-                        .named_arg("discriminator")
-                        .map(|a| arg_text(&a.value))
-                        .unwrap_or_default();
-                    if name == "default" {
-                        cx.error(at, format!("discriminator group name {name:?} is reserved"));
+                let ok = match field.ty.shape {
+                    Shape::Str | Shape::Bool | Shape::Named => true,
+                    Shape::Int(_) => d.integers,
+                    _ => false,
+                };
+                if !ok {
+                    let kinds = if d.integers {
+                        "string, bool or integer"
+                    } else {
+                        "string or bool"
+                    };
+                    cx.error(
+                        at,
+                        format!(
+                            "can only be used on {kinds} types ({})",
+                            field.ty.kind_name()
+                        ),
+                    );
+                    continue;
+                }
+                let name = tag
+                    .named_arg(d.group_arg)
+                    .map(|a| arg_text(&a.value))
+                    .unwrap_or_default();
+                if !name.is_empty() && !valid_group_name(&name) {
+                    cx.error(
+                        at,
+                        format!(
+                            "discriminator group name must match ^[a-zA-Z][a-zA-Z0-9_]*$, got {name:?}"
+                        ),
+                    );
+                    continue;
+                }
+                if name == "default" {
+                    cx.error(at, format!("discriminator group name {name:?} is reserved"));
+                    continue;
+                }
+                let key = if name.is_empty() {
+                    "default".to_string()
+                } else {
+                    name.clone()
+                };
+                let group = groups.entry(key).or_default();
+                if group
+                    .discriminator
+                    .is_some_and(|d| d.rust_name != field.rust_name)
+                {
+                    cx.error(at, format!("duplicate discriminator: {name:?}"));
+                    continue;
+                }
+                group.discriminator = Some(field);
+                rejected.pop();
+            } else if name == Some(d.member) {
+                let name = tag
+                    .named_arg(d.member_group_arg)
+                    .map(|a| arg_text(&a.value))
+                    .unwrap_or_default();
+                if name == "default" {
+                    cx.error(at, format!("discriminator group name {name:?} is reserved"));
+                    continue;
+                }
+                let value = match tag.named_arg(d.value_arg).or_else(|| tag.positional_arg()) {
+                    Some(a) => arg_text(&a.value),
+                    None => {
+                        cx.error(at, format!("missing required {}", d.value_arg));
                         continue;
                     }
-                    let value = match tag.named_arg("value").or_else(|| tag.positional_arg()) {
-                        Some(a) => arg_text(&a.value),
-                        None => {
-                            cx.error(at, "missing required value");
-                            continue;
-                        }
-                    };
-                    let Some(TagValue::Tag(payload)) = &tag.value else {
-                        cx.error(at, "missing required payload");
-                        continue;
-                    };
-                    let key = if name.is_empty() {
-                        "default".to_string()
-                    } else {
-                        name
-                    };
-                    first_at.entry(key.clone()).or_insert(at);
-                    let group = groups.entry(key).or_default();
-                    group
-                        .members
-                        .entry(field.rust_name.clone())
-                        .or_insert_with(|| (field, Vec::new()))
-                        .1
-                        .push(Rule {
-                            value,
-                            level,
-                            at,
-                            payload,
-                        });
+                };
+                let Some(TagValue::Tag(payload)) = &tag.value else {
+                    cx.error(at, "missing required payload");
+                    continue;
+                };
+                if first_wraps.is_none() {
+                    first_wraps = Some(deferred_wraps(wraps.clone()));
                 }
-                _ => {}
+                let key = if name.is_empty() {
+                    "default".to_string()
+                } else {
+                    name
+                };
+                first_at.entry(key.clone()).or_insert(at);
+                let group = groups.entry(key).or_default();
+                group
+                    .members
+                    .entry(field.rust_name.clone())
+                    .or_insert_with(|| (field, Vec::new()))
+                    .1
+                    .push(Rule {
+                        value,
+                        level,
+                        at,
+                        payload,
+                    });
             }
         }
     }
+    // 1.36: the calls run where the struct is validated, unwrapped; 1.37:
+    // under the first rule's option wrappers.
+    let wraps = if release >= Release::V1_37 {
+        first_wraps.unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let mut calls = Vec::new();
     for (name, group) in &groups {
         let Some(discriminator) = group.discriminator else {
+            if rejected.contains(name) {
+                return Vec::new();
+            }
             if let Some(at) = first_at.get(name) {
                 if name == "default" {
                     cx.error(at, "missing discriminator");
                 } else {
                     cx.error(at, format!("missing discriminator for group {name:?}"));
                 }
+                // Upstream stops at the first group without one.
+                return Vec::new();
             }
             continue;
         };
         for (field, rules) in group.members.values() {
-            if let Some(call) = member_call(cx, model, discriminator, field, rules) {
-                calls.push(call);
+            match member_call(cx, model, discriminator, field, rules) {
+                Some(call) => calls.push(Call::errors(union::wrap_call(&wraps, call))),
+                None => return Vec::new(),
             }
         }
     }
@@ -241,7 +348,7 @@ fn member_call(
     discriminator: &Field,
     field: &Field,
     rules: &[Rule<'_>],
-) -> Option<Call> {
+) -> Option<TokenStream> {
     cx.labels += 1;
     let label = syn::Lifetime::new(&format!("'modal_{}", cx.labels), Span::call_site());
     let mut site = value_site(
@@ -271,6 +378,22 @@ fn member_call(
         }
     }
     values.sort_unstable();
+    // 1.37 takes string or bool discriminators only: `mode_is` is bounded
+    // to them, spanned at the discriminator's tag.
+    let is_value = if model.release >= Release::V1_37 {
+        let span = discriminator
+            .tags
+            .tags
+            .iter()
+            .find(|at| {
+                union::unwrap(&at.tag, model.release)
+                    .is_some_and(|(_, t)| t.is(TagName::ModeDiscriminator))
+            })
+            .map_or(Span::call_site(), |at| super::tag_span(at.span));
+        super::respan(quote!(validate::mode_is), span)
+    } else {
+        quote!(validate::discriminator_is)
+    };
     let mut arms = TokenStream::new();
     for value in &values {
         if let Err(e) = check_value(discriminator, value) {
@@ -283,11 +406,20 @@ fn member_call(
         }
         let mut calls = Vec::new();
         for r in rules.iter().filter(|r| r.value == *value) {
-            calls.extend(levels::mark(lower_tag(cx, &site, r.at, r.payload), r.level));
+            let mut payload = lower_tag(cx, &site, r.at, r.payload);
+            // 1.37 keeps only the payload's immediate functions: what the
+            // payload defers (`eachVal`, `item`, `listType` / `unique`
+            // uniqueness, `subfield`, `update`) is dropped, as v0.37.2's
+            // `mode.go` builds each rule from `Validations.Functions`.
+            if model.release >= Release::V1_37 {
+                payload.retain(|c| !c.deferred && !c.late);
+            }
+            calls.extend(levels::mark(payload, r.level));
         }
-        let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+        // Upstream's `MultiWrapperFunction`: the rules' functions in order.
+        let body = emit_in_order(calls, &Exit::Break(label.clone()));
         arms.extend(quote! {
-            if validate::discriminator_is(disc, #value) {
+            if #is_value(disc, #value) {
                 #body
                 break #label;
             }
@@ -305,7 +437,7 @@ fn member_call(
     let forbidden = emit_calls(cx, forbidden, &Exit::Break(label.clone()));
     let (member, dmember) = (&field.member, &discriminator.member);
     let json = &field.json_name;
-    Some(Call::errors(quote! {
+    Some(quote! {
         #label: {
             let (value, old_value) = (&self.#member, old.map(|old| &old.#member));
             let (disc, old_disc) = (&self.#dmember, old.map(|old| &old.#dmember));
@@ -317,5 +449,5 @@ fn member_call(
             #arms
             #forbidden
         }
-    }))
+    })
 }

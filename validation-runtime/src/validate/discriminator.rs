@@ -1,4 +1,5 @@
-//! `+k8s:discriminator` / `+k8s:member("<value>")=+<tag>` (Kubernetes 1.36;
+//! `+k8s:discriminator` / `+k8s:member("<value>")=+<tag>` (Kubernetes 1.36)
+//! and `+k8s:modeDiscriminator` / `+k8s:ifMode("<mode>")=+<tag>` (1.37;
 //! upstream's `validate.Discriminated`): a member field's payload runs only
 //! when the struct's discriminator has the rule's value; with any value that
 //! has no rule the member is forbidden. Generated code matches the
@@ -65,6 +66,27 @@ pub fn discriminator_is<D: DiscriminatorValue + ?Sized>(discriminator: &D, value
     discriminator.is_value(value)
 }
 
+/// A Kubernetes 1.37 `+k8s:modeDiscriminator`: a string, a bool, or a
+/// newtype of one (1.37 no longer takes integers).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a `+k8s:modeDiscriminator`",
+    label = "the discriminator is not a string or a bool",
+    note = "Kubernetes 1.37's `+k8s:modeDiscriminator` can only be used on string or bool types"
+)]
+pub trait ModeValue: DiscriminatorValue {}
+
+impl ModeValue for str {}
+impl ModeValue for String {}
+impl ModeValue for bool {}
+impl<T: Newtype + ?Sized> ModeValue for T where T::Inner: ModeValue {}
+
+/// Whether the `+k8s:modeDiscriminator` `discriminator` is in the mode
+/// `mode` (an `+k8s:ifMode` rule's), as [`discriminator_is`].
+#[inline]
+pub fn mode_is<D: ModeValue + ?Sized>(discriminator: &D, mode: &str) -> bool {
+    discriminator.is_value(mode)
+}
+
 /// Upstream's ratcheting of a member's rules: on an update with an old
 /// object whose discriminator and member value are unchanged, nothing is
 /// validated.
@@ -91,6 +113,8 @@ mod tests {
         assert!(!discriminator_is(&String::from("A"), "B"));
         assert!(discriminator_is(&true, "true") && !discriminator_is(&false, "true"));
         assert!(discriminator_is(&1i32, "1") && !discriminator_is(&2u8, "1"));
+        assert!(mode_is("A", "A") && !mode_is(&String::from("A"), "B"));
+        assert!(mode_is(&false, "false") && !mode_is(&true, "false"));
     }
 
     #[test]
