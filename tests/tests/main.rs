@@ -50,6 +50,7 @@ pub mod ot_tags_maxlength;
 pub mod ot_tags_minimum;
 pub mod ot_tags_minitems;
 pub mod ot_tags_minlength;
+pub mod ot_tags_mode_1_37;
 pub mod ot_tags_monotonic;
 pub mod ot_tags_neq;
 pub mod ot_tags_opaque;
