@@ -40,6 +40,7 @@ pub mod ot_tags_format;
 pub mod ot_tags_immutable;
 pub mod ot_tags_item;
 pub mod ot_tags_item_single_key;
+pub mod ot_tags_levels;
 pub mod ot_tags_listmap_multiple_keys;
 pub mod ot_tags_listmap_single_key;
 pub mod ot_tags_listset;

@@ -28,8 +28,11 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    // 1.37: union tags through the subfield, validated on the whole value.
-    if release >= Release::V1_37
+    // 1.36 on: union tags through the subfield, validated on the whole
+    // value (v0.36.0 `union.go` keys a union by the member's `ParentPath`,
+    // which `subfield` sets to the field, and the field's union validator
+    // emits it; v0.37.2 defers it to the field).
+    if release >= Release::V1_36
         && super::union::unwrap(inner, release).is_some_and(|(_, t)| {
             matches!(
                 t.tag_name(),
