@@ -29,6 +29,7 @@ pub mod ot_public_private_elide;
 pub mod ot_ratcheting;
 pub mod ot_recursive;
 pub mod ot_slices;
+pub mod ot_tags_customvalidation;
 pub mod ot_tags_dependentforbidden;
 pub mod ot_tags_dependentrequired;
 pub mod ot_tags_discriminator;

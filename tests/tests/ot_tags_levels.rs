@@ -7,6 +7,7 @@
 //! releases): `+k8s:alpha` / `+k8s:beta` around every kind of tag, and the
 //! stability level each error carries (`ByValidationStabilityLevel()`: an
 //! unmarked error must be unmarked). Every case runs for both releases.
+//! Also `tags/levels/discriminators` (v0.36.0 only; 1.36's modal tags).
 //!
 //! `levels/unions` is in `ot_union_wrappers_1_37.rs`; `levels/modes` (1.37's
 //! `+k8s:modeDiscriminator`) is not ported.
@@ -963,3 +964,166 @@ macro_rules! levels {
 
 levels!(v1_36, "1.36");
 levels!(v1_37, "1.37");
+
+/// `tags/levels/discriminators` (kubernetes/code-generator v0.36.0 only:
+/// 1.37 renamed `+k8s:discriminator` / `+k8s:member` to
+/// `+k8s:modeDiscriminator` / `+k8s:ifMode`, whose port is `levels/modes`).
+mod discriminators_1_36 {
+    use conformance_tests::{required, st, too_short, Matcher, W};
+    use validation_runtime::Validate;
+
+    /// `ErrorMatcher{}.ByType().ByField().ByValidationStabilityLevel()`.
+    const M: Matcher = conformance_tests::TFL;
+
+    fn s(v: &str) -> Option<String> {
+        Some(v.to_string())
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct AlphaStruct {
+        /// +k8s:alpha=+k8s:discriminator
+        pub d1: String,
+        /// +k8s:alpha=+k8s:member("A")=+k8s:required
+        pub fieldA: Option<String>,
+        /// +k8s:alpha=+k8s:member("B")=+k8s:required
+        pub fieldB: Option<String>,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct BetaStruct {
+        /// +k8s:beta=+k8s:discriminator
+        pub d1: String,
+        /// +k8s:beta=+k8s:member("A")=+k8s:required
+        pub fieldA: Option<String>,
+        /// +k8s:beta=+k8s:member("B")=+k8s:required
+        pub fieldB: Option<String>,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct MixedLevels {
+        /// +k8s:discriminator
+        pub mode: String,
+        /// +k8s:alpha=+k8s:member("A")=+k8s:required
+        pub a: Option<String>,
+        /// +k8s:beta=+k8s:member("B")=+k8s:required
+        pub b: Option<String>,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct CrossLevels {
+        /// +k8s:beta=+k8s:discriminator
+        pub kind: String,
+        /// +k8s:alpha=+k8s:member("A")=+k8s:required
+        pub a: Option<String>,
+        /// +k8s:alpha=+k8s:member("B")=+k8s:required
+        pub b: Option<String>,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct SameFieldMixed {
+        /// +k8s:discriminator
+        pub mode: String,
+        /// +k8s:alpha=+k8s:member("A")=+k8s:required
+        /// +k8s:beta=+k8s:member("B")=+k8s:required
+        pub value: Option<String>,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct SameValueMixedPayloads {
+        /// +k8s:discriminator
+        pub mode: String,
+        /// +k8s:alpha=+k8s:member("A")=+k8s:required
+        /// +k8s:beta=+k8s:member("A")=+k8s:minLength=3
+        pub value: Option<String>,
+    }
+
+    fn forbidden(f: &str) -> W {
+        conformance_tests::forbidden(f)
+    }
+
+    #[test]
+    fn alpha() {
+        let v = |d: &str, a: Option<String>, b: Option<String>| AlphaStruct {
+            d1: d.into(),
+            fieldA: a,
+            fieldB: b,
+        };
+        st(&v("A", s("val"), None)).expect_valid();
+        st(&v("A", None, None)).expect(M, &[required("fieldA").alpha()]);
+        st(&v("A", s("val"), s("val"))).expect(M, &[forbidden("fieldB").alpha()]);
+        st(&v("B", None, s("val"))).expect_valid();
+        st(&v("B", None, None)).expect(M, &[required("fieldB").alpha()]);
+    }
+
+    #[test]
+    fn beta() {
+        let v = |d: &str, a: Option<String>, b: Option<String>| BetaStruct {
+            d1: d.into(),
+            fieldA: a,
+            fieldB: b,
+        };
+        st(&v("A", s("val"), None)).expect_valid();
+        st(&v("A", None, None)).expect(M, &[required("fieldA").beta()]);
+        st(&v("A", s("val"), s("val"))).expect(M, &[forbidden("fieldB").beta()]);
+        st(&v("B", None, s("val"))).expect_valid();
+        st(&v("B", None, None)).expect(M, &[required("fieldB").beta()]);
+    }
+
+    #[test]
+    fn mixed_levels() {
+        let v = |m: &str, a: Option<String>, b: Option<String>| MixedLevels {
+            mode: m.into(),
+            a,
+            b,
+        };
+        st(&v("A", s("val"), None)).expect_valid();
+        st(&v("B", None, s("val"))).expect_valid();
+        st(&v("A", None, None)).expect(M, &[required("a").alpha()]);
+        st(&v("B", None, None)).expect(M, &[required("b").beta()]);
+        st(&v("A", s("val"), s("val"))).expect(M, &[forbidden("b").beta()]);
+        st(&v("B", s("val"), s("val"))).expect(M, &[forbidden("a").alpha()]);
+    }
+
+    #[test]
+    fn cross_levels() {
+        let v = |k: &str, a: Option<String>, b: Option<String>| CrossLevels {
+            kind: k.into(),
+            a,
+            b,
+        };
+        st(&v("A", s("val"), None)).expect_valid();
+        st(&v("B", None, s("val"))).expect_valid();
+        st(&v("A", None, None)).expect(M, &[required("a").alpha()]);
+        st(&v("B", None, None)).expect(M, &[required("b").alpha()]);
+        st(&v("A", s("val"), s("val"))).expect(M, &[forbidden("b").alpha()]);
+    }
+
+    #[test]
+    fn same_field_mixed() {
+        let v = |m: &str, value: Option<String>| SameFieldMixed {
+            mode: m.into(),
+            value,
+        };
+        st(&v("A", s("val"))).expect_valid();
+        st(&v("B", s("val"))).expect_valid();
+        st(&v("A", None)).expect(M, &[required("value").alpha()]);
+        st(&v("B", None)).expect(M, &[required("value").beta()]);
+    }
+
+    #[test]
+    fn same_value_mixed_payloads() {
+        let v = |m: &str, value: Option<String>| SameValueMixedPayloads {
+            mode: m.into(),
+            value,
+        };
+        st(&v("A", s("abc"))).expect_valid();
+        st(&v("A", None)).expect(M, &[required("value").alpha()]);
+        st(&v("A", s("ab"))).expect(M, &[too_short("value").beta()]);
+    }
+}

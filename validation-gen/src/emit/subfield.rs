@@ -78,6 +78,7 @@ pub(super) fn lower(
         whole: quote!(value),
         whole_opt: quote!(value),
         old_whole: quote!(old_value),
+        this: quote!(Some(self)),
         leaf: quote!(parent.and_then(|s| #leaf_s)),
         old_leaf: quote!(old_parent.and_then(|s| #leaf_old)),
         owner: site.owner,
