@@ -57,6 +57,7 @@ pub mod ot_tags_neq;
 pub mod ot_tags_opaque;
 pub mod ot_tags_optional;
 pub mod ot_tags_options;
+pub mod ot_tags_options_1_37;
 pub mod ot_tags_properties;
 pub mod ot_tags_required;
 pub mod ot_tags_subfield;
