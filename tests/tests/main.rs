@@ -71,6 +71,7 @@ pub mod ot_tags_update_primitives;
 pub mod ot_tags_validate_fixed;
 pub mod ot_tags_zerooroneof;
 pub mod ot_typedefs;
+pub mod ot_types_with_suffix;
 pub mod ot_union_wrappers_1_37;
 pub mod ot_update_validations;
 pub mod releases;
