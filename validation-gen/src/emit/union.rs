@@ -319,9 +319,9 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         } else {
             found
                 .iter()
+                .rev()
                 .filter(|f| is_kind(&f.3))
-                .filter_map(|f| f.2.iter().rev().find(|w| matches!(w, Wrap::Level(_))))
-                .last()
+                .find_map(|f| f.2.iter().rev().find(|w| matches!(w, Wrap::Level(_))))
                 .cloned()
                 .into_iter()
                 .collect()
