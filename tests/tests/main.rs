@@ -61,6 +61,7 @@ pub mod ot_tags_options_1_37;
 pub mod ot_tags_properties;
 pub mod ot_tags_required;
 pub mod ot_tags_subfield;
+pub mod ot_tags_subfield_deep;
 pub mod ot_tags_supported_resources;
 pub mod ot_tags_union_discriminated;
 pub mod ot_tags_union_undiscriminated;

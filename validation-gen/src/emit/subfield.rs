@@ -44,7 +44,9 @@ pub(super) fn lower(
     {
         return super::union::subfield_unions(cx, site, at);
     }
-    if inner.is(TagName::Subfield) || chain_has_subfield(inner) {
+    // 1.37 rejects nested subfields (`validators/subfield.go`); 1.35 and
+    // 1.36 validate them (`output_tests/tags/subfield/deep`).
+    if release >= Release::V1_37 && (inner.is(TagName::Subfield) || chain_has_subfield(inner)) {
         cx.error(
             at,
             "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead",
