@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use validation_runtime::field::StabilityLevel;
 use validation_runtime::{Error, ErrorList, ErrorType, Operation, Validate};
 
 /// One expected error: type, field, origin (as upstream's
@@ -62,6 +63,8 @@ pub struct W {
     pub origin: String,
     /// The detail (exact or substring, per the matcher).
     pub detail: String,
+    /// The stability level (`None`: unmarked, upstream's `unknown`).
+    pub level: Option<StabilityLevel>,
 }
 
 impl W {
@@ -72,6 +75,7 @@ impl W {
             field: field.to_string(),
             origin: String::new(),
             detail: String::new(),
+            level: None,
         }
     }
 
@@ -84,6 +88,18 @@ impl W {
     /// Sets the wanted detail.
     pub fn detail(mut self, detail: &str) -> W {
         self.detail = detail.to_string();
+        self
+    }
+
+    /// Marks the wanted error alpha (`.MarkAlpha()`).
+    pub fn alpha(mut self) -> W {
+        self.level = Some(StabilityLevel::Alpha);
+        self
+    }
+
+    /// Marks the wanted error beta (`.MarkBeta()`).
+    pub fn beta(mut self) -> W {
+        self.level = Some(StabilityLevel::Beta);
         self
     }
 }
@@ -149,6 +165,7 @@ pub struct Matcher {
     by_type: bool,
     by_field: bool,
     by_origin: bool,
+    by_level: bool,
     detail: DetailMode,
 }
 
@@ -159,6 +176,7 @@ impl Matcher {
             by_type: false,
             by_field: false,
             by_origin: false,
+            by_level: false,
             detail: DetailMode::Ignore,
         }
     }
@@ -175,6 +193,12 @@ impl Matcher {
     /// `.ByOrigin()`.
     pub const fn by_origin(mut self) -> Matcher {
         self.by_origin = true;
+        self
+    }
+    /// `.ByValidationStabilityLevel()`: unmarked errors match only unmarked
+    /// wanted ones.
+    pub const fn by_level(mut self) -> Matcher {
+        self.by_level = true;
         self
     }
     /// `.ByDetailExact()`.
@@ -196,6 +220,9 @@ impl Matcher {
             return false;
         }
         if self.by_origin && w.origin != g.origin().unwrap_or("") {
+            return false;
+        }
+        if self.by_level && w.level != g.stability_level() {
             return false;
         }
         match self.detail {
@@ -239,9 +266,10 @@ impl Matcher {
         }
         for g in remaining {
             problems.push(format!(
-                "unmatched error: {g} (origin {:?}, type {:?})",
+                "unmatched error: {g} (origin {:?}, type {:?}, level {:?})",
                 g.origin(),
-                g.kind()
+                g.kind(),
+                g.stability_level()
             ));
         }
         assert!(
@@ -261,6 +289,10 @@ impl Default for Matcher {
 
 /// `ErrorMatcher{}.ByType().ByField().ByOrigin()`, the most common matcher.
 pub const TFO: Matcher = Matcher::new().by_type().by_field().by_origin();
+/// `ErrorMatcher{}.ByType().ByField().ByOrigin().ByValidationStabilityLevel()`.
+pub const TFOL: Matcher = Matcher::new().by_type().by_field().by_origin().by_level();
+/// `ErrorMatcher{}.ByType().ByField().ByValidationStabilityLevel()`.
+pub const TFL: Matcher = Matcher::new().by_type().by_field().by_level();
 /// `ErrorMatcher{}.ByType().ByField()`.
 pub const TF: Matcher = Matcher::new().by_type().by_field();
 /// `ErrorMatcher{}.ByType().ByField().ByOrigin().ByDetailExact()`.
@@ -281,7 +313,13 @@ pub const TFS: Matcher = Matcher::new().by_type().by_field().by_detail_substring
 /// All errors, one per line, for failure messages.
 pub fn render(errs: &ErrorList) -> String {
     errs.iter()
-        .map(|e| format!("  {e}  [origin {:?}]", e.origin()))
+        .map(|e| {
+            format!(
+                "  {e}  [origin {:?}, level {:?}]",
+                e.origin(),
+                e.stability_level()
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -295,6 +333,7 @@ pub struct Case<'a, T> {
     value: &'a T,
     old: Option<&'a T>,
     options: Vec<&'static str>,
+    disabled: Vec<&'static str>,
     subresource: Option<String>,
 }
 
@@ -304,6 +343,7 @@ pub fn st<T: Validate>(value: &T) -> Case<'_, T> {
         value,
         old: None,
         options: Vec::new(),
+        disabled: Vec::new(),
         subresource: None,
     }
 }
@@ -318,6 +358,13 @@ impl<'a, T: Validate> Case<'a, T> {
     /// Enables options (`.Opts([]string{..})`).
     pub fn opts(mut self, options: &[&'static str]) -> Self {
         self.options.extend_from_slice(options);
+        self
+    }
+
+    /// Defines options as disabled (`.Opts(map[string]bool{name: false})`,
+    /// which 1.37 tells apart from an undefined option).
+    pub fn opts_disabled(mut self, options: &[&'static str]) -> Self {
+        self.disabled.extend_from_slice(options);
         self
     }
 
@@ -336,6 +383,9 @@ impl<'a, T: Validate> Case<'a, T> {
         };
         for o in &self.options {
             op = op.with_option(*o);
+        }
+        for o in &self.disabled {
+            op = op.with_option_disabled(*o);
         }
         if let Some(s) = &self.subresource {
             op = op.with_subresource(s);

@@ -2,8 +2,8 @@
 //! map_of_struct,slice_of_primitive,slice_of_struct,typedef_to_map,typedef_to_slice}`
 //! (kubernetes/code-generator v0.35.0): `+k8s:eachVal` on lists and maps of
 //! primitives, structs and typedefs, on list/map typedefs and on fields of
-//! those typedefs, with ratcheting. (`eachval/slice_of_pointers` is newer
-//! than 1.36 and needs pointer-element lists, which are not supported yet.)
+//! those typedefs, with ratcheting. (`eachval/slice_of_pointers`, v0.37.2,
+//! is ported with the other lists of pointers in `ot_pointer_lists_1_37.rs`.)
 #![allow(non_snake_case)]
 
 use std::collections::BTreeMap;

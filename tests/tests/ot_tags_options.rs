@@ -6,9 +6,11 @@
 //!
 //! Options follow Kubernetes 1.35: an option that is not enabled is
 //! disabled. The default branch's cases for options that are *declared*
-//! disabled map to "not enabled" here; its newer "undeclared option is an
-//! internal error" cases, `options/unions` (1.36+ union origins and
-//! list-item unions) and `options/discriminators` (modes) are not ported.
+//! disabled map to "not enabled" here. The 1.37 runs of the same packages
+//! (declared-disabled options, undeclared ones an internal error) are
+//! `ot_tags_options_1_37.rs`; `options/unions` is in
+//! `ot_union_wrappers_1_37.rs`; `options/discriminators` (modes) is not
+//! ported.
 #![allow(non_snake_case)]
 
 use std::collections::BTreeMap;

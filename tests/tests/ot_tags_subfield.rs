@@ -3,8 +3,8 @@
 //! branch, where it first appears): `+k8s:subfield(name)` on struct and
 //! struct-pointer fields, several tags per subfield, and list semantics
 //! declared through a subfield of an opaque type.
-//! Not ported: `subfield/deep` (nested subfields, unsupported upstream as
-//! here), `subfield/shortcircuit` (short-circuit inheritance, a known gap),
+//! Not ported here: `subfield/deep` (nested subfields, 1.35 and 1.36 only:
+//! `ot_tags_subfield_deep.rs`), `subfield/shortcircuit` (short-circuit inheritance, a known gap),
 //! `subfield/nonincluded` (Go package-qualified embedded paths) and
 //! `subfield/unions` (1.36+ union origins).
 #![allow(non_snake_case)]

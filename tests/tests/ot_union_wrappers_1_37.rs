@@ -380,69 +380,79 @@ mod first_member_decides {
     }
 }
 
-/// `tags/subfield/unions`: a union declared through `+k8s:subfield` is
-/// validated on the field's value.
-mod subfield_unions {
-    use super::*;
+/// `tags/subfield/unions` (v0.37.2): a union declared through
+/// `+k8s:subfield` is validated on the field's value. The same holds in 1.36
+/// (v0.36.0 `union.go` keys the union by the member's `ParentPath`, which
+/// `subfield` sets to the field; `tags/levels/subfields` of v0.36.0 relies
+/// on it), so the case runs for both.
+macro_rules! subfield_unions {
+    ($module:ident, $release:literal) => {
+        mod $module {
+            use super::*;
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct Struct {
-        /// +k8s:subfield(d)=+k8s:unionDiscriminator
-        /// +k8s:subfield(m1)=+k8s:unionMember
-        /// +k8s:subfield(m2)=+k8s:unionMember
-        pub subfield: SubStruct,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct Struct {
+                /// +k8s:subfield(d)=+k8s:unionDiscriminator
+                /// +k8s:subfield(m1)=+k8s:unionMember
+                /// +k8s:subfield(m2)=+k8s:unionMember
+                pub subfield: SubStruct,
+            }
 
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct SubStruct {
-        pub d: String,
-        pub m1: Option<i32>,
-        pub m2: Option<i32>,
-    }
+            #[derive(Validate, PartialEq, Debug, Clone, Default)]
+            #[validate(kubernetes = $release)]
+            pub struct SubStruct {
+                pub d: String,
+                pub m1: Option<i32>,
+                pub m2: Option<i32>,
+            }
 
-    fn details(s: &Struct) -> Vec<(String, String, String)> {
-        s.validate(&Operation::create())
-            .iter()
-            .map(|e| {
-                (
-                    e.field().to_string(),
-                    e.detail().to_string(),
-                    e.origin().unwrap_or("").to_string(),
-                )
-            })
-            .collect()
-    }
+            fn details(s: &Struct) -> Vec<(String, String, String)> {
+                s.validate(&Operation::create())
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.field().to_string(),
+                            e.detail().to_string(),
+                            e.origin().unwrap_or("").to_string(),
+                        )
+                    })
+                    .collect()
+            }
 
-    fn sub(d: &str, m1: Option<i32>, m2: Option<i32>) -> Struct {
-        Struct {
-            subfield: SubStruct {
-                d: d.into(),
-                m1,
-                m2,
-            },
+            fn sub(d: &str, m1: Option<i32>, m2: Option<i32>) -> Struct {
+                Struct {
+                    subfield: SubStruct {
+                        d: d.into(),
+                        m1,
+                        m2,
+                    },
+                }
+            }
+
+            #[test]
+            fn test() {
+                assert_eq!(details(&sub("M1", Some(1), None)), vec![]);
+                assert_eq!(details(&sub("M2", None, Some(1))), vec![]);
+                let e = |f: &str, d: &str| (f.to_string(), d.to_string(), "union".to_string());
+                assert_eq!(
+                    details(&sub("M1", None, Some(1))),
+                    vec![
+                        e("subfield.m1", "must be specified when `d` is \"M1\""),
+                        e("subfield.m2", "may only be specified when `d` is \"M2\""),
+                    ]
+                );
+                assert_eq!(
+                    details(&sub("M1", Some(1), Some(1))),
+                    vec![e("subfield.m2", "may only be specified when `d` is \"M2\"")]
+                );
+            }
         }
-    }
-
-    #[test]
-    fn test() {
-        assert_eq!(details(&sub("M1", Some(1), None)), vec![]);
-        assert_eq!(details(&sub("M2", None, Some(1))), vec![]);
-        let e = |f: &str, d: &str| (f.to_string(), d.to_string(), "union".to_string());
-        assert_eq!(
-            details(&sub("M1", None, Some(1))),
-            vec![
-                e("subfield.m1", "must be specified when `d` is \"M1\""),
-                e("subfield.m2", "may only be specified when `d` is \"M2\""),
-            ]
-        );
-        assert_eq!(
-            details(&sub("M1", Some(1), Some(1))),
-            vec![e("subfield.m2", "may only be specified when `d` is \"M2\"")]
-        );
-    }
+    };
 }
+
+subfield_unions!(subfield_unions, "1.37");
+subfield_unions!(subfield_unions_1_36, "1.36");
 
 /// `tags/levels/subfields`, the union: `alpha` around `subfield`.
 mod levels_subfields {
@@ -480,5 +490,54 @@ mod levels_subfields {
                 Some(StabilityLevel::Alpha)
             )]
         );
+    }
+}
+
+/// 1.36: through `+k8s:subfield`, a union takes the level of the last of its
+/// tags that has one (checked against v0.36.0's generator: `Struct.mixed`
+/// below is emitted as `validate.ZeroOrOneOfUnion(...).MarkAlpha()` on the
+/// field).
+mod subfield_union_levels_1_36 {
+    use super::*;
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct Struct {
+        /// +k8s:subfield(z1)=+k8s:beta=+k8s:zeroOrOneOfMember
+        /// +k8s:subfield(z2)=+k8s:alpha=+k8s:zeroOrOneOfMember
+        pub mixed: SubUnion,
+    }
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.36")]
+    pub struct SubUnion {
+        pub z1: Option<i32>,
+        pub z2: Option<i32>,
+    }
+
+    #[test]
+    fn test() {
+        let s = Struct {
+            mixed: SubUnion {
+                z1: Some(1),
+                z2: Some(1),
+            },
+        };
+        assert_eq!(
+            errors_of(&s, &Operation::create()),
+            vec![rec(
+                "FieldValueInvalid",
+                "mixed",
+                "zeroOrOneOf",
+                Some(StabilityLevel::Alpha)
+            )]
+        );
+        let s = Struct {
+            mixed: SubUnion {
+                z1: Some(1),
+                z2: None,
+            },
+        };
+        assert_eq!(errors_of(&s, &Operation::create()), vec![]);
     }
 }

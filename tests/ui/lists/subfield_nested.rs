@@ -13,6 +13,7 @@ pub struct PodAffinityTerm {
 }
 
 #[derive(Validate, PartialEq)]
+#[validate(kubernetes = "1.37")]
 pub struct Affinity {
     /// +k8s:subfield(label_selector)=+k8s:subfield(match_expression)=+k8s:maxLength=64
     pub pod_affinity: PodAffinityTerm,

@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 
 use super::{Call, Cx, Site};
 use crate::model::TagAt;
+use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag};
 
 pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Release) -> Vec<Call> {
@@ -12,7 +13,14 @@ pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Rele
         Some(field) => format_ident!("validate_custom_{}", field.rust_name),
         None => format_ident!("validate_custom"),
     };
-    let (leaf, old) = (&site.whole_opt, &site.old_whole);
+    // On the type, the function takes the type itself (upstream passes
+    // `*StringType` to `ValidateCustom_StringType`), also for a newtype,
+    // whose `whole` is its inner value.
+    let (leaf, old) = if site.field.is_none() && site.scope == Scope::Type {
+        (&site.this, &quote!(old))
+    } else {
+        (&site.whole_opt, &site.old_whole)
+    };
     vec![Call::errors(
         quote!(errs.append(Self::#f(op, path, #leaf, #old))),
     )]

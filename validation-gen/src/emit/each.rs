@@ -122,6 +122,7 @@ pub(super) fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: b
         whole: quote!(value),
         whole_opt: quote!(Some(value)),
         old_whole: old.clone(),
+        this: quote!(Some(self)),
         leaf: quote!(Some(value)),
         old_leaf: old,
         owner: site.owner,

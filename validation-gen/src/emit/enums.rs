@@ -97,6 +97,7 @@ pub(crate) fn emit_rust_enum(
         scope: Scope::Type,
         ty: Some(&str_ty),
         whole: quote!(self),
+        this: whole_opt.clone(),
         whole_opt,
         old_whole: quote!(old),
         leaf,

@@ -23,6 +23,10 @@ pub(crate) struct Site<'a> {
     pub whole_opt: TokenStream,
     /// `Option<&T>`: the correlated old whole value.
     pub old_whole: TokenStream,
+    /// `Option<&Self>` at type scope: the value as the type being generated
+    /// (`Some(self)`; `None` in a newtype's `validate_unset_into`), where
+    /// `whole` is a newtype's inner value. Unused at other scopes.
+    pub this: TokenStream,
     /// `Option<&Leaf>`: the value behind `Option`/`Box` (Go's pointee).
     pub leaf: TokenStream,
     /// `Option<&Leaf>`: the old leaf.
@@ -119,6 +123,7 @@ pub(crate) fn value_site<'a>(
         whole_opt: quote!(Some(#whole)),
         whole,
         old_whole,
+        this: quote!(Some(self)),
         leaf,
         old_leaf,
         owner,

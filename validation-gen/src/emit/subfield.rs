@@ -28,8 +28,11 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    // 1.37: union tags through the subfield, validated on the whole value.
-    if release >= Release::V1_37
+    // 1.36 on: union tags through the subfield, validated on the whole
+    // value (v0.36.0 `union.go` keys a union by the member's `ParentPath`,
+    // which `subfield` sets to the field, and the field's union validator
+    // emits it; v0.37.2 defers it to the field).
+    if release >= Release::V1_36
         && super::union::unwrap(inner, release).is_some_and(|(_, t)| {
             matches!(
                 t.tag_name(),
@@ -41,7 +44,9 @@ pub(super) fn lower(
     {
         return super::union::subfield_unions(cx, site, at);
     }
-    if inner.is(TagName::Subfield) || chain_has_subfield(inner) {
+    // 1.37 rejects nested subfields (`validators/subfield.go`); 1.35 and
+    // 1.36 validate them (`output_tests/tags/subfield/deep`).
+    if release >= Release::V1_37 && (inner.is(TagName::Subfield) || chain_has_subfield(inner)) {
         cx.error(
             at,
             "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead",
@@ -75,6 +80,7 @@ pub(super) fn lower(
         whole: quote!(value),
         whole_opt: quote!(value),
         old_whole: quote!(old_value),
+        this: quote!(Some(self)),
         leaf: quote!(parent.and_then(|s| #leaf_s)),
         old_leaf: quote!(old_parent.and_then(|s| #leaf_old)),
         owner: site.owner,

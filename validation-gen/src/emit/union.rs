@@ -249,7 +249,7 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
     Some(Call::errors(wrap_call(&g.wraps, call)))
 }
 
-/// Kubernetes 1.37: union tags reached through `+k8s:subfield(x)=` on a
+/// Kubernetes 1.36 on: union tags reached through `+k8s:subfield(x)=` on a
 /// struct-typed field (or typedef): the union of the struct's fields is
 /// validated where the subfield tags stand, on the whole value (upstream
 /// re-scopes the subfield's `ParentContext` deferral to the field, without
@@ -309,7 +309,23 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         if !std::ptr::eq(first.0, at) {
             continue;
         }
-        let wraps = first.2.clone();
+        // 1.37: the wrappers of the first member tag (those around
+        // `subfield` apply where it is lowered). 1.36: no options; the
+        // level of the last tag of the kind with one inside the subfield
+        // (`u.stabilityLevel`; a level around `subfield` applies where the
+        // first member tag is lowered, as in 1.37).
+        let wraps = if release >= Release::V1_37 {
+            first.2.clone()
+        } else {
+            found
+                .iter()
+                .rev()
+                .filter(|f| is_kind(&f.3))
+                .find_map(|f| f.2.iter().rev().find(|w| matches!(w, Wrap::Level(_))))
+                .cloned()
+                .into_iter()
+                .collect()
+        };
         // union name -> (members (json, member name), discriminator json)
         type Members = Vec<(String, String)>;
         let mut groups: Vec<(String, Members, Option<String>)> = Vec::new();
