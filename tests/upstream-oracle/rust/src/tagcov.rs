@@ -138,7 +138,8 @@ impl Line {
             "format" => e.origin.starts_with("format"),
             // Hand-written functions report without an origin.
             "customValidation" => {
-                e.origin.is_empty() && matches!(e.kind.as_str(), "FieldValueInvalid" | "FieldValueRequired")
+                e.origin.is_empty()
+                    && matches!(e.kind.as_str(), "FieldValueInvalid" | "FieldValueRequired")
             }
             other => e.origin == other,
         }
