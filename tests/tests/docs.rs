@@ -1179,6 +1179,95 @@ pub struct TlsConfig {
     pub insecure: bool,
 }
 
+/// The `+k8s:ifMode` example of docs/tags.md (Kubernetes 1.37).
+#[derive(Validate, PartialEq, Debug, Default, Clone)]
+#[validate(kubernetes = "1.37")]
+pub struct LimitResponse {
+    /// +k8s:required
+    /// +k8s:modeDiscriminator
+    pub mode: String,
+    /// +k8s:optional
+    /// +k8s:ifMode("Queue")=+k8s:required
+    /// +k8s:ifMode("Reject")=+k8s:forbidden
+    pub queuing: Option<String>,
+}
+
+#[test]
+fn modes_1_37() {
+    let v = |mode: &str, queuing: Option<&str>| LimitResponse {
+        mode: mode.into(),
+        queuing: queuing.map(str::to_string),
+    };
+    documented(
+        TAGS_MD,
+        &v("Queue", None).validate(&create()),
+        &[(Required, "queuing", None, "queuing: Required value")],
+    );
+    for mode in ["Reject", "Other"] {
+        documented(
+            TAGS_MD,
+            &v(mode, Some("q")).validate(&create()),
+            &[(Forbidden, "queuing", None, "queuing: Forbidden")],
+        );
+    }
+    no_errors(&v("Queue", Some("q")).validate(&create()));
+    // Ratcheting: neither the mode nor the member changed.
+    no_errors(&v("Other", Some("q")).validate_update(&v("Other", Some("q")), &update()));
+    assert!(
+        TAGS_MD.contains("An update that changes neither `mode` nor `queuing` reports nothing.")
+    );
+}
+
+/// The generation errors of `+k8s:modeDiscriminator` / `+k8s:ifMode` listed
+/// in docs/tags.md, each produced by a 1.37 type.
+#[test]
+fn mode_generation_errors_1_37() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("/// +k8s:modeDiscriminator", "pub m: Option<String>", "can only be used on non-pointer types"),
+        ("/// +k8s:modeDiscriminator", "pub m: i32", "can only be used on string or bool types (int32)"),
+        ("/// +k8s:modeDiscriminator(modality: \"1st\")", "pub m: String",
+         "discriminator group name must match ^[a-zA-Z][a-zA-Z0-9_]*$, got \"1st\""),
+        ("/// +k8s:modeDiscriminator(modality: \"default\")", "pub m: String",
+         "discriminator group name \"default\" is reserved"),
+        ("/// +k8s:modeDiscriminator", "pub m: String,\n    /// +k8s:modeDiscriminator\n    pub n: String",
+         "duplicate discriminator: \"\""),
+        ("/// +k8s:ifMode(\"A\")=+k8s:required", "pub a: Option<String>", "missing discriminator"),
+        ("/// +k8s:ifMode(modality: \"Phase\", mode: \"A\")=+k8s:required", "pub a: Option<String>",
+         "missing discriminator for group \"Phase\""),
+        ("/// +k8s:ifMode(modality: \"\")=+k8s:required", "pub a: Option<String>", "missing required mode"),
+        ("/// +k8s:ifMode(modality: \"default\", mode: \"A\")=+k8s:required", "pub a: Option<String>",
+         "discriminator group name \"default\" is reserved"),
+        ("/// +k8s:modeDiscriminator", "pub m: bool,\n    /// +k8s:ifMode(\"yes\")=+k8s:required\n    pub a: Option<String>",
+         "invalid discriminator value \"yes\": cannot parse \"yes\" as bool: \"yes\" is not a valid bool value"),
+        ("/// +k8s:ifMode(\"A\")", "pub a: Option<String>",
+         "tag \"k8s:ifMode\": missing required tag value of type tag"),
+        ("/// +k8s:ifMode(value: \"A\")=+k8s:required", "pub a: Option<String>",
+         "tag \"k8s:ifMode\": unrecognized named argument \"value: \\\"A\\\"\""),
+        ("/// +k8s:eachVal=+k8s:ifMode(\"A\")=+k8s:required", "pub a: Vec<String>",
+         "tag \"k8s:eachVal\": tag \"k8s:ifMode\" cannot be specified on list values"),
+    ];
+    for (tag, field, message) in cases {
+        let src = format!(
+            "#[validate(kubernetes = \"1.37\")]\npub struct S {{\n    {tag}\n    {field},\n}}\n"
+        );
+        let got = diagnostics(&src);
+        assert!(
+            got.iter().any(|m| m.starts_with(message)),
+            "{src}\n  want {message:?}\n  got  {got:?}"
+        );
+        assert!(
+            TAGS_MD.contains(&format!("\n{message}\n")),
+            "docs/tags.md does not list: {message}"
+        );
+    }
+    let got = diagnostics(
+        "/// +k8s:modeDiscriminator\n#[validate(kubernetes = \"1.37\")]\npub struct M(pub String);",
+    );
+    let want = "tag \"k8s:modeDiscriminator\" cannot be specified on type definitions";
+    assert!(got.iter().any(|m| m.starts_with(want)), "{got:?}");
+    assert!(TAGS_MD.contains(&format!("\n{want}\n")));
+}
+
 #[test]
 fn dependencies() {
     let t = TlsConfig {

@@ -589,3 +589,38 @@ fn flowcontrol_shapes() {
     assert_eq!(levels(&v("", false, false)), req("type", BETA));
     st(&v("Limited", true, false)).expect_texts(&[]);
 }
+
+// ---------------------------------------------------------------------------
+// How v0.37.2 builds a rule (checked against its generator): a rule keeps
+// only its payload's immediate functions (what the payload defers, such as
+// `eachVal`, is dropped), and a mode's functions run in order, as a
+// `MultiWrapperFunction`: a call before the last short-circuit runs even
+// when an earlier short-circuit fired.
+
+#[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
+pub struct RuleShapes {
+    /// +k8s:modeDiscriminator
+    pub mode: String,
+    /// +k8s:ifMode("A")=+k8s:eachKey=+k8s:maxLength=2
+    /// +k8s:ifMode("A")=+k8s:maxProperties=1
+    /// +k8s:ifMode("B")=+k8s:eachVal=+k8s:minimum=1
+    pub labels: BTreeMap<String, i32>,
+}
+
+#[test]
+fn rule_shapes() {
+    let v = |mode: &str, labels: &[(&str, i32)]| RuleShapes {
+        mode: mode.into(),
+        labels: labels.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+    };
+    // `eachKey` runs before the `maxProperties` short-circuit fires.
+    st(&v("A", &[("abc", 1), ("abcd", 1)])).expect_texts(&[
+        "labels: Too long: may not be more than 2 characters",
+        "labels: Too long: may not be more than 2 characters",
+        "labels: Too many: 2: must have at most 1 item",
+    ]);
+    // `eachVal` under `ifMode` is dropped: mode B accepts any value.
+    st(&v("B", &[("k", 0)])).expect_valid();
+    st(&v("C", &[("k", 0)])).expect(TF, &[forbidden("labels")]);
+}

@@ -127,6 +127,47 @@ impl Exit {
     }
 }
 
+/// Emits calls in the order given, as upstream prints a
+/// `MultiWrapperFunction` (the rules of a modal member): no cohorts and no
+/// reordering; every short-circuit that fires (with errors, or silently)
+/// marks the body, which exits after the last short-circuit. So a call
+/// before the last short-circuit runs even when an earlier one fired.
+pub(crate) fn emit_in_order(calls: Vec<Call>, exit: &Exit) -> TokenStream {
+    let last_sc = calls.iter().rposition(|c| c.short_circuit);
+    let mut out = TokenStream::new();
+    if last_sc.is_some() {
+        out.extend(quote!(let mut early = false;));
+    }
+    let exit = exit.tokens();
+    for (i, c) in calls.into_iter().enumerate() {
+        if c.short_circuit {
+            out.extend(match c.kind {
+                CallKind::Errors(t) => quote! {
+                    let sc_start = errs.len();
+                    #t;
+                    early |= errs.len() > sc_start;
+                },
+                CallKind::StopIf(t) => quote!(early |= #t;),
+                CallKind::Wrapper { errors, fired } => quote! {
+                    let mut #fired = false;
+                    #errors;
+                    early |= #fired;
+                },
+            });
+            if Some(i) == last_sc {
+                out.extend(quote!(if early { #exit }));
+            }
+        } else {
+            match c.kind {
+                CallKind::Errors(t) => out.extend(quote!(#t;)),
+                CallKind::Wrapper { errors, .. } => out.extend(quote!(#errors;)),
+                CallKind::StopIf(_) => {}
+            }
+        }
+    }
+    out
+}
+
 /// Emits calls grouped into cohorts (default first, then named ones in order
 /// of appearance), short-circuits first within each cohort.
 pub(crate) fn emit_calls(cx: &mut Cx<'_>, calls: Vec<Call>, exit: &Exit) -> TokenStream {

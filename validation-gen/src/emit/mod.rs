@@ -38,7 +38,7 @@ use crate::tags::catalog;
 use crate::tags::{Release, Tag, TagValue};
 
 pub(crate) use crate::model::ListMeta;
-pub(crate) use calls::{emit_calls, wrapper_calls, Call, CallKind, Exit};
+pub(crate) use calls::{emit_calls, emit_in_order, wrapper_calls, Call, CallKind, Exit};
 pub(crate) use enums::{emit_rust_enum, rust_enum_helpers};
 pub(crate) use helpers::{helper_impls, opaque_eq};
 pub(crate) use site::{

@@ -19,7 +19,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::union::{self, Wrap};
-use super::{emit_calls, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site};
+use super::{
+    emit_calls, emit_in_order, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site,
+};
 use crate::model::{Field, Shape, TagAt, TypeModel};
 use crate::tags::catalog::{self, Scope};
 use crate::tags::{Release, Tag, TagName, TagValue, Value};
@@ -151,6 +153,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut groups: BTreeMap<String, Group<'_>> = BTreeMap::new();
     let mut first_at: BTreeMap<String, &TagAt> = BTreeMap::new();
     let mut first_wraps: Option<Vec<Wrap>> = None;
+    let mut rejected: Vec<String> = Vec::new();
     for field in model.fields() {
         // Upstream's processing order of the field's tags.
         let mut tags: Vec<&TagAt> = field.tags.tags.iter().collect();
@@ -165,6 +168,14 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             });
             let name = tag.tag_name();
             if name == Some(d.discriminator) {
+                // A rejected discriminator is reported once: its group's
+                // rules do not also report it missing.
+                let group_name = tag
+                    .named_arg(d.group_arg)
+                    .map(|a| arg_text(&a.value))
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| "default".to_string());
+                rejected.push(group_name);
                 if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
                     cx.error(at, "can only be used on non-pointer types");
                     continue;
@@ -220,6 +231,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                     continue;
                 }
                 group.discriminator = Some(field);
+                rejected.pop();
             } else if name == Some(d.member) {
                 let name = tag
                     .named_arg(d.member_group_arg)
@@ -274,6 +286,9 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut calls = Vec::new();
     for (name, group) in &groups {
         let Some(discriminator) = group.discriminator else {
+            if rejected.contains(name) {
+                return Vec::new();
+            }
             if let Some(at) = first_at.get(name) {
                 if name == "default" {
                     cx.error(at, "missing discriminator");
@@ -391,9 +406,18 @@ fn member_call(
         }
         let mut calls = Vec::new();
         for r in rules.iter().filter(|r| r.value == *value) {
-            calls.extend(levels::mark(lower_tag(cx, &site, r.at, r.payload), r.level));
+            let mut payload = lower_tag(cx, &site, r.at, r.payload);
+            // 1.37 keeps only the payload's immediate functions: what the
+            // payload defers (`eachVal`, `item`, `listType` / `unique`
+            // uniqueness, `subfield`, `update`) is dropped, as v0.37.2's
+            // `mode.go` builds each rule from `Validations.Functions`.
+            if model.release >= Release::V1_37 {
+                payload.retain(|c| !c.deferred && !c.late);
+            }
+            calls.extend(levels::mark(payload, r.level));
         }
-        let body = emit_calls(cx, calls, &Exit::Break(label.clone()));
+        // Upstream's `MultiWrapperFunction`: the rules' functions in order.
+        let body = emit_in_order(calls, &Exit::Break(label.clone()));
         arms.extend(quote! {
             if #is_value(disc, #value) {
                 #body
