@@ -2,7 +2,7 @@
 //! defines them (v0.35.0, v0.36.0, v0.37.2) and component-base's
 //! `featuregate` sets them (locks, `AllBeta`, warnings, emulated version).
 
-mod migration_support;
+use crate::migration_support;
 
 use migration_support::capture;
 use tracing::Level;

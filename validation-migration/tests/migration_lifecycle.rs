@@ -9,7 +9,7 @@
 //! Upstream's gather table checks that the details *contain* some strings;
 //! here every row expects the exact messages.
 
-mod migration_support;
+use crate::migration_support;
 
 use migration_support::capture;
 use tracing::Level;

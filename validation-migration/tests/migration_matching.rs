@@ -2,7 +2,7 @@
 //! (`gatherDeclarativeValidationMismatches`): origin handling, duplicates,
 //! 1-to-many matching with consumption, normalization, message text.
 
-mod migration_support;
+use crate::migration_support;
 
 use migration_support::{msg, msg_takeover};
 use validation_migration::{gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule};

@@ -1,7 +1,7 @@
 //! The one-call server API (`Migration::validate`) under every gate
 //! combination: returned errors, mismatch events and counter values.
 
-mod migration_support;
+use crate::migration_support;
 
 use std::sync::Arc;
 

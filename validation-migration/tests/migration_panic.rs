@@ -2,7 +2,7 @@
 //! logged (mismatch mode) or returned as an internal error (takeover); the
 //! next request is served normally.
 
-mod migration_support;
+use crate::migration_support;
 
 use migration_support::*;
 use tracing::Level;

@@ -2,7 +2,7 @@
 //! and `+k8s:isSubresource`, upstream's error for other subresources,
 //! custom validation, replacement.
 
-mod migration_support;
+use crate::migration_support;
 
 use migration_support::*;
 use validation_migration::{no_validation_found, Registry};

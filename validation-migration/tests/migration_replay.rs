@@ -1,6 +1,6 @@
 //! The offline replay over a directory of JSON/YAML objects.
 
-mod migration_support;
+use crate::migration_support;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -11,13 +11,7 @@ use validation_runtime::field::Path;
 use validation_runtime::validate::{dependent_forbidden, dependent_required};
 use validation_runtime::{ErrorList, ErrorType, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 #[derive(Default)]
 struct Obj {

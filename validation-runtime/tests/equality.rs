@@ -9,13 +9,7 @@ use validation_runtime::field::{BadValue, Path, ToBadValue};
 use validation_runtime::validate::{neq, neq_str};
 use validation_runtime::{ErrorList, ErrorType, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 /// Go's `type StringType string`: printed as JSON.
 struct StringType(String);

@@ -12,13 +12,7 @@ use validation_runtime::field::{BadValue, Path};
 use validation_runtime::validate::{immutable, unchanged};
 use validation_runtime::{ErrorList, ErrorType, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 fn assert_immutable(errs: &ErrorList, field: &str) {
     assert_eq!(errs.len(), 1, "{errs}");

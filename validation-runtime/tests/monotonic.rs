@@ -15,13 +15,7 @@ impl<T: IntValue + Copy> Integer for T {}
 use validation_runtime::validate::monotonic;
 use validation_runtime::{ErrorType, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 fn expect_decrease<T: Integer + Display>(new: T, old: T) {
     let path = Path::new("fldpath");

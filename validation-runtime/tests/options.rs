@@ -11,13 +11,7 @@ use validation_runtime::field::Path;
 use validation_runtime::validate::{fixed_result, if_option};
 use validation_runtime::{ErrorList, ErrorType, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 /// One `+k8s:ifEnabled(option)` (`true`) / `+k8s:ifDisabled(option)`
 /// (`false`) rule wrapping `+k8s:validateFalse="message"`.

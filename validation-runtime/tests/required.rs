@@ -12,13 +12,7 @@ use validation_runtime::field::Path;
 use validation_runtime::validate::{forbidden, is_unset, optional, required};
 use validation_runtime::{ErrorList, ErrorType, IsZero, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 /// Go's `struct{ S string }`.
 #[derive(Default)]

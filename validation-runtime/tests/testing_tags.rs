@@ -12,13 +12,7 @@ use validation_runtime::field::{BadValue, Path, ToBadValue};
 use validation_runtime::validate::fixed_result;
 use validation_runtime::{ErrorList, ErrorType, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 /// A struct as `#[derive(Validate)]` would render it.
 struct Thing {

@@ -13,13 +13,7 @@ use validation_runtime::field::Path;
 use validation_runtime::validate::{discriminated_union, union, zero_or_one_of};
 use validation_runtime::{Error, ErrorList, ErrorType, IsZero, Operation};
 
-#[path = "support/alloc_counter.rs"]
-mod alloc_counter;
-
-#[global_allocator]
-static GLOBAL: alloc_counter::Counting = alloc_counter::Counting;
-
-use alloc_counter::allocations;
+use crate::alloc_counter::allocations;
 
 // ---------------------------------------------------------------------------
 // Allocation counting (per thread, so parallel tests do not interfere).

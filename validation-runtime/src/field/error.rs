@@ -23,6 +23,7 @@ pub struct Error {
     short_circuit: bool,
     stability: Option<StabilityLevel>,
     from_imperative: bool,
+    short_circuited_in_declarative: bool,
     field_end: u32,
     value_end: u32,
     text: String,
@@ -151,6 +152,7 @@ impl Error {
             short_circuit: false,
             stability: None,
             from_imperative: false,
+            short_circuited_in_declarative: false,
             field_end,
             value_end,
             text,
@@ -372,6 +374,18 @@ impl Error {
         self
     }
 
+    /// Marks a hand-written error as one declarative validation covers but
+    /// does not return for this input, because it short-circuits before
+    /// reaching the validation (Kubernetes 1.37's `MarkShortCircuitedInDV`,
+    /// field `ShortCircuitedInDeclarative`). Kubernetes 1.37's API server
+    /// does not read the mark; it is kept so hand-written validation ported
+    /// from 1.37 keeps its information.
+    #[must_use]
+    pub fn mark_short_circuited_in_declarative(mut self) -> Error {
+        self.short_circuited_in_declarative = true;
+        self
+    }
+
     /// Marks the error as reported by an alpha validation (`+k8s:alpha`;
     /// upstream's `MarkAlpha`).
     #[must_use]
@@ -447,6 +461,13 @@ impl Error {
         self.from_imperative
     }
 
+    /// Whether the error is marked as one declarative validation covers but
+    /// short-circuits before returning (upstream 1.37's
+    /// `ShortCircuitedInDeclarative`).
+    pub fn is_short_circuited_in_declarative(&self) -> bool {
+        self.short_circuited_in_declarative
+    }
+
     /// The stability level of the validation that reported the error, if it
     /// was marked (upstream's `ValidationStabilityLevel`; `None` is its
     /// `unknown`).
@@ -496,6 +517,7 @@ impl PartialEq for Error {
             && self.short_circuit == other.short_circuit
             && self.stability == other.stability
             && self.from_imperative == other.from_imperative
+            && self.short_circuited_in_declarative == other.short_circuited_in_declarative
     }
 }
 
@@ -511,6 +533,10 @@ impl fmt::Debug for Error {
             .field("short_circuit", &self.short_circuit)
             .field("stability", &self.stability)
             .field("from_imperative", &self.from_imperative)
+            .field(
+                "short_circuited_in_declarative",
+                &self.short_circuited_in_declarative,
+            )
             .finish()
     }
 }
@@ -742,5 +768,20 @@ mod tests {
         .into();
         assert_eq!(errs.extract_covered_by_declarative().len(), 1);
         assert_eq!(errs.remove_covered_by_declarative()[0].field(), "b");
+    }
+
+    #[test]
+    fn marks_are_independent_and_compared() {
+        let plain = Error::required("spec.name", "");
+        let marked = plain.clone().mark_short_circuited_in_declarative();
+        assert!(!plain.is_short_circuited_in_declarative());
+        assert!(marked.is_short_circuited_in_declarative());
+        assert!(!marked.is_covered_by_declarative() && !marked.is_short_circuit());
+        assert!(!marked.is_from_imperative() && marked.stability_level().is_none());
+        assert_ne!(plain, marked);
+        assert_eq!(marked.to_string(), plain.to_string());
+        let imperative = plain.clone().mark_from_imperative();
+        assert!(imperative.is_from_imperative() && !imperative.is_short_circuited_in_declarative());
+        assert_ne!(imperative, marked);
     }
 }

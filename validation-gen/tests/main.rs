@@ -1,0 +1,37 @@
+//! The generator's suites as one test binary: each file of this directory is
+//! a module here, so they compile and link once (`autotests = false` in
+//! `Cargo.toml`).
+//!
+//! Run one suite with `cargo test -p validation-gen --test generator
+//! <module>::` (`cli::`, `tags::`, ...).
+
+pub mod cli;
+pub mod kube;
+pub mod limits;
+pub mod props;
+pub mod releases;
+pub mod schema_cli;
+pub mod tags;
+pub mod walk;
+pub mod wrapped_struct_level_tags;
+
+/// A file added to this directory runs only once it is declared above.
+#[test]
+fn every_test_file_is_a_module() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let main = include_str!("main.rs");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(module) = name.strip_suffix(".rs") else {
+            continue;
+        };
+        if module != "main" && !main.contains(&format!("\npub mod {module};\n")) {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "validation-gen/tests files not declared in tests/main.rs (they would not run): {missing:?}"
+    );
+}
