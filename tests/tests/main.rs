@@ -84,6 +84,7 @@ pub mod serde_attrs_without_serde;
 pub mod smoke;
 pub mod subfield_short_circuit;
 pub mod tag_payloads;
+pub mod wrapped_1_37;
 pub mod wrapper_short_circuit;
 
 /// A file added to this directory runs only once it is declared above.

@@ -473,22 +473,44 @@ impl TypeModel {
 /// From Kubernetes 1.37, `+k8s:alpha=+k8s:opaqueType` (or `beta`) makes the
 /// field or type opaque as `+k8s:opaqueType` does (upstream keeps the
 /// payload's opacity through the level wrapper; 1.36 drops it): the tag is
-/// added, unless already there.
+/// added, unless already there. So do `+k8s:alpha=+k8s:eachVal=+k8s:opaqueType`
+/// and `eachKey` for the collection's values or keys (the level returns its
+/// payload's `OpaqueValType` / `OpaqueKeyType`; k8s.io/api v0.37.2 puts it on
+/// lists of `metav1.Condition`): `eachVal=+k8s:opaqueType` is added.
 fn level_opaque(tags: &mut Tags, release: Release) {
-    if release < Release::V1_37 || tags.has(TagName::OpaqueType) {
+    if release < Release::V1_37 {
         return;
     }
-    let opaque = tags.tags.iter().find_map(|t| {
-        let level = matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta));
-        let payload = t.tag.chained().filter(|c| c.is(TagName::OpaqueType))?;
-        level.then(|| TagAt {
-            tag: payload.clone(),
-            span: t.span,
-            line: t.line.clone(),
-            order: t.order,
-        })
-    });
-    tags.tags.extend(opaque);
+    let mut added = Vec::new();
+    for t in &tags.tags {
+        if !matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta)) {
+            continue;
+        }
+        let Some(payload) = t.tag.chained() else {
+            continue;
+        };
+        let marker = payload.is(TagName::OpaqueType)
+            || (matches!(
+                payload.tag_name(),
+                Some(TagName::EachVal | TagName::EachKey)
+            ) && payload.chained().is_some_and(|c| c.is(TagName::OpaqueType)));
+        let present = |tags: &[TagAt]| {
+            tags.iter().any(|o| {
+                o.tag.tag_name() == payload.tag_name()
+                    && (payload.is(TagName::OpaqueType)
+                        || o.tag.chained().is_some_and(|c| c.is(TagName::OpaqueType)))
+            })
+        };
+        if marker && !present(&tags.tags) && !present(&added) {
+            added.push(TagAt {
+                tag: payload.clone(),
+                span: t.span,
+                line: t.line.clone(),
+                order: t.order,
+            });
+        }
+    }
+    tags.tags.extend(added);
 }
 
 fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnostics) -> Field {

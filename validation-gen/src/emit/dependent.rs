@@ -1,5 +1,12 @@
 //! `+k8s:dependentRequired(sibling)`, `+k8s:dependentForbidden(sibling)`
 //! (runtime: `validate::dependent`): struct-level, in field order.
+//!
+//! Under `+k8s:alpha` / `+k8s:beta` and `+k8s:ifEnabled` / `+k8s:ifDisabled`
+//! (k8s.io/api v0.37.2: `+k8s:alpha(since: "1.37")=+k8s:dependentRequired(x)`)
+//! the struct-level check runs under the same wrappers: upstream defers it to
+//! the parent and wraps the deferred function as the tag is wrapped
+//! (`WrapFunctions`: the level marks its errors, the option wraps it in
+//! `IfOption` over the parent).
 
 use quote::quote;
 
@@ -12,22 +19,25 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut calls = Vec::new();
     for trigger in model.fields() {
         for at in &trigger.tags.tags {
-            let f = match at.tag.tag_name() {
+            let Some((wraps, tag)) = super::union::unwrap(&at.tag, cx.release) else {
+                continue;
+            };
+            let f = match tag.tag_name() {
                 Some(TagName::DependentRequired) => quote!(dependent_required),
                 Some(TagName::DependentForbidden) => quote!(dependent_forbidden),
                 _ => continue,
             };
-            if at.tag.args.len() != 1 {
+            if tag.args.len() != 1 {
                 cx.error(
                     at,
                     format!(
                         "expected exactly one argument naming the dependent field, got {}",
-                        at.tag.args.len()
+                        tag.args.len()
                     ),
                 );
                 continue;
             }
-            let Value::String(dep_json) = &at.tag.args[0].value else {
+            let Value::String(dep_json) = &tag.args[0].value else {
                 cx.error(at, "the argument must be the JSON name of a sibling field");
                 continue;
             };
@@ -48,7 +58,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             }
             let (tm, dm) = (&trigger.member, &dep.member);
             let (tj, dj) = (&trigger.json_name, &dep.json_name);
-            calls.push(Call::errors(quote!(validate::#f(errs, op,
+            let call = quote!(validate::#f(errs, op,
                 path,
                 Some(self),
                 old,
@@ -56,7 +66,8 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 |obj: &#ident| !__rt::IsZero::is_zero(&obj.#tm),
                 #dj,
                 |obj: &#ident| !__rt::IsZero::is_zero(&obj.#dm),
-            ))));
+            ));
+            calls.push(Call::errors(super::union::wrap_call(&wraps, call)));
         }
     }
     calls

@@ -113,11 +113,18 @@ fn struct_level(
     // (`union::struct_calls`).
     let unwrapped =
         super::union::unwrap(&at.tag, release).is_some_and(|(_, inner)| std::ptr::eq(inner, tag));
-    let union_tag = matches!(
+    // So are dependentRequired / dependentForbidden (`dependent::struct_calls`).
+    let struct_tag = matches!(
         tag.tag_name(),
-        Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+        Some(
+            TagName::UnionMember
+                | TagName::UnionDiscriminator
+                | TagName::ZeroOrOneOfMember
+                | TagName::DependentRequired
+                | TagName::DependentForbidden
+        )
     );
-    if unwrapped && union_tag && site.scope == crate::tags::catalog::Scope::Field {
+    if unwrapped && struct_tag && site.scope == crate::tags::catalog::Scope::Field {
         return Vec::new();
     }
     if !std::ptr::eq(tag, &at.tag) {

@@ -1,8 +1,8 @@
 // Command driver is the Go half of the real-API oracle: it reads cases as
 // JSON lines on stdin (the protocol of ../driver), decodes each object
 // strictly (unknown, duplicate or case-mismatched fields are an error, as in
-// the API server) into its k8s.io/api type (v0.35.0, or v0.36.0 with
-// run-realapi --release 1.36), validates it through a
+// the API server) into its k8s.io/api type (v0.35.0, or v0.36.0 / v0.37.2 with
+// run-realapi --release 1.36 / 1.37), validates it through a
 // runtime.Scheme with the validators upstream's validation-gen generated
 // (Scheme.Validate / Scheme.ValidateUpdate, with the case's options and
 // subresource), and answers with upstream's errors and the objects as Go
@@ -36,6 +36,9 @@ type oracleCase struct {
 	OldObject   json.RawMessage `json:"oldObject"`
 	Operation   string          `json:"operation"`
 	Options     []string        `json:"options"`
+	// The other options the types name, defined as disabled (1.37 on: an
+	// option a tag names must be defined).
+	Disabled    []string        `json:"disabled"`
 	Subresource string          `json:"subresource"`
 }
 
@@ -95,7 +98,7 @@ func init() {
 // t: a registered function rejects a subresource it does not know.
 func validated(t reflect.Type) bool {
 	obj := reflect.New(t).Interface().(runtime.Object)
-	return len(scheme.Validate(context.Background(), nil, obj, "oracle-probe")) > 0
+	return len(validate(context.Background(), nil, nil, obj, nil, "oracle-probe")) > 0
 }
 
 func main() {
@@ -202,11 +205,10 @@ func run(line []byte) (res oracleResult) {
 	}()
 	var errs field.ErrorList
 	ctx := context.Background()
-	if c.Operation == "update" && old != nil {
-		errs = scheme.ValidateUpdate(ctx, c.Options, obj, old, subresources...)
-	} else {
-		errs = scheme.Validate(ctx, c.Options, obj, subresources...)
+	if c.Operation != "update" {
+		old = nil
 	}
+	errs = validate(ctx, c.Options, c.Disabled, obj, old, subresources...)
 	res.Errors = make([]oracleError, 0, len(errs))
 	for _, e := range errs {
 		res.Errors = append(res.Errors, oracleError{

@@ -130,13 +130,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -180,13 +180,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -228,13 +228,13 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -276,12 +276,12 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: CertificateSigningRequestStatus,
     }
 
@@ -298,10 +298,10 @@ pub mod certificates_v1 {
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -312,7 +312,7 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<CertificateSigningRequest>,
@@ -429,12 +429,12 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: CertificateSigningRequestStatus,
     }
 
@@ -452,10 +452,10 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -464,7 +464,7 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<CertificateSigningRequest>,
@@ -860,7 +860,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -1148,7 +1148,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -1630,7 +1630,7 @@ pub mod core_v1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: VolumeResourceRequirements,
         /// +optional
         #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -1656,7 +1656,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PersistentVolumeClaimTemplate {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PersistentVolumeClaimSpec,
@@ -2088,10 +2088,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PodSpec,
     }
 
@@ -2280,13 +2280,13 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ReplicationControllerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ReplicationControllerStatus,
     }
 
@@ -2297,7 +2297,7 @@ pub mod core_v1 {
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -2322,7 +2322,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ReplicationController>,
@@ -2394,7 +2394,7 @@ pub mod core_v1 {
         #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable")]
         pub divisor: validation_runtime::Quantity,
     }
 
@@ -3159,13 +3159,13 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -3349,7 +3349,7 @@ pub mod meta_v1 {
         #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub generation: i64,
         /// +optional
-        #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable")]
         pub creation_timestamp: validation_runtime::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
@@ -3427,7 +3427,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -3444,7 +3444,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ClusterRoleBinding>,
@@ -3458,7 +3458,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -3475,7 +3475,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<RoleBinding>,
@@ -3526,7 +3526,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -3542,7 +3542,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ClusterRoleBinding>,
@@ -3555,7 +3555,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -3571,7 +3571,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<RoleBinding>,
@@ -3625,7 +3625,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -3645,7 +3645,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ClusterRoleBinding>,
@@ -3662,7 +3662,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -3682,7 +3682,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<RoleBinding>,
@@ -3768,7 +3768,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4036,7 +4036,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceClassSpec,
@@ -4055,7 +4055,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<DeviceClass>,
@@ -4391,13 +4391,13 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:immutable
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ResourceClaimStatus,
     }
 
@@ -4424,7 +4424,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaim>,
@@ -4480,7 +4480,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimTemplateSpec,
@@ -4493,7 +4493,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaimTemplate>,
@@ -4502,7 +4502,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
@@ -4530,7 +4530,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceSliceSpec,
@@ -4543,7 +4543,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceSlice>,
@@ -4645,7 +4645,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4920,7 +4920,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceClassSpec,
@@ -4939,7 +4939,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<DeviceClass>,
@@ -5268,13 +5268,13 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:immutable
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ResourceClaimStatus,
     }
 
@@ -5301,7 +5301,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaim>,
@@ -5357,7 +5357,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimTemplateSpec,
@@ -5370,7 +5370,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaimTemplate>,
@@ -5379,7 +5379,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
@@ -5407,7 +5407,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceSliceSpec,
@@ -5420,7 +5420,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceSlice>,
@@ -5522,7 +5522,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -5790,7 +5790,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceClassSpec,
@@ -5809,7 +5809,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<DeviceClass>,
@@ -6145,13 +6145,13 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:immutable
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ResourceClaimStatus,
     }
 
@@ -6178,7 +6178,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaim>,
@@ -6234,7 +6234,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimTemplateSpec,
@@ -6247,7 +6247,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaimTemplate>,
@@ -6256,7 +6256,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
@@ -6284,7 +6284,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceSliceSpec,
@@ -6297,7 +6297,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceSlice>,
@@ -6363,7 +6363,7 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:required
@@ -6398,7 +6398,7 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<StorageClass>,
@@ -6432,7 +6432,7 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:required
@@ -6469,7 +6469,7 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<StorageClass>,

@@ -26,6 +26,19 @@ pub mod v1_36 {
     include!("v1_36.rs");
 }
 
+/// The mirror of k8s.io/api v0.37.2 for Kubernetes 1.37: every type that
+/// `validation-gen` v0.37.2 validates in the k8s.io/api packages with
+/// validation tags (and the shared meta/v1 types it validates from 1.37), each
+/// with `#[validate(kubernetes = "1.37")]` (`src/v1_37.rs`,
+/// `tests/upstream-oracle/run-realapi --release 1.37 --update-mirror`).
+/// `src/custom_1_37.rs` holds the hand-written functions its
+/// `+k8s:customValidation` tags call.
+pub mod v1_37 {
+    include!("v1_37.rs");
+}
+
+mod custom_1_37;
+
 use std::any::Any;
 
 use serde::de::DeserializeOwned;

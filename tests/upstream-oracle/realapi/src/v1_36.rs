@@ -280,10 +280,10 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -411,10 +411,10 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -538,10 +538,10 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -596,13 +596,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -649,13 +649,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -713,13 +713,13 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: HorizontalPodAutoscalerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: HorizontalPodAutoscalerStatus,
     }
 
@@ -771,13 +771,13 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -910,13 +910,13 @@ pub mod autoscaling_v2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: HorizontalPodAutoscalerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: HorizontalPodAutoscalerStatus,
     }
 
@@ -939,7 +939,7 @@ pub mod autoscaling_v2 {
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -1229,13 +1229,13 @@ pub mod batch_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: CronJobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: CronJobStatus,
     }
 
@@ -1339,10 +1339,10 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct JobTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: JobSpec,
     }
 
@@ -1475,13 +1475,13 @@ pub mod batch_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: CronJobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: CronJobStatus,
     }
 
@@ -1533,10 +1533,10 @@ pub mod batch_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct JobTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: super::batch_v1::JobSpec,
     }
 }
@@ -1560,12 +1560,12 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: CertificateSigningRequestStatus,
     }
 
@@ -1583,10 +1583,10 @@ pub mod certificates_v1 {
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -1707,12 +1707,12 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: CertificateSigningRequestStatus,
     }
 
@@ -1731,10 +1731,10 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -2240,7 +2240,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -2545,7 +2545,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -3169,7 +3169,7 @@ pub mod core_v1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: VolumeResourceRequirements,
         /// +optional
         #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -3196,7 +3196,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeClaimTemplate {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PersistentVolumeClaimSpec,
@@ -3766,10 +3766,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PodSpec,
     }
 
@@ -4002,13 +4002,13 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ReplicationControllerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ReplicationControllerStatus,
     }
 
@@ -4020,7 +4020,7 @@ pub mod core_v1 {
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -4109,7 +4109,7 @@ pub mod core_v1 {
         #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable")]
         pub divisor: validation_runtime::Quantity,
     }
 
@@ -4985,7 +4985,7 @@ pub mod discovery_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=100
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable")]
         pub addresses: Vec<String>,
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable")]
         pub conditions: EndpointConditions,
         /// +optional
         #[serde(rename = "hostname", default, skip_serializing_if = "Option::is_none")]
@@ -5056,7 +5056,7 @@ pub mod discovery_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -5117,7 +5117,7 @@ pub mod discovery_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=100
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable")]
         pub addresses: Vec<String>,
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable")]
         pub conditions: EndpointConditions,
         /// +optional
         #[serde(rename = "hostname", default, skip_serializing_if = "Option::is_none")]
@@ -5188,7 +5188,7 @@ pub mod discovery_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -5251,10 +5251,10 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: NetworkPolicySpec,
     }
 
@@ -5357,13 +5357,13 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ScaleStatus,
     }
 
@@ -5454,7 +5454,7 @@ pub mod flowcontrol_v1 {
         /// +optional
         #[serde(rename = "nominalConcurrencyShares", default)]
         pub nominal_concurrency_shares: Option<i32>,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5474,13 +5474,13 @@ pub mod flowcontrol_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -5491,7 +5491,7 @@ pub mod flowcontrol_v1 {
         pub type_: PriorityLevelConfigurationConditionType,
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
@@ -5624,7 +5624,7 @@ pub mod flowcontrol_v1beta1 {
         /// +optional
         #[serde(rename = "assuredConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
         pub assured_concurrency_shares: i32,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5645,13 +5645,13 @@ pub mod flowcontrol_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -5662,7 +5662,7 @@ pub mod flowcontrol_v1beta1 {
         pub type_: PriorityLevelConfigurationConditionType,
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
@@ -5793,7 +5793,7 @@ pub mod flowcontrol_v1beta2 {
         /// +optional
         #[serde(rename = "assuredConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
         pub assured_concurrency_shares: i32,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5814,13 +5814,13 @@ pub mod flowcontrol_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -5831,7 +5831,7 @@ pub mod flowcontrol_v1beta2 {
         pub type_: PriorityLevelConfigurationConditionType,
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
@@ -5962,7 +5962,7 @@ pub mod flowcontrol_v1beta3 {
         /// +optional
         #[serde(rename = "nominalConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
         pub nominal_concurrency_shares: i32,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5983,13 +5983,13 @@ pub mod flowcontrol_v1beta3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -6000,7 +6000,7 @@ pub mod flowcontrol_v1beta3 {
         pub type_: PriorityLevelConfigurationConditionType,
         #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
         pub last_transition_time: validation_runtime::Time,
         #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
@@ -6221,7 +6221,7 @@ pub mod meta_v1 {
         #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub generation: i64,
         /// +optional
-        #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable")]
         pub creation_timestamp: validation_runtime::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
@@ -6302,10 +6302,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: IPAddressSpec,
     }
 
@@ -6342,10 +6342,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: IngressClassSpec,
     }
 
@@ -6391,10 +6391,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: NetworkPolicySpec,
     }
 
@@ -6524,10 +6524,10 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: IPAddressSpec,
     }
 
@@ -6553,10 +6553,10 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: IngressClassSpec,
     }
 
@@ -6636,7 +6636,7 @@ pub mod node_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-short-name"
@@ -6689,7 +6689,7 @@ pub mod node_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
@@ -6752,7 +6752,7 @@ pub mod node_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-short-name"
@@ -6807,7 +6807,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6829,7 +6829,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6876,7 +6876,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6894,7 +6894,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6966,7 +6966,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6987,7 +6987,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7033,7 +7033,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7050,7 +7050,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7125,7 +7125,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7150,7 +7150,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7200,7 +7200,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7221,7 +7221,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7321,7 +7321,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -7644,7 +7644,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceClassSpec,
@@ -8026,13 +8026,13 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ResourceClaimStatus,
     }
 
@@ -8106,7 +8106,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimTemplateSpec,
@@ -8116,7 +8116,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
@@ -8146,7 +8146,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
@@ -8247,13 +8247,13 @@ pub mod resource_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -8264,7 +8264,7 @@ pub mod resource_v1alpha3 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
         pub taint: DeviceTaint,
     }
 
@@ -8360,7 +8360,7 @@ pub mod resource_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +required
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:immutable
@@ -8477,7 +8477,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -8805,7 +8805,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceClassSpec,
@@ -9179,13 +9179,13 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ResourceClaimStatus,
     }
 
@@ -9259,7 +9259,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimTemplateSpec,
@@ -9269,7 +9269,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
@@ -9299,7 +9299,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
@@ -9406,7 +9406,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -9729,7 +9729,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceClassSpec,
@@ -9982,13 +9982,13 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -9999,7 +9999,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
         pub taint: DeviceTaint,
     }
 
@@ -10168,13 +10168,13 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: ResourceClaimStatus,
     }
 
@@ -10248,7 +10248,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimTemplateSpec,
@@ -10258,7 +10258,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: ResourceClaimSpec,
@@ -10288,7 +10288,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
@@ -10383,13 +10383,13 @@ pub mod scheduling_v1alpha2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: PodGroupSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: PodGroupStatus,
     }
 
@@ -10641,7 +10641,7 @@ pub mod scheduling_v1alpha2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
@@ -10700,7 +10700,7 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -10746,14 +10746,14 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -10814,7 +10814,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
         pub time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -10845,14 +10845,14 @@ pub mod storage_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -10902,7 +10902,7 @@ pub mod storage_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
         pub time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -10932,7 +10932,7 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -10980,14 +10980,14 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +required
         #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -11047,7 +11047,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
         pub time: validation_runtime::Time,
         /// +optional
         #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]

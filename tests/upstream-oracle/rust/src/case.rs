@@ -61,6 +61,7 @@ impl Case {
             "oldObject": self.old_object.as_ref().map(|o| pkg.go_view(o, &root)),
             "operation": if self.is_update() { "update" } else { "create" },
             "options": self.options,
+            "disabled": self.disabled,
             "subresource": self.subresource,
         })
         .to_string()

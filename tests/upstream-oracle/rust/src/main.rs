@@ -58,7 +58,7 @@ fn main() -> ExitCode {
 fn build_arg(s: Option<&String>) -> Result<Build, String> {
     let s = s.ok_or("missing build name")?;
     Build::from_name(s).ok_or_else(|| {
-        format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37, v1.37, real or real-1.36)")
+        format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37, v1.37, real, real-1.36 or real-1.37)")
     })
 }
 
@@ -262,8 +262,8 @@ fn rust_verdict(case: &mut Case) -> Verdict {
             case.object = out.object;
             case.old_object = out.old_object;
             let mut verdict = out.verdict;
-            // Only the 1.36 real-API driver reports stability levels.
-            if case.build != Build::Real136 {
+            // Only the 1.36 and 1.37 real-API drivers report stability levels.
+            if !matches!(case.build, Build::Real136 | Build::Real137) {
                 if let Verdict::Errors(errs) = &mut verdict {
                     errs.iter_mut().for_each(|e| e.level.clear());
                 }

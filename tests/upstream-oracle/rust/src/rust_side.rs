@@ -35,6 +35,7 @@ fn decode_real(
 ) -> Option<Result<Box<dyn realapi_mirror::RootObject>, String>> {
     match build {
         Build::Real136 => realapi_mirror::v1_36::decode_root(ty, v),
+        Build::Real137 => realapi_mirror::v1_37::decode_root(ty, v),
         _ => realapi_mirror::decode_root(ty, v),
     }
 }

@@ -118,6 +118,7 @@ impl Line {
             "listType" if self.custom_unique => Some("+k8s:listType=map next to +k8s:customUnique produces no errors (the uniqueness check is left to hand-written code)"),
             "discriminator" => Some("+k8s:discriminator produces no errors (the +k8s:member rules of its siblings report theirs)"),
             "modeDiscriminator" => Some("+k8s:modeDiscriminator produces no errors (the +k8s:ifMode rules of its siblings report theirs)"),
+            "opaqueType" => Some("+k8s:opaqueType produces no errors (it turns off the validation of the type it marks)"),
             "minimum" if self.at_floor => Some("+k8s:minimum at the lowest value of the field's integer type produces no errors"),
             "immutable" if self.behind_immutable => Some("+k8s:immutable of a struct reached only through immutable fields produces no errors (the outer immutable short-circuits first)"),
             _ => None,
@@ -135,6 +136,11 @@ impl Line {
             "unionMember" | "zeroOrOneOfMember" => union,
             "supportsSubresource" | "isSubresource" => e.kind == "InternalError",
             "format" => e.origin.starts_with("format"),
+            // Hand-written functions report without an origin.
+            "customValidation" => {
+                e.origin.is_empty()
+                    && matches!(e.kind.as_str(), "FieldValueInvalid" | "FieldValueRequired")
+            }
             other => e.origin == other,
         }
     }

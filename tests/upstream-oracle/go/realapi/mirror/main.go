@@ -41,9 +41,13 @@ var SPECIAL = map[string]string{
 }
 
 // release is the Kubernetes release the mirror is generated for (-release):
-// 1.35 (generated.rs), or 1.36 (v1_36.rs: every type carries
-// #[validate(kubernetes = "1.36")]).
-var release = flag.String("release", "1.35", "the Kubernetes release: 1.35 or 1.36")
+// 1.35 (generated.rs), 1.36 (v1_36.rs: every type carries
+// #[validate(kubernetes = "1.36")]) or 1.37 (v1_37.rs, likewise).
+var release = flag.String("release", "1.35", "the Kubernetes release: 1.35, 1.36 or 1.37")
+
+// MODULE_VERSIONS are the k8s.io/api and apimachinery versions of each
+// release's pin (go/realapi*/go.mod), for the header line.
+var MODULE_VERSIONS = map[string]string{"1.35": "v0.35.0", "1.36": "v0.36.0", "1.37": "v0.37.2"}
 
 // derive is the derive line of a type, with the release attribute when the
 // release is not the default.
@@ -328,8 +332,10 @@ func (g *gen) emit(tn *types.TypeName) {
 				if name == "" {
 					name = f.Name()
 				}
+				// encoding/json's omitempty never omits a struct (Go prints
+				// a zero metav1.Time as null, a zero Quantity as "0").
 				skip := ""
-				if omitempty {
+				if _, isStruct := f.Type().Underlying().(*types.Struct); omitempty && !isStruct {
 					skip = ", skip_serializing_if = \"validation_runtime::IsZero::is_zero\""
 				}
 				b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default, deserialize_with = \"crate::shim::nullable\"%s)]\n", name, skip))
@@ -384,8 +390,8 @@ func isString(t types.Type) bool {
 
 func main() {
 	flag.Parse()
-	if *release != "1.35" && *release != "1.36" {
-		fmt.Fprintln(os.Stderr, "mirror: -release must be 1.35 or 1.36")
+	if MODULE_VERSIONS[*release] == "" {
+		fmt.Fprintln(os.Stderr, "mirror: -release must be 1.35, 1.36 or 1.37")
 		os.Exit(2)
 	}
 	var roots []string
@@ -454,7 +460,7 @@ func main() {
 		fmt.Fprintln(w, "// k8s.io/apimachinery v0.35.0. DO NOT EDIT; tests/upstream-oracle/run-realapi --update-mirror")
 		fmt.Fprintln(w, "// regenerates it.")
 	} else {
-		fmt.Fprintf(w, "// k8s.io/apimachinery v0.%s.0, for Kubernetes %s. DO NOT EDIT;\n", strings.TrimPrefix(*release, "1."), *release)
+		fmt.Fprintf(w, "// k8s.io/apimachinery %s, for Kubernetes %s. DO NOT EDIT;\n", MODULE_VERSIONS[*release], *release)
 		fmt.Fprintf(w, "// tests/upstream-oracle/run-realapi --release %s --update-mirror regenerates it.\n", *release)
 	}
 	fmt.Fprintln(w)
