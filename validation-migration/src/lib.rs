@@ -407,12 +407,8 @@ impl Migration {
         }
         let declarative = self.run_declarative(entry, obj, old, op, enforcement);
         if dv_enabled {
-            let candidates: ErrorList = if enforcement {
-                declarative
-                    .iter()
-                    .filter(|e| e.is_alpha() || e.is_beta())
-                    .cloned()
-                    .collect()
+            let candidates = if enforcement {
+                leveled(&declarative)
             } else {
                 declarative.clone()
             };
@@ -451,15 +447,10 @@ impl Migration {
         let declarative = self.run_declarative(entry, obj, old, op, true);
         let beta = self.gates.beta();
         if self.gates.declarative_validation() {
-            let candidates: ErrorList = declarative
-                .iter()
-                .filter(|e| e.is_alpha() || e.is_beta())
-                .cloned()
-                .collect();
             let mismatches = gather_mismatches_for(
                 Release::V1_37,
                 &handwritten,
-                &candidates,
+                &leveled(&declarative),
                 beta,
                 &self.rules,
                 entry.is_some_and(|e| e.short_circuit_mismatch),
@@ -502,6 +493,16 @@ impl Migration {
             }
         }
     }
+}
+
+/// The declarative errors an alpha or beta validation reported: the ones
+/// 1.36 (under enforcement) and 1.37 compare with hand-written errors.
+fn leveled(declarative: &ErrorList) -> ErrorList {
+    declarative
+        .iter()
+        .filter(|e| e.is_alpha() || e.is_beta())
+        .cloned()
+        .collect()
 }
 
 fn validation_identifier(entry: Option<&Entry>, op: &Operation) -> String {

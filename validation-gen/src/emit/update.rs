@@ -139,27 +139,7 @@ pub(super) fn lower(
         }
         (_, Some(Shape::List(elem))) => {
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
-                Some((ListKind::Map, m)) => {
-                    let elem = &elem.ty;
-                    let same = m.keys.iter().zip(&m.key_spans).map(|(k, span)| {
-                        let (fa, fb) = (
-                            super::field_access(k, quote!(a), false, *span),
-                            super::field_access(k, quote!(b), false, *span),
-                        );
-                        quote!(validate::key_view(#fa) == validate::key_view(#fb))
-                    });
-                    if m.ptr_elems {
-                        // Only `Some` items are compared (`update_ptr_list`).
-                        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
-                            (Some(a), Some(b)) => #(#same)&&*,
-                            _ => false,
-                        }))
-                    } else {
-                        quote!(Some(&|a: &#elem, b: &#elem| {
-                            #(#same)&&*
-                        }))
-                    }
-                }
+                Some((ListKind::Map, m)) => same_key_matcher(m, &elem.ty, quote!(validate)),
                 Some((ListKind::Set, _)) => quote!(Some(&|a, b| validate::semantic_eq(a, b))),
                 _ if has_items => {
                     cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)");
@@ -185,6 +165,34 @@ pub(super) fn lower(
     vec![Call::errors(call).short_circuit().deferred()]
 }
 
+/// The item matcher of a list-map for `update_list` / `update_ptr_list`:
+/// `Some(&|a, b| ...)`, true when every key of `a` equals `b`'s; for a list
+/// of `Option`s (`update_ptr_list`) only `Some` items match. `validate` is the
+/// path the runtime's `validate` module is reached by.
+fn same_key_matcher(
+    m: &super::ListMeta,
+    elem: &syn::Type,
+    validate: proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    let same = m.keys.iter().zip(&m.key_spans).map(|(k, span)| {
+        let (fa, fb) = (
+            super::field_access(k, quote!(a), false, *span),
+            super::field_access(k, quote!(b), false, *span),
+        );
+        quote!(#validate::key_view(#fa) == #validate::key_view(#fb))
+    });
+    if m.ptr_elems {
+        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
+            (Some(a), Some(b)) => #(#same)&&*,
+            _ => false,
+        }))
+    } else {
+        quote!(Some(&|a: &#elem, b: &#elem| {
+            #(#same)&&*
+        }))
+    }
+}
+
 /// `impl UpdateItems` for a list or map newtype, so that `NoAddItem` /
 /// `NoRemoveItem` on a field of this type identify items by the newtype's
 /// own list metadata.
@@ -200,25 +208,7 @@ pub(super) fn update_items_impl(
         Shape::List(elem) => {
             let elem = &elem.ty;
             let matcher = match list.map(|m| (m.semantics(), m)) {
-                Some((ListKind::Map, m)) => {
-                    let same = m.keys.iter().zip(&m.key_spans).map(|(k, span)| {
-                        let (fa, fb) = (
-                            super::field_access(k, quote!(a), false, *span),
-                            super::field_access(k, quote!(b), false, *span),
-                        );
-                        quote!(#rt::validate::key_view(#fa) == #rt::validate::key_view(#fb))
-                    });
-                    if m.ptr_elems {
-                        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
-                            (Some(a), Some(b)) => #(#same)&&*,
-                            _ => false,
-                        }))
-                    } else {
-                        quote!(Some(&|a: &#elem, b: &#elem| {
-                            #(#same)&&*
-                        }))
-                    }
-                }
+                Some((ListKind::Map, m)) => same_key_matcher(m, elem, quote!(#rt::validate)),
                 Some((ListKind::Set, _)) => {
                     quote!(Some(&|a: &#elem, b: &#elem| #rt::SemanticEq::semantic_eq(a, b)))
                 }

@@ -188,16 +188,24 @@ pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
 }
 
+/// Writes `NaN`, `+Inf` or `-Inf` (Go's `%v`, and what upstream falls back
+/// to for JSON) and returns true when `f` is not finite.
+fn write_non_finite(f: f64, out: &mut String) -> bool {
+    if f.is_nan() {
+        out.push_str("NaN");
+    } else if f.is_infinite() {
+        out.push_str(if f > 0.0 { "+Inf" } else { "-Inf" });
+    } else {
+        return false;
+    }
+    true
+}
+
 /// Go's `%v` of a `float64`: shortest representation, `%e` form when the
 /// decimal exponent is < -4 or >= 6 (fmt uses precision 6 for that decision
 /// when the shortest representation is requested).
 pub(super) fn write_go_float_v(f: f64, out: &mut String) {
-    if f.is_nan() {
-        out.push_str("NaN");
-        return;
-    }
-    if f.is_infinite() {
-        out.push_str(if f > 0.0 { "+Inf" } else { "-Inf" });
+    if write_non_finite(f, out) {
         return;
     }
     if f == 0.0 {
@@ -245,12 +253,7 @@ fn go_exponent(rust: &str) -> String {
 /// NaN and infinities cannot be marshalled; upstream then falls back to `%#v`,
 /// which prints `NaN`, `+Inf`, `-Inf`.
 pub(super) fn write_json_float(f: f64, bits: u32, out: &mut String) {
-    if f.is_nan() {
-        out.push_str("NaN");
-        return;
-    }
-    if f.is_infinite() {
-        out.push_str(if f > 0.0 { "+Inf" } else { "-Inf" });
+    if write_non_finite(f, out) {
         return;
     }
     let abs = f.abs();
