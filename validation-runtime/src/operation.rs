@@ -24,9 +24,17 @@ pub enum OperationType {
 /// assert!(!op.has_option("FeatureY")); // every other option is disabled
 /// assert_eq!(op.subresource_path(), "/status");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Operation {
     kind: OperationType,
+    /// Options and subresource; `None` for the plain create or update most
+    /// validations run with, so that dropping one touches a single pointer.
+    extra: Option<Box<Extra>>,
+}
+
+/// What an operation defines beyond its type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Extra {
     options: Vec<Cow<'static, str>>,
     disabled: Vec<Cow<'static, str>>,
     subresources: Vec<String>,
@@ -35,32 +43,25 @@ pub struct Operation {
 impl Operation {
     /// A create operation on the root resource with no options enabled.
     pub const fn create() -> Operation {
-        Operation {
-            kind: OperationType::Create,
-            options: Vec::new(),
-            disabled: Vec::new(),
-            subresources: Vec::new(),
-        }
+        Operation::new(OperationType::Create)
     }
 
     /// An update operation on the root resource with no options enabled.
     pub const fn update() -> Operation {
-        Operation {
-            kind: OperationType::Update,
-            options: Vec::new(),
-            disabled: Vec::new(),
-            subresources: Vec::new(),
-        }
+        Operation::new(OperationType::Update)
     }
 
     /// An operation of the given type.
     pub const fn new(kind: OperationType) -> Operation {
-        Operation {
-            kind,
-            options: Vec::new(),
-            disabled: Vec::new(),
-            subresources: Vec::new(),
-        }
+        Operation { kind, extra: None }
+    }
+
+    fn extra_mut(&mut self) -> &mut Extra {
+        self.extra.get_or_insert_with(Box::default)
+    }
+
+    fn options_enabled(&self) -> &[Cow<'static, str>] {
+        self.extra.as_deref().map_or(&[], |e| &e.options)
     }
 
     /// Enables a validation option (`+k8s:ifEnabled("Name")`). Code
@@ -100,12 +101,13 @@ impl Operation {
         enabled: bool,
     ) -> Operation {
         let name = name.into();
-        self.options.retain(|o| *o != name);
-        self.disabled.retain(|o| *o != name);
+        let extra = self.extra_mut();
+        extra.options.retain(|o| *o != name);
+        extra.disabled.retain(|o| *o != name);
         if enabled {
-            self.options.push(name);
+            extra.options.push(name);
         } else {
-            self.disabled.push(name);
+            extra.disabled.push(name);
         }
         self
     }
@@ -115,7 +117,7 @@ impl Operation {
     /// root resource.
     #[must_use]
     pub fn with_subresource(mut self, path: &str) -> Operation {
-        self.subresources = path
+        self.extra_mut().subresources = path
             .split('/')
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
@@ -140,7 +142,7 @@ impl Operation {
 
     /// Whether the named option is enabled.
     pub fn has_option(&self, name: &str) -> bool {
-        self.options.iter().any(|o| o == name)
+        self.options_enabled().iter().any(|o| o == name)
     }
 
     /// The named option's state: `Some(true)` enabled, `Some(false)`
@@ -149,7 +151,11 @@ impl Operation {
     pub fn option(&self, name: &str) -> Option<bool> {
         if self.has_option(name) {
             Some(true)
-        } else if self.disabled.iter().any(|o| o == name) {
+        } else if self
+            .extra
+            .as_deref()
+            .is_some_and(|e| e.disabled.iter().any(|o| o == name))
+        {
             Some(false)
         } else {
             None
@@ -158,20 +164,36 @@ impl Operation {
 
     /// The enabled options.
     pub fn options(&self) -> impl Iterator<Item = &str> {
-        self.options.iter().map(|o| o.as_ref())
+        self.options_enabled().iter().map(|o| o.as_ref())
     }
 
     /// The subresource segments (`["status"]`; empty for the root resource).
     pub fn subresources(&self) -> &[String] {
-        &self.subresources
+        self.extra.as_deref().map_or(&[], |e| &e.subresources)
     }
 
     /// The subresource path: `/` for the root resource, else `/` + the
     /// segments joined by `/` (`/status`, `/x/y`).
     pub fn subresource_path(&self) -> String {
-        format!("/{}", self.subresources.join("/"))
+        format!("/{}", self.subresources().join("/"))
     }
 }
+
+impl PartialEq for Operation {
+    /// Equal when the type, the enabled and disabled options, and the
+    /// subresource are.
+    fn eq(&self, other: &Operation) -> bool {
+        fn disabled(op: &Operation) -> &[Cow<'static, str>] {
+            op.extra.as_deref().map_or(&[], |e| &e.disabled)
+        }
+        self.kind == other.kind
+            && self.options_enabled() == other.options_enabled()
+            && disabled(self) == disabled(other)
+            && self.subresources() == other.subresources()
+    }
+}
+
+impl Eq for Operation {}
 
 impl Default for Operation {
     fn default() -> Self {
@@ -209,5 +231,31 @@ mod tests {
             .with_option(String::from("B"));
         assert!(op.has_option("A") && op.has_option("B") && !op.has_option("C"));
         assert_eq!(op.options().count(), 2);
+    }
+
+    #[test]
+    fn equality_is_by_what_is_defined() {
+        // An operation that defined nothing beyond its type equals the plain one.
+        assert_eq!(
+            Operation::create().with_subresource("/"),
+            Operation::create()
+        );
+        assert_ne!(Operation::create(), Operation::update());
+        assert_ne!(
+            Operation::create().with_subresource("/status"),
+            Operation::create()
+        );
+        assert_ne!(
+            Operation::create().with_option_disabled("A"),
+            Operation::create()
+        );
+        assert_eq!(
+            Operation::create()
+                .with_option("A")
+                .with_option_disabled("B"),
+            Operation::create()
+                .with_option("A")
+                .with_option_disabled("B")
+        );
     }
 }
