@@ -46,7 +46,11 @@ fn main() {
                     black_box(&project),
                 )))
             }),
-            per_call(|| drop(black_box(black_box(&project).validate(&Operation::create())))),
+            per_call(|| {
+                drop(black_box(
+                    black_box(&project).validate(&Operation::create()),
+                ))
+            }),
         ];
         for (b, r) in best.iter_mut().zip(round) {
             *b = b.min(r);
