@@ -2685,29 +2685,6 @@ fn differences_map_order() {
     );
 }
 
-#[derive(Validate, PartialEq, Debug, Default, Clone)]
-pub struct Inner {
-    pub note: String,
-}
-
-#[derive(Validate, PartialEq, Debug, Default, Clone)]
-pub struct Holder {
-    /// +k8s:required
-    pub always_set: Inner,
-    /// +k8s:forbidden
-    pub never_allowed: Inner,
-}
-
-#[test]
-fn differences_struct_values_are_set() {
-    documented_in_text(
-        DIFF_MD,
-        &Holder::default().validate(&create()),
-        &["never_allowed: Forbidden"],
-    );
-    assert!(DIFF_MD.contains("`Holder::default()` reports only"));
-}
-
 /// +k8s:validateFalse="type E1"
 #[derive(Validate, PartialEq, Debug, Default, Clone)]
 pub struct E1(pub String);

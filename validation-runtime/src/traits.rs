@@ -321,8 +321,24 @@ impl<K: MapKey + Ord + Hash + Validate, V: Validate + SemanticEq, S: BuildHasher
     note = "add #[derive(Validate)] to `{Self}` (it implements `IsZero`), or mark the field `+k8s:opaqueType`"
 )]
 pub trait IsZero {
+    /// Whether the type is what Go calls a struct type (a struct with
+    /// fields), rather than a newtype, an enum or a standard type.
+    /// `#[derive(Validate)]` sets it for structs. Upstream refuses the tags
+    /// that test presence (`required`, `optional`, `forbidden`, union and
+    /// modal members, `update=NoSet/NoUnset`) on a non-pointer struct value;
+    /// code generated for them on a named type asserts at compile time that
+    /// this is not set, with upstream's message.
+    #[doc(hidden)]
+    const IS_STRUCT: bool = false;
+
     /// Whether the value is Go's zero value for its type.
-    fn is_zero(&self) -> bool;
+    ///
+    /// The default is a Go struct value's answer, never: a struct field is
+    /// always set (`#[derive(Validate)]` implements `IsZero for` a struct
+    /// with this default, and a newtype by asking its inner value).
+    fn is_zero(&self) -> bool {
+        false
+    }
 }
 
 macro_rules! zero_eq {

@@ -8,7 +8,7 @@ pub struct ObjectReference {
 
 #[derive(Validate, PartialEq)]
 pub struct OwnerReference {
-    /// +k8s:required
+    // A struct value: no presence tag (upstream refuses them on one).
     pub target: ObjectReference,
 }
 

@@ -15,7 +15,7 @@ pub struct ServiceSpec {
     /// +k8s:eachVal=+k8s:subfield(port)=+k8s:minimum=1
     pub ports: Vec<Port>,
     /// +k8s:optional
-    pub primary: Port,
+    pub primary: Option<Port>,
 }
 
 fn main() {}

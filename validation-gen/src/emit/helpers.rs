@@ -201,11 +201,10 @@ fn helper_impls_without_semantic_eq(
                 }
             };
             quote! {
-                // A struct value is always set, as in Go.
+                // A struct value is always set, as in Go (the trait's default
+                // `is_zero`); presence tags refuse it (`emit::unless_struct`).
                 impl #impl_generics #rt::IsZero for #ident #ty_generics #where_clause {
-                    fn is_zero(&self) -> bool {
-                        false
-                    }
+                    const IS_STRUCT: bool = true;
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
                     fn write_json(&self, out: &mut ::std::string::String) {

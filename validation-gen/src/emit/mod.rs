@@ -33,7 +33,7 @@ use quote::quote;
 
 use crate::check::ListTable;
 use crate::diag::Diagnostics;
-use crate::model::TagAt;
+use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog;
 use crate::tags::{Release, Tag, TagValue};
 
@@ -213,6 +213,28 @@ pub(crate) fn respan_keep_inner(tokens: TokenStream, span: Span) -> TokenStream 
 /// derive instead.
 pub(crate) fn tag_span(doc_line: Span) -> Span {
     Span::call_site().located_at(doc_line)
+}
+
+/// `call` preceded by a compile-time assertion that a named type is not a
+/// struct (`IsZero::IS_STRUCT`), for the tags upstream rejects on a
+/// non-pointer struct value: whether a named type is a struct only the
+/// compiler knows. `message` is upstream's generation error; rustc reports it
+/// at `span` (a tag's, from [`tag_span`]). Other shapes get `call` unchanged.
+pub(crate) fn unless_struct(
+    ty: Option<&Ty>,
+    span: Span,
+    message: &str,
+    call: TokenStream,
+) -> TokenStream {
+    let Some(ty) = ty.filter(|t| matches!(t.shape, Shape::Named)) else {
+        return call;
+    };
+    let ty = &ty.ty;
+    let assert = respan(
+        quote!(const { assert!(!<#ty as __rt::IsZero>::IS_STRUCT, #message) };),
+        span,
+    );
+    quote!({ #assert #call })
 }
 
 /// Lowers the tags of a site into calls, in upstream's order (tags sorted

@@ -430,9 +430,13 @@ fn member_call(
     let level = rules[0].level;
     let uniform = rules.iter().all(|r| r.level == level);
     let (whole, old) = (&site.whole_opt, &site.old_whole);
-    let forbidden = vec![Call::errors(
+    // Upstream rejects a member of struct type that is not a pointer.
+    let forbidden = vec![Call::errors(super::unless_struct(
+        Some(&field.ty),
+        super::tag_span(rules[0].at.span),
+        "discriminated member fields of struct type must be pointers",
         quote!(validate::forbidden(errs, op, path, #whole, #old)),
-    )];
+    ))];
     let forbidden = levels::mark(forbidden, if uniform { level } else { None });
     let forbidden = emit_calls(cx, forbidden, &Exit::Break(label.clone()));
     let (member, dmember) = (&field.member, &discriminator.member);

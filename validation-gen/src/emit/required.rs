@@ -2,7 +2,7 @@
 
 use quote::quote;
 
-use super::{Call, Cx, Site};
+use super::{tag_span, unless_struct, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::{Release, Tag};
 
@@ -15,18 +15,29 @@ fn spanned(site: &Site<'_>, tokens: proc_macro2::TokenStream) -> proc_macro2::To
     }
 }
 
+/// Upstream's generation error for `tag` on a non-pointer struct value.
+fn on_struct(tag: &str) -> String {
+    format!("non-pointer structs cannot use the \"{tag}\" tag")
+}
+
 /// `+k8s:required`.
 pub(super) fn required(
     _: &mut Cx<'_>,
     site: &Site<'_>,
-    _: &TagAt,
+    at: &TagAt,
     _: &Tag,
     _: Release,
 ) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
-    vec![Call::errors(spanned(
+    let call = spanned(
         site,
         quote!(validate::required(errs, op, path, #whole, #old)),
+    );
+    vec![Call::errors(unless_struct(
+        site.ty,
+        tag_span(at.span),
+        &on_struct("k8s:required"),
+        call,
     ))
     .short_circuit()]
 }
@@ -35,15 +46,21 @@ pub(super) fn required(
 pub(super) fn forbidden(
     _: &mut Cx<'_>,
     site: &Site<'_>,
-    _: &TagAt,
+    at: &TagAt,
     _: &Tag,
     _: Release,
 ) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
+    let call = spanned(
+        site,
+        quote!(validate::forbidden(errs, op, path, #whole, #old)),
+    );
     vec![
-        Call::errors(spanned(
-            site,
-            quote!(validate::forbidden(errs, op, path, #whole, #old)),
+        Call::errors(unless_struct(
+            site.ty,
+            tag_span(at.span),
+            &on_struct("k8s:forbidden"),
+            call,
         ))
         .short_circuit(),
         Call::stop_if(spanned(site, quote!(validate::is_unset(#whole)))),
@@ -90,16 +107,25 @@ pub(super) fn optional(
         if !nilable && is_zero_json(&parsed) {
             return Vec::new();
         }
-        return vec![Call::errors(spanned(
+        // Upstream turns it into `+k8s:required`, and names that tag.
+        let call = spanned(
             site,
-            quote!(validate::required(errs, op, path, #whole, #old
-            )),
+            quote!(validate::required(errs, op, path, #whole, #old)),
+        );
+        return vec![Call::errors(unless_struct(
+            site.ty,
+            tag_span(at.span),
+            &on_struct("k8s:required"),
+            call,
         ))
         .short_circuit()];
     }
-    vec![Call::stop_if(spanned(
-        site,
-        quote!(validate::is_unset(#whole)),
+    let call = spanned(site, quote!(validate::is_unset(#whole)));
+    vec![Call::stop_if(unless_struct(
+        site.ty,
+        tag_span(at.span),
+        &on_struct("k8s:optional"),
+        call,
     ))]
 }
 

@@ -207,7 +207,20 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
         .iter()
         .map(|(f, _)| f.json_name.as_str())
         .collect();
-    let extractors: Vec<TokenStream> = g.members.iter().map(|(f, _)| extractor(model, f)).collect();
+    // Upstream takes nilable and primitive members only: a struct value
+    // member is rejected.
+    let extractors: Vec<TokenStream> = g
+        .members
+        .iter()
+        .map(|(f, _)| {
+            super::unless_struct(
+                Some(&f.ty),
+                f.span,
+                "can only be used on nilable and primitive types (Struct)",
+                extractor(model, f),
+            )
+        })
+        .collect();
     let ident = &model.ident;
     let call = match (zero_or_one, g.discriminator) {
         (true, _) => {

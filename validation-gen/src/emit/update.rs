@@ -162,6 +162,16 @@ pub(super) fn lower(
         }
         _ => quote!(validate::update_value(errs, op, path, #leaf, #old, &[#(#list),*])),
     };
+    // A struct value cannot be unset: upstream rejects these two on it.
+    let call = match constraints.iter().find(|c| *c == "NoSet" || *c == "NoUnset") {
+        Some(c) => super::unless_struct(
+            site.ty,
+            super::tag_span(at.span),
+            &format!("+k8s:update={c} cannot be used on non-pointer struct fields (they cannot be unset)"),
+            call,
+        ),
+        None => call,
+    };
     vec![Call::errors(call).short_circuit().deferred()]
 }
 

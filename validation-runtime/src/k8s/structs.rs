@@ -161,6 +161,8 @@ macro_rules! foreign_struct {
 
         /// A struct value is always set.
         impl IsZero for $t {
+            const IS_STRUCT: bool = true;
+
             #[inline]
             fn is_zero(&self) -> bool {
                 false

@@ -55,9 +55,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for Deployment {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for Deployment {
@@ -144,9 +142,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for ObjectMeta {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for ObjectMeta {
@@ -279,9 +275,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for DeploymentSpec {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for DeploymentSpec {
@@ -400,9 +394,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for Container {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for Container {
@@ -459,7 +451,15 @@ const _: () = {
                 }
                 let path = &path.child("protocol");
                 let sc_start = errs.len();
-                validate::required(errs, op, path, Some(value), old_value);
+                {
+                    const {
+                        assert!(
+                            ! < Protocol as __rt::IsZero > ::IS_STRUCT,
+                            "non-pointer structs cannot use the \"k8s:required\" tag"
+                        )
+                    };
+                    validate::required(errs, op, path, Some(value), old_value)
+                };
                 if errs.len() > sc_start {
                     break 'field_protocol;
                 }
@@ -476,9 +476,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for ContainerPort {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for ContainerPort {
@@ -657,9 +655,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for DeploymentStrategy {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for DeploymentStrategy {
@@ -689,9 +685,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for RecreateStrategy {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for RecreateStrategy {
@@ -740,9 +734,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for RollingUpdate {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for RollingUpdate {
@@ -813,9 +805,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for DeploymentStatus {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for DeploymentStatus {
@@ -876,9 +866,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for Scale {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for Scale {
@@ -929,9 +917,7 @@ const _: () = {
     }
 
     impl __rt::IsZero for ScaleSpec {
-        fn is_zero(&self) -> bool {
-            false
-        }
+        const IS_STRUCT: bool = true;
     }
 
     impl __rt::field::ToBadValue for ScaleSpec {
