@@ -29,10 +29,18 @@
 //! ```
 #![warn(missing_docs)]
 
+// `#[enum_values]` expands to `::validation_runtime::...` paths; the shipped
+// meta types (`meta`, generated with `#[validate(crate = "crate")]`) use it
+// inside this crate.
+#[cfg(feature = "meta")]
+extern crate self as validation_runtime;
+
 pub mod field;
 pub mod fields;
 #[cfg(feature = "k8s-openapi")]
 pub mod k8s;
+#[cfg(feature = "meta")]
+pub mod meta;
 mod operation;
 mod release;
 pub mod schema;
