@@ -77,6 +77,11 @@ pub use validation_gen_derive::enum_values;
 #[cfg(doctest)]
 pub struct ArchitectureDocs;
 
+/// The examples of `docs/meta-types.md`, run as doctests.
+#[doc = include_str!("../../docs/meta-types.md")]
+#[cfg(all(doctest, feature = "meta"))]
+pub struct MetaTypesDocs;
+
 /// The examples of `docs/semantic-equality.md`, run as doctests.
 #[doc = include_str!("../../docs/semantic-equality.md")]
 #[cfg(doctest)]
