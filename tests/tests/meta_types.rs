@@ -45,11 +45,7 @@ fn seen(errs: &ErrorList) -> Vec<(String, Option<String>, bool)> {
     errs.iter()
         .map(|e| {
             assert_ne!(e.stability_level(), Some(StabilityLevel::Beta));
-            (
-                e.to_string(),
-                e.origin().map(str::to_string),
-                e.is_alpha(),
-            )
+            (e.to_string(), e.origin().map(str::to_string), e.is_alpha())
         })
         .collect()
 }

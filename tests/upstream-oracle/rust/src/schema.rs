@@ -118,7 +118,11 @@ impl Ty {
             // the JSON stand-in the mirror's `RawExtension` is.
             if segs[0] == "crate" {
                 let last = segs.last().unwrap();
-                let special = if last == "FieldsV1" { "RawExtension" } else { last };
+                let special = if last == "FieldsV1" {
+                    "RawExtension"
+                } else {
+                    last
+                };
                 return Ok(Ty::Special(special.to_string()));
             }
             if segs[0] == "super" {
