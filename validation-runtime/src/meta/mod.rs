@@ -10,7 +10,7 @@
 //! them in apimachinery v0.37.2: the tag lines verbatim, each type
 //! `#[derive(Validate)]` with `#[validate(kubernetes = "1.37")]`, JSON as
 //! Go's (camelCase names, `omitempty` as upstream, `null` read as the zero
-//! value), `Time` as the runtime's [`Time`](crate::Time) (compared by
+//! value), `Time` as the runtime's [`Time`] (compared by
 //! instant, as upstream's semantic equality). Use them as field types of
 //! your own validated types:
 //!
