@@ -10,6 +10,7 @@ pub mod docs;
 pub mod front_ends;
 pub mod item_unions;
 pub mod levels_1_36;
+pub mod meta_types;
 pub mod no_panic;
 pub mod oracle_found;
 pub mod ot_cohorts;

@@ -29,10 +29,18 @@
 //! ```
 #![warn(missing_docs)]
 
+// `#[enum_values]` expands to `::validation_runtime::...` paths; the shipped
+// meta types (`meta`, generated with `#[validate(crate = "crate")]`) use it
+// inside this crate.
+#[cfg(feature = "meta")]
+extern crate self as validation_runtime;
+
 pub mod field;
 pub mod fields;
 #[cfg(feature = "k8s-openapi")]
 pub mod k8s;
+#[cfg(feature = "meta")]
+pub mod meta;
 mod operation;
 mod release;
 pub mod schema;
@@ -68,6 +76,11 @@ pub use validation_gen_derive::enum_values;
 #[doc = include_str!("../../docs/architecture.md")]
 #[cfg(doctest)]
 pub struct ArchitectureDocs;
+
+/// The examples of `docs/meta-types.md`, run as doctests.
+#[doc = include_str!("../../docs/meta-types.md")]
+#[cfg(all(doctest, feature = "meta"))]
+pub struct MetaTypesDocs;
 
 /// The examples of `docs/semantic-equality.md`, run as doctests.
 #[doc = include_str!("../../docs/semantic-equality.md")]

@@ -2,14 +2,15 @@
 //! Kubernetes 1.37 mirror (`v1_37.rs`). Upstream calls
 //! `ValidateCustom_<Type>_<Field>` from the package its validators are
 //! generated in; these are the same rules (kubernetes/kubernetes v1.37
-//! `pkg/apis/core/v1`, `pkg/apis/lifecycle/v1alpha1`, and apimachinery
-//! v0.37.2 `pkg/apis/meta/v1/validation`), as the Go driver's copies in
-//! `tests/upstream-oracle/go/realapi-1.37/custom/` are.
+//! `pkg/apis/core/v1` and `pkg/apis/lifecycle/v1alpha1`), as the Go driver's
+//! copies in `tests/upstream-oracle/go/realapi-1.37/custom/` are. The meta/v1
+//! one (`Condition.lastTransitionTime`) ships with the meta types in
+//! `validation_runtime::meta::v1_37`.
 
 use validation_runtime::field::Path;
-use validation_runtime::{Error, ErrorList, Operation, Time};
+use validation_runtime::{Error, ErrorList, Operation};
 
-use crate::v1_37::{core_v1, lifecycle_v1alpha1, meta_v1};
+use crate::v1_37::{core_v1, lifecycle_v1alpha1};
 
 /// Reports a value whose domain (the part before the first `/`, lower-cased,
 /// trimmed of spaces and trailing dots) ends with one of `reserved` or is one
@@ -79,21 +80,6 @@ impl lifecycle_v1alpha1::EvictionRequestSpec {
         match value {
             Some(v) => forbid_reserved_domain_suffixes(path, v, RESERVED),
             None => ErrorList::new(),
-        }
-    }
-}
-
-impl meta_v1::Condition {
-    /// `ValidateCustom_Condition_LastTransitionTime`: the time must be set.
-    pub fn validate_custom_last_transition_time(
-        _op: &Operation,
-        path: &Path<'_>,
-        value: Option<&Time>,
-        _old: Option<&Time>,
-    ) -> ErrorList {
-        match value {
-            Some(t) if !t.is_zero() => ErrorList::new(),
-            _ => Error::required(path, "").into(),
         }
     }
 }

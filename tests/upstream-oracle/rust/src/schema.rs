@@ -113,6 +113,18 @@ impl Ty {
             {
                 return Ok(Ty::Special(segs.last().unwrap().clone()));
             }
+            // The runtime's own meta/v1 types (validation-runtime/src/meta,
+            // the 1.37 mirror's meta_v1): `crate::Time`, and `FieldsV1` as
+            // the JSON stand-in the mirror's `RawExtension` is.
+            if segs[0] == "crate" {
+                let last = segs.last().unwrap();
+                let special = if last == "FieldsV1" {
+                    "RawExtension"
+                } else {
+                    last
+                };
+                return Ok(Ty::Special(special.to_string()));
+            }
             if segs[0] == "super" {
                 return Ok(Ty::Named(segs[1..].join("::")));
             }

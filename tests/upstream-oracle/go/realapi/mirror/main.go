@@ -45,6 +45,13 @@ var SPECIAL = map[string]string{
 // #[validate(kubernetes = "1.36")]) or 1.37 (v1_37.rs, likewise).
 var release = flag.String("release", "1.35", "the Kubernetes release: 1.35, 1.36 or 1.37")
 
+// runtimeMeta (-runtime-meta FILE, 1.37): the shared meta/v1 types are
+// validation_runtime's (validation_runtime::meta::v1_37): the mirror's meta_v1
+// module becomes a `pub use` of it, and FILE gets that module as the runtime
+// ships it (validation-runtime/src/meta/v1_37.rs): the same items, with the
+// Go doc comments as rustdoc and the runtime's own paths.
+var runtimeMeta = flag.String("runtime-meta", "", "write the meta/v1 module for validation_runtime::meta to this file")
+
 // MODULE_VERSIONS are the k8s.io/api and apimachinery versions of each
 // release's pin (go/realapi*/go.mod), for the header line.
 var MODULE_VERSIONS = map[string]string{"1.35": "v0.35.0", "1.36": "v0.36.0", "1.37": "v0.37.2"}
@@ -77,6 +84,50 @@ type comments struct {
 	fields map[string]map[string][]string // type name -> field name -> + lines
 	consts map[string][]string            // const name -> + lines
 	pos    map[string]token.Pos
+	// The same, with the whole doc comment (prose and + lines) as rustdoc
+	// (-runtime-meta).
+	typeDocs  map[string][]string
+	fieldDocs map[string]map[string][]string
+	constDocs map[string][]string
+}
+
+// rustdocLines renders Go doc comments as rustdoc lines: prose verbatim, "+"
+// lines trimmed (as plusLines reads them), indented blocks (Go's code
+// blocks) fenced as text so that rustdoc does not compile them.
+func rustdocLines(groups ...*ast.CommentGroup) []string {
+	var out []string
+	fenced := false
+	for _, g := range groups {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.List {
+			t := strings.TrimPrefix(c.Text, "//")
+			t = strings.TrimPrefix(t, " ")
+			trimmed := strings.TrimLeft(t, " \t")
+			code := trimmed != "" && trimmed != t && !strings.HasPrefix(trimmed, "+")
+			if code && !fenced {
+				out = append(out, "```text")
+				fenced = true
+			} else if !code && fenced && trimmed != "" {
+				out = append(out, "```")
+				fenced = false
+			}
+			switch {
+			case strings.HasPrefix(trimmed, "+"):
+				out = append(out, trimmed)
+			case code:
+				out = append(out, strings.ReplaceAll(t, "\t", "    "))
+			default:
+				out = append(out, strings.TrimRight(t, " \t"))
+			}
+		}
+		if fenced {
+			out = append(out, "```")
+			fenced = false
+		}
+	}
+	return out
 }
 
 func plusLines(groups ...*ast.CommentGroup) []string {
@@ -97,7 +148,8 @@ func plusLines(groups ...*ast.CommentGroup) []string {
 }
 
 func readComments(pkg *packages.Package) *comments {
-	cm := &comments{types: map[string][]string{}, fields: map[string]map[string][]string{}, consts: map[string][]string{}, pos: map[string]token.Pos{}}
+	cm := &comments{types: map[string][]string{}, fields: map[string]map[string][]string{}, consts: map[string][]string{}, pos: map[string]token.Pos{},
+		typeDocs: map[string][]string{}, fieldDocs: map[string]map[string][]string{}, constDocs: map[string][]string{}}
 	fset := pkg.Fset
 	for _, f := range pkg.Syntax {
 		// comment groups by end line
@@ -123,19 +175,25 @@ func readComments(pkg *packages.Package) *comments {
 						second = byEnd[fset.Position(doc.Pos()).Line-2]
 					}
 					cm.types[ts.Name.Name] = plusLines(second, doc)
+					cm.typeDocs[ts.Name.Name] = append(plusLines(second), rustdocLines(doc)...)
 					cm.pos[ts.Name.Name] = ts.Pos()
 					if st, ok := ts.Type.(*ast.StructType); ok {
 						fm := map[string][]string{}
+						fd := map[string][]string{}
 						for _, fl := range st.Fields.List {
 							lines := plusLines(fl.Doc)
+							docs := rustdocLines(fl.Doc)
 							if len(fl.Names) == 0 {
 								fm[embeddedName(fl.Type)] = lines
+								fd[embeddedName(fl.Type)] = docs
 							}
 							for _, n := range fl.Names {
 								fm[n.Name] = lines
+								fd[n.Name] = docs
 							}
 						}
 						cm.fields[ts.Name.Name] = fm
+						cm.fieldDocs[ts.Name.Name] = fd
 					}
 				}
 			case token.CONST:
@@ -147,6 +205,7 @@ func readComments(pkg *packages.Package) *comments {
 					}
 					for _, n := range vs.Names {
 						cm.consts[n.Name] = plusLines(doc)
+						cm.constDocs[n.Name] = rustdocLines(doc)
 					}
 				}
 			}
@@ -273,9 +332,27 @@ func snake(s string) string {
 func docLines(lines []string, indent string) string {
 	var b strings.Builder
 	for _, l := range lines {
-		b.WriteString(indent + "/// " + l + "\n")
+		if l == "" {
+			b.WriteString(indent + "///\n")
+		} else {
+			b.WriteString(indent + "/// " + l + "\n")
+		}
 	}
 	return b.String()
+}
+
+// docsOr is the rustdoc of an item of the runtime's meta module: its Go doc
+// comment, else `fallback`.
+func docsOr(lines []string, fallback string) []string {
+	for _, l := range lines {
+		if l != "" && !strings.HasPrefix(l, "+") {
+			return lines
+		}
+	}
+	if len(lines) == 0 {
+		return []string{fallback}
+	}
+	return append([]string{fallback, ""}, lines...)
 }
 
 // isCollection: the Go type is a slice or map (nil is null in JSON).
@@ -291,8 +368,14 @@ func (g *gen) emit(tn *types.TypeName) {
 		g.errs = append(g.errs, fmt.Sprintf("%s: package %s is not loaded (add it to PACKAGES)", key(tn), tn.Pkg().Path()))
 		return
 	}
+	// The runtime's meta module (-runtime-meta) documents every item.
+	rt := *runtimeMeta != "" && m == "meta_v1"
 	var b strings.Builder
-	b.WriteString(docLines(cm.types[tn.Name()], ""))
+	if rt {
+		b.WriteString(docLines(docsOr(cm.typeDocs[tn.Name()], fmt.Sprintf("`%s` (Go `metav1.%s`).", tn.Name(), tn.Name())), ""))
+	} else {
+		b.WriteString(docLines(cm.types[tn.Name()], ""))
+	}
 	named := tn.Type().(*types.Named)
 	switch u := named.Underlying().(type) {
 	case *types.Struct:
@@ -311,7 +394,15 @@ func (g *gen) emit(tn *types.TypeName) {
 			}
 			omitempty := strings.Contains(","+opts+",", ",omitempty,")
 			inline := strings.Contains(","+opts+",", ",inline,")
-			b.WriteString(docLines(fc[f.Name()], "    "))
+			if rt {
+				jn := name
+				if jn == "" {
+					jn = f.Name()
+				}
+				b.WriteString(docLines(docsOr(cm.fieldDocs[tn.Name()][f.Name()], fmt.Sprintf("`%s` (Go `%s`).", jn, f.Name())), "    "))
+			} else {
+				b.WriteString(docLines(fc[f.Name()], "    "))
+			}
 			ty := g.rust(f.Type(), m)
 			_, isPtr := f.Type().(*types.Pointer)
 			switch {
@@ -371,7 +462,11 @@ func (g *gen) emit(tn *types.TypeName) {
 			b.WriteString("\n#[validation_runtime::enum_values]\nimpl " + tn.Name() + " {\n")
 			seen := map[string]bool{}
 			for _, c := range consts {
-				b.WriteString(docLines(cm.consts[c.Name()], "    "))
+				if rt {
+					b.WriteString(docLines(docsOr(cm.constDocs[c.Name()], fmt.Sprintf("`%s`: the value %s.", c.Name(), c.Val().ExactString())), "    "))
+				} else {
+					b.WriteString(docLines(cm.consts[c.Name()], "    "))
+				}
 				v := strings.Trim(c.Val().ExactString(), "\"")
 				_ = seen
 				b.WriteString(fmt.Sprintf("    pub const %s: &'static str = %s;\n", c.Name(), c.Val().ExactString()))
@@ -488,6 +583,16 @@ func main() {
 	for _, m := range mods {
 		items := g.byMod[m]
 		sort.Slice(items, func(i, j int) bool { return itemName(items[i]) < itemName(items[j]) })
+		if *runtimeMeta != "" && m == "meta_v1" {
+			if err := writeRuntimeMeta(*runtimeMeta, items); err != nil {
+				fmt.Fprintln(os.Stderr, "mirror:", err)
+				os.Exit(2)
+			}
+			fmt.Fprintln(w)
+			fmt.Fprintln(w, "/// The shared meta/v1 types are the runtime's, generated from the same source.")
+			fmt.Fprintf(w, "pub use validation_runtime::meta::v%s as meta_v1;\n", strings.ReplaceAll(*release, ".", "_"))
+			continue
+		}
 		fmt.Fprintf(w, "\npub mod %s {\n", m)
 		fmt.Fprintln(w, "    #![allow(non_upper_case_globals, unused_imports, clippy::all)]")
 		fmt.Fprintln(w, "    use std::collections::BTreeMap;")
@@ -512,4 +617,30 @@ func itemName(s string) string {
 	rest := s[i+len("pub struct "):]
 	j := strings.IndexAny(rest, " ({")
 	return rest[:j]
+}
+
+// RUNTIME_PATHS rewrite the mirror's paths in the meta/v1 items to the
+// runtime's own (validation-runtime/src/meta): the crate itself, its
+// `nullable`, FieldsV1 as JSON, types.UID as a string.
+var RUNTIME_PATHS = strings.NewReplacer(
+	"crate::shim::nullable", "crate::meta::nullable",
+	"crate::shim::RawExtension", "crate::meta::FieldsV1",
+	"super::types::UID", "String",
+	"validation_runtime::", "crate::",
+	"#[validate(kubernetes = ", "#[validate(crate = \"crate\", kubernetes = ",
+)
+
+// writeRuntimeMeta writes the meta/v1 items as validation-runtime's
+// src/meta/v1_<release>.rs (included into `pub mod v1_<release>`).
+func writeRuntimeMeta(path string, items []string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by tests/upstream-oracle/go/realapi/mirror from k8s.io/apimachinery\n")
+	fmt.Fprintf(&b, "// %s pkg/apis/meta/v1, for Kubernetes %s. DO NOT EDIT;\n", MODULE_VERSIONS[*release], *release)
+	fmt.Fprintf(&b, "// tests/upstream-oracle/run-realapi --release %s --update-mirror regenerates it.\n", *release)
+	b.WriteString("\nuse crate::Validate;\nuse serde::{Deserialize, Serialize};\nuse std::collections::BTreeMap;\n")
+	for _, it := range items {
+		b.WriteString("\n")
+		b.WriteString(RUNTIME_PATHS.Replace(it))
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
