@@ -338,6 +338,9 @@ pub struct Gen<'a> {
     /// (scheduling's `CompositePodGroupTemplate` holds a list of them) gets
     /// short lists, so that objects stay small.
     stack: Vec<String>,
+    /// Directed cases (`target.rs`): whether the lists and maps on the
+    /// route keep only the route's item.
+    pub(crate) single: bool,
 }
 
 /// How many quantities and timestamps [`Gen::respell`] rewrote in this run.
@@ -351,6 +354,7 @@ impl<'a> Gen<'a> {
             big: false,
             limit: None,
             stack: Vec::new(),
+            single: false,
         }
     }
 

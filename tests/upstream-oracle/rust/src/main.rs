@@ -216,12 +216,13 @@ fn make_case(
     let mut rng = case_rng(seed, i);
     if case_is_directed(i, targets, every) {
         let k = if every { i } else { i - i / 3 };
-        let t = &targets[(k.wrapping_add(seed) % targets.len() as u64) as usize];
+        let n = targets.len() as u64;
+        let t = &targets[(k.wrapping_add(seed) % n) as usize];
         let build = roots[0].0;
         let pkg = &pkgs[&build];
         let (mut options, mut disabled) = (Vec::new(), Vec::new());
         let mut g = Gen::new(pkg, rng);
-        let d = g.directed(t);
+        let d = g.directed(t, k / n);
         for o in pkg.options() {
             let on = if d.enable.contains(&o) {
                 true

@@ -377,7 +377,15 @@ impl Gen<'_> {
                     }
                 }
                 let n = n.max(1);
-                let i = self.rng.below(n);
+                let mut i = self.rng.below(n);
+                if self.single {
+                    // Only the item on the route.
+                    if let Some(Value::Array(a)) = root.pointer_mut(&ptr) {
+                        let x = a.swap_remove(i);
+                        *a = vec![x];
+                        i = 0;
+                    }
+                }
                 self.descend(root, format!("{ptr}/{i}"), elem, next, depth + 1)
             }
             Ty::Map(k, vt) => {
@@ -402,6 +410,11 @@ impl Gen<'_> {
                 } else {
                     self.rng.pick(&keys).clone()
                 };
+                if self.single {
+                    if let Some(Value::Object(m)) = root.pointer_mut(&ptr) {
+                        m.retain(|k, _| *k == key);
+                    }
+                }
                 self.descend(root, format!("{ptr}/{}", esc(&key)), vt, next, depth + 1)
             }
             Ty::Named(n) => {
@@ -422,8 +435,8 @@ impl Gen<'_> {
         }
     }
 
-    /// A case aimed at `t` (route `r`).
-    pub fn directed(&mut self, t: &Target) -> Directed {
+    /// A case aimed at `t`, the `round`th (from 0) aimed at it.
+    pub fn directed(&mut self, t: &Target, round: u64) -> Directed {
         let pkg = self.pkg;
         // The shortest routes (the smallest objects).
         let shortest = t.routes.iter().map(|r| r.1.len()).min().unwrap_or(0);
@@ -431,11 +444,24 @@ impl Gen<'_> {
         let (root, steps, site) = (*self.rng.pick(&routes)).clone();
         // Now and then the site is left as generated: the line's passes.
         // (for the lines the generated value often fails).
-        let pass = match t.line.leaf.as_str() {
-            "required" | "forbidden" => self.rng.chance(0.1),
-            "unionMember" | "zeroOrOneOfMember" | "supportsSubresource" => self.rng.chance(0.3),
-            _ => false,
+        // The first round breaks every line; the second passes the lines
+        // whose passes need aiming too (a union with one member set, a type
+        // at a subresource it supports); later rounds do either.
+        let needs_pass = matches!(
+            t.line.leaf.as_str(),
+            "unionMember" | "zeroOrOneOfMember" | "supportsSubresource"
+        );
+        let pass = match round {
+            0 => false,
+            1 => needs_pass,
+            _ => {
+                (needs_pass || matches!(t.line.leaf.as_str(), "required" | "forbidden"))
+                    && self.rng.chance(0.3)
+            }
         };
+        // A pass keeps only the route's items (the line's other sites in
+        // the same lists would fail it as often as not).
+        self.single = pass;
         let mut base = self.object(&root);
         let mut ptr = String::new();
         let mut depth = 0;
@@ -1031,7 +1057,7 @@ mod tests {
             [("T".to_string(), Some("items".to_string()))]
         );
         for seed in 0..20 {
-            let d = Gen::new(&p, Rng::new(seed)).directed(t);
+            let d = Gen::new(&p, Rng::new(seed)).directed(t, 0);
             let items = d.object["items"].as_array().unwrap();
             assert!(items.iter().any(|i| i["xs"].as_array().unwrap().len() == 3));
             assert!(d.old.is_none());
@@ -1049,7 +1075,7 @@ mod tests {
             .find(|x| x.line.text == t.line.text && x.line.owner == "Inner")
             .unwrap();
         for seed in 0..20 {
-            let d = Gen::new(&p, Rng::new(seed)).directed(t);
+            let d = Gen::new(&p, Rng::new(seed)).directed(t, 0);
             let old = d.old.expect("an update");
             let (a, b) = (&old["items"], &d.object["items"]);
             let changed: Vec<usize> = (0..a.as_array().unwrap().len())
@@ -1069,7 +1095,7 @@ mod tests {
         let ts = targets(&p);
         let t = target(&ts, "k8s:dependentRequired(\"n\")");
         for seed in 0..20 {
-            let d = Gen::new(&p, Rng::new(seed)).directed(t);
+            let d = Gen::new(&p, Rng::new(seed)).directed(t, 0);
             let items = d.object["items"].as_array().unwrap();
             assert!(items.iter().any(|i| !i["m"].is_null() && i["n"].is_null()));
         }
