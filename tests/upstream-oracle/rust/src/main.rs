@@ -5,7 +5,7 @@
 //! upstream-oracle types <build>           list the root types of a build
 //! upstream-oracle coverage                every tag of the fixtures and the positions it is used in
 //! upstream-oracle run --go <build>=<driver>... [--cases N] [--seed S] [--case I] [--type T]
-//!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage]
+//!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage] [--target SUBSTR]
 //! ```
 //!
 //! Every difference is printed with its case (`--max-print N` caps the cases

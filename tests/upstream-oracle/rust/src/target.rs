@@ -901,7 +901,7 @@ impl Gen<'_> {
             }
             "unionMember" | "zeroOrOneOfMember" => {
                 // Every member of the struct's unions set.
-                let Some(op) = owner else { return None };
+                let op = owner?;
                 let Some(Kind::Struct(fs)) = pkg.get(site).map(|t| &t.kind) else {
                     return None;
                 };
