@@ -334,6 +334,13 @@ pub struct Gen<'a> {
     big: bool,
     /// The `+k8s:maxItems` of the field whose value is being generated.
     limit: Option<i128>,
+    /// The structs being generated, outermost first: a type inside itself
+    /// (scheduling's `CompositePodGroupTemplate` holds a list of them) gets
+    /// short lists, so that objects stay small.
+    stack: Vec<String>,
+    /// Directed cases (`target.rs`): whether the lists and maps on the
+    /// route keep only the route's item.
+    pub(crate) single: bool,
 }
 
 /// How many quantities and timestamps [`Gen::respell`] rewrote in this run.
@@ -346,6 +353,8 @@ impl<'a> Gen<'a> {
             rng,
             big: false,
             limit: None,
+            stack: Vec::new(),
+            single: false,
         }
     }
 
@@ -524,7 +533,9 @@ impl<'a> Gen<'a> {
                     }
                     Kind::Struct(_) => {
                         let mut m = Map::new();
+                        self.stack.push(t.name.clone());
                         self.fill_struct(&t.name, &mut m, &h, depth);
+                        self.stack.pop();
                         Value::Object(m)
                     }
                 }
@@ -595,7 +606,7 @@ impl<'a> Gen<'a> {
 
     /// The smallest value of `ty`: unset, empty, or a struct of smallest
     /// values.
-    fn zero(&mut self, ty: &Ty) -> Value {
+    pub(crate) fn zero(&mut self, ty: &Ty) -> Value {
         match ty {
             Ty::Opt(_) => Value::Null,
             Ty::List(_) => Value::Array(Vec::new()),
@@ -684,6 +695,20 @@ impl<'a> Gen<'a> {
     fn count(&mut self, h: &Hints, depth: u32) -> usize {
         if depth >= self.max_depth() {
             return 0;
+        }
+        // Inside a recursive type: at most one item a level, none from the
+        // third level on.
+        let repeats = self.stack.len()
+            - self
+                .stack
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len();
+        if repeats >= 2 {
+            return 0;
+        }
+        if repeats == 1 {
+            return self.rng.below(2);
         }
         // The real API's item limits go up to hundreds: the field's own
         // limit, now and then (not inside another such list).

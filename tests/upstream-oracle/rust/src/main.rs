@@ -5,7 +5,7 @@
 //! upstream-oracle types <build>           list the root types of a build
 //! upstream-oracle coverage                every tag of the fixtures and the positions it is used in
 //! upstream-oracle run --go <build>=<driver>... [--cases N] [--seed S] [--case I] [--type T]
-//!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage]
+//!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage] [--target SUBSTR]
 //! ```
 //!
 //! Every difference is printed with its case (`--max-print N` caps the cases
@@ -23,6 +23,7 @@ mod minimise;
 mod rust_side;
 mod schema;
 mod tagcov;
+mod target;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::PathBuf;
@@ -109,6 +110,10 @@ struct Options {
     /// Fail when a validation tag line of the real API was not hit both
     /// ways (`--require-tag-coverage`).
     require_tag_coverage: bool,
+    /// Only cases aimed at the tag lines whose description contains this
+    /// (`--target`, for looking into one line: each case and upstream's
+    /// errors are printed).
+    target: Option<String>,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -121,6 +126,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         shrink_budget: 3000,
         drivers: BTreeMap::new(),
         require_tag_coverage: false,
+        target: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -145,6 +151,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--max-print" => o.max_print = num(val()?)? as usize,
             "--shrink-budget" => o.shrink_budget = num(val()?)? as usize,
             "--require-tag-coverage" => o.require_tag_coverage = true,
+            "--target" => o.target = Some(val()?),
             "--go" => {
                 let v = val()?;
                 let (b, p) = v
@@ -184,6 +191,18 @@ fn case_rng(seed: u64, i: u64) -> Rng {
     r
 }
 
+/// How many times each tag line is aimed at, at most (the rest of a long
+/// run is random: directed objects are the larger ones).
+const DIRECTED_ROUNDS: u64 = 3;
+
+/// Whether case `i` is aimed at one tag line (the real API: two cases in
+/// three, the lines in turn, for [`DIRECTED_ROUNDS`] rounds; every case
+/// with `--target`).
+fn case_is_directed(i: u64, targets: &[target::Target], every: bool) -> bool {
+    !targets.is_empty()
+        && (every || (i % 3 != 2 && i - i / 3 < DIRECTED_ROUNDS * targets.len() as u64))
+}
+
 /// Generates case `i`.
 fn make_case(
     seed: u64,
@@ -191,8 +210,48 @@ fn make_case(
     roots: &[(Build, String)],
     pkgs: &BTreeMap<Build, Package>,
     unvalidated: &BTreeSet<(Build, String)>,
+    targets: &[target::Target],
+    every: bool,
 ) -> Case {
     let mut rng = case_rng(seed, i);
+    if case_is_directed(i, targets, every) {
+        let k = if every { i } else { i - i / 3 };
+        let n = targets.len() as u64;
+        let t = &targets[(k.wrapping_add(seed) % n) as usize];
+        let build = roots[0].0;
+        let pkg = &pkgs[&build];
+        let (mut options, mut disabled) = (Vec::new(), Vec::new());
+        let mut g = Gen::new(pkg, rng);
+        let d = g.directed(t, k / n);
+        for o in pkg.options() {
+            let on = if d.enable.contains(&o) {
+                true
+            } else if d.disable.contains(&o) {
+                false
+            } else {
+                g.rng.chance(0.5)
+            };
+            if on {
+                options.push(o);
+            } else {
+                disabled.push(o);
+            }
+        }
+        let root_only = unvalidated.contains(&(build, d.root.clone()));
+        return Case {
+            id: i,
+            build,
+            ty: d.root,
+            object: d.object,
+            old_object: d.old,
+            options,
+            disabled,
+            subresource: d
+                .subresource
+                .filter(|_| !root_only)
+                .unwrap_or_else(|| "/".into()),
+        };
+    }
     let (build, ty) = roots[rng.below(roots.len())].clone();
     let root_only = unvalidated.contains(&(build, ty.clone()));
     let pkg = &pkgs[&build];
@@ -304,6 +363,20 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         .flat_map(|b| pkgs[b].roots().map(move |t| (*b, t.name.clone())))
         .collect();
     let mut tag_coverage = real.then(|| tagcov::Coverage::new(&pkgs[&builds[0]]));
+    let mut targets = if real {
+        target::targets(&pkgs[&builds[0]])
+    } else {
+        Vec::new()
+    };
+    if let Some(want) = &o.target {
+        targets.retain(|t| t.line.describe().contains(want.as_str()));
+        if targets.is_empty() {
+            return Err(format!(
+                "--target {want}: no tag line that can fail matches"
+            ));
+        }
+    }
+    let every = o.target.is_some();
     let (mut time_gen, mut time_rust) = (Duration::ZERO, Duration::ZERO);
     let (mut time_rt, mut time_cov, mut time_line) =
         (Duration::ZERO, Duration::ZERO, Duration::ZERO);
@@ -318,6 +391,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     let mut differences: Vec<Difference> = Vec::new();
     let mut excluded: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut objects = 0u64;
+    let mut directed = 0u64;
 
     let mut settle = |case: Case,
                       rust: Verdict,
@@ -337,6 +411,10 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             None
         };
         let go = go.verdict();
+        if every {
+            println!("case {}: {}", case.id, case.describe());
+            print_errors("Go", &go);
+        }
         let t1 = Instant::now();
         if let (Some(cov), Verdict::Errors(errs)) = (tag_coverage.as_mut(), &go) {
             cov.record(&pkgs[&case.build], &case.ty, &case.object, errs);
@@ -396,13 +474,21 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     };
     for i in range {
         let t0 = Instant::now();
-        let mut case = make_case(o.seed, i, &roots, &pkgs, &unvalidated);
+        let mut case = make_case(o.seed, i, &roots, &pkgs, &unvalidated, &targets, every);
         if let Some(t) = &o.only_type {
             if &case.ty != t {
                 let mut j = 0;
                 while &case.ty != t {
                     j += 1;
-                    case = make_case(o.seed ^ (j << 40), i, &roots, &pkgs, &unvalidated);
+                    case = make_case(
+                        o.seed ^ (j << 40),
+                        i,
+                        &roots,
+                        &pkgs,
+                        &unvalidated,
+                        &targets,
+                        every,
+                    );
                     if j > 100_000 {
                         return Err(format!("no root type {t}"));
                     }
@@ -410,6 +496,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             }
         }
         let t1 = Instant::now();
+        directed += case_is_directed(i, &targets, every) as u64;
         let rust = rust_verdict(&mut case);
         let t2 = Instant::now();
         time_gen += t1 - t0;
@@ -486,6 +573,11 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     if let Some(cov) = &tag_coverage {
         gaps = tagcov::report(cov);
         println!("round trips checked: {round_trips} (Rust -> Go -> Rust)");
+        println!(
+            "directed cases: {} over {} tag lines that can fail (see target.rs)",
+            directed,
+            targets.len()
+        );
         println!(
             "re-spelled quantities and timestamps in updates: {}",
             gen::RESPELLED.load(std::sync::atomic::Ordering::Relaxed)

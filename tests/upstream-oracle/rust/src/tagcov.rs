@@ -332,6 +332,23 @@ fn at_site(line: &Line, r: &Resolved, root: &str) -> bool {
     match (&line.field, line.leaf.as_str()) {
         // Union errors name the struct that holds the members.
         (Some(_), "unionMember") => r.reached.as_deref() == Some(line.owner.as_str()),
+        // A dependency's error names the field it depends on
+        // (`dependentRequired("b")` on `a` reports `b: Required value`).
+        (Some(_), "dependentRequired" | "dependentForbidden") => {
+            let named = line
+                .text
+                .rsplit_once(&format!("k8s:{}(", line.leaf))
+                .map(|(_, rest)| {
+                    rest.split(')')
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .trim_matches('"')
+                });
+            r.fields
+                .last()
+                .is_some_and(|(o, n)| *o == line.owner && Some(n.as_str()) == named)
+        }
         (Some(f), _) => {
             let me = (line.owner.clone(), f.clone());
             match &line.subfield {
