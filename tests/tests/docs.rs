@@ -1250,15 +1250,7 @@ fn mode_generation_errors_1_37() {
         let src = format!(
             "#[validate(kubernetes = \"1.37\")]\npub struct S {{\n    {tag}\n    {field},\n}}\n"
         );
-        let got = diagnostics(&src);
-        assert!(
-            got.iter().any(|m| m.starts_with(message)),
-            "{src}\n  want {message:?}\n  got  {got:?}"
-        );
-        assert!(
-            TAGS_MD.contains(&format!("\n{message}\n")),
-            "docs/tags.md does not list: {message}"
-        );
+        assert_reported_and_documented(&src, message);
     }
     let got = diagnostics(
         "/// +k8s:modeDiscriminator\n#[validate(kubernetes = \"1.37\")]\npub struct M(pub String);",
@@ -2189,15 +2181,28 @@ fn nested_subfield_error_is_real_and_documented() {
     let message =
         "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead";
     let src = "#[validate(kubernetes = \"1.37\")]\npub struct S {\n    /// +k8s:subfield(a)=+k8s:subfield(b)=+k8s:minimum=1\n    pub a: T,\n}\npub struct T { pub a: U }\npub struct U { pub b: i32 }\n";
-    let got = diagnostics(src);
-    assert!(got.iter().any(|m| m.starts_with(message)), "{got:?}");
-    assert!(TAGS_MD.contains(&format!("\n{message}\n")));
+    assert_reported_and_documented(src, message);
     let src_1_36 = src.replace("1.37", "1.36");
     assert!(
         !diagnostics(&src_1_36)
             .iter()
             .any(|m| m.starts_with(message)),
         "1.36 validates nested subfields"
+    );
+}
+
+/// `src` gets the generation error `message` (the first line of one of its
+/// diagnostics starts with it), and docs/tags.md lists it on a line of its own.
+#[track_caller]
+fn assert_reported_and_documented(src: &str, message: &str) {
+    let got = diagnostics(src);
+    assert!(
+        got.iter().any(|m| m.starts_with(message)),
+        "{src}\n  want {message:?}\n  got  {got:?}"
+    );
+    assert!(
+        TAGS_MD.contains(&format!("\n{message}\n")),
+        "docs/tags.md does not list this generation error on a line of its own:\n{message}"
     );
 }
 
@@ -2222,15 +2227,7 @@ fn limit_errors_are_real_and_documented() {
         ),
     ];
     for (src, message) in cases {
-        let got = diagnostics(&src);
-        assert!(
-            got.iter().any(|m| m.starts_with(message)),
-            "want {message:?}, got {got:?}"
-        );
-        assert!(
-            TAGS_MD.contains(&format!("\n{message}\n")),
-            "docs/tags.md does not list this generation error on a line of its own:\n{message}"
-        );
+        assert_reported_and_documented(&src, message);
     }
 }
 
@@ -2253,15 +2250,7 @@ fn generation_errors_on_types_and_constants() {
          "a union may only have one discriminator"),
     ];
     for (src, message) in cases {
-        let got = diagnostics(src);
-        assert!(
-            got.iter().any(|m| m.starts_with(message)),
-            "{src}\n  want {message:?}\n  got  {got:?}"
-        );
-        assert!(
-            TAGS_MD.contains(&format!("\n{message}\n")),
-            "docs/tags.md does not list: {message}"
-        );
+        assert_reported_and_documented(src, message);
     }
     // A non-literal enum value.
     let got = diagnostics(

@@ -81,25 +81,16 @@ pub mod v1_37 {
         /// `+k8s:customValidation` on `lastTransitionTime` calls: the time
         /// must be set (not Go's zero time).
         pub fn validate_custom_last_transition_time(
-            op: &super::Operation,
+            _op: &super::Operation,
             path: &super::Path<'_>,
             value: Option<&super::Time>,
-            old: Option<&super::Time>,
+            _old: Option<&super::Time>,
         ) -> super::ErrorList {
-            super::last_transition_time_set(op, path, value, old)
+            match value {
+                Some(t) if !t.is_zero() => super::ErrorList::new(),
+                _ => super::Error::required(path, "").into(),
+            }
         }
-    }
-}
-
-fn last_transition_time_set(
-    _op: &Operation,
-    path: &Path<'_>,
-    value: Option<&Time>,
-    _old: Option<&Time>,
-) -> ErrorList {
-    match value {
-        Some(t) if !t.is_zero() => ErrorList::new(),
-        _ => Error::required(path, "").into(),
     }
 }
 

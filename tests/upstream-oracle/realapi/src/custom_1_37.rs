@@ -36,6 +36,14 @@ fn forbid_reserved_domain_suffixes(path: &Path<'_>, value: &str, reserved: &[&st
 
 const RESERVED: &[&str] = &[".k8s.io", ".kubernetes.io"];
 
+/// A set name must not end in a domain reserved for Kubernetes.
+fn reserved_domain(path: &Path<'_>, value: Option<&String>) -> ErrorList {
+    match value {
+        Some(v) => forbid_reserved_domain_suffixes(path, v, RESERVED),
+        None => ErrorList::new(),
+    }
+}
+
 impl core_v1::EvictionResponder {
     /// `ValidateCustom_EvictionResponder_Name`.
     pub fn validate_custom_name(
@@ -44,10 +52,7 @@ impl core_v1::EvictionResponder {
         value: Option<&String>,
         _old: Option<&String>,
     ) -> ErrorList {
-        match value {
-            Some(v) => forbid_reserved_domain_suffixes(path, v, RESERVED),
-            None => ErrorList::new(),
-        }
+        reserved_domain(path, value)
     }
 
     /// `ValidateCustom_EvictionResponder_Priority`: 0 to 999 are reserved.
@@ -77,9 +82,6 @@ impl lifecycle_v1alpha1::EvictionRequestSpec {
         value: Option<&String>,
         _old: Option<&String>,
     ) -> ErrorList {
-        match value {
-            Some(v) => forbid_reserved_domain_suffixes(path, v, RESERVED),
-            None => ErrorList::new(),
-        }
+        reserved_domain(path, value)
     }
 }

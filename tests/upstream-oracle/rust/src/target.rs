@@ -187,6 +187,26 @@ pub fn targets(pkg: &Package) -> Vec<Target> {
 }
 
 /// `s` as one JSON pointer segment.
+/// The JSON names and types of the fields of struct `site` that carry a
+/// `leaf` tag (`unionMember`, `zeroOrOneOfMember`) of a field union (not an
+/// `item(...)` one); `None` when `site` is not a struct.
+fn union_members(pkg: &Package, site: &str, leaf: &str) -> Option<Vec<(String, Ty)>> {
+    let Some(Kind::Struct(fs)) = pkg.get(site).map(|t| &t.kind) else {
+        return None;
+    };
+    Some(
+        pkg.json_fields(fs)
+            .into_iter()
+            .filter(|f| {
+                f.tags
+                    .iter()
+                    .any(|l| l.contains(leaf) && !l.contains("item("))
+            })
+            .filter_map(|f| Some((f.json.clone()?, f.ty.clone())))
+            .collect(),
+    )
+}
+
 fn esc(s: &str) -> String {
     s.replace('~', "~0").replace('/', "~1")
 }
@@ -766,20 +786,9 @@ impl Gen<'_> {
             "forbidden" => self.zero(ty),
             "unionMember" | "zeroOrOneOfMember" => {
                 // This member alone.
-                let (Some(op), Some(Kind::Struct(fs))) = (owner, pkg.get(site).map(|t| &t.kind))
-                else {
+                let (Some(op), Some(others)) = (owner, union_members(pkg, site, leaf)) else {
                     return;
                 };
-                let others: Vec<(String, Ty)> = pkg
-                    .json_fields(fs)
-                    .into_iter()
-                    .filter(|f| {
-                        f.tags
-                            .iter()
-                            .any(|l| l.contains(leaf) && !l.contains("item("))
-                    })
-                    .filter_map(|f| Some((f.json.clone()?, f.ty.clone())))
-                    .collect();
                 for (j, t) in others {
                     let z = if matches!(t, Ty::Opt(_)) {
                         Value::Null
@@ -902,20 +911,7 @@ impl Gen<'_> {
             "unionMember" | "zeroOrOneOfMember" => {
                 // Every member of the struct's unions set.
                 let op = owner?;
-                let Some(Kind::Struct(fs)) = pkg.get(site).map(|t| &t.kind) else {
-                    return None;
-                };
-                let members: Vec<(String, Ty)> = pkg
-                    .json_fields(fs)
-                    .into_iter()
-                    .filter(|f| {
-                        f.tags
-                            .iter()
-                            .any(|l| l.contains(leaf) && !l.contains("item("))
-                    })
-                    .filter_map(|f| Some((f.json.clone()?, f.ty.clone())))
-                    .collect();
-                for (j, t) in members {
+                for (j, t) in union_members(pkg, site, leaf)? {
                     let v = self.nonzero(&t, depth);
                     if let Some(Value::Object(m)) = root.pointer_mut(&op) {
                         m.insert(j, v);
