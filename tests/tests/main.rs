@@ -85,6 +85,7 @@ pub mod serde_attrs_without_serde;
 pub mod smoke;
 pub mod subfield_short_circuit;
 pub mod tag_payloads;
+pub mod union_wrappers_by_release;
 pub mod wrapped_1_37;
 pub mod wrapper_short_circuit;
 

@@ -42,6 +42,7 @@
 //! ```
 
 use core::marker::PhantomData;
+use crate::IsZero;
 
 /// A JSON field name as a type: one `char` const parameter per character,
 /// `'\0'` for unused ones (the defaults, which rustc does not print), so
@@ -178,6 +179,41 @@ where
     T::Value: 'a,
 {
     value.field().pointee()
+}
+
+/// Whether the union member `Name` of `value` is set, as upstream's member
+/// extractor tests it by the member's Go kind (1.36 on; code generated for
+/// union tags through `+k8s:subfield(name)=` calls it): a list or map when
+/// it has an element (`len != 0`, also behind an `Option`, Go's nil or
+/// empty slice), an `Option` of anything else when it is `Some` (a non-nil
+/// pointer), any other value when it is not Go's zero value.
+///
+/// ```
+/// use validation_runtime::{fields, has_fields, FieldName};
+///
+/// pub struct Members {
+///     pub list: Option<Vec<String>>,
+///     pub name: Option<String>,
+/// }
+/// has_fields!(Members {
+///     list: Option<Vec<String>> => Vec<String> as FieldName<'l', 'i', 's', 't'>,
+///     name: Option<String> => String as FieldName<'n', 'a', 'm', 'e'>,
+/// });
+/// type List = FieldName<'l', 'i', 's', 't'>;
+/// type Name = FieldName<'n', 'a', 'm', 'e'>;
+///
+/// let m = Members { list: Some(vec![]), name: Some(String::new()) };
+/// assert!(!fields::union_member_set::<List, _>(&m)); // empty: unset
+/// assert!(fields::union_member_set::<Name, _>(&m)); // non-nil pointer: set
+/// ```
+#[inline]
+pub fn union_member_set<Name, T: HasField<Name> + ?Sized>(value: &T) -> bool
+where
+    T::Value: IsZero,
+    T::Leaf: IsZero,
+{
+    let v = value.field();
+    !v.is_zero() && !v.pointee().is_some_and(IsZero::is_empty_collection)
 }
 
 /// Implements [`HasField`] for the fields of a struct, one line per field:

@@ -339,6 +339,16 @@ pub trait IsZero {
     fn is_zero(&self) -> bool {
         false
     }
+
+    /// Whether the value is an empty list or map: Go's `len(x) == 0` on a
+    /// slice or map, which a union member of that kind tests (from 1.36,
+    /// also behind a pointer: see [`fields::union_member_set`](crate::fields::union_member_set)).
+    /// `false` for every other kind of value; `#[derive(Validate)]` forwards
+    /// it for a newtype of a list or map.
+    #[doc(hidden)]
+    fn is_empty_collection(&self) -> bool {
+        false
+    }
 }
 
 macro_rules! zero_eq {
@@ -373,6 +383,10 @@ impl<T: IsZero + ?Sized> IsZero for &T {
     fn is_zero(&self) -> bool {
         (**self).is_zero()
     }
+    #[inline]
+    fn is_empty_collection(&self) -> bool {
+        (**self).is_empty_collection()
+    }
 }
 
 impl<T> IsZero for Option<T> {
@@ -387,11 +401,19 @@ impl<T: IsZero + ?Sized> IsZero for Box<T> {
     fn is_zero(&self) -> bool {
         (**self).is_zero()
     }
+    #[inline]
+    fn is_empty_collection(&self) -> bool {
+        (**self).is_empty_collection()
+    }
 }
 
 impl<T> IsZero for Vec<T> {
     #[inline]
     fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+    #[inline]
+    fn is_empty_collection(&self) -> bool {
         self.is_empty()
     }
 }
@@ -401,6 +423,10 @@ impl<T> IsZero for [T] {
     fn is_zero(&self) -> bool {
         self.is_empty()
     }
+    #[inline]
+    fn is_empty_collection(&self) -> bool {
+        self.is_empty()
+    }
 }
 
 impl<K, V> IsZero for BTreeMap<K, V> {
@@ -408,11 +434,19 @@ impl<K, V> IsZero for BTreeMap<K, V> {
     fn is_zero(&self) -> bool {
         self.is_empty()
     }
+    #[inline]
+    fn is_empty_collection(&self) -> bool {
+        self.is_empty()
+    }
 }
 
 impl<K, V, S> IsZero for HashMap<K, V, S> {
     #[inline]
     fn is_zero(&self) -> bool {
+        self.is_empty()
+    }
+    #[inline]
+    fn is_empty_collection(&self) -> bool {
         self.is_empty()
     }
 }

@@ -127,15 +127,29 @@ fn struct_level(
     if unwrapped && struct_tag && site.scope == crate::tags::catalog::Scope::Field {
         return Vec::new();
     }
-    if !std::ptr::eq(tag, &at.tag) {
-        cx.error(
-            at,
-            format!(
-                "tag \"{}\" inside \"{}\" is not supported yet by this generator",
-                tag.name, at.tag.name
-            ),
-        );
+    if std::ptr::eq(tag, &at.tag) {
+        return Vec::new();
     }
+    let each = matches!(at.tag.tag_name(), Some(TagName::EachVal | TagName::EachKey));
+    let union_tag = matches!(
+        tag.tag_name(),
+        Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+    );
+    let message = if each && union_tag {
+        // v0.35.0 and v0.36.0 fail with "no validation functions found";
+        // v0.37.2 writes Go that does not compile.
+        format!(
+            "tag \"{}\" cannot be used inside \"{}\": upstream's generator rejects it too; \
+             list items join a union through +k8s:item(key: \"value\")=+{}",
+            tag.name, at.tag.name, tag.name
+        )
+    } else {
+        format!(
+            "tag \"{}\" inside \"{}\" is not supported yet by this generator",
+            tag.name, at.tag.name
+        )
+    };
+    cx.error(at, message);
     Vec::new()
 }
 

@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::site::{is_opaque_type, opaque_elements};
 use super::{field_name_ty, respan, rt, subfield};
-use crate::model::{TypeKind, TypeModel};
+use crate::model::{Shape, TypeKind, TypeModel};
 use crate::tags::TagName;
 
 /// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and `HasField` (the
@@ -115,6 +115,15 @@ fn helper_impls_without_semantic_eq(
     match &model.kind {
         TypeKind::Newtype(inner) => {
             let inner_ty = &inner.ty;
+            // A list or map typedef is one for a union member's `len != 0`.
+            let collection = matches!(inner.shape, Shape::List(_) | Shape::Map(..)).then(|| {
+                quote! {
+                    #[inline]
+                    fn is_empty_collection(&self) -> bool {
+                        #rt::IsZero::is_empty_collection(&self.0)
+                    }
+                }
+            });
             quote! {
                 impl #impl_generics #rt::Newtype for #ident #ty_generics #where_clause {
                     type Inner = #inner_ty;
@@ -128,6 +137,7 @@ fn helper_impls_without_semantic_eq(
                     fn is_zero(&self) -> bool {
                         #rt::IsZero::is_zero(&self.0)
                     }
+                    #collection
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
                     fn write_json(&self, out: &mut ::std::string::String) {

@@ -4,6 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use super::union::Wrap;
 use super::{list_elem, lower_tag, payload, value_site, Call, Cx, Site};
 use crate::model::TagAt;
 use crate::tags::catalog::Scope;
@@ -133,10 +134,13 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    if matches!(
-        inner.tag_name(),
-        Some(TagName::UnionMember | TagName::ZeroOrOneOfMember | TagName::UnionDiscriminator)
-    ) {
+    let union_payload = super::union::unwrap(inner, cx.release).is_some_and(|(_, t)| {
+        matches!(
+            t.tag_name(),
+            Some(TagName::UnionMember | TagName::ZeroOrOneOfMember | TagName::UnionDiscriminator)
+        )
+    });
+    if union_payload {
         return item_unions(cx, site, at);
     }
     let named = matches!(
@@ -188,33 +192,27 @@ pub(super) fn lower(
 /// per union name, validated on the whole list after its uniqueness check;
 /// a member is "set" when an item with its key values exists, and is named
 /// `<list>[{"k": "v"}]` (`<list>`: the field's JSON name, or the typedef's
-/// name). Emitted once, from the first such tag.
+/// name). The unions of a kind (unions, zeroOrOneOf groups) are emitted
+/// once, from the first tag of that kind, so they run under its wrappers
+/// (upstream's first deferred callback builds them all): the wrappers
+/// around its `item` come from the caller, those between `item(...)=` and
+/// the member tag are applied here. 1.36 instead marks each union with the
+/// level of the last of its tags that has one, around or inside the `item`
+/// (`union.go` `u.stabilityLevel`).
 fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let all: Vec<&TagAt> = match (site.field, site.scope) {
         (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
         _ => site.owner.tags.tags.iter().collect(),
     };
-    // The item tags with a union payload, directly or (1.37: `ifEnabled`,
-    // `ifDisabled`; 1.36 on: `alpha`, `beta`) under wrappers. The unions
-    // are emitted once, where the first of them is lowered, so they run
-    // under its wrappers (as upstream's first deferred callback builds them
-    // all).
-    let item_of = |a: &'_ TagAt| -> Option<Tag> {
-        let (_, t) = super::union::unwrap(&a.tag, cx.release)?;
-        let union = t.is(TagName::Item)
-            && t.chained().is_some_and(|p| {
-                matches!(
-                    p.tag_name(),
-                    Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
-                )
-            });
-        union.then(|| t.clone())
-    };
-    let unions: Vec<(&TagAt, Tag)> = all
+    let release = cx.release;
+    let mut unions: Vec<ItemUnionTag<'_>> = all
         .into_iter()
-        .filter_map(|a| item_of(a).map(|t| (a, t)))
+        .filter_map(|a| ItemUnionTag::of(a, release))
         .collect();
-    if !unions.iter().any(|(a, _)| std::ptr::eq(*a, at)) {
+    // In upstream's processing order (`+k8s:beta=+k8s:item(...)` before
+    // `+k8s:item(...)`), which decides the first.
+    unions.sort_by(|a, b| crate::tags::catalog::compare_tags(&a.at.tag, &b.at.tag));
+    if !unions.iter().any(|u| std::ptr::eq(u.at, at)) {
         cx.error(
             at,
             format!(
@@ -224,10 +222,15 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         );
         return Vec::new();
     }
-    if unions
-        .first()
-        .is_some_and(|(first, _)| !std::ptr::eq(*first, at))
-    {
+    // The kinds (false: unions, true: zeroOrOneOf) whose first tag is `at`.
+    let first_of = |zero_or_one: bool| {
+        unions
+            .iter()
+            .find(|u| u.zero_or_one() == zero_or_one)
+            .is_some_and(|u| std::ptr::eq(u.at, at))
+    };
+    let kinds: Vec<bool> = [false, true].into_iter().filter(|k| first_of(*k)).collect();
+    if kinds.is_empty() {
         return Vec::new();
     }
     if list_elem(site).is_none() && site.ty.is_some() {
@@ -241,38 +244,59 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         Some(f) => f.json_name.clone(),
         None => site.owner.ident.to_string(),
     };
-    // (zero_or_one, union name) -> members (name, matcher), in tag order.
+    // (zero_or_one, union name) -> members (name, matcher) in tag order, and
+    // the wrappers the union runs under here.
     type Members = Vec<(String, TokenStream)>;
-    let mut groups: Vec<((bool, String), Members)> = Vec::new();
-    for (a, item) in &unions {
-        let Some(inner) = item.chained() else {
+    let mut groups: Vec<((bool, String), Members, Vec<Wrap>)> = Vec::new();
+    for u in unions.iter().filter(|u| kinds.contains(&u.zero_or_one())) {
+        let Some(matcher) = matcher(cx, site, u.at, &u.item) else {
             continue;
         };
-        let Some(matcher) = matcher(cx, site, a, item) else {
-            continue;
-        };
-        let union = match inner.named_arg("union").map(|x| &x.value) {
+        let union = match u.member.named_arg("union").map(|x| &x.value) {
             Some(Value::String(s)) => s.clone(),
             _ => String::new(),
         };
-        let key = (inner.is(TagName::ZeroOrOneOfMember), union);
-        let name = format!("{list_name}[{}]", selector_text(item));
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, members)) => {
-                if members.iter().any(|(n, _)| *n == name) {
-                    cx.error(a, format!("list-item union member {name:?} already exists"));
-                    continue;
-                }
-                members.push((name, matcher));
+        let key = (u.zero_or_one(), union);
+        let name = format!("{list_name}[{}]", selector_text(&u.item));
+        let i = match groups.iter().position(|(k, ..)| *k == key) {
+            Some(i) => i,
+            None => {
+                // 1.37: the first tag's wrappers inside its `item`.
+                let wraps = if release >= Release::V1_37 {
+                    u.inner.clone()
+                } else {
+                    Vec::new()
+                };
+                groups.push((key, Vec::new(), wraps));
+                groups.len() - 1
             }
-            None => groups.push((key, vec![(name, matcher)])),
+        };
+        let (_, members, wraps) = &mut groups[i];
+        if members.iter().any(|(n, _)| *n == name) {
+            cx.error(
+                u.at,
+                format!("list-item union member {name:?} already exists"),
+            );
+            continue;
+        }
+        members.push((name, matcher));
+        if release < Release::V1_37 {
+            if let Some(level) = u
+                .outer
+                .iter()
+                .chain(&u.inner)
+                .rev()
+                .find(|w| matches!(w, Wrap::Level(_)))
+            {
+                *wraps = vec![level.clone()];
+            }
         }
     }
     groups.sort_by(|a, b| a.0.cmp(&b.0));
     let (list, old) = site.items();
     groups
         .into_iter()
-        .map(|((zero_or_one, _), members)| {
+        .map(|((zero_or_one, _), members, wraps)| {
             let names = members.iter().map(|(n, _)| n);
             let extractors = members
                 .iter()
@@ -287,11 +311,50 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
                 // 1.36 on: union errors carry the origin `union`.
                 errors = quote!(validate::with_origin(errs, "union", |errs| #errors));
             }
-            let mut call = Call::errors(errors);
+            let mut call = Call::errors(super::union::wrap_call(&wraps, errors));
             call.late = true;
             call
         })
         .collect()
+}
+
+/// An `item` tag whose payload is a union member, through wrappers.
+struct ItemUnionTag<'a> {
+    at: &'a TagAt,
+    /// The `+k8s:item(...)` tag.
+    item: Tag,
+    /// The member tag inside it.
+    member: Tag,
+    /// The wrappers around the `item` tag, and those inside it.
+    outer: Vec<Wrap>,
+    inner: Vec<Wrap>,
+}
+
+impl<'a> ItemUnionTag<'a> {
+    fn of(at: &'a TagAt, release: Release) -> Option<Self> {
+        let (outer, item) = super::union::unwrap(&at.tag, release)?;
+        if !item.is(TagName::Item) {
+            return None;
+        }
+        let (inner, member) = super::union::unwrap(item.chained()?, release)?;
+        if !matches!(
+            member.tag_name(),
+            Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
+        ) {
+            return None;
+        }
+        Some(Self {
+            at,
+            item: item.clone(),
+            member: member.clone(),
+            outer,
+            inner,
+        })
+    }
+
+    fn zero_or_one(&self) -> bool {
+        self.member.is(TagName::ZeroOrOneOfMember)
+    }
 }
 
 /// `|item| key_matches(fields::leaf::<k, _>(item), literal) && ...` for a selector's

@@ -28,6 +28,12 @@ pub(super) enum Wrap {
 /// The wrappers `tag` stands under and the tag inside them, as far as
 /// `release` lets union tags stand under them; `None` for a malformed
 /// option wrapper.
+///
+/// Before 1.37 an option wrapper around a union tag gates nothing: v0.35.0
+/// and v0.36.0 register the member (or discriminator) as if unwrapped, and
+/// the union runs whatever the option (the wrapper only wraps functions,
+/// and a union tag returns none). So there it is looked through, and only
+/// for a union tag.
 pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
     let mut wraps = Vec::new();
     let mut t = tag;
@@ -42,6 +48,7 @@ pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
                     enabled: w == TagName::IfEnabled,
                 });
             }
+            Some(TagName::IfEnabled | TagName::IfDisabled) if wraps_a_union_tag(t) => {}
             Some(l @ (TagName::Alpha | TagName::Beta)) if release >= Release::V1_36 => {
                 wraps.push(Wrap::Level(l));
             }
@@ -49,6 +56,23 @@ pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
         }
         t = t.chained()?;
     }
+}
+
+/// Whether `tag`'s payload, through option and level wrappers, is a union
+/// tag (a member or discriminator of a union or zeroOrOneOf group).
+fn wraps_a_union_tag(tag: &Tag) -> bool {
+    let mut t = tag;
+    while let Some(inner) = t.chained() {
+        t = inner;
+        match t.tag_name() {
+            Some(TagName::IfEnabled | TagName::IfDisabled | TagName::Alpha | TagName::Beta) => {}
+            Some(
+                TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember,
+            ) => return true,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// `call` (pushing into `errs`) under `wraps`, the first outermost.
@@ -378,7 +402,7 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
             let names = members.iter().map(|(j, _)| j);
             let extractors = members.iter().map(|(j, _)| {
                 let n = super::field_name_ty(j);
-                quote!(|obj: &#ty| !#rt::IsZero::is_zero(#rt::fields::field::<#n, _>(obj)))
+                quote!(|obj: &#ty| #rt::fields::union_member_set::<#n, _>(obj))
             });
             let call = match (zero_or_one, discriminator) {
                 (true, _) => {
