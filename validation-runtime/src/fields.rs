@@ -41,8 +41,8 @@
 //! # let _ = m.generation;
 //! ```
 
-use core::marker::PhantomData;
 use crate::IsZero;
+use core::marker::PhantomData;
 
 /// A JSON field name as a type: one `char` const parameter per character,
 /// `'\0'` for unused ones (the defaults, which rustc does not print), so

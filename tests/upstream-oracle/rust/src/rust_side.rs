@@ -144,6 +144,7 @@ fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
 /// A subresource path that `T::subresources()` does not list gets the error
 /// upstream's registered dispatcher returns for it (the project leaves that
 /// check to its caller, through `subresources()`).
+#[cfg_attr(test, allow(dead_code))] // the test harness has no fixture types
 pub fn run<T>(name: &str, case: &Case) -> Outcome
 where
     T: Validate + Serialize + DeserializeOwned,
