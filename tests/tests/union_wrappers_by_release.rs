@@ -54,8 +54,8 @@ fn rec(field: &str, origin: &str, level: Option<StabilityLevel>) -> Rec {
     )
 }
 
-fn op(foo: Option<bool>) -> Operation {
-    match foo {
+fn op(feature: Option<bool>) -> Operation {
+    match feature {
         Some(true) => Operation::create().with_option("Foo"),
         Some(false) => Operation::create().with_option_disabled("Foo"),
         None => Operation::create(),
@@ -210,6 +210,14 @@ fn before_1_37_an_option_around_a_union_tag_gates_nothing() {
             errors_of(&z35, &op),
             vec![rec("<nil>", "zeroOrOneOf", None)]
         );
+        let z36 = v1_36::Z {
+            a: both.clone(),
+            other: both.clone(),
+        };
+        assert_eq!(
+            errors_of(&z36, &op),
+            vec![rec("<nil>", "zeroOrOneOf", None)]
+        );
         let l35 = v1_35::L {
             items: v1_35::items(&["a", "b"]),
         };
@@ -245,6 +253,15 @@ fn in_1_37_the_first_member_tags_option_gates_the_union() {
         errors_of(&u, &op(Some(false))),
         vec![rec("<nil>", "union", None)]
     );
+    let z = v1_37::Z {
+        a: both.clone(),
+        other: both.clone(),
+    };
+    assert_eq!(
+        errors_of(&z, &op(Some(true))),
+        vec![rec("<nil>", "zeroOrOneOf", None)]
+    );
+    assert_eq!(errors_of(&z, &op(Some(false))), vec![]);
     let l = v1_37::L {
         items: v1_37::items(&["a", "b"]),
     };

@@ -99,6 +99,17 @@ impl Call {
         self
     }
 
+    /// The call preceded by `stmt` (a statement such as a compile-time
+    /// assertion), in the same block.
+    pub(crate) fn preceded_by(mut self, stmt: &TokenStream) -> Call {
+        let wrap = |t: &TokenStream| quote!({ #stmt #t });
+        match &mut self.kind {
+            CallKind::Errors(t) | CallKind::StopIf(t) => *t = wrap(t),
+            CallKind::Wrapper { errors, .. } => *errors = wrap(errors),
+        }
+        self
+    }
+
     pub(crate) fn stop_if(cond: TokenStream) -> Call {
         Call {
             kind: CallKind::StopIf(cond),

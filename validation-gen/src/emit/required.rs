@@ -16,7 +16,7 @@ fn spanned(site: &Site<'_>, tokens: proc_macro2::TokenStream) -> proc_macro2::To
 }
 
 /// Upstream's generation error for `tag` on a non-pointer struct value.
-fn on_struct(tag: &str) -> String {
+pub(super) fn on_struct(tag: &str) -> String {
     format!("non-pointer structs cannot use the \"{tag}\" tag")
 }
 

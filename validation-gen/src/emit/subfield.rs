@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    emit_calls, leaf_ty, lower_site, lower_tag, payload, value_site, Call, CallKind, Cx, Exit, Site,
+    emit_calls, leaf_ty, lower_site, lower_tag, payload, value_site, Call, Cx, Exit, Site,
 };
 use crate::check::{ListContext, ListOwner};
 use crate::model::{Field, Shape, TagAt, TypeKind, TypeModel};
@@ -146,7 +146,47 @@ pub(super) fn lower(
         call.deferred = true;
         call.cohort = Some(name.clone());
     }
+    // A presence tag on a struct value through the subfield is refused as on
+    // the field itself (`non-pointer structs cannot use the "k8s:required"
+    // tag`): the subfield's type is known to the compiler only, through the
+    // parent's `HasField`.
+    // (An element site of a list typedef does not know its type: nothing.)
+    let parent = match leaf_ty(site) {
+        Some(t) => {
+            let ty = &t.ty;
+            Some(quote!(#ty))
+        }
+        None if site.scope == Scope::Type => Some(quote!(Self)),
+        None => None,
+    };
+    if let (Some(presence), Some(parent)) = (presence_tag(inner), parent) {
+        let n = super::field_name_ty(&name);
+        let message = super::required::on_struct(presence);
+        let assert = super::respan(
+            quote!(const {
+                assert!(
+                    !<<#parent as __rt::HasField<#n>>::Value as __rt::IsZero>::IS_STRUCT,
+                    #message
+                )
+            };),
+            super::tag_span(at.span),
+        );
+        if let Some(first) = calls.first_mut() {
+            *first = first.clone().preceded_by(&assert);
+        }
+    }
     calls
+}
+
+/// The presence tag `tag` is, if any: `k8s:required`, `k8s:optional` or
+/// `k8s:forbidden`.
+fn presence_tag(tag: &crate::tags::Tag) -> Option<&'static str> {
+    match tag.tag_name() {
+        Some(TagName::Required) => Some("k8s:required"),
+        Some(TagName::Optional) => Some("k8s:optional"),
+        Some(TagName::Forbidden) => Some("k8s:forbidden"),
+        _ => None,
+    }
 }
 
 /// `+k8s:opaqueType` on the field, alone or under `+k8s:alpha` / `+k8s:beta`.
@@ -197,11 +237,12 @@ pub(crate) fn field_short_circuits(
         let owner = ListOwner::Field(field.rust_name.clone());
         site.list = lists.get(&owner, &ListContext::Own).cloned();
         let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
-        // Wrapped short-circuits (`+k8s:item(...)=+k8s:required`, `eachVal`)
-        // are left out: their type checks would report twice.
+        // Wrapped short-circuits (`+k8s:item(...)=+k8s:immutable`, `eachVal`)
+        // too, as upstream's `copyShortCircuitsAsNonError` keeps every
+        // function with the flag, deferred ones included.
         let calls: Vec<Call> = lower_site(&mut cx, &site, &tags)
             .into_iter()
-            .filter(|c| c.short_circuit && !matches!(c.kind, CallKind::Wrapper { .. }))
+            .filter(|c| c.short_circuit)
             .map(|mut c| {
                 c.cohort = None;
                 c
