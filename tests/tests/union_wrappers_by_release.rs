@@ -115,56 +115,43 @@ macro_rules! probe_types {
     };
 }
 
+/// List-item unions with a level inside or around one `item` tag (1.36 on).
+macro_rules! level_types {
+    ($release:literal) => {
+        #[derive(Validate, PartialEq, Debug, Clone, Default)]
+        #[validate(kubernetes = $release)]
+        pub struct Levels {
+            /// +k8s:listType=map
+            /// +k8s:listMapKey=type
+            /// +k8s:item(type: "a")=+k8s:zeroOrOneOfMember
+            /// +k8s:item(type: "b")=+k8s:alpha=+k8s:zeroOrOneOfMember
+            pub later: Vec<Item>,
+            /// +k8s:listType=map
+            /// +k8s:listMapKey=type
+            /// +k8s:item(type: "a")=+k8s:beta=+k8s:unionMember
+            /// +k8s:item(type: "b")=+k8s:unionMember
+            pub first: Vec<Item>,
+            /// +k8s:listType=map
+            /// +k8s:listMapKey=type
+            /// +k8s:item(type: "a")=+k8s:zeroOrOneOfMember
+            /// +k8s:beta=+k8s:item(type: "b")=+k8s:zeroOrOneOfMember
+            pub around: Vec<Item>,
+        }
+    };
+}
+
 mod v1_35 {
     probe_types!("1.35");
 }
 
 mod v1_36 {
     probe_types!("1.36");
-
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.36")]
-    pub struct Levels {
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=type
-        /// +k8s:item(type: "a")=+k8s:zeroOrOneOfMember
-        /// +k8s:item(type: "b")=+k8s:alpha=+k8s:zeroOrOneOfMember
-        pub later: Vec<Item>,
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=type
-        /// +k8s:item(type: "a")=+k8s:beta=+k8s:unionMember
-        /// +k8s:item(type: "b")=+k8s:unionMember
-        pub first: Vec<Item>,
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=type
-        /// +k8s:item(type: "a")=+k8s:zeroOrOneOfMember
-        /// +k8s:beta=+k8s:item(type: "b")=+k8s:zeroOrOneOfMember
-        pub around: Vec<Item>,
-    }
+    level_types!("1.36");
 }
 
 mod v1_37 {
     probe_types!("1.37");
-
-    #[derive(Validate, PartialEq, Debug, Clone, Default)]
-    #[validate(kubernetes = "1.37")]
-    pub struct Levels {
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=type
-        /// +k8s:item(type: "a")=+k8s:zeroOrOneOfMember
-        /// +k8s:item(type: "b")=+k8s:alpha=+k8s:zeroOrOneOfMember
-        pub later: Vec<Item>,
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=type
-        /// +k8s:item(type: "a")=+k8s:beta=+k8s:unionMember
-        /// +k8s:item(type: "b")=+k8s:unionMember
-        pub first: Vec<Item>,
-        /// +k8s:listType=map
-        /// +k8s:listMapKey=type
-        /// +k8s:item(type: "a")=+k8s:zeroOrOneOfMember
-        /// +k8s:beta=+k8s:item(type: "b")=+k8s:zeroOrOneOfMember
-        pub around: Vec<Item>,
-    }
+    level_types!("1.37");
 
     /// The first member tag of each kind decides: here `Bar`, not `Foo`.
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
