@@ -397,3 +397,37 @@ fn subfield_members_are_set_by_their_go_kind() {
     check!(subfield_1_36);
     check!(subfield_1_37);
 }
+
+/// Error order next to the list's uniqueness check: through 1.36 the
+/// list-item union runs after it (v0.36.0: `Unique`, then
+/// `ZeroOrOneOfUnion`), from 1.37 before it (v0.37.2: `ZeroOrOneOfUnion`,
+/// then `ValSliceUnique`).
+#[test]
+fn list_item_unions_run_after_uniqueness_before_1_37_and_before_it_after() {
+    fn kinds<T: Validate>(v: &T) -> Vec<String> {
+        v.validate(&Operation::create())
+            .iter()
+            .map(|e| format!("{} {}", e.kind().as_str(), e.field()))
+            .collect()
+    }
+    let dup = ["b", "a", "b"];
+    assert_eq!(
+        kinds(&v1_36::L {
+            items: v1_36::items(&dup)
+        }),
+        ["FieldValueDuplicate items[2]", "FieldValueInvalid items"]
+    );
+    let op = Operation::create().with_option("Foo");
+    let l37 = v1_37::L {
+        items: v1_37::items(&dup),
+    };
+    let in_order: Vec<String> = l37
+        .validate(&op)
+        .iter()
+        .map(|e| format!("{} {}", e.kind().as_str(), e.field()))
+        .collect();
+    assert_eq!(
+        in_order,
+        ["FieldValueInvalid items", "FieldValueDuplicate items[2]"]
+    );
+}

@@ -189,7 +189,8 @@ pub(super) fn lower(
 
 /// List-item unions: `+k8s:item(k: "v")=+k8s:unionMember` (or
 /// `zeroOrOneOfMember`) on a list. All such tags of the list form one union
-/// per union name, validated on the whole list after its uniqueness check;
+/// per union name, validated on the whole list (after its uniqueness check
+/// through 1.36, before it from 1.37);
 /// a member is "set" when an item with its key values exists, and is named
 /// `<list>[{"k": "v"}]` (`<list>`: the field's JSON name, or the typedef's
 /// name). The unions of a kind (unions, zeroOrOneOf groups) are emitted
@@ -311,9 +312,19 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
                 // 1.36 on: union errors carry the origin `union`.
                 errors = quote!(validate::with_origin(errs, "union", |errs| #errors));
             }
-            let mut call = Call::errors(super::union::wrap_call(&wraps, errors));
-            call.late = true;
-            call
+            // After the list's uniqueness check through 1.36 (a second
+            // deferral round); from 1.37 a deferred validation of the tag's
+            // own, so before it (`listType` sorts after `item`): v0.37.2
+            // emits `ZeroOrOneOfUnion` before `ValSliceUnique`.
+            let call = Call::errors(super::union::wrap_call(&wraps, errors));
+            if release >= Release::V1_37 {
+                call.deferred()
+            } else {
+                Call {
+                    late: true,
+                    ..call
+                }
+            }
         })
         .collect()
 }
