@@ -13,9 +13,11 @@
 use validation_runtime::field::StabilityLevel;
 use validation_runtime::{Operation, Validate};
 
-type Rec = (String, String, String, Option<StabilityLevel>);
+/// (kind, field, origin, level) of an error.
+pub(crate) type Rec = (String, String, String, Option<StabilityLevel>);
 
-fn errors_of<T: Validate>(v: &T, op: &Operation) -> Vec<Rec> {
+/// The errors of `v`, sorted by field and kind.
+pub(crate) fn errors_of<T: Validate>(v: &T, op: &Operation) -> Vec<Rec> {
     let mut out: Vec<Rec> = v
         .validate(op)
         .iter()

@@ -26,24 +26,7 @@
 use validation_runtime::field::StabilityLevel;
 use validation_runtime::{Operation, Validate};
 
-type Rec = (String, String, String, Option<StabilityLevel>);
-
-fn errors_of<T: Validate>(v: &T, op: &Operation) -> Vec<Rec> {
-    let mut out: Vec<Rec> = v
-        .validate(op)
-        .iter()
-        .map(|e| {
-            (
-                e.kind().as_str().to_string(),
-                e.field().to_string(),
-                e.origin().unwrap_or("").to_string(),
-                e.stability_level(),
-            )
-        })
-        .collect();
-    out.sort_by(|a, b| (&a.1, &a.0, &a.2).cmp(&(&b.1, &b.0, &b.2)));
-    out
-}
+use super::ot_union_wrappers_1_37::{errors_of, Rec};
 
 fn rec(field: &str, origin: &str, level: Option<StabilityLevel>) -> Rec {
     (
@@ -404,30 +387,26 @@ fn subfield_members_are_set_by_their_go_kind() {
 /// then `ValSliceUnique`).
 #[test]
 fn list_item_unions_run_after_uniqueness_before_1_37_and_before_it_after() {
-    fn kinds<T: Validate>(v: &T) -> Vec<String> {
-        v.validate(&Operation::create())
+    /// The errors in the order they were reported.
+    fn in_order<T: Validate>(v: &T, op: &Operation) -> Vec<String> {
+        v.validate(op)
             .iter()
             .map(|e| format!("{} {}", e.kind().as_str(), e.field()))
             .collect()
     }
     let dup = ["b", "a", "b"];
+    let l36 = v1_36::L {
+        items: v1_36::items(&dup),
+    };
     assert_eq!(
-        kinds(&v1_36::L {
-            items: v1_36::items(&dup)
-        }),
+        in_order(&l36, &Operation::create()),
         ["FieldValueDuplicate items[2]", "FieldValueInvalid items"]
     );
-    let op = Operation::create().with_option("Foo");
     let l37 = v1_37::L {
         items: v1_37::items(&dup),
     };
-    let in_order: Vec<String> = l37
-        .validate(&op)
-        .iter()
-        .map(|e| format!("{} {}", e.kind().as_str(), e.field()))
-        .collect();
     assert_eq!(
-        in_order,
+        in_order(&l37, &Operation::create().with_option("Foo")),
         ["FieldValueInvalid items", "FieldValueDuplicate items[2]"]
     );
 }

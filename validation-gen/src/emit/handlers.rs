@@ -131,11 +131,7 @@ fn struct_level(
         return Vec::new();
     }
     let each = matches!(at.tag.tag_name(), Some(TagName::EachVal | TagName::EachKey));
-    let union_tag = matches!(
-        tag.tag_name(),
-        Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
-    );
-    let message = if each && union_tag {
+    let message = if each && super::union::is_union_tag(tag) {
         // v0.35.0 and v0.36.0 fail with "no validation functions found";
         // v0.37.2 writes Go that does not compile.
         format!(

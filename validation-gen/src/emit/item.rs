@@ -134,13 +134,7 @@ pub(super) fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
-    let union_payload = super::union::unwrap(inner, cx.release).is_some_and(|(_, t)| {
-        matches!(
-            t.tag_name(),
-            Some(TagName::UnionMember | TagName::ZeroOrOneOfMember | TagName::UnionDiscriminator)
-        )
-    });
-    if union_payload {
+    if super::union::is_wrapped_union_tag(inner, cx.release) {
         return item_unions(cx, site, at);
     }
     let named = matches!(

@@ -230,11 +230,17 @@ pub(crate) fn unless_struct(
         return call;
     };
     let ty = &ty.ty;
-    let assert = respan(
+    let assert = not_struct_assertion(quote!(#ty), span, message);
+    quote!({ #assert #call })
+}
+
+/// The compile-time assertion (a statement) that `ty` is not a struct
+/// (`IsZero::IS_STRUCT`), failing with `message` reported at `span`.
+pub(crate) fn not_struct_assertion(ty: TokenStream, span: Span, message: &str) -> TokenStream {
+    respan(
         quote!(const { assert!(!<#ty as __rt::IsZero>::IS_STRUCT, #message) };),
         span,
-    );
-    quote!({ #assert #call })
+    )
 }
 
 /// Lowers the tags of a site into calls, in upstream's order (tags sorted

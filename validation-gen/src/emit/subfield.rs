@@ -32,16 +32,7 @@ pub(super) fn lower(
     // value (v0.36.0 `union.go` keys a union by the member's `ParentPath`,
     // which `subfield` sets to the field, and the field's union validator
     // emits it; v0.37.2 defers it to the field).
-    if release >= Release::V1_36
-        && super::union::unwrap(inner, release).is_some_and(|(_, t)| {
-            matches!(
-                t.tag_name(),
-                Some(
-                    TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember
-                )
-            )
-        })
-    {
+    if release >= Release::V1_36 && super::union::is_wrapped_union_tag(inner, release) {
         return super::union::subfield_unions(cx, site, at);
     }
     // 1.37 rejects nested subfields (`validators/subfield.go`); 1.35 and
@@ -161,15 +152,10 @@ pub(super) fn lower(
     };
     if let (Some(presence), Some(parent)) = (presence_tag(inner), parent) {
         let n = super::field_name_ty(&name);
-        let message = super::required::on_struct(presence);
-        let assert = super::respan(
-            quote!(const {
-                assert!(
-                    !<<#parent as __rt::HasField<#n>>::Value as __rt::IsZero>::IS_STRUCT,
-                    #message
-                )
-            };),
+        let assert = super::not_struct_assertion(
+            quote!(<#parent as __rt::HasField<#n>>::Value),
             super::tag_span(at.span),
+            &super::required::on_struct(presence),
         );
         if let Some(first) = calls.first_mut() {
             *first = first.clone().preceded_by(&assert);

@@ -58,18 +58,32 @@ pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
     }
 }
 
+/// Whether `tag` is a union tag: a member or discriminator of a union or
+/// zeroOrOneOf group.
+pub(super) fn is_union_tag(tag: &Tag) -> bool {
+    matches!(
+        tag.tag_name(),
+        Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+    )
+}
+
+/// Whether `tag` is a union tag under the wrappers `release` lets union tags
+/// stand under ([`unwrap`]).
+pub(super) fn is_wrapped_union_tag(tag: &Tag, release: Release) -> bool {
+    unwrap(tag, release).is_some_and(|(_, t)| is_union_tag(t))
+}
+
 /// Whether `tag`'s payload, through option and level wrappers, is a union
-/// tag (a member or discriminator of a union or zeroOrOneOf group).
+/// tag.
 fn wraps_a_union_tag(tag: &Tag) -> bool {
     let mut t = tag;
     while let Some(inner) = t.chained() {
         t = inner;
-        match t.tag_name() {
-            Some(TagName::IfEnabled | TagName::IfDisabled | TagName::Alpha | TagName::Beta) => {}
-            Some(
-                TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember,
-            ) => return true,
-            _ => return false,
+        if !matches!(
+            t.tag_name(),
+            Some(TagName::IfEnabled | TagName::IfDisabled | TagName::Alpha | TagName::Beta)
+        ) {
+            return is_union_tag(t);
         }
     }
     false
@@ -315,10 +329,7 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         let Some((inner_wraps, t)) = sub.chained().and_then(|p| unwrap(p, release)) else {
             continue;
         };
-        if matches!(
-            t.tag_name(),
-            Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
-        ) {
+        if is_union_tag(t) {
             found.push((a, name, inner_wraps, t.clone()));
         }
     }
