@@ -397,3 +397,134 @@ mod untagged_field {
         );
     }
 }
+
+/// `slices/typedef_to_slice` of v0.37.2 (its `[]*T` typedefs), and the nil
+/// check a field of such a typedef makes: upstream injects `PtrSliceNoNils`
+/// at a field whose type is a list typedef of pointers when the field has
+/// tags or the typedef has validations of its own (`hasValidations`), and
+/// never in the typedef's own function.
+mod typedef_to_slice {
+    use super::*;
+
+    /// Note: no validation here.
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct UnvalidatedPtrType(pub Vec<Option<String>>);
+
+    /// +k8s:validateFalse="type ListPtrType"
+    /// +k8s:eachVal=+k8s:validateFalse="type ListPtrType[*]"
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct ListPtrType(pub Vec<Option<String>>);
+
+    /// +k8s:validateFalse="type StringType"
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct StringType(pub String);
+
+    /// +k8s:validateFalse="type ListPtrTypedefType"
+    /// +k8s:eachVal=+k8s:validateFalse="type ListPtrTypedefType[*]"
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct ListPtrTypedefType(pub Vec<Option<StringType>>);
+
+    /// A typedef without tags whose items have validations.
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct PlainPtrTypedefType(pub Vec<Option<StringType>>);
+
+    #[derive(Validate, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Struct {
+        /// +k8s:validateFalse="field Struct.ListPtrField"
+        /// +k8s:eachVal=+k8s:validateFalse="field Struct.ListPtrField[*]"
+        pub listPtrField: ListPtrType,
+        /// +k8s:validateFalse="field Struct.ListPtrTypedefField"
+        /// +k8s:eachVal=+k8s:validateFalse="field Struct.ListPtrTypedefField[*]"
+        pub listPtrTypedefField: ListPtrTypedefType,
+        pub UnvalidatedListPtrField: UnvalidatedPtrType,
+        /// No tags; the typedef has its own: the nil check still applies.
+        pub untaggedValidated: ListPtrType,
+        /// No tags, and none on the typedef, whose items have validations:
+        /// the nil check applies (checked against the v0.37.2 generator).
+        pub untaggedPlain: PlainPtrTypedefType,
+        /// No tags, and nothing to validate in the typedef: no nil check.
+        pub untaggedEmpty: UnvalidatedPtrType,
+    }
+
+    fn sorted(mut v: Vec<(ErrorType, String, String)>) -> Vec<(ErrorType, String, String)> {
+        v.sort();
+        v
+    }
+
+    /// The fixture of `testdata/validate-false.json` (no nil elements).
+    #[test]
+    fn fixture() {
+        let s = Struct {
+            listPtrField: ListPtrType(vec![Some("a".into()), Some("b".into())]),
+            listPtrTypedefField: ListPtrTypedefType(vec![
+                Some(StringType("a".into())),
+                Some(StringType("b".into())),
+            ]),
+            ..Struct::default()
+        };
+        let f = forced;
+        let mut want = vec![
+            f("listPtrField", "field Struct.ListPtrField"),
+            f("listPtrField", "type ListPtrType"),
+            f("untaggedValidated", "type ListPtrType"),
+            f("listPtrTypedefField", "field Struct.ListPtrTypedefField"),
+            f("listPtrTypedefField", "type ListPtrTypedefType"),
+        ];
+        for i in 0..2 {
+            let at = |name: &str| format!("{name}[{i}]");
+            want.push(f(&at("listPtrField"), "field Struct.ListPtrField[*]"));
+            want.push(f(&at("listPtrField"), "type ListPtrType[*]"));
+            let typedef = at("listPtrTypedefField");
+            want.push(f(&typedef, "field Struct.ListPtrTypedefField[*]"));
+            want.push(f(&typedef, "type ListPtrTypedefType[*]"));
+            want.push(f(&typedef, "type StringType"));
+        }
+        assert_eq!(sorted(details(&s, None)), sorted(want));
+    }
+
+    #[test]
+    fn nil_elements_at_fields() {
+        let s = Struct {
+            listPtrField: ListPtrType(vec![None, Some("b".into())]),
+            listPtrTypedefField: ListPtrTypedefType(vec![Some(StringType("a".into())), None]),
+            UnvalidatedListPtrField: UnvalidatedPtrType(vec![None]),
+            untaggedValidated: ListPtrType(vec![None]),
+            untaggedPlain: PlainPtrTypedefType(vec![None, Some(StringType("c".into()))]),
+            untaggedEmpty: UnvalidatedPtrType(vec![None]),
+        };
+        // Each field with validations (its own, its typedef's or its items')
+        // reports its nils and stops; a field with nothing to validate
+        // reports nothing.
+        assert_eq!(
+            details(&s, None),
+            vec![
+                required("listPtrField[0]"),
+                required("listPtrTypedefField[1]"),
+                required("untaggedValidated[0]"),
+                required("untaggedPlain[0]"),
+            ]
+        );
+        // On update, an unchanged field is not revalidated.
+        assert_eq!(details(&s, Some(&s)), vec![]);
+    }
+
+    /// The typedef's own function (the root here) has no nil check: the
+    /// list functions skip `None`.
+    #[test]
+    fn typedef_alone_skips_nils() {
+        let l = ListPtrType(vec![None, Some("b".into())]);
+        assert_eq!(
+            details(&l, None),
+            vec![
+                forced("<nil>", "type ListPtrType"),
+                forced("[1]", "type ListPtrType[*]"),
+            ]
+        );
+    }
+}

@@ -74,6 +74,38 @@ pub trait Validate {
         self.validate_into(op, path, old, errs)
     }
 
+    /// What a struct field of this type validates when the field has no
+    /// validation tags of its own (code generated for Kubernetes 1.37 and
+    /// later calls this instead of [`validate_into`](Validate::validate_into)).
+    ///
+    /// The default is `validate_into`. A list typedef of pointers (Go
+    /// `type L []*T`, a newtype of `Vec<Option<T>>`) with type-level
+    /// validations first reports `Required value` for each `None` element and
+    /// stops there: upstream's generator puts `PtrSliceNoNils` on every field
+    /// of such a type, not in the type's own function (so the type validated
+    /// as the root, or as a map value, skips `None` elements instead).
+    #[doc(hidden)]
+    fn validate_field_into(
+        &self,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&Self>,
+        errs: &mut ErrorList,
+    ) {
+        self.validate_into(op, path, old, errs)
+    }
+
+    /// Reports `Required value` for each `None` element of a list typedef of
+    /// pointers and returns whether there was one; `false` for every other
+    /// type. Code generated for Kubernetes 1.37 and later calls it first for a
+    /// field of a named type with validation tags of its own (upstream's
+    /// `PtrSliceNoNils`, which stops the field's validations).
+    #[doc(hidden)]
+    fn reject_nil_elements(&self, errs: &mut ErrorList, path: &Path<'_>) -> bool {
+        let _ = (errs, path);
+        false
+    }
+
     /// Validates a missing value of this type: an unset `Option<Self>`
     /// field, with `old` the correlated old value.
     ///

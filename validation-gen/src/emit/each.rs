@@ -165,18 +165,39 @@ pub(super) fn each_value_impl(
     let rt = super::rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
-    let (item, body) = match &inner.shape {
+    let (item, body, adapted) = match &inner.shape {
         Shape::List(elem) => {
             let items = quote!(Some(self.0.as_slice()));
             let old = quote!(old.map(|o| o.0.as_slice()));
-            let body = match list {
-                Some(meta) => meta.each_expr(&items, &old, quote!(validator)),
-                None if model.release >= Release::V1_37 && elem.is_option() => {
-                    quote!(validate::each_ptr_slice_val(errs, op, path, #items, #old, validator))
-                }
-                None => quote!(validate::each_slice_val(errs, op, path, #items, #old, validator)),
+            // 1.37, a list of pointers: the list functions skip `None`
+            // elements, so the items a field's `eachVal` sees are the
+            // pointees (`Item = T` for `Vec<Option<T>>`).
+            let pointee = match &elem.shape {
+                Shape::Option(t) if model.release >= Release::V1_37 => Some(t),
+                _ => None,
             };
-            (&elem.ty, body)
+            let validator = if pointee.is_some() {
+                quote!(|errs, path, value, old_value| {
+                    if let Some(value) = value {
+                        validator(
+                            errs,
+                            path,
+                            value,
+                            old_value.and_then(::core::option::Option::as_ref),
+                        );
+                    }
+                })
+            } else {
+                quote!(validator)
+            };
+            let body = match list {
+                Some(meta) => meta.each_expr(&items, &old, validator),
+                None if pointee.is_some() => {
+                    quote!(validate::each_ptr_slice_val(errs, op, path, #items, #old, #validator))
+                }
+                None => quote!(validate::each_slice_val(errs, op, path, #items, #old, #validator)),
+            };
+            (pointee.map_or(&elem.ty, |t| &t.ty), body, pointee.is_some())
         }
         Shape::Map(_, _, value) => (
             &value.ty,
@@ -188,8 +209,14 @@ pub(super) fn each_value_impl(
                 old.map(|o| &o.0),
                 validator
             )),
+            false,
         ),
         _ => return proc_macro2::TokenStream::new(),
+    };
+    let validator = if adapted {
+        quote!(mut validator)
+    } else {
+        quote!(validator)
     };
     quote! {
         impl #impl_generics #rt::validate::EachValue for #ident #ty_generics #where_clause {
@@ -200,7 +227,7 @@ pub(super) fn each_value_impl(
                 op: &#rt::Operation,
                 path: &#rt::field::Path<'_>,
                 old: ::core::option::Option<&Self>,
-                validator: impl FnMut(&mut #rt::ErrorList, &#rt::field::Path<'_>, &Self::Item, ::core::option::Option<&Self::Item>),
+                #validator: impl FnMut(&mut #rt::ErrorList, &#rt::field::Path<'_>, &Self::Item, ::core::option::Option<&Self::Item>),
             ) {
                 #[allow(unused_imports)]
                 use #rt::validate;

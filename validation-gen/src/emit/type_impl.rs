@@ -23,6 +23,7 @@ pub(crate) fn type_call(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     opaque_elems: OpaqueElems,
+    as_field: bool,
 ) -> Option<TokenStream> {
     let rt = rt();
     if site.opaque {
@@ -66,6 +67,12 @@ pub(crate) fn type_call(
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
         (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
+        // A field of a named type without tags of its own, from 1.37: a list
+        // typedef of pointers checks its nil elements first
+        // (`Validate::validate_field_into`).
+        (Shape::Named, _) if as_field => Some(spanned(
+            quote!(#rt::Validate::validate_field_into(#whole, op, path, #old_whole, errs);),
+        )),
         _ => Some(spanned(
             quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);),
         )),
@@ -104,9 +111,16 @@ pub(crate) fn emit_type(
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
-    let (body, children) = match &model.kind {
-        TypeKind::Struct(fields) => emit_struct_body(&mut cx, model, fields),
-        TypeKind::Newtype(inner) => emit_newtype_body(&mut cx, model, inner),
+    let (body, children, nil_checks) = match &model.kind {
+        TypeKind::Struct(fields) => {
+            let (body, children) = emit_struct_body(&mut cx, model, fields);
+            (body, children, TokenStream::new())
+        }
+        TypeKind::Newtype(inner) => {
+            let (body, children, has_rules) = emit_newtype_body(&mut cx, model, inner);
+            let validates = has_rules || !children.is_empty();
+            (body, children, nil_element_checks(model, inner, validates))
+        }
     };
     let unset = match &model.kind {
         TypeKind::Struct(_) => TokenStream::new(),
@@ -173,6 +187,7 @@ pub(crate) fn emit_type(
             #subresources
             #validate_fns
             #unset
+            #nil_checks
         }
         #update_items
         #helpers
@@ -295,9 +310,19 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     }
     let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
     let mut calls = lower_site(cx, &site, &tags);
-    let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()));
+    // 1.37: a field whose type is a list typedef of pointers rejects nil
+    // elements first when it has validations: tags of its own (checked
+    // here, through `Validate::reject_nil_elements`, which only such a
+    // typedef implements) or the typedef's (`validate_field_into`).
+    let named_field = cx.release >= Release::V1_37 && matches!(field.ty.shape, Shape::Named);
+    let as_field = named_field && calls.is_empty();
+    let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()), as_field);
     if calls.is_empty() && type_call.is_none() {
         return TokenStream::new();
+    }
+    if named_field && type_call.is_some() && !calls.is_empty() {
+        let check = quote!(__rt::Validate::reject_nil_elements(value, errs, path));
+        calls.insert(0, Call::errors(check).short_circuit());
     }
     // 1.37: a list of pointers with validations of its own (tags; not
     // only its items' type) first rejects `None` elements (`Required
@@ -392,7 +417,44 @@ fn uses_local(tokens: TokenStream, name: &str) -> bool {
 /// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
 /// inner value's children are validated, but not a named inner type's own
 /// type-level validations: Go's `type E4 T2` does not inherit T2's type tags.
-fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenStream, TokenStream) {
+/// A list typedef of pointers (a newtype of `Vec<Option<T>>`): the nil
+/// check fields of the type make from Kubernetes 1.37 (upstream's generator
+/// injects `PtrSliceNoNils` at such a field when the field has tags, or the
+/// typedef validates something, its items included: `validation.go`,
+/// `hasValidations`; a plain `Vec<Option<T>>` field without tags has none).
+fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenStream {
+    if !matches!(&inner.shape, Shape::List(elem) if elem.is_option()) || is_opaque_type(model) {
+        return TokenStream::new();
+    }
+    let rt = rt();
+    let field_fn = validates.then(|| {
+        quote! {
+            fn validate_field_into(
+                &self,
+                op: &#rt::Operation,
+                path: &#rt::field::Path<'_>,
+                old: ::core::option::Option<&Self>,
+                errs: &mut #rt::ErrorList,
+            ) {
+                if !__rt::validate::ptr_slice_no_nils(errs, path, Some(&self.0[..])) {
+                    __rt::Validate::validate_into(self, op, path, old, errs);
+                }
+            }
+        }
+    });
+    quote! {
+        #field_fn
+        fn reject_nil_elements(&self, errs: &mut #rt::ErrorList, path: &#rt::field::Path<'_>) -> bool {
+            __rt::validate::ptr_slice_no_nils(errs, path, Some(&self.0[..]))
+        }
+    }
+}
+
+fn emit_newtype_body(
+    cx: &mut Cx<'_>,
+    model: &TypeModel,
+    inner: &Ty,
+) -> (TokenStream, TokenStream, bool) {
     let scalar = matches!(
         inner.shape,
         Shape::Str | Shape::Int(_) | Shape::Bool | Shape::Float | Shape::Named
@@ -423,6 +485,7 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
     };
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(cx, &site, &type_level_tags(model));
+    let has_rules = !calls.is_empty();
     let mut out = emit_calls(cx, calls, &Exit::Return);
     let mut children = TokenStream::new();
     let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
@@ -430,14 +493,14 @@ fn emit_newtype_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> (TokenSt
             quote!(__rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
         )
     } else {
-        type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()))
+        type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()), false)
     };
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
         children.extend(call);
         out.extend(children_call());
     }
-    (out, children)
+    (out, children, has_rules)
 }
 
 /// The body of a newtype's `validate_unset_into`: its type-level
