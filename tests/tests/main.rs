@@ -83,6 +83,7 @@ pub mod schema_export;
 pub mod semantic_equality;
 pub mod serde_attrs_without_serde;
 pub mod smoke;
+pub mod subfield_lists_by_release;
 pub mod subfield_short_circuit;
 pub mod tag_payloads;
 pub mod union_wrappers_by_release;

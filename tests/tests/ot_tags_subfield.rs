@@ -1,6 +1,8 @@
 //! Port of upstream `cmd/validation-gen/output_tests/tags/subfield/shallow`
-//! (kubernetes/code-generator v0.35.0) and `tags/subfield/list` (default
-//! branch, where it first appears): `+k8s:subfield(name)` on struct and
+//! (kubernetes/code-generator v0.35.0) and `tags/subfield/list` (v0.37.2,
+//! where it first appears; run as Kubernetes 1.37, since 1.35 refuses a
+//! list-map through a subfield and 1.36 checks no uniqueness there:
+//! `subfield_lists_by_release.rs`): `+k8s:subfield(name)` on struct and
 //! struct-pointer fields, several tags per subfield, and list semantics
 //! declared through a subfield of an opaque type.
 //! Not ported here: `subfield/deep` (nested subfields, 1.35 and 1.36 only:
@@ -132,6 +134,7 @@ mod list {
     use super::*;
 
     #[derive(Validate, Serialize, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
     pub struct Struct {
         /// +k8s:subfield(ownerReferences)=+k8s:listType=map
         /// +k8s:subfield(ownerReferences)=+k8s:listMapKey=uid
@@ -143,6 +146,7 @@ mod list {
 
     /// A small stand-in for `metav1.ObjectMeta`, which has no validations.
     #[derive(Validate, Serialize, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
     pub struct ObjectMeta {
         pub ownerReferences: Vec<OwnerReference>,
         pub finalizers: Vec<String>,
@@ -150,6 +154,7 @@ mod list {
     }
 
     #[derive(Validate, Serialize, PartialEq, Debug, Clone, Default)]
+    #[validate(kubernetes = "1.37")]
     pub struct OwnerReference {
         pub uid: String,
         pub name: String,

@@ -150,7 +150,7 @@ fn report(diags: &mut Diagnostics, at: &TagAt, message: impl std::fmt::Display) 
     diags.error_at(at.span, at.order, format!("{message} (in `{}`)", at.line));
 }
 
-fn is_list_tag(tag: &Tag) -> bool {
+pub(crate) fn is_list_tag(tag: &Tag) -> bool {
     matches!(
         tag.tag_name(),
         Some(TagName::ListType | TagName::Unique | TagName::ListMapKey | TagName::CustomUnique)
@@ -159,7 +159,11 @@ fn is_list_tag(tag: &Tag) -> bool {
 
 /// The payloads of `tags` named `wrapper` whose condition `matches`, located
 /// at the wrapper's doc line.
-fn payloads_of(tags: &[TagAt], wrapper: TagName, matches: impl Fn(&Tag) -> bool) -> Vec<TagAt> {
+pub(crate) fn payloads_of(
+    tags: &[TagAt],
+    wrapper: TagName,
+    matches: impl Fn(&Tag) -> bool,
+) -> Vec<TagAt> {
     tags.iter()
         .filter(|t| t.tag.is(wrapper) && matches(&t.tag))
         .filter_map(|t| {
@@ -284,7 +288,7 @@ fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String>
 /// `getListValidations` is their deferred callback; 1.35 and 1.36 ran it for
 /// every list field), so `listMapKey` and `customUnique` without either are
 /// accepted and mean nothing.
-fn list_meta<'a>(
+pub(crate) fn list_meta<'a>(
     diags: &mut Diagnostics,
     tags: impl Iterator<Item = &'a TagAt>,
     ty: Option<&Ty>,

@@ -76,9 +76,18 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
         (Some(Shape::Named) | None, false) => {
             let elem_site = opaque_element_site(site, Scope::ListVal, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
-            wrap(cx, calls, true, true, |closure| {
-                let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_val(errs, op, path, #leaf, #old, #closure))
+            wrap(cx, calls, true, true, |closure| match &site.list {
+                // A list whose semantics the site declares (a subfield's,
+                // `subfield(x)=+k8s:listType=set`): elements correlate with
+                // the old list by them.
+                Some(meta) => {
+                    let (list, old) = site.items();
+                    meta.each_expr(&list, &old, closure)
+                }
+                None => {
+                    let (leaf, old) = (&site.leaf, &site.old_leaf);
+                    quote!(validate::each_val(errs, op, path, #leaf, #old, #closure))
+                }
             })
         }
         (Some(Shape::Named) | None, true) => {

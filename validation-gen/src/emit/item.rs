@@ -142,7 +142,9 @@ pub(super) fn lower(
         Some(crate::model::Shape::Named)
     );
     let elem = list_elem(site);
-    if elem.is_none() && !named {
+    // A value whose type the derive does not see (a subfield's) is judged
+    // by its list semantics alone, as a typedef field is.
+    if elem.is_none() && !named && site.ty.is_some() {
         let kind = site.ty.map(|t| t.leaf().kind_name()).unwrap_or_default();
         cx.error(at, format!("can only be used on list types ({kind})"));
         return Vec::new();
@@ -159,7 +161,7 @@ pub(super) fn lower(
             site.owner,
             None,
         ),
-        // A list typedef: its items are found through `ListLike`.
+        // A list typedef or a subfield: its items are found through `ListLike`.
         None => super::each::opaque_element_site(site, Scope::ListVal, true),
     };
     elem_site.enclosing_list = site.list.clone();

@@ -82,8 +82,36 @@ pub(super) fn lower(
         items: None,
     };
     let mut inner_site = inner_site;
-    inner_site.list = subfield_list_meta(cx, site, &name);
-    let mut calls = lower_tag(cx, &inner_site, at, inner);
+    let mut calls = if release == Release::V1_35 {
+        // 1.35 reads a subfield's list tags one `subfield` tag at a time:
+        // after each, the list semantics declared so far are checked and,
+        // when they are a set, the uniqueness check is added to that tag's
+        // validations (so a set with two `subfield(x)=` tags checks twice,
+        // and a list-map, whose `listType` and `listMapKey` are two tags,
+        // is an error at the first of them). Checked against v0.35.0.
+        let Ok(meta) = lists_so_far(Some(cx), site, at, &name, release) else {
+            return Vec::new();
+        };
+        inner_site.list = meta;
+        let mut calls = lower_tag(cx, &inner_site, at, inner);
+        if !inner.is(TagName::ListType) {
+            calls.extend(super::lists::list_type(cx, &inner_site, at, inner, release));
+        }
+        calls
+    } else if release == Release::V1_36 {
+        // 1.36 also reads them one tag at a time, without checking them:
+        // `eachVal` correlates and `item` selects by the semantics declared
+        // by the `subfield(x)=` tags before it, and no uniqueness check is
+        // emitted (v0.36.0 generates nothing for `subfield(x)=+k8s:listType=set`).
+        if inner.is(TagName::ListType) {
+            return Vec::new();
+        }
+        inner_site.list = lists_so_far(None, site, at, &name, release).unwrap_or(None);
+        lower_tag(cx, &inner_site, at, inner)
+    } else {
+        inner_site.list = subfield_list_meta(cx, site, &name);
+        lower_tag(cx, &inner_site, at, inner)
+    };
     if calls.is_empty() {
         return Vec::new();
     }
@@ -278,6 +306,51 @@ fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
 /// (`+k8s:subfield(x)=+k8s:listType=map`, `...=+k8s:listMapKey=k`), as the
 /// check stage resolved them, so that the subfield's uniqueness and element
 /// correlation follow them.
+/// Kubernetes 1.35 and 1.36: the list semantics of subfield `name` declared
+/// by the `subfield(name)=` tags of the site up to `at`, in source order (as
+/// upstream's list validator sees them after each tag). With `cx` (1.35)
+/// they are checked as that validator does, `Err` when the check failed
+/// (reported at `at`); without, an inconsistent declaration is none.
+fn lists_so_far(
+    cx: Option<&mut Cx<'_>>,
+    site: &Site<'_>,
+    at: &TagAt,
+    name: &str,
+    release: Release,
+) -> Result<Option<super::ListMeta>, ()> {
+    let siblings: &[TagAt] = match (site.field, site.scope) {
+        (Some(field), Scope::Field) => &field.tags.tags,
+        (None, Scope::Type) => &site.owner.tags.tags,
+        _ => return Ok(None),
+    };
+    let so_far: Vec<TagAt> = siblings
+        .iter()
+        .filter(|t| t.order <= at.order)
+        .cloned()
+        .collect();
+    let payloads = crate::check::payloads_of(
+        &so_far,
+        TagName::Subfield,
+        |t| matches!(t.positional_arg().map(|a| &a.value), Some(Value::String(s)) if s == name),
+    );
+    let mut diags = crate::diag::Diagnostics::new();
+    let meta = crate::check::list_meta(&mut diags, payloads.iter(), None, release);
+    let Some(cx) = cx else {
+        return Ok(meta);
+    };
+    if diags.is_empty() {
+        return Ok(meta);
+    }
+    for d in diags.errors() {
+        let message = d
+            .message
+            .rsplit_once(" (in `")
+            .map_or(&*d.message, |(m, _)| m);
+        cx.error(at, format!("field validator \"listValidator\": {message}"));
+    }
+    Err(())
+}
+
 fn subfield_list_meta(cx: &Cx<'_>, site: &Site<'_>, name: &str) -> Option<super::ListMeta> {
     let owner = site.list_owner()?;
     let context = ListContext::Subfield(name.to_owned());
