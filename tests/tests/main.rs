@@ -13,6 +13,7 @@ pub mod levels_1_36;
 pub mod meta_types;
 pub mod no_panic;
 pub mod oracle_found;
+pub mod ot_changes_1_37;
 pub mod ot_cohorts;
 pub mod ot_embedded;
 pub mod ot_maps_keys;
