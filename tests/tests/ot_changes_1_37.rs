@@ -226,7 +226,6 @@ mod tags_immutable {
     /// The `MatchShortCircuit()` half of upstream's matcher: every error is
     /// marked short-circuit.
     #[test]
-    #[ignore = "1.37 difference: immutable errors are not marked short-circuit (upstream emits .MarkShortCircuit())"]
     fn changed_values_are_short_circuit_errors() {
         let a = value("aaa", "bbb", "ccc", "ddd", "eee", "fff");
         let b = value("uuu", "vvv", "www", "xxx", "yyy", "zzz");

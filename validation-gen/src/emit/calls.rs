@@ -6,6 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::Cx;
+use crate::tags::Release;
 
 /// How a call's result is used.
 #[derive(Clone)]
@@ -201,17 +202,21 @@ fn emit_calls_signalling(
         }
     }
     let mut out = TokenStream::new();
+    // 1.37 marks the errors of short-circuiting validations (upstream's
+    // generated `.MarkShortCircuit()`), which its API server's
+    // `ShortCircuitMismatch` comparison reads.
+    let mark = cx.release >= Release::V1_37;
     for (cohort, calls) in cohorts {
         if calls.is_empty() {
             continue;
         }
         match cohort {
-            None => out.extend(emit_cohort(calls, exit, fired)),
+            None => out.extend(emit_cohort(calls, exit, fired, mark)),
             Some(name) => {
                 cx.labels += 1;
                 let label =
                     syn::Lifetime::new(&format!("'cohort_{}", cx.labels), Span::call_site());
-                let body = emit_cohort(calls, &Exit::Break(label.clone()), fired);
+                let body = emit_cohort(calls, &Exit::Break(label.clone()), fired, mark);
                 let comment = format!("cohort {name}");
                 out.extend(quote! {
                     #label: {
@@ -225,9 +230,15 @@ fn emit_calls_signalling(
     out
 }
 
-fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> TokenStream {
+fn emit_cohort(
+    calls: Vec<Call>,
+    exit: &Exit,
+    fired: Option<&syn::Ident>,
+    mark: bool,
+) -> TokenStream {
     let (sc, rest): (Vec<Call>, Vec<Call>) = calls.into_iter().partition(|c| c.short_circuit);
     let mut out = TokenStream::new();
+    let marked = mark && sc.iter().any(|c| !matches!(c.kind, CallKind::StopIf(_)));
     if !sc.is_empty() {
         let exit = match fired {
             Some(f) => {
@@ -249,6 +260,9 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
         {
             // Each short-circuit says for itself whether it fired: a wrapper
             // may fire without reporting errors.
+            if marked {
+                out.extend(quote!(let sc_mark = errs.len();));
+            }
             out.extend(quote!(let mut sc_fired = false;));
             for c in &sc {
                 match &c.kind {
@@ -265,6 +279,9 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
                     CallKind::StopIf(_) => {}
                 }
             }
+            if marked {
+                out.extend(quote!(errs.mark_short_circuit_from(sc_mark);));
+            }
             Some(quote!(sc_fired))
         } else if sc.iter().any(|c| matches!(c.kind, CallKind::Errors(_))) {
             out.extend(quote!(let sc_start = errs.len();));
@@ -272,6 +289,9 @@ fn emit_cohort(calls: Vec<Call>, exit: &Exit, fired: Option<&syn::Ident>) -> Tok
                 if let CallKind::Errors(t) = &c.kind {
                     out.extend(quote!(#t;));
                 }
+            }
+            if marked {
+                out.extend(quote!(errs.mark_short_circuit_from(sc_start);));
             }
             Some(quote!(errs.len() > sc_start))
         } else {

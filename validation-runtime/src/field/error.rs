@@ -365,6 +365,11 @@ impl Error {
         self
     }
 
+    /// [`mark_short_circuit`](Error::mark_short_circuit) in place.
+    pub(crate) fn set_short_circuit(&mut self) {
+        self.short_circuit = true;
+    }
+
     /// Marks the error as reported by hand-written validation (upstream's
     /// `MarkFromImperative`, which a 1.36+ API server applies to the
     /// hand-written errors it is given).
