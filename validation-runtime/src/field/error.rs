@@ -833,7 +833,7 @@ mod tests {
             std::mem::size_of::<Text>(),
             std::mem::size_of::<Option<Cow<'static, str>>>()
         );
-        assert!(std::mem::size_of::<Error>() <= 168);
+        assert!(std::mem::size_of::<Error>() <= 128);
     }
 
     #[test]

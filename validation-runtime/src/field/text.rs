@@ -2,10 +2,14 @@
 //! that lives inside the [`Error`](super::Error) while short and moves to the
 //! heap only when long.
 
-/// How many bytes an error keeps inline. Paths such as
-/// `spec.template.spec.containers[3].ports[1].containerPort` with a short
-/// value and a limit detail (`must be less than or equal to 65535`) fit.
-pub(crate) const INLINE: usize = 78;
+/// How many bytes an error keeps inline: as many as keep an
+/// [`Error`](super::Error) at 128 bytes, the largest value a move copies
+/// inline rather than through a `memcpy` call (errors are moved into their
+/// list and by `with_origin`). A path like `spec.template.spec.containers[3].image`
+/// with a short value and a static detail fits; longer texts go to the heap,
+/// one allocation as before. 94 bytes (a 168-byte `Error`) fit more of the
+/// yardstick's errors but were no faster (docs/performance.md, 2026-11-27).
+pub(crate) const INLINE: usize = 54;
 
 use super::path::Path;
 
