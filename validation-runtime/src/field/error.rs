@@ -20,7 +20,10 @@ use super::value::{write_go_quoted, BadValue, BadValueKind, ToBadValue};
 #[derive(Clone)]
 pub struct Error {
     kind: ErrorType,
-    value: BadValueKind,
+    /// The bad value's [`BadValueKind`], packed (see [`pack_value`]) so its
+    /// tag shares the padding of the flags below: 8 more bytes of text inline.
+    value_tag: u8,
+    value_bits: u64,
     covered_by_declarative: bool,
     short_circuit: bool,
     stability: Option<StabilityLevel>,
@@ -65,6 +68,34 @@ impl Detail<'_> {
             Detail::Bound { prefix, n } => prefix.len() + 1 + int_len(*n),
             Detail::Supported(values) => values.detail_len(),
         }
+    }
+}
+
+/// A [`BadValueKind`] as a tag and 64 bits of payload.
+fn pack_value(kind: BadValueKind) -> (u8, u64) {
+    match kind {
+        BadValueKind::Omitted => (0, 0),
+        BadValueKind::Null => (1, 0),
+        BadValueKind::Bool(b) => (2, u64::from(b)),
+        BadValueKind::Int(i) => (3, i as u64),
+        BadValueKind::Uint(u) => (4, u),
+        BadValueKind::Float(f) => (5, f.to_bits()),
+        BadValueKind::String => (6, 0),
+        BadValueKind::Json => (7, 0),
+    }
+}
+
+/// [`pack_value`] undone.
+fn unpack_value(tag: u8, bits: u64) -> BadValueKind {
+    match tag {
+        0 => BadValueKind::Omitted,
+        1 => BadValueKind::Null,
+        2 => BadValueKind::Bool(bits != 0),
+        3 => BadValueKind::Int(bits as i64),
+        4 => BadValueKind::Uint(bits),
+        5 => BadValueKind::Float(f64::from_bits(bits)),
+        6 => BadValueKind::String,
+        _ => BadValueKind::Json,
     }
 }
 
@@ -168,10 +199,11 @@ impl Error {
                 None
             }
         };
-        let value = value.kind();
+        let (value_tag, value_bits) = pack_value(value.kind());
         Error {
             kind,
-            value,
+            value_tag,
+            value_bits,
             covered_by_declarative: false,
             short_circuit: false,
             stability: None,
@@ -465,7 +497,11 @@ impl Error {
 
     /// The offending value (its text borrowed from the error).
     pub fn bad_value(&self) -> BadValue<'_> {
-        BadValue::from_kind(self.value, Cow::Borrowed(self.value_text()))
+        BadValue::from_kind(self.value_kind(), Cow::Borrowed(self.value_text()))
+    }
+
+    fn value_kind(&self) -> BadValueKind {
+        unpack_value(self.value_tag, self.value_bits)
     }
 
     fn value_text(&self) -> &str {
@@ -521,7 +557,7 @@ impl Error {
 
     fn write_body(&self, out: &mut String) {
         out.push_str(self.kind.description());
-        if self.kind.prints_value() && self.value != BadValueKind::Omitted {
+        if self.kind.prints_value() && self.value_kind() != BadValueKind::Omitted {
             out.push_str(": ");
             self.bad_value().write_to(out);
         }
@@ -821,6 +857,25 @@ mod tests {
             assert_eq!(d.len_hint(), out.len(), "{n}");
         }
         assert_eq!(int_len(i128::MIN), i128::MIN.to_string().len());
+    }
+
+    #[test]
+    fn bad_value_kinds_pack_and_unpack() {
+        for k in [
+            BadValueKind::Omitted,
+            BadValueKind::Null,
+            BadValueKind::Bool(true),
+            BadValueKind::Bool(false),
+            BadValueKind::Int(-5),
+            BadValueKind::Int(i64::MIN),
+            BadValueKind::Uint(u64::MAX),
+            BadValueKind::Float(-1.5),
+            BadValueKind::String,
+            BadValueKind::Json,
+        ] {
+            let (tag, bits) = pack_value(k);
+            assert_eq!(unpack_value(tag, bits), k);
+        }
     }
 
     #[test]

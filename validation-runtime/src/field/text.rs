@@ -9,7 +9,7 @@
 /// with a short value and a static detail fits; longer texts go to the heap,
 /// one allocation as before. 94 bytes (a 168-byte `Error`) fit more of the
 /// yardstick's errors but were no faster (docs/performance.md, 2026-11-27).
-pub(crate) const INLINE: usize = 54;
+pub(crate) const INLINE: usize = 62;
 
 use super::path::Path;
 
