@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::error_type::{ErrorType, StabilityLevel};
 use super::path::IntoFieldPath;
+use super::text::{Sink, Text};
 use super::value::{write_go_quoted, BadValue, BadValueKind, ToBadValue};
 
 /// One validation error: upstream's `field.Error`.
@@ -14,11 +15,15 @@ use super::value::{write_go_quoted, BadValue, BadValueKind, ToBadValue};
 ///
 /// An error keeps its texts in one buffer: the rendered field path, then the
 /// bad value's text (a string or JSON), then the detail unless it is static.
-/// Creating an error therefore allocates once, whatever it says.
+/// The buffer is inside the error while short (see `text.rs`), so creating
+/// most errors does not allocate, and the others allocate once.
 #[derive(Clone)]
 pub struct Error {
     kind: ErrorType,
-    value: BadValueKind,
+    /// The bad value's [`BadValueKind`], packed (see [`pack_value`]) so its
+    /// tag shares the padding of the flags below: 8 more bytes of text inline.
+    value_tag: u8,
+    value_bits: u64,
     covered_by_declarative: bool,
     short_circuit: bool,
     stability: Option<StabilityLevel>,
@@ -26,7 +31,7 @@ pub struct Error {
     short_circuited_in_declarative: bool,
     field_end: u32,
     value_end: u32,
-    text: String,
+    text: Text,
     /// The detail when it is static text; `None` when it is in `text`.
     static_detail: Option<&'static str>,
     origin: Option<Cow<'static, str>>,
@@ -57,36 +62,78 @@ impl Detail<'_> {
         match self {
             Detail::Static(_) => 0,
             Detail::Text(t) => t.len(),
-            Detail::Limit { prefix, unit, .. } => prefix.len() + unit.len() + 23,
-            Detail::Bound { prefix, .. } => prefix.len() + 41,
+            Detail::Limit { prefix, n, unit } => {
+                prefix.len() + int_len(i128::from(*n)) + unit.len() + 2 + usize::from(*n != 1)
+            }
+            Detail::Bound { prefix, n } => prefix.len() + 1 + int_len(*n),
             Detail::Supported(values) => values.detail_len(),
         }
     }
 }
 
+/// A [`BadValueKind`] as a tag and 64 bits of payload.
+fn pack_value(kind: BadValueKind) -> (u8, u64) {
+    match kind {
+        BadValueKind::Omitted => (0, 0),
+        BadValueKind::Null => (1, 0),
+        BadValueKind::Bool(b) => (2, u64::from(b)),
+        BadValueKind::Int(i) => (3, i as u64),
+        BadValueKind::Uint(u) => (4, u),
+        BadValueKind::Float(f) => (5, f.to_bits()),
+        BadValueKind::String => (6, 0),
+        BadValueKind::Json => (7, 0),
+    }
+}
+
+/// [`pack_value`] undone.
+fn unpack_value(tag: u8, bits: u64) -> BadValueKind {
+    match tag {
+        0 => BadValueKind::Omitted,
+        1 => BadValueKind::Null,
+        2 => BadValueKind::Bool(bits != 0),
+        3 => BadValueKind::Int(bits as i64),
+        4 => BadValueKind::Uint(bits),
+        5 => BadValueKind::Float(f64::from_bits(bits)),
+        6 => BadValueKind::String,
+        _ => BadValueKind::Json,
+    }
+}
+
+/// The length of `n` in decimal, sign included: the detail's exact length
+/// decides whether the error's text fits inline.
+fn int_len(n: i128) -> usize {
+    let mut u = n.unsigned_abs();
+    let mut len = 1 + usize::from(n < 0);
+    while u >= 10 {
+        u /= 10;
+        len += 1;
+    }
+    len
+}
+
 /// The supported values of a `NotSupported` error, however they are held.
 pub(crate) trait SupportedValues {
     fn detail_len(&self) -> usize;
-    fn write_detail(&self, out: &mut String);
+    fn write_detail(&self, out: &mut Text);
 }
 
 impl<S: AsRef<str>> SupportedValues for &[S] {
     fn detail_len(&self) -> usize {
         supported_values_len(self.iter().map(AsRef::as_ref))
     }
-    fn write_detail(&self, out: &mut String) {
+    fn write_detail(&self, out: &mut Text) {
         write_supported_values(self.iter().map(AsRef::as_ref), out)
     }
 }
 
 /// Offsets into an error's buffer are `u32`: a buffer longer than that (4 GiB
 /// of path, value and detail) is cut at a character boundary.
-fn offset(text: &mut String) -> u32 {
+fn offset(text: &mut Text) -> u32 {
     match u32::try_from(text.len()) {
         Ok(n) => n,
         Err(_) => {
             let mut cut = u32::MAX as usize;
-            while !text.is_char_boundary(cut) {
+            while !text.as_str().is_char_boundary(cut) {
                 cut -= 1;
             }
             text.truncate(cut);
@@ -117,9 +164,17 @@ impl Error {
         detail: Detail<'_>,
     ) -> Error {
         let value_text = value.text();
-        let mut text =
-            String::with_capacity(field.rendered_len() + value_text.len() + detail.len_hint());
-        field.write_field_path(&mut text);
+        let field_len = field.rendered_len();
+        let mut text = Text::with_capacity(field_len + value_text.len() + detail.len_hint());
+        if let Some(path) = field.as_path() {
+            text.push_path(path, field_len);
+        } else if let Some(rendered) = field.as_rendered() {
+            text.push_str(rendered);
+        } else {
+            let mut rendered = String::new();
+            field.write_field_path(&mut rendered);
+            text.push_str(&rendered);
+        }
         let field_end = offset(&mut text);
         text.push_str(value_text);
         let value_end = offset(&mut text);
@@ -144,10 +199,11 @@ impl Error {
                 None
             }
         };
-        let value = value.kind();
+        let (value_tag, value_bits) = pack_value(value.kind());
         Error {
             kind,
-            value,
+            value_tag,
+            value_bits,
             covered_by_declarative: false,
             short_circuit: false,
             stability: None,
@@ -411,10 +467,13 @@ impl Error {
     #[must_use]
     pub fn prefix_detail(mut self, prefix: &str) -> Error {
         let detail = self.static_detail.take().unwrap_or_default();
-        let old_detail = self.text.split_off(self.value_end as usize);
-        self.text.push_str(prefix);
-        self.text.push_str(detail);
-        self.text.push_str(&old_detail);
+        let (head, old_detail) = self.text.as_str().split_at(self.value_end as usize);
+        let mut text = Text::with_capacity(self.text.len() + prefix.len() + detail.len());
+        text.push_str(head);
+        text.push_str(prefix);
+        text.push_str(detail);
+        text.push_str(old_detail);
+        self.text = text;
         self
     }
 
@@ -425,14 +484,14 @@ impl Error {
 
     /// The rendered field path (`<nil>` for the root object).
     pub fn field(&self) -> &str {
-        &self.text[..self.field_end as usize]
+        &self.text.as_str()[..self.field_end as usize]
     }
 
     /// The detail text (may be empty).
     pub fn detail(&self) -> &str {
         match self.static_detail {
             Some(s) => s,
-            None => &self.text[self.value_end as usize..],
+            None => &self.text.as_str()[self.value_end as usize..],
         }
     }
 
@@ -443,11 +502,15 @@ impl Error {
 
     /// The offending value (its text borrowed from the error).
     pub fn bad_value(&self) -> BadValue<'_> {
-        BadValue::from_kind(self.value, Cow::Borrowed(self.value_text()))
+        BadValue::from_kind(self.value_kind(), Cow::Borrowed(self.value_text()))
+    }
+
+    fn value_kind(&self) -> BadValueKind {
+        unpack_value(self.value_tag, self.value_bits)
     }
 
     fn value_text(&self) -> &str {
-        &self.text[self.field_end as usize..self.value_end as usize]
+        &self.text.as_str()[self.field_end as usize..self.value_end as usize]
     }
 
     /// Whether the error is marked covered by declarative validation.
@@ -499,7 +562,7 @@ impl Error {
 
     fn write_body(&self, out: &mut String) {
         out.push_str(self.kind.description());
-        if self.kind.prints_value() && self.value != BadValueKind::Omitted {
+        if self.kind.prints_value() && self.value_kind() != BadValueKind::Omitted {
             out.push_str(": ");
             self.bad_value().write_to(out);
         }
@@ -563,7 +626,7 @@ pub(crate) fn supported_values_len<'v>(valid: impl Iterator<Item = &'v str>) -> 
 }
 
 /// Writes `supported values: "a", "b"` (nothing for no values).
-pub(crate) fn write_supported_values<'v>(valid: impl Iterator<Item = &'v str>, out: &mut String) {
+pub(crate) fn write_supported_values<'v>(valid: impl Iterator<Item = &'v str>, out: &mut Text) {
     for (i, v) in valid.enumerate() {
         out.push_str(if i == 0 { SUPPORTED_PREFIX } else { ", " });
         if v.bytes()
@@ -574,7 +637,9 @@ pub(crate) fn write_supported_values<'v>(valid: impl Iterator<Item = &'v str>, o
             out.push_str(v);
             out.push('"');
         } else {
-            write_go_quoted(v, out);
+            let mut quoted = String::new();
+            write_go_quoted(v, &mut quoted);
+            out.push_str(&quoted);
         }
     }
 }
@@ -592,7 +657,7 @@ fn limit_detail(
     }
 }
 
-fn write_limit(out: &mut String, prefix: &str, n: i64, unit: &str) {
+fn write_limit(out: &mut Text, prefix: &str, n: i64, unit: &str) {
     out.push_str(prefix);
     out.push(' ');
     super::value::push_int(out, i128::from(n));
@@ -773,6 +838,91 @@ mod tests {
         .into();
         assert_eq!(errs.extract_covered_by_declarative().len(), 1);
         assert_eq!(errs.remove_covered_by_declarative()[0].field(), "b");
+    }
+
+    #[test]
+    fn detail_lengths_are_exact() {
+        for n in [0i64, 1, 9, 10, 65535, -1, -10, i64::MAX, i64::MIN] {
+            let mut out = Text::with_capacity(0);
+            let d = Detail::Limit {
+                prefix: "must have at most",
+                n,
+                unit: "item",
+            };
+            let hint = d.len_hint();
+            write_limit(&mut out, "must have at most", n, "item");
+            assert_eq!(hint, out.len(), "{n}");
+            let d = Detail::Bound {
+                prefix: "must be",
+                n: i128::from(n),
+            };
+            let mut out = Text::with_capacity(0);
+            out.push_str("must be ");
+            super::super::value::push_int(&mut out, i128::from(n));
+            assert_eq!(d.len_hint(), out.len(), "{n}");
+        }
+        assert_eq!(int_len(i128::MIN), i128::MIN.to_string().len());
+    }
+
+    #[test]
+    fn bad_value_kinds_pack_and_unpack() {
+        for k in [
+            BadValueKind::Omitted,
+            BadValueKind::Null,
+            BadValueKind::Bool(true),
+            BadValueKind::Bool(false),
+            BadValueKind::Int(-5),
+            BadValueKind::Int(i64::MIN),
+            BadValueKind::Uint(u64::MAX),
+            BadValueKind::Float(-1.5),
+            BadValueKind::String,
+            BadValueKind::Json,
+        ] {
+            let (tag, bits) = pack_value(k);
+            assert_eq!(unpack_value(tag, bits), k);
+        }
+    }
+
+    #[test]
+    fn size_of_error() {
+        // Printed for docs/performance.md (`cargo test -p validation-runtime
+        // size_of_error -- --nocapture`); a list of errors moves them.
+        println!(
+            "size_of::<Error>() = {}, Text {}, origin {}",
+            std::mem::size_of::<Error>(),
+            std::mem::size_of::<Text>(),
+            std::mem::size_of::<Option<Cow<'static, str>>>()
+        );
+        assert!(std::mem::size_of::<Error>() <= 128);
+    }
+
+    #[test]
+    fn long_texts_move_to_the_heap() {
+        let p = Path::new("spec");
+        let name = "n".repeat(300);
+        let p = p.child(&name);
+        let e = Error::invalid(p, "v".repeat(200), "d".repeat(100));
+        assert_eq!(e.field(), format!("spec.{name}"));
+        assert_eq!(e.bad_value(), BadValue::String("v".repeat(200).into()));
+        assert_eq!(e.detail(), "d".repeat(100));
+        let e = Error::invalid("x", "v", "static").prefix_detail(&"p".repeat(200));
+        assert_eq!(e.field(), "x");
+        assert_eq!(e.detail(), format!("{}static", "p".repeat(200)));
+        // A string field path, and an implementation of IntoFieldPath that
+        // only writes.
+        struct Custom;
+        impl IntoFieldPath for Custom {
+            fn rendered_len(&self) -> usize {
+                0
+            }
+            fn write_field_path(&self, out: &mut String) {
+                out.push_str("custom.path");
+            }
+        }
+        let e = Error::required(Custom, "");
+        assert_eq!(e.field(), "custom.path");
+        let e = Error::required(String::from("s.p"), "");
+        assert_eq!(e.field(), "s.p");
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod error_list;
 mod error_type;
 mod json;
 mod path;
+mod text;
 mod value;
 
 pub use error::Error;
@@ -16,5 +17,6 @@ pub use error_list::ErrorList;
 pub use error_type::{ErrorType, StabilityLevel};
 pub use json::{write_json_string, JsonObject, MapKey};
 pub use path::{IntoFieldPath, Path, Segment};
+pub(crate) use text::Text;
 pub(crate) use value::with_bad_value;
 pub use value::{go_quote, write_go_quoted, BadValue, BadValueKind, ToBadValue};

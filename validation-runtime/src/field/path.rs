@@ -177,6 +177,53 @@ impl<'a> Path<'a> {
         }
     }
 
+    /// Writes the rendered path into `out`, whose length must be
+    /// [`Path::rendered_len`] (panics otherwise): from the leaf back to the
+    /// root, each segment straight into its place, without the walk down from
+    /// the root that appending needs.
+    pub(crate) fn write_backwards(&self, out: &mut [u8]) {
+        if self.is_root() {
+            out.copy_from_slice(b"<nil>");
+            return;
+        }
+        let mut end = out.len();
+        let mut put = |bytes: &[u8]| {
+            let start = end - bytes.len();
+            out[start..end].copy_from_slice(bytes);
+            end = start;
+        };
+        let mut p = self;
+        while let Some(node) = &p.node {
+            match node.segment {
+                Segment::Field(name) if !name.is_empty() => {
+                    put(name.as_bytes());
+                    if !node.parent.is_root() {
+                        put(b".");
+                    }
+                }
+                Segment::Field(_) => put(b"[]"),
+                Segment::Index(mut i) => {
+                    put(b"]");
+                    loop {
+                        put(&[b'0' + (i % 10) as u8]);
+                        i /= 10;
+                        if i == 0 {
+                            break;
+                        }
+                    }
+                    put(b"[");
+                }
+                Segment::Key(k) => {
+                    put(b"]");
+                    put(k.as_bytes());
+                    put(b"[");
+                }
+            }
+            p = node.parent;
+        }
+        assert_eq!(end, 0, "write_backwards: the length is not rendered_len");
+    }
+
     /// The rendered path as an owned string.
     pub fn render(&self) -> String {
         // Sized up front: rendering is what every error pays for its path.
@@ -243,11 +290,27 @@ pub trait IntoFieldPath {
 
     /// Appends the rendered path to `out`.
     fn write_field_path(&self, out: &mut String);
+
+    /// The path itself, when this is one: an error renders it straight into
+    /// its own text. Implementations other than this crate's keep the default.
+    #[doc(hidden)]
+    fn as_path(&self) -> Option<&Path<'_>> {
+        None
+    }
+
+    /// The rendered path, when it is already a string.
+    #[doc(hidden)]
+    fn as_rendered(&self) -> Option<&str> {
+        None
+    }
 }
 
 impl IntoFieldPath for &Path<'_> {
     fn rendered_len(&self) -> usize {
         Path::rendered_len(self)
+    }
+    fn as_path(&self) -> Option<&Path<'_>> {
+        Some(self)
     }
     fn write_field_path(&self, out: &mut String) {
         self.write_to(out)
@@ -258,6 +321,9 @@ impl IntoFieldPath for Path<'_> {
     fn rendered_len(&self) -> usize {
         Path::rendered_len(self)
     }
+    fn as_path(&self) -> Option<&Path<'_>> {
+        Some(self)
+    }
     fn write_field_path(&self, out: &mut String) {
         self.write_to(out)
     }
@@ -266,6 +332,9 @@ impl IntoFieldPath for Path<'_> {
 impl IntoFieldPath for &str {
     fn rendered_len(&self) -> usize {
         self.len()
+    }
+    fn as_rendered(&self) -> Option<&str> {
+        Some(self)
     }
     fn write_field_path(&self, out: &mut String) {
         out.push_str(self)
@@ -276,6 +345,9 @@ impl IntoFieldPath for String {
     fn rendered_len(&self) -> usize {
         self.len()
     }
+    fn as_rendered(&self) -> Option<&str> {
+        Some(self)
+    }
     fn write_field_path(&self, out: &mut String) {
         out.push_str(self)
     }
@@ -284,6 +356,9 @@ impl IntoFieldPath for String {
 impl IntoFieldPath for &String {
     fn rendered_len(&self) -> usize {
         self.len()
+    }
+    fn as_rendered(&self) -> Option<&str> {
+        Some(self)
     }
     fn write_field_path(&self, out: &mut String) {
         out.push_str(self)
@@ -327,6 +402,9 @@ mod tests {
         ];
         for p in cases {
             assert_eq!(p.rendered_len(), p.render().len(), "{p}");
+            let mut back = vec![0; p.rendered_len()];
+            p.write_backwards(&mut back);
+            assert_eq!(String::from_utf8(back).unwrap(), p.render());
         }
     }
 

@@ -231,7 +231,7 @@ impl From<bool> for BadValue<'static> {
 
 /// Appends `n` in decimal without going through `fmt` (which is several times
 /// slower for the short numbers of error messages).
-pub(crate) fn push_int(out: &mut String, n: i128) {
+pub(crate) fn push_int<S: super::text::Sink + ?Sized>(out: &mut S, n: i128) {
     if n < 0 {
         out.push('-');
     }
@@ -270,7 +270,6 @@ pub(crate) fn push_int(out: &mut String, n: i128) {
             }
         }
     }
-    out.reserve(buf.len() - pos);
     for &b in &buf[pos..] {
         out.push(char::from(b));
     }

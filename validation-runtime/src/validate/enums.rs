@@ -179,7 +179,7 @@ impl SupportedValues for Supported<'_> {
     fn detail_len(&self) -> usize {
         supported_values_len(self.iter())
     }
-    fn write_detail(&self, out: &mut String) {
+    fn write_detail(&self, out: &mut crate::field::Text) {
         write_supported_values(self.iter(), out)
     }
 }
