@@ -510,6 +510,10 @@ mod typedef_to_slice {
                 required("untaggedPlain[0]"),
             ]
         );
+        // 1.37 marks them short-circuit, as its generated `.MarkShortCircuit()`
+        // on `PtrSliceNoNils` does, through the field's tags or the typedef's.
+        let errs = s.validate(&Operation::create());
+        assert!(errs.iter().all(|e| e.is_short_circuit()), "{errs:?}");
         // On update, an unchanged field is not revalidated.
         assert_eq!(details(&s, Some(&s)), vec![]);
     }

@@ -302,10 +302,6 @@ fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
     false
 }
 
-/// The list semantics declared for a subfield through sibling tags
-/// (`+k8s:subfield(x)=+k8s:listType=map`, `...=+k8s:listMapKey=k`), as the
-/// check stage resolved them, so that the subfield's uniqueness and element
-/// correlation follow them.
 /// Kubernetes 1.35 and 1.36: the list semantics of subfield `name` declared
 /// by the `subfield(name)=` tags of the site up to `at`, in source order (as
 /// upstream's list validator sees them after each tag). With `cx` (1.35)
@@ -351,6 +347,10 @@ fn lists_so_far(
     Err(())
 }
 
+/// The list semantics declared for a subfield through sibling tags
+/// (`+k8s:subfield(x)=+k8s:listType=map`, `...=+k8s:listMapKey=k`), as the
+/// check stage resolved them, so that the subfield's uniqueness and element
+/// correlation follow them (Kubernetes 1.37).
 fn subfield_list_meta(cx: &Cx<'_>, site: &Site<'_>, name: &str) -> Option<super::ListMeta> {
     let owner = site.list_owner()?;
     let context = ListContext::Subfield(name.to_owned());

@@ -414,9 +414,6 @@ fn uses_local(tokens: TokenStream, name: &str) -> bool {
     false
 }
 
-/// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
-/// inner value's children are validated, but not a named inner type's own
-/// type-level validations: Go's `type E4 T2` does not inherit T2's type tags.
 /// A list typedef of pointers (a newtype of `Vec<Option<T>>`): the nil
 /// check fields of the type make from Kubernetes 1.37 (upstream's generator
 /// injects `PtrSliceNoNils` at such a field when the field has tags, or the
@@ -436,7 +433,11 @@ fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenSt
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                if !__rt::validate::ptr_slice_no_nils(errs, path, Some(&self.0[..])) {
+                // Only 1.37 code calls this: the nil check is a short-circuit.
+                let sc_start = errs.len();
+                if __rt::validate::ptr_slice_no_nils(errs, path, Some(&self.0[..])) {
+                    errs.mark_short_circuit_from(sc_start);
+                } else {
                     __rt::Validate::validate_into(self, op, path, old, errs);
                 }
             }
@@ -450,6 +451,9 @@ fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenSt
     }
 }
 
+/// Like [`emit_struct_body`], for a tuple newtype (a Go typedef). The
+/// inner value's children are validated, but not a named inner type's own
+/// type-level validations: Go's `type E4 T2` does not inherit T2's type tags.
 fn emit_newtype_body(
     cx: &mut Cx<'_>,
     model: &TypeModel,
