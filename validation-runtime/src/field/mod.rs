@@ -3,6 +3,7 @@
 //!
 //! See `docs/errors.md` for how errors map to upstream.
 
+mod detail;
 mod error;
 mod error_list;
 mod error_type;
@@ -11,8 +12,8 @@ mod path;
 mod text;
 mod value;
 
+pub(crate) use detail::{supported_values_len, write_supported_values, Detail, SupportedValues};
 pub use error::Error;
-pub(crate) use error::{supported_values_len, write_supported_values, Detail, SupportedValues};
 pub use error_list::ErrorList;
 pub use error_type::{ErrorType, StabilityLevel};
 pub use json::{write_json_string, JsonObject, MapKey};
