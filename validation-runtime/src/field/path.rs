@@ -125,56 +125,12 @@ impl<'a> Path<'a> {
 
     /// Renders the path into `out` (the root renders as `<nil>`).
     pub fn write_to(&self, out: &mut String) {
-        if self.is_root() {
-            out.push_str("<nil>");
-        } else {
-            self.write_segments(out);
-        }
-    }
-
-    fn write_segments(&self, out: &mut String) {
-        // The segments leaf-first on the stack, then written root-first: a
-        // loop rather than one recursive call per segment. Deeper paths (rare)
-        // write their upper part recursively.
-        const DEPTH: usize = 24;
-        let mut nodes: [Option<&Node<'_>>; DEPTH] = [None; DEPTH];
-        let mut n = 0;
-        let mut p = self;
-        while let Some(node) = &p.node {
-            if n == DEPTH {
-                p.write_segments(out);
-                break;
-            }
-            nodes[n] = Some(node);
-            n += 1;
-            p = node.parent;
-        }
-        for node in nodes[..n].iter().rev().flatten() {
-            Self::write_segment(node, out);
-        }
-    }
-
-    #[inline]
-    fn write_segment(node: &Node<'_>, out: &mut String) {
-        match node.segment {
-            Segment::Field(name) if !name.is_empty() => {
-                if !node.parent.is_root() {
-                    out.push('.');
-                }
-                out.push_str(name);
-            }
-            Segment::Field(_) => out.push_str("[]"),
-            Segment::Index(i) => {
-                out.push('[');
-                super::value::push_int(out, i as i128);
-                out.push(']');
-            }
-            Segment::Key(k) => {
-                out.push('[');
-                out.push_str(k);
-                out.push(']');
-            }
-        }
+        // One renderer, `write_backwards`, into the bytes appended to `out`.
+        let start = out.len();
+        let mut bytes = std::mem::take(out).into_bytes();
+        bytes.resize(start + self.rendered_len(), 0);
+        self.write_backwards(&mut bytes[start..]);
+        *out = String::from_utf8(bytes).expect("a rendered path is UTF-8");
     }
 
     /// Writes the rendered path into `out`, whose length must be
