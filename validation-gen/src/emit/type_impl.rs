@@ -435,7 +435,7 @@ fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenSt
             ) {
                 // Only 1.37 code calls this: the nil check is a short-circuit.
                 let sc_start = errs.len();
-                if __rt::validate::ptr_slice_no_nils(errs, path, Some(&self.0[..])) {
+                if __rt::Validate::reject_nil_elements(self, errs, path) {
                     errs.mark_short_circuit_from(sc_start);
                 } else {
                     __rt::Validate::validate_into(self, op, path, old, errs);
