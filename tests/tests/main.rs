@@ -85,6 +85,7 @@ pub mod semantic_equality;
 pub mod serde_attrs_without_serde;
 pub mod smoke;
 pub mod subfield_lists_by_release;
+pub mod subfield_ptr_lists_1_37;
 pub mod subfield_short_circuit;
 pub mod tag_payloads;
 pub mod union_wrappers_by_release;

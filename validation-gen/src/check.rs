@@ -17,7 +17,7 @@
 //! The result is the [`TypeModel`] with checked tags and the [`ListTable`].
 
 use crate::diag::Diagnostics;
-use crate::model::{ListKind, ListMeta, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::model::{Elems, ListKind, ListMeta, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
 use crate::tags::{check, Release, Tag, TagName, Value};
 
@@ -301,8 +301,12 @@ pub(crate) fn list_meta<'a>(
         key_spans: Vec::new(),
         custom_unique: false,
         key_bound: false,
-        ptr_elems: release >= Release::V1_37
-            && matches!(ty.map(|t| &t.leaf().shape), Some(Shape::List(e)) if e.is_option()),
+        elems: match ty.map(|t| &t.leaf().shape) {
+            _ if release < Release::V1_37 => Elems::Values,
+            Some(Shape::List(e)) if e.is_option() => Elems::Pointers,
+            Some(_) => Elems::Values,
+            None => Elems::Unknown,
+        },
         level: None,
     };
     // The tag each fact came from, to report a problem where it is.

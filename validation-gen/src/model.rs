@@ -599,16 +599,36 @@ pub struct ListMeta {
     /// Code generation: the key closure is bound to `item_key` in the
     /// enclosing field block (it is used more than once there).
     pub key_bound: bool,
-    /// Kubernetes 1.37: the elements are pointers (`Vec<Option<T>>`, Go's
-    /// `[]*T`); `None` elements are skipped (`validate::pointers`).
-    pub ptr_elems: bool,
+    /// Kubernetes 1.37: whether the elements are pointers (`Vec<Option<T>>`,
+    /// Go's `[]*T`), whose `None` elements are skipped
+    /// (`validate::pointers`).
+    pub elems: Elems,
     /// Kubernetes 1.36 on: the stability level of the uniqueness check
     /// (`TagName::Alpha` / `TagName::Beta`), when its `listType` or `unique`
     /// was declared under `+k8s:alpha` / `+k8s:beta`.
     pub level: Option<TagName>,
 }
 
+/// What a list's elements are, for the list functions (Kubernetes 1.37
+/// skips nil pointers; earlier releases read every list as values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elems {
+    /// Values (or any list before 1.37).
+    Values,
+    /// Pointers: `Vec<Option<T>>`, Go's `[]*T`.
+    Pointers,
+    /// Not known to the generator (a list reached through
+    /// `+k8s:subfield(name)=`): the compiler picks by the element type
+    /// (`validate::Elems`).
+    Unknown,
+}
+
 impl ListMeta {
+    /// Whether the elements are known to be pointers.
+    pub fn ptr_elems(&self) -> bool {
+        self.elems == Elems::Pointers
+    }
+
     /// The semantics used for correlation and uniqueness.
     pub fn semantics(&self) -> ListKind {
         match (self.list_type, self.unique) {

@@ -74,8 +74,11 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
         // elements through `EachValue` / `MapLike`, and the element type is
         // not known here.
         (Some(Shape::Named) | None, false) => {
-            let elem_site = opaque_element_site(site, Scope::ListVal, true);
+            let elem_site = opaque_element_site(cx.release, site, Scope::ListVal, true);
             let calls = lower_tag(cx, &elem_site, at, inner);
+            // 1.37: a subfield's list of pointers skips `None` elements; the
+            // compiler knows whether it is one (`validate::Each`).
+            let unknown = cx.release >= Release::V1_37 && shape.is_none();
             wrap(cx, calls, true, true, |closure| match &site.list {
                 // A list whose semantics the site declares (a subfield's,
                 // `subfield(x)=+k8s:listType=set`): elements correlate with
@@ -84,6 +87,10 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
                     let (list, old) = site.items();
                     meta.each_expr(&list, &old, closure)
                 }
+                None if unknown => {
+                    let (leaf, old) = (&site.leaf, &site.old_leaf);
+                    quote!(validate::Each::of(#leaf).each_val(errs, op, path, #old, #closure))
+                }
                 None => {
                     let (leaf, old) = (&site.leaf, &site.old_leaf);
                     quote!(validate::each_val(errs, op, path, #leaf, #old, #closure))
@@ -91,7 +98,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             })
         }
         (Some(Shape::Named) | None, true) => {
-            let elem_site = opaque_element_site(site, Scope::MapKey, false);
+            let elem_site = opaque_element_site(cx.release, site, Scope::MapKey, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
@@ -119,21 +126,38 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
 }
 
 /// An element of a collection whose type the derive cannot see.
-pub(super) fn opaque_element_site<'a>(site: &Site<'a>, scope: Scope, with_old: bool) -> Site<'a> {
+///
+/// From Kubernetes 1.37 an element of a value whose type the derive does not
+/// see at all (a subfield's) is read through its pointer when it is one
+/// (`validate::Elem`), as upstream reads a `[]*T`'s elements.
+pub(super) fn opaque_element_site<'a>(
+    release: Release,
+    site: &Site<'a>,
+    scope: Scope,
+    with_old: bool,
+) -> Site<'a> {
     let old = if with_old {
         quote!(old_value)
     } else {
         quote!(None)
+    };
+    let (leaf, old_leaf) = if release >= Release::V1_37 && site.ty.is_none() && with_old {
+        (
+            quote!(validate::Elem::of(value).leaf()),
+            quote!(old_value.and_then(|v| validate::Elem::of(v).leaf())),
+        )
+    } else {
+        (quote!(Some(value)), old.clone())
     };
     Site {
         scope,
         ty: None,
         whole: quote!(value),
         whole_opt: quote!(Some(value)),
-        old_whole: old.clone(),
+        old_whole: old,
         this: quote!(Some(self)),
-        leaf: quote!(Some(value)),
-        old_leaf: old,
+        leaf,
+        old_leaf,
         owner: site.owner,
         field: None,
         list: None,

@@ -117,7 +117,7 @@ pub(crate) fn matcher(
         return None;
     }
     let selector = selector_closure(at, tag);
-    if meta.ptr_elems {
+    if meta.ptr_elems() {
         // 1.37 `PtrSliceItem`: `None` elements match nothing.
         return Some(quote!(|item| item.as_ref().is_some_and(#selector)));
     }
@@ -162,7 +162,7 @@ pub(super) fn lower(
             None,
         ),
         // A list typedef or a subfield: its items are found through `ListLike`.
-        None => super::each::opaque_element_site(site, Scope::ListVal, true),
+        None => super::each::opaque_element_site(cx.release, site, Scope::ListVal, true),
     };
     elem_site.enclosing_list = site.list.clone();
     let calls = lower_tag(cx, &elem_site, at, inner);
@@ -170,12 +170,18 @@ pub(super) fn lower(
         return Vec::new();
     }
     let (list, old) = site.items();
-    let mut calls = super::wrapper_calls(
-        cx,
-        calls,
-        true,
-        |_, closure| quote!(validate::slice_item(errs, op, path, #list, #old, #matcher, #closure)),
-    );
+    let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
+        if site
+            .list
+            .as_ref()
+            .is_some_and(|m| m.elems == crate::model::Elems::Unknown)
+        {
+            // The compiler picks `PtrSliceItem` for a list of pointers.
+            quote!(validate::Elems::of(#list).item(errs, op, path, #old, #matcher, #closure))
+        } else {
+            quote!(validate::slice_item(errs, op, path, #list, #old, #matcher, #closure))
+        }
+    });
     for call in &mut calls {
         call.deferred = true;
         call.cohort = Some(selector_text(tag));

@@ -9,7 +9,7 @@ use super::{list_elem, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::{Release, Tag};
 
-pub(crate) use crate::model::{ListKind, ListMeta};
+pub(crate) use crate::model::{Elems, ListKind, ListMeta};
 
 /// Code generation for list semantics (the data is [`ListMeta`], in the
 /// model).
@@ -36,7 +36,7 @@ impl ListMeta {
         // The closure is located at the (first) tag too: rustc checks its
         // key types there, and reports them once. Pointer elements (1.37):
         // the key of a `Some` element (`None` ones are skipped).
-        let closure = if self.ptr_elems {
+        let closure = if self.ptr_elems() {
             quote!(|item| item.as_ref().map(|item| (#(#keys,)*)))
         } else {
             quote!(|item| (#(#keys,)*))
@@ -67,7 +67,23 @@ impl ListMeta {
         old_list: &TokenStream,
         closure: TokenStream,
     ) -> TokenStream {
-        match (self.semantics(), self.ptr_elems) {
+        if self.elems == Elems::Unknown {
+            // The compiler picks the plain or the pointer function by the
+            // element type (`validate::Elems`); keys read the pointee.
+            return match self.semantics() {
+                ListKind::Map => {
+                    let key = self.key_closure();
+                    quote!(validate::Elems::of(#list).each_val_map(errs, op, path, #old_list, #key, #closure))
+                }
+                ListKind::Set => {
+                    quote!(validate::Elems::of(#list).each_val_set(errs, op, path, #old_list, #closure))
+                }
+                ListKind::Atomic => {
+                    quote!(validate::Elems::of(#list).each_val(errs, op, path, #old_list, #closure))
+                }
+            };
+        }
+        match (self.semantics(), self.ptr_elems()) {
             (ListKind::Map, false) => {
                 let key = self.key_closure();
                 quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
@@ -122,11 +138,18 @@ pub(super) fn list_type(
     let (list, old) = site.items();
     let call = match meta.semantics() {
         ListKind::Atomic => return Vec::new(),
-        ListKind::Map if meta.ptr_elems => {
+        ListKind::Map if meta.elems == Elems::Unknown => {
+            let key = meta.key_closure();
+            quote!(validate::Elems::of(#list).unique_map(errs, op, path, #old, #key))
+        }
+        ListKind::Set if meta.elems == Elems::Unknown => {
+            quote!(validate::Elems::of(#list).unique_set(errs, op, path, #old))
+        }
+        ListKind::Map if meta.ptr_elems() => {
             let key = meta.key_closure();
             quote!(validate::ptr_slice_unique_map(errs, op, path, #list, #old, #key))
         }
-        ListKind::Set if meta.ptr_elems => {
+        ListKind::Set if meta.ptr_elems() => {
             quote!(validate::ptr_slice_unique_set(errs, op, path, #list, #old))
         }
         ListKind::Map => {

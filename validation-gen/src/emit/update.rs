@@ -148,7 +148,7 @@ pub(super) fn lower(
                 _ => quote!(None),
             };
             let (l, o) = site.items();
-            if site.list.as_ref().is_some_and(|m| m.ptr_elems) {
+            if site.list.as_ref().is_some_and(|m| m.ptr_elems()) {
                 quote!(validate::update_ptr_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
             } else {
                 quote!(validate::update_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
@@ -191,7 +191,7 @@ fn same_key_matcher(
         );
         quote!(#validate::key_view(#fa) == #validate::key_view(#fb))
     });
-    if m.ptr_elems {
+    if m.ptr_elems() {
         quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
             (Some(a), Some(b)) => #(#same)&&*,
             _ => false,
@@ -224,7 +224,7 @@ pub(super) fn update_items_impl(
                 }
                 _ => quote!(None),
             };
-            let f = if list.is_some_and(|m| m.ptr_elems) {
+            let f = if list.is_some_and(|m| m.ptr_elems()) {
                 quote!(update_ptr_list)
             } else {
                 quote!(update_list)

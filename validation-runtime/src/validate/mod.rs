@@ -29,6 +29,7 @@ pub mod content;
 pub mod dependent;
 pub mod discriminator;
 pub mod each;
+pub mod elems;
 pub mod enums;
 pub mod equality;
 pub mod format;
@@ -53,6 +54,7 @@ pub use collections::{
 pub use dependent::*;
 pub use discriminator::*;
 pub use each::*;
+pub use elems::{Each, Elem, Elems};
 pub use enums::*;
 pub use equality::*;
 pub use format::*;

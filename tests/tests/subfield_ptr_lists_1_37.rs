@@ -1,0 +1,117 @@
+//! Lists of pointers (`Vec<Option<T>>`, Go's `[]*T`) reached through
+//! `+k8s:subfield(x)=`, Kubernetes 1.37. v0.37.2's generator sees the Go
+//! type and calls the pointer functions there (probed on these shapes:
+//! `PtrSliceUnique` for the set and the list-map, `EachPtrSliceVal` for
+//! `eachVal`, `PtrSliceItem` for `item(...)=`); the derive does not see the
+//! subfield's type, so the compiler picks them (`validate::Elems`,
+//! `validate::Each`, `validate::Elem`). `None` elements are skipped, a
+//! list-map key and an `item` selector read the value behind the pointer,
+//! and element rules validate it. There is no nil check through a subfield
+//! (upstream's `PtrSliceNoNils` belongs to the field's own validation).
+
+use validation_runtime::{ErrorType, Operation, Validate};
+
+fn errors<T: Validate>(v: &T, old: Option<&T>) -> Vec<(ErrorType, String)> {
+    let errs = match old {
+        None => v.validate(&Operation::create()),
+        Some(old) => v.validate_update(old, &Operation::update()),
+    };
+    errs.iter()
+        .map(|e| (e.kind(), e.field().to_string()))
+        .collect()
+}
+
+#[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
+pub struct Keyed {
+    pub name: String,
+    pub value: i32,
+}
+
+#[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
+pub struct Holder {
+    pub keyed: Vec<Option<Keyed>>,
+    pub strs: Vec<Option<String>>,
+    pub atomic: Option<Vec<Option<String>>>,
+    pub plain: Vec<String>,
+}
+
+#[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
+pub struct Root {
+    /// +k8s:subfield(keyed)=+k8s:listType=map
+    /// +k8s:subfield(keyed)=+k8s:listMapKey=name
+    /// +k8s:subfield(keyed)=+k8s:item(name: "a")=+k8s:immutable
+    /// +k8s:subfield(keyed)=+k8s:eachVal=+k8s:immutable
+    /// +k8s:subfield(strs)=+k8s:listType=set
+    /// +k8s:subfield(strs)=+k8s:eachVal=+k8s:maxLength=2
+    /// +k8s:subfield(atomic)=+k8s:eachVal=+k8s:maxLength=2
+    /// +k8s:subfield(plain)=+k8s:listType=set
+    /// +k8s:subfield(plain)=+k8s:eachVal=+k8s:maxLength=2
+    pub h: Holder,
+}
+
+fn keyed(name: &str, value: i32) -> Option<Keyed> {
+    Some(Keyed {
+        name: name.into(),
+        value,
+    })
+}
+
+#[test]
+fn nil_elements_are_skipped() {
+    let root = Root {
+        h: Holder {
+            keyed: vec![keyed("a", 1), None, None, keyed("a", 2)],
+            strs: vec![
+                Some("x".into()),
+                None,
+                Some("x".into()),
+                None,
+                Some("long".into()),
+            ],
+            atomic: Some(vec![None, Some("abc".into())]),
+            plain: vec!["p".into(), "p".into(), "long".into()],
+        },
+    };
+    // Two `None` keyed elements and two `None` strings are no duplicates;
+    // the `Some` ones with the same key or value are.
+    assert_eq!(
+        errors(&root, None),
+        vec![
+            (ErrorType::Duplicate, "h.keyed[3]".into()),
+            (ErrorType::Duplicate, "h.strs[2]".into()),
+            (ErrorType::TooLong, "h.strs[4]".into()),
+            (ErrorType::TooLong, "h.atomic[1]".into()),
+            (ErrorType::Duplicate, "h.plain[1]".into()),
+            (ErrorType::TooLong, "h.plain[2]".into()),
+        ]
+    );
+}
+
+#[test]
+fn keys_and_selectors_read_the_pointee() {
+    let old = Root {
+        h: Holder {
+            keyed: vec![None, keyed("a", 1), keyed("b", 1)],
+            ..Holder::default()
+        },
+    };
+    // `a` changed: the item rule and the element rule (correlated by key)
+    // both fire; `b` unchanged; a new `None` is not an element.
+    let new = Root {
+        h: Holder {
+            keyed: vec![keyed("b", 1), keyed("a", 2), None],
+            ..Holder::default()
+        },
+    };
+    let errs = errors(&new, Some(&old));
+    assert_eq!(
+        errs,
+        vec![
+            (ErrorType::Invalid, "h.keyed[1]".into()),
+            (ErrorType::Invalid, "h.keyed[1]".into()),
+        ]
+    );
+}
