@@ -130,13 +130,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -146,19 +146,19 @@ pub mod apps_v1beta1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -180,13 +180,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -196,20 +196,20 @@ pub mod apps_v1beta2 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -228,13 +228,13 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -244,16 +244,16 @@ pub mod autoscaling_v1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -276,32 +276,32 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CertificateSigningRequestStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CertificateSigningRequestCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: RequestConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -312,7 +312,7 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<CertificateSigningRequest>,
@@ -322,7 +322,7 @@ pub mod certificates_v1 {
     pub struct CertificateSigningRequestSpec {
         #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
         pub request: crate::shim::Bytes,
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "signerName", default)]
         pub signer_name: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -331,10 +331,10 @@ pub mod certificates_v1 {
         #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
@@ -429,33 +429,33 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CertificateSigningRequestStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CertificateSigningRequestCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: RequestConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -464,7 +464,7 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<CertificateSigningRequest>,
@@ -484,10 +484,10 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
@@ -570,16 +570,16 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AWSElasticBlockStoreVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -600,7 +600,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AppArmorProfile {
         /// +unionDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: AppArmorProfileType,
         /// +optional
         #[serde(rename = "localhostProfile", default, skip_serializing_if = "Option::is_none")]
@@ -642,9 +642,9 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AzureDiskVolumeSource {
-        #[serde(rename = "diskName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "diskName", default)]
         pub disk_name: String,
-        #[serde(rename = "diskURI", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "diskURI", default)]
         pub data_disk_uri: String,
         /// +optional
         /// +default=ref(AzureDataDiskCachingReadWrite)
@@ -665,18 +665,18 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AzureFileVolumeSource {
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "secretName", default)]
         pub secret_name: String,
-        #[serde(rename = "shareName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CSIVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
         #[serde(rename = "readOnly", default, skip_serializing_if = "Option::is_none")]
@@ -713,31 +713,31 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CinderVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -758,7 +758,7 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
         pub optional: Option<bool>,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
     }
 
@@ -786,7 +786,7 @@ pub mod core_v1 {
     pub struct ConfigMapKeySelector {
         #[serde(flatten)]
         pub local_object_reference: LocalObjectReference,
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -824,10 +824,10 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Container {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
@@ -838,7 +838,7 @@ pub mod core_v1 {
         #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -860,7 +860,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -902,52 +902,52 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tty: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_port: i32,
-        #[serde(rename = "containerPort", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ip: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerResizePolicy {
-        #[serde(rename = "resourceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceName", default)]
         pub resource_name: ResourceName,
-        #[serde(rename = "restartPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "restartPolicy", default)]
         pub restart_policy: ResourceResizeRestartPolicy,
     }
 
@@ -964,7 +964,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -984,7 +984,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
@@ -1023,7 +1023,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DownwardAPIVolumeFile {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "fieldRef", default, skip_serializing_if = "Option::is_none")]
@@ -1050,7 +1050,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
@@ -1060,7 +1060,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -1072,10 +1072,10 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct EnvVar {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -1107,15 +1107,15 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct EphemeralContainerCommon {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
@@ -1126,7 +1126,7 @@ pub mod core_v1 {
         #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -1148,7 +1148,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -1190,25 +1190,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -1236,10 +1236,10 @@ pub mod core_v1 {
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
@@ -1251,13 +1251,13 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct FileKeySelector {
         /// +required
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeName", default)]
         pub volume_name: String,
         /// +required
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         /// +default=false
@@ -1267,16 +1267,16 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct FlexVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -1286,31 +1286,31 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct GCEPersistentDiskVolumeSource {
-        #[serde(rename = "pdName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct GRPCAction {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
         /// +default=""
@@ -1320,39 +1320,39 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct GitRepoVolumeSource {
-        #[serde(rename = "repository", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub directory: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct GlusterfsVolumeSource {
-        #[serde(rename = "endpoints", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "endpoints", default)]
         pub endpoints_name: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
@@ -1362,16 +1362,16 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct HTTPHeader {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct HostAlias {
         /// +required
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
         #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -1396,7 +1396,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct HostPathVolumeSource {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
@@ -1405,31 +1405,31 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ISCSIVolumeSource {
-        #[serde(rename = "targetPortal", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "targetPortal", default)]
         pub target_portal: String,
-        #[serde(rename = "iqn", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "iqn", default)]
         pub iqn: String,
-        #[serde(rename = "lun", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lun", default)]
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -1442,18 +1442,18 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct KeyToPath {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "mode", default, skip_serializing_if = "Option::is_none")]
@@ -1495,7 +1495,7 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -1512,12 +1512,12 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct NFSVolumeSource {
-        #[serde(rename = "server", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "server", default)]
         pub server: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1566,9 +1566,9 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct NodeSelectorRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
@@ -1602,9 +1602,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "fieldPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "fieldPath", default)]
         pub field_path: String,
     }
 
@@ -1630,10 +1630,10 @@ pub mod core_v1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -1656,18 +1656,18 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PersistentVolumeClaimTemplate {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PersistentVolumeClaimSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PersistentVolumeClaimVolumeSource {
-        #[serde(rename = "claimName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1694,9 +1694,9 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PhotonPersistentDiskVolumeSource {
-        #[serde(rename = "pdID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pdID", default)]
         pub pd_id: String,
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -1721,7 +1721,7 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespaces: Vec<String>,
-        #[serde(rename = "topologyKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
         /// +optional
         #[serde(rename = "namespaceSelector", default, skip_serializing_if = "Option::is_none")]
@@ -1751,22 +1751,22 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub certificate_chain_path: String,
         #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
@@ -1806,7 +1806,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -1825,19 +1825,19 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodOS {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: OSName,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodReadinessGate {
-        #[serde(rename = "conditionType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditionType", default)]
         pub condition_type: PodConditionType,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodResourceClaim {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(rename = "resourceClaimName", default, skip_serializing_if = "Option::is_none")]
         pub resource_claim_name: Option<String>,
@@ -1856,7 +1856,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodSchedulingGate {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -1936,7 +1936,7 @@ pub mod core_v1 {
         #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -1945,36 +1945,36 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub service_account_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "serviceAccount", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostNetwork", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_network: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostPID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_pid: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostIPC", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +k8s:conversion-gen=false
         /// +optional
@@ -1991,16 +1991,16 @@ pub mod core_v1 {
         #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
@@ -2014,7 +2014,7 @@ pub mod core_v1 {
         #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -2036,7 +2036,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -2088,21 +2088,21 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PortworxVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2118,9 +2118,9 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PreferredSchedulingTerm {
-        #[serde(rename = "weight", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "weight", default)]
         pub weight: i32,
-        #[serde(rename = "preference", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "preference", default)]
         pub preference: NodeSelectorTerm,
     }
 
@@ -2129,19 +2129,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2209,21 +2209,21 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct QuobyteVolumeSource {
-        #[serde(rename = "registry", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "registry", default)]
         pub registry: String,
-        #[serde(rename = "volume", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -2232,28 +2232,28 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub ceph_monitors: Vec<String>,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2280,30 +2280,30 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ReplicationControllerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ReplicationControllerStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ReplicationControllerCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: ReplicationControllerConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2322,7 +2322,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ReplicationController>,
@@ -2340,7 +2340,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
@@ -2353,19 +2353,19 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ReplicationControllerStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
@@ -2378,10 +2378,10 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaim {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -2389,12 +2389,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub container_name: String,
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
-        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "divisor", default)]
         pub divisor: validation_runtime::Quantity,
     }
 
@@ -2431,10 +2431,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
@@ -2467,48 +2467,48 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub level: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ScaleIOVolumeSource {
-        #[serde(rename = "gateway", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "gateway", default)]
         pub gateway: String,
-        #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "system", default)]
         pub system: String,
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2516,7 +2516,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct SeccompProfile {
         /// +unionDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: SeccompProfileType,
         /// +optional
         #[serde(rename = "localhostProfile", default, skip_serializing_if = "Option::is_none")]
@@ -2548,7 +2548,7 @@ pub mod core_v1 {
     pub struct SecretKeySelector {
         #[serde(flatten)]
         pub local_object_reference: LocalObjectReference,
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -2571,7 +2571,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
@@ -2628,12 +2628,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i64>,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
     }
 
@@ -2712,7 +2712,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct SleepAction {
-        #[serde(rename = "seconds", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "seconds", default)]
         pub seconds: i64,
     }
 
@@ -2729,16 +2729,16 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct StorageOSVolumeSource {
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2757,18 +2757,18 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Sysctl {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct TCPSocketAction {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -2796,16 +2796,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Toleration {
         /// +optional
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2826,7 +2826,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct TopologySelectorLabelRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +listType=atomic
         #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable")]
@@ -2847,14 +2847,14 @@ pub mod core_v1 {
         /// +-------+-------+-------+
         /// +-------+-------+-------+
         /// +-------+-------+-------+
-        #[serde(rename = "maxSkew", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxSkew", default)]
         pub max_skew: i32,
-        #[serde(rename = "topologyKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
         /// +-------+-------+-------+
         /// +-------+-------+-------+
         /// +-------+-------+-------+
-        #[serde(rename = "whenUnsatisfiable", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "whenUnsatisfiable", default)]
         pub when_unsatisfiable: UnsatisfiableConstraintAction,
         /// +optional
         #[serde(rename = "labelSelector", default, skip_serializing_if = "Option::is_none")]
@@ -2883,9 +2883,9 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -2894,9 +2894,9 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +featureGate=CrossNamespaceVolumeDataSource
         /// +optional
@@ -2926,7 +2926,7 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Volume {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(flatten)]
         pub volume_source: VolumeSource,
@@ -2934,32 +2934,32 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct VolumeDevice {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "devicePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devicePath", default)]
         pub device_path: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct VolumeMount {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
         pub recursive_read_only: Option<RecursiveReadOnlyMode>,
-        #[serde(rename = "mountPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub sub_path_expr: String,
     }
 
@@ -2990,10 +2990,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -3092,24 +3092,24 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct VsphereVirtualDiskVolumeSource {
-        #[serde(rename = "volumePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct WeightedPodAffinityTerm {
-        #[serde(rename = "weight", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "weight", default)]
         pub weight: i32,
-        #[serde(rename = "podAffinityTerm", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podAffinityTerm", default)]
         pub pod_affinity_term: PodAffinityTerm,
     }
 
@@ -3132,13 +3132,13 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct WorkloadReference {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "podGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podGroup", default)]
         pub pod_group: String,
         /// +optional
-        #[serde(rename = "podGroupReplicaKey", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podGroupReplicaKey", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_group_replica_key: String,
     }
 }
@@ -3159,13 +3159,13 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -3175,20 +3175,20 @@ pub mod extensions_v1beta1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -3205,34 +3205,34 @@ pub mod meta_v1 {
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Pattern=`^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$`
         /// +kubebuilder:validation:MaxLength=316
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: String,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Enum=True;False;Unknown
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
         /// +kubebuilder:validation:Minimum=0
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Type=string
         /// +kubebuilder:validation:Format=date-time
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=1024
         /// +kubebuilder:validation:MinLength=1
         /// +kubebuilder:validation:Pattern=`^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$`
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reason", default)]
         pub reason: String,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=32768
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "message", default)]
         pub message: String,
     }
 
@@ -3271,9 +3271,9 @@ pub mod meta_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct LabelSelectorRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: LabelSelectorOperator,
         /// +optional
         /// +listType=atomic
@@ -3284,12 +3284,12 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ListMeta {
         /// +optional
-        #[serde(rename = "selfLink", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selfLink", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub self_link: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
-        #[serde(rename = "continue", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "continue", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub continue_: String,
         /// +optional
         #[serde(rename = "remainingItemCount", default, skip_serializing_if = "Option::is_none")]
@@ -3298,21 +3298,21 @@ pub mod meta_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ManagedFieldsEntry {
-        #[serde(rename = "manager", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "manager", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub manager: String,
-        #[serde(rename = "operation", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operation: ManagedFieldsOperationType,
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
         #[serde(rename = "time", default, skip_serializing_if = "Option::is_none")]
         pub time: Option<validation_runtime::Time>,
-        #[serde(rename = "fieldsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fields_type: String,
         /// +optional
         #[serde(rename = "fieldsV1", default, skip_serializing_if = "Option::is_none")]
         pub fields_v1: Option<crate::shim::RawExtension>,
-        #[serde(rename = "subresource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subresource: String,
     }
 
@@ -3328,28 +3328,28 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ObjectMeta {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "generateName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generateName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub generate_name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "selfLink", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selfLink", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub self_link: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub generation: i64,
         /// +optional
-        #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "creationTimestamp", default)]
         pub creation_timestamp: validation_runtime::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
@@ -3384,13 +3384,13 @@ pub mod meta_v1 {
     /// +structType=atomic
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct OwnerReference {
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiVersion", default)]
         pub api_version: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
         /// +optional
         #[serde(rename = "controller", default, skip_serializing_if = "Option::is_none")]
@@ -3404,10 +3404,10 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct TypeMeta {
         /// +optional
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
     }
 }
@@ -3427,13 +3427,13 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -3444,7 +3444,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ClusterRoleBinding>,
@@ -3458,13 +3458,13 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -3475,7 +3475,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<RoleBinding>,
@@ -3484,30 +3484,30 @@ pub mod rbac_v1 {
     /// +structType=atomic
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct RoleRef {
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     /// +structType=atomic
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Subject {
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -3526,13 +3526,13 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -3542,7 +3542,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ClusterRoleBinding>,
@@ -3555,13 +3555,13 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -3571,7 +3571,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<RoleBinding>,
@@ -3579,30 +3579,30 @@ pub mod rbac_v1alpha1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct RoleRef {
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Subject {
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -3625,13 +3625,13 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -3645,7 +3645,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ClusterRoleBinding>,
@@ -3662,13 +3662,13 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -3682,7 +3682,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<RoleBinding>,
@@ -3690,29 +3690,29 @@ pub mod rbac_v1beta1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct RoleRef {
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Subject {
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -3726,13 +3726,13 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -3768,7 +3768,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -3782,7 +3782,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -3825,7 +3825,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -3834,7 +3834,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -3844,7 +3844,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -3910,7 +3910,7 @@ pub mod resource_v1 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -3978,7 +3978,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4036,9 +4036,9 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -4055,7 +4055,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<DeviceClass>,
@@ -4120,7 +4120,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -4130,7 +4130,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
@@ -4153,20 +4153,20 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:format=k8s-long-name-caseless
         /// +k8s:required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -4214,12 +4214,12 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -4228,11 +4228,11 @@ pub mod resource_v1 {
         #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -4249,14 +4249,14 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -4280,17 +4280,17 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -4311,7 +4311,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ExactDeviceRequest {
         /// +required
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -4321,11 +4321,11 @@ pub mod resource_v1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -4350,7 +4350,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -4363,7 +4363,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -4372,10 +4372,10 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -4391,29 +4391,29 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -4424,7 +4424,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaim>,
@@ -4433,7 +4433,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -4480,9 +4480,9 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -4493,7 +4493,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaimTemplate>,
@@ -4502,22 +4502,22 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -4530,9 +4530,9 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -4543,7 +4543,7 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceSlice>,
@@ -4552,10 +4552,10 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
@@ -4603,13 +4603,13 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4645,7 +4645,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4720,7 +4720,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -4763,7 +4763,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -4772,7 +4772,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -4782,7 +4782,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceType
@@ -4794,7 +4794,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -4862,7 +4862,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4920,9 +4920,9 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -4939,7 +4939,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<DeviceClass>,
@@ -5004,7 +5004,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -5014,11 +5014,11 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -5028,11 +5028,11 @@ pub mod resource_v1beta1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -5063,20 +5063,20 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:format=k8s-long-name-caseless
         /// +k8s:required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -5126,12 +5126,12 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -5139,11 +5139,11 @@ pub mod resource_v1beta1 {
         #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -5160,14 +5160,14 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -5191,17 +5191,17 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -5227,7 +5227,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -5240,7 +5240,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -5249,10 +5249,10 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -5268,29 +5268,29 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -5301,7 +5301,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaim>,
@@ -5310,7 +5310,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -5357,9 +5357,9 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -5370,7 +5370,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaimTemplate>,
@@ -5379,22 +5379,22 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -5407,9 +5407,9 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -5420,7 +5420,7 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceSlice>,
@@ -5429,14 +5429,14 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -5444,7 +5444,7 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
@@ -5480,13 +5480,13 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5522,7 +5522,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -5536,7 +5536,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -5579,7 +5579,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -5588,7 +5588,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -5598,7 +5598,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -5664,7 +5664,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -5732,7 +5732,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5790,9 +5790,9 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:subfield(name)=+k8s:optional
         /// +k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -5809,7 +5809,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<DeviceClass>,
@@ -5874,7 +5874,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -5884,7 +5884,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
@@ -5907,20 +5907,20 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:format=k8s-long-name-caseless
         /// +k8s:required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -5968,12 +5968,12 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -5982,11 +5982,11 @@ pub mod resource_v1beta2 {
         #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -6003,14 +6003,14 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -6034,17 +6034,17 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -6065,7 +6065,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ExactDeviceRequest {
         /// +required
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -6075,11 +6075,11 @@ pub mod resource_v1beta2 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -6104,7 +6104,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -6117,7 +6117,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -6126,10 +6126,10 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -6145,29 +6145,29 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -6178,7 +6178,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaim>,
@@ -6187,7 +6187,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -6234,9 +6234,9 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -6247,7 +6247,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceClaimTemplate>,
@@ -6256,22 +6256,22 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -6284,9 +6284,9 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -6297,7 +6297,7 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<ResourceSlice>,
@@ -6306,10 +6306,10 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
@@ -6363,11 +6363,11 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:required
-        #[serde(rename = "provisioner", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
         #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -6398,7 +6398,7 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<StorageClass>,
@@ -6432,11 +6432,11 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:required
-        #[serde(rename = "provisioner", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
         #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -6469,7 +6469,7 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub list_meta: super::meta_v1::ListMeta,
         #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable")]
         pub items: Vec<StorageClass>,

@@ -209,10 +209,10 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -280,10 +280,10 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -292,7 +292,7 @@ pub mod admissionregistration_v1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -377,10 +377,10 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParamRef {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -411,10 +411,10 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -423,7 +423,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -506,10 +506,10 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -538,10 +538,10 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -550,7 +550,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -596,13 +596,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -613,20 +613,20 @@ pub mod apps_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -649,13 +649,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -666,21 +666,21 @@ pub mod apps_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -695,12 +695,12 @@ pub mod autoscaling_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CrossVersionObjectReference {
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -713,20 +713,20 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: HorizontalPodAutoscalerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: HorizontalPodAutoscalerStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct HorizontalPodAutoscalerSpec {
-        #[serde(rename = "scaleTargetRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "scaleTargetRef", default)]
         pub scale_target_ref: CrossVersionObjectReference,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -737,7 +737,7 @@ pub mod autoscaling_v1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=1
-        #[serde(rename = "maxReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxReplicas", default)]
         pub max_replicas: i32,
         /// +optional
         #[serde(rename = "targetCPUUtilizationPercentage", default, skip_serializing_if = "Option::is_none")]
@@ -753,9 +753,9 @@ pub mod autoscaling_v1 {
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
         pub last_scale_time: Option<validation_runtime::Time>,
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentReplicas", default)]
         pub current_replicas: i32,
-        #[serde(rename = "desiredReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredReplicas", default)]
         pub desired_replicas: i32,
         /// +optional
         #[serde(rename = "currentCPUUtilizationPercentage", default, skip_serializing_if = "Option::is_none")]
@@ -771,13 +771,13 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -788,17 +788,17 @@ pub mod autoscaling_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -812,63 +812,63 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ContainerResourceMetricSource {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
-        #[serde(rename = "container", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "container", default)]
         pub container: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ContainerResourceMetricStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
-        #[serde(rename = "container", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "container", default)]
         pub container: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CrossVersionObjectReference {
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ExternalMetricSource {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ExternalMetricStatus {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct HPAScalingPolicy {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: HPAScalingPolicyType,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: i32,
-        #[serde(rename = "periodSeconds", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "periodSeconds", default)]
         pub period_seconds: i32,
     }
 
@@ -910,13 +910,13 @@ pub mod autoscaling_v2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: HorizontalPodAutoscalerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: HorizontalPodAutoscalerStatus,
     }
 
@@ -934,18 +934,18 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct HorizontalPodAutoscalerCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: HorizontalPodAutoscalerConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -964,7 +964,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct HorizontalPodAutoscalerSpec {
-        #[serde(rename = "scaleTargetRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "scaleTargetRef", default)]
         pub scale_target_ref: CrossVersionObjectReference,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -975,7 +975,7 @@ pub mod autoscaling_v2 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=1
-        #[serde(rename = "maxReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxReplicas", default)]
         pub max_replicas: i32,
         /// +listType=atomic
         /// +optional
@@ -996,9 +996,9 @@ pub mod autoscaling_v2 {
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
         pub last_scale_time: Option<validation_runtime::Time>,
         /// +optional
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "desiredReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredReplicas", default)]
         pub desired_replicas: i32,
         /// +listType=atomic
         /// +optional
@@ -1016,7 +1016,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MetricIdentifier {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1039,7 +1039,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MetricSpec {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: MetricSourceType,
         /// +optional
         #[serde(rename = "object", default, skip_serializing_if = "Option::is_none")]
@@ -1061,7 +1061,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MetricStatus {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: MetricSourceType,
         /// +optional
         #[serde(rename = "object", default, skip_serializing_if = "Option::is_none")]
@@ -1083,7 +1083,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MetricTarget {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: MetricTargetType,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -1124,58 +1124,58 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ObjectMetricSource {
-        #[serde(rename = "describedObject", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "describedObject", default)]
         pub described_object: CrossVersionObjectReference,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ObjectMetricStatus {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
-        #[serde(rename = "describedObject", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "describedObject", default)]
         pub described_object: CrossVersionObjectReference,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodsMetricSource {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodsMetricStatus {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ResourceMetricSource {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ResourceMetricStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
     }
 
@@ -1229,13 +1229,13 @@ pub mod batch_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CronJobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CronJobStatus,
     }
 
@@ -1244,7 +1244,7 @@ pub mod batch_v1 {
     pub struct CronJobSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "schedule", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedule", default)]
         pub schedule: String,
         /// +optional
         #[serde(rename = "timeZone", default, skip_serializing_if = "Option::is_none")]
@@ -1253,12 +1253,12 @@ pub mod batch_v1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
         pub suspend: Option<bool>,
-        #[serde(rename = "jobTemplate", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "jobTemplate", default)]
         pub job_template: JobTemplateSpec,
         /// +optional
         #[serde(rename = "successfulJobsHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -1316,7 +1316,7 @@ pub mod batch_v1 {
         /// +optional
         #[serde(rename = "manualSelector", default, skip_serializing_if = "Option::is_none")]
         pub manual_selector: Option<bool>,
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         #[serde(rename = "ttlSecondsAfterFinished", default, skip_serializing_if = "Option::is_none")]
@@ -1339,10 +1339,10 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct JobTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: JobSpec,
     }
 
@@ -1384,7 +1384,7 @@ pub mod batch_v1 {
         /// +optional
         #[serde(rename = "containerName", default, skip_serializing_if = "Option::is_none")]
         pub container_name: Option<String>,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: PodFailurePolicyOnExitCodesOperator,
         /// +listType=set
         #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable")]
@@ -1394,17 +1394,17 @@ pub mod batch_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodFailurePolicyOnPodConditionsPattern {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: super::core_v1::PodConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodFailurePolicyRule {
-        #[serde(rename = "action", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "action", default)]
         pub action: PodFailurePolicyAction,
         /// +optional
         #[serde(rename = "onExitCodes", default, skip_serializing_if = "Option::is_none")]
@@ -1475,13 +1475,13 @@ pub mod batch_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CronJobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CronJobStatus,
     }
 
@@ -1490,7 +1490,7 @@ pub mod batch_v1beta1 {
     pub struct CronJobSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "schedule", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedule", default)]
         pub schedule: String,
         /// +optional
         #[serde(rename = "timeZone", default, skip_serializing_if = "Option::is_none")]
@@ -1499,12 +1499,12 @@ pub mod batch_v1beta1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
         pub suspend: Option<bool>,
-        #[serde(rename = "jobTemplate", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "jobTemplate", default)]
         pub job_template: JobTemplateSpec,
         /// +optional
         #[serde(rename = "successfulJobsHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -1533,10 +1533,10 @@ pub mod batch_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct JobTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: super::batch_v1::JobSpec,
     }
 }
@@ -1560,33 +1560,33 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CertificateSigningRequestStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CertificateSigningRequestCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: RequestConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -1595,7 +1595,7 @@ pub mod certificates_v1 {
     pub struct CertificateSigningRequestSpec {
         #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
         pub request: crate::shim::Bytes,
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "signerName", default)]
         pub signer_name: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -1604,10 +1604,10 @@ pub mod certificates_v1 {
         #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
@@ -1707,34 +1707,34 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CertificateSigningRequestStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CertificateSigningRequestCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: RequestConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -1753,10 +1753,10 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
@@ -1844,16 +1844,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AWSElasticBlockStoreVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1876,7 +1876,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AppArmorProfile {
         /// +unionDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: AppArmorProfileType,
         /// +optional
         #[serde(rename = "localhostProfile", default, skip_serializing_if = "Option::is_none")]
@@ -1922,9 +1922,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AzureDiskVolumeSource {
-        #[serde(rename = "diskName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "diskName", default)]
         pub disk_name: String,
-        #[serde(rename = "diskURI", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "diskURI", default)]
         pub data_disk_uri: String,
         /// +optional
         /// +default=ref(AzureDataDiskCachingReadWrite)
@@ -1946,12 +1946,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AzureFilePersistentVolumeSource {
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "secretName", default)]
         pub secret_name: String,
-        #[serde(rename = "shareName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretNamespace", default)]
@@ -1961,27 +1961,27 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AzureFileVolumeSource {
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "secretName", default)]
         pub secret_name: String,
-        #[serde(rename = "shareName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CSIPersistentVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
-        #[serde(rename = "volumeHandle", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeHandle", default)]
         pub volume_handle: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -2006,7 +2006,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CSIVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
         #[serde(rename = "readOnly", default, skip_serializing_if = "Option::is_none")]
@@ -2046,19 +2046,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2069,32 +2069,32 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CinderPersistentVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2104,13 +2104,13 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CinderVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2132,7 +2132,7 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
         pub optional: Option<bool>,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
     }
 
@@ -2163,7 +2163,7 @@ pub mod core_v1 {
     pub struct ConfigMapKeySelector {
         #[serde(flatten)]
         pub local_object_reference: LocalObjectReference,
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -2204,10 +2204,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct Container {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
@@ -2218,7 +2218,7 @@ pub mod core_v1 {
         #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -2240,7 +2240,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -2282,25 +2282,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -2308,28 +2308,28 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_port: i32,
-        #[serde(rename = "containerPort", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ip: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ContainerResizePolicy {
-        #[serde(rename = "resourceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceName", default)]
         pub resource_name: ResourceName,
-        #[serde(rename = "restartPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "restartPolicy", default)]
         pub restart_policy: ResourceResizeRestartPolicy,
     }
 
@@ -2348,7 +2348,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -2370,7 +2370,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
@@ -2413,7 +2413,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct DownwardAPIVolumeFile {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "fieldRef", default, skip_serializing_if = "Option::is_none")]
@@ -2442,7 +2442,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
@@ -2453,7 +2453,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -2466,10 +2466,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct EnvVar {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -2503,16 +2503,16 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct EphemeralContainerCommon {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
@@ -2523,7 +2523,7 @@ pub mod core_v1 {
         #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -2545,7 +2545,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -2587,25 +2587,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -2636,10 +2636,10 @@ pub mod core_v1 {
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
@@ -2652,13 +2652,13 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct FileKeySelector {
         /// +required
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeName", default)]
         pub volume_name: String,
         /// +required
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         /// +default=false
@@ -2669,16 +2669,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct FlexPersistentVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -2688,16 +2688,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct FlexVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -2708,33 +2708,33 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct GCEPersistentDiskVolumeSource {
-        #[serde(rename = "pdName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct GRPCAction {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
         /// +default=""
@@ -2745,25 +2745,25 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct GitRepoVolumeSource {
-        #[serde(rename = "repository", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub directory: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct GlusterfsPersistentVolumeSource {
-        #[serde(rename = "endpoints", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "endpoints", default)]
         pub endpoints_name: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "endpointsNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -2773,12 +2773,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct GlusterfsVolumeSource {
-        #[serde(rename = "endpoints", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "endpoints", default)]
         pub endpoints_name: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2786,15 +2786,15 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
@@ -2805,9 +2805,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct HTTPHeader {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: String,
     }
 
@@ -2815,7 +2815,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct HostAlias {
         /// +required
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
         #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -2842,7 +2842,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct HostPathVolumeSource {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
@@ -2852,31 +2852,31 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ISCSIPersistentVolumeSource {
-        #[serde(rename = "targetPortal", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "targetPortal", default)]
         pub target_portal: String,
-        #[serde(rename = "iqn", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "iqn", default)]
         pub iqn: String,
-        #[serde(rename = "lun", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lun", default)]
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2889,31 +2889,31 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ISCSIVolumeSource {
-        #[serde(rename = "targetPortal", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "targetPortal", default)]
         pub target_portal: String,
-        #[serde(rename = "iqn", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "iqn", default)]
         pub iqn: String,
-        #[serde(rename = "lun", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lun", default)]
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2927,19 +2927,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct KeyToPath {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "mode", default, skip_serializing_if = "Option::is_none")]
@@ -2984,14 +2984,14 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct LocalVolumeSource {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "fsType", default, skip_serializing_if = "Option::is_none")]
@@ -3013,12 +3013,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct NFSVolumeSource {
-        #[serde(rename = "server", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "server", default)]
         pub server: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3072,9 +3072,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct NodeSelectorRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
@@ -3111,9 +3111,9 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "fieldPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "fieldPath", default)]
         pub field_path: String,
     }
 
@@ -3123,25 +3123,25 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ObjectReference {
         /// +optional
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "fieldPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub field_path: String,
     }
 
@@ -3169,10 +3169,10 @@ pub mod core_v1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -3196,19 +3196,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeClaimTemplate {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PersistentVolumeClaimSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeClaimVolumeSource {
-        #[serde(rename = "claimName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3309,7 +3309,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeSpec {
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub capacity: ResourceList,
         #[serde(flatten)]
         pub persistent_volume_source: PersistentVolumeSource,
@@ -3322,10 +3322,10 @@ pub mod core_v1 {
         #[serde(rename = "claimRef", default, skip_serializing_if = "Option::is_none")]
         pub claim_ref: Option<ObjectReference>,
         /// +optional
-        #[serde(rename = "persistentVolumeReclaimPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub persistent_volume_reclaim_policy: PersistentVolumeReclaimPolicy,
         /// +optional
-        #[serde(rename = "storageClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -3346,9 +3346,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PhotonPersistentDiskVolumeSource {
-        #[serde(rename = "pdID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pdID", default)]
         pub pd_id: String,
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -3375,7 +3375,7 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespaces: Vec<String>,
-        #[serde(rename = "topologyKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
         /// +optional
         #[serde(rename = "namespaceSelector", default, skip_serializing_if = "Option::is_none")]
@@ -3407,22 +3407,22 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub certificate_chain_path: String,
         #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
@@ -3465,7 +3465,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -3486,21 +3486,21 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodOS {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: OSName,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodReadinessGate {
-        #[serde(rename = "conditionType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditionType", default)]
         pub condition_type: PodConditionType,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodResourceClaim {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(rename = "resourceClaimName", default, skip_serializing_if = "Option::is_none")]
         pub resource_claim_name: Option<String>,
@@ -3521,7 +3521,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodSchedulingGate {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -3613,7 +3613,7 @@ pub mod core_v1 {
         #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3622,36 +3622,36 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub service_account_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "serviceAccount", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostNetwork", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_network: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostPID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_pid: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostIPC", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +k8s:conversion-gen=false
         /// +optional
@@ -3668,16 +3668,16 @@ pub mod core_v1 {
         #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
@@ -3691,7 +3691,7 @@ pub mod core_v1 {
         #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -3713,7 +3713,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -3766,22 +3766,22 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PortworxVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3799,9 +3799,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PreferredSchedulingTerm {
-        #[serde(rename = "weight", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "weight", default)]
         pub weight: i32,
-        #[serde(rename = "preference", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "preference", default)]
         pub preference: NodeSelectorTerm,
     }
 
@@ -3811,19 +3811,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3897,21 +3897,21 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct QuobyteVolumeSource {
-        #[serde(rename = "registry", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "registry", default)]
         pub registry: String,
-        #[serde(rename = "volume", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -3921,28 +3921,28 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub ceph_monitors: Vec<String>,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3952,28 +3952,28 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub ceph_monitors: Vec<String>,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -4002,31 +4002,31 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ReplicationControllerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ReplicationControllerStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ReplicationControllerCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: ReplicationControllerConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -4052,7 +4052,7 @@ pub mod core_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
@@ -4066,19 +4066,19 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ReplicationControllerStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
@@ -4092,10 +4092,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaim {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -4104,12 +4104,12 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub container_name: String,
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
-        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "divisor", default)]
         pub divisor: validation_runtime::Quantity,
     }
 
@@ -4149,10 +4149,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
@@ -4188,82 +4188,82 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub level: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ScaleIOPersistentVolumeSource {
-        #[serde(rename = "gateway", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "gateway", default)]
         pub gateway: String,
-        #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "system", default)]
         pub system: String,
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ScaleIOVolumeSource {
-        #[serde(rename = "gateway", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "gateway", default)]
         pub gateway: String,
-        #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "system", default)]
         pub system: String,
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -4272,7 +4272,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SeccompProfile {
         /// +unionDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: SeccompProfileType,
         /// +optional
         #[serde(rename = "localhostProfile", default, skip_serializing_if = "Option::is_none")]
@@ -4307,7 +4307,7 @@ pub mod core_v1 {
     pub struct SecretKeySelector {
         #[serde(flatten)]
         pub local_object_reference: LocalObjectReference,
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -4333,10 +4333,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SecretReference {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 
@@ -4344,7 +4344,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
@@ -4403,12 +4403,12 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i64>,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
     }
 
@@ -4489,7 +4489,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct SleepAction {
-        #[serde(rename = "seconds", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "seconds", default)]
         pub seconds: i64,
     }
 
@@ -4508,16 +4508,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct StorageOSPersistentVolumeSource {
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -4527,16 +4527,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct StorageOSVolumeSource {
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -4557,19 +4557,19 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct Sysctl {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct TCPSocketAction {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -4600,16 +4600,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Toleration {
         /// +optional
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -4632,7 +4632,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct TopologySelectorLabelRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +listType=atomic
         #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable")]
@@ -4655,14 +4655,14 @@ pub mod core_v1 {
         /// +-------+-------+-------+
         /// +-------+-------+-------+
         /// +-------+-------+-------+
-        #[serde(rename = "maxSkew", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxSkew", default)]
         pub max_skew: i32,
-        #[serde(rename = "topologyKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
         /// +-------+-------+-------+
         /// +-------+-------+-------+
         /// +-------+-------+-------+
-        #[serde(rename = "whenUnsatisfiable", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "whenUnsatisfiable", default)]
         pub when_unsatisfiable: UnsatisfiableConstraintAction,
         /// +optional
         #[serde(rename = "labelSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4692,9 +4692,9 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -4704,9 +4704,9 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +featureGate=CrossNamespaceVolumeDataSource
         /// +optional
@@ -4739,7 +4739,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct Volume {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(flatten)]
         pub volume_source: VolumeSource,
@@ -4748,33 +4748,33 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct VolumeDevice {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "devicePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devicePath", default)]
         pub device_path: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct VolumeMount {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
         pub recursive_read_only: Option<RecursiveReadOnlyMode>,
-        #[serde(rename = "mountPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub sub_path_expr: String,
     }
 
@@ -4814,10 +4814,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -4917,25 +4917,25 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct VsphereVirtualDiskVolumeSource {
-        #[serde(rename = "volumePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct WeightedPodAffinityTerm {
-        #[serde(rename = "weight", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "weight", default)]
         pub weight: i32,
-        #[serde(rename = "podAffinityTerm", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podAffinityTerm", default)]
         pub pod_affinity_term: PodAffinityTerm,
     }
 
@@ -4985,7 +4985,7 @@ pub mod discovery_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=100
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable")]
         pub addresses: Vec<String>,
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditions", default)]
         pub conditions: EndpointConditions,
         /// +optional
         #[serde(rename = "hostname", default, skip_serializing_if = "Option::is_none")]
@@ -5056,12 +5056,12 @@ pub mod discovery_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "addressType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "addressType", default)]
         pub address_type: AddressType,
         /// +optional
         /// +listType=atomic
@@ -5077,14 +5077,14 @@ pub mod discovery_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ForNode {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ForZone {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -5117,7 +5117,7 @@ pub mod discovery_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=100
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable")]
         pub addresses: Vec<String>,
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditions", default)]
         pub conditions: EndpointConditions,
         /// +optional
         #[serde(rename = "hostname", default, skip_serializing_if = "Option::is_none")]
@@ -5188,12 +5188,12 @@ pub mod discovery_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "addressType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "addressType", default)]
         pub address_type: AddressType,
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5208,14 +5208,14 @@ pub mod discovery_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ForNode {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ForZone {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -5231,7 +5231,7 @@ pub mod extensions_v1beta1 {
     pub struct IPBlock {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "cidr", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "cidr", default)]
         pub cidr: String,
         /// +optional
         /// +listType=atomic
@@ -5251,10 +5251,10 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: NetworkPolicySpec,
     }
 
@@ -5318,7 +5318,7 @@ pub mod extensions_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct NetworkPolicySpec {
-        #[serde(rename = "podSelector", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podSelector", default)]
         pub pod_selector: super::meta_v1::LabelSelector,
         /// +optional
         /// +listType=atomic
@@ -5357,13 +5357,13 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -5374,21 +5374,21 @@ pub mod extensions_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -5428,7 +5428,7 @@ pub mod flowcontrol_v1 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5454,7 +5454,7 @@ pub mod flowcontrol_v1 {
         /// +optional
         #[serde(rename = "nominalConcurrencyShares", default)]
         pub nominal_concurrency_shares: Option<i32>,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5474,28 +5474,28 @@ pub mod flowcontrol_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5510,7 +5510,7 @@ pub mod flowcontrol_v1 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5552,13 +5552,13 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 }
@@ -5598,7 +5598,7 @@ pub mod flowcontrol_v1beta1 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5622,9 +5622,9 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "assuredConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "assuredConcurrencyShares", default)]
         pub assured_concurrency_shares: i32,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5645,28 +5645,28 @@ pub mod flowcontrol_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5681,7 +5681,7 @@ pub mod flowcontrol_v1beta1 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5721,13 +5721,13 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 }
@@ -5767,7 +5767,7 @@ pub mod flowcontrol_v1beta2 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5791,9 +5791,9 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "assuredConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "assuredConcurrencyShares", default)]
         pub assured_concurrency_shares: i32,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5814,28 +5814,28 @@ pub mod flowcontrol_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5850,7 +5850,7 @@ pub mod flowcontrol_v1beta2 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5890,13 +5890,13 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 }
@@ -5936,7 +5936,7 @@ pub mod flowcontrol_v1beta3 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -5960,9 +5960,9 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "nominalConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nominalConcurrencyShares", default)]
         pub nominal_concurrency_shares: i32,
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -5983,28 +5983,28 @@ pub mod flowcontrol_v1beta3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -6019,7 +6019,7 @@ pub mod flowcontrol_v1beta3 {
         /// +unionDiscriminator
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:discriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -6061,13 +6061,13 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.36")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 }
@@ -6085,34 +6085,34 @@ pub mod meta_v1 {
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Pattern=`^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$`
         /// +kubebuilder:validation:MaxLength=316
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: String,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Enum=True;False;Unknown
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
         /// +kubebuilder:validation:Minimum=0
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Type=string
         /// +kubebuilder:validation:Format=date-time
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=1024
         /// +kubebuilder:validation:MinLength=1
         /// +kubebuilder:validation:Pattern=`^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$`
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reason", default)]
         pub reason: String,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=32768
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "message", default)]
         pub message: String,
     }
 
@@ -6155,9 +6155,9 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct LabelSelectorRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: LabelSelectorOperator,
         /// +optional
         /// +listType=atomic
@@ -6168,21 +6168,21 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ManagedFieldsEntry {
-        #[serde(rename = "manager", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "manager", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub manager: String,
-        #[serde(rename = "operation", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operation: ManagedFieldsOperationType,
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
         #[serde(rename = "time", default, skip_serializing_if = "Option::is_none")]
         pub time: Option<validation_runtime::Time>,
-        #[serde(rename = "fieldsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fields_type: String,
         /// +optional
         #[serde(rename = "fieldsV1", default, skip_serializing_if = "Option::is_none")]
         pub fields_v1: Option<crate::shim::RawExtension>,
-        #[serde(rename = "subresource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subresource: String,
     }
 
@@ -6200,28 +6200,28 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ObjectMeta {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "generateName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generateName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub generate_name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "selfLink", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selfLink", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub self_link: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub generation: i64,
         /// +optional
-        #[serde(rename = "creationTimestamp", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "creationTimestamp", default)]
         pub creation_timestamp: validation_runtime::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
@@ -6257,13 +6257,13 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct OwnerReference {
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiVersion", default)]
         pub api_version: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
         /// +optional
         #[serde(rename = "controller", default, skip_serializing_if = "Option::is_none")]
@@ -6278,10 +6278,10 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TypeMeta {
         /// +optional
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
     }
 }
@@ -6302,10 +6302,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IPAddressSpec,
     }
 
@@ -6324,7 +6324,7 @@ pub mod networking_v1 {
     pub struct IPBlock {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "cidr", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "cidr", default)]
         pub cidr: String,
         /// +optional
         /// +listType=atomic
@@ -6342,10 +6342,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressClassSpec,
     }
 
@@ -6357,11 +6357,11 @@ pub mod networking_v1 {
         pub api_group: Option<String>,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "scope", default)]
@@ -6374,7 +6374,7 @@ pub mod networking_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -6391,10 +6391,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: NetworkPolicySpec,
     }
 
@@ -6459,7 +6459,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct NetworkPolicySpec {
         /// +optional
-        #[serde(rename = "podSelector", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podSelector", default)]
         pub pod_selector: super::meta_v1::LabelSelector,
         /// +optional
         /// +listType=atomic
@@ -6481,18 +6481,18 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -6524,10 +6524,10 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IPAddressSpec,
     }
 
@@ -6553,10 +6553,10 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressClassSpec,
     }
 
@@ -6568,11 +6568,11 @@ pub mod networking_v1beta1 {
         pub api_group: Option<String>,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(rename = "scope", default)]
         pub scope: Option<String>,
@@ -6584,7 +6584,7 @@ pub mod networking_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -6596,18 +6596,18 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 }
@@ -6622,7 +6622,7 @@ pub mod node_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -6636,13 +6636,13 @@ pub mod node_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-short-name"
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "handler", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handler", default)]
         pub handler: String,
         /// +optional
         #[serde(rename = "overhead", default, skip_serializing_if = "Option::is_none")]
@@ -6676,7 +6676,7 @@ pub mod node_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -6689,10 +6689,10 @@ pub mod node_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: RuntimeClassSpec,
     }
 
@@ -6703,7 +6703,7 @@ pub mod node_v1alpha1 {
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-short-name"
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "runtimeHandler", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "runtimeHandler", default)]
         pub runtime_handler: String,
         /// +optional
         #[serde(rename = "overhead", default, skip_serializing_if = "Option::is_none")]
@@ -6737,7 +6737,7 @@ pub mod node_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -6752,13 +6752,13 @@ pub mod node_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-short-name"
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "handler", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handler", default)]
         pub handler: String,
         /// +optional
         #[serde(rename = "overhead", default, skip_serializing_if = "Option::is_none")]
@@ -6807,7 +6807,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6829,7 +6829,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6837,7 +6837,7 @@ pub mod rbac_v1 {
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -6876,7 +6876,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6894,7 +6894,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6902,7 +6902,7 @@ pub mod rbac_v1 {
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -6911,14 +6911,14 @@ pub mod rbac_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct RoleRef {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -6927,17 +6927,17 @@ pub mod rbac_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Subject {
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -6966,7 +6966,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6987,7 +6987,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6995,7 +6995,7 @@ pub mod rbac_v1alpha1 {
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -7033,7 +7033,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7050,7 +7050,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7058,7 +7058,7 @@ pub mod rbac_v1alpha1 {
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -7066,14 +7066,14 @@ pub mod rbac_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct RoleRef {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -7081,18 +7081,18 @@ pub mod rbac_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct Subject {
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -7125,7 +7125,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7150,7 +7150,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7158,7 +7158,7 @@ pub mod rbac_v1beta1 {
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -7200,7 +7200,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7221,7 +7221,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -7229,7 +7229,7 @@ pub mod rbac_v1beta1 {
         #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -7237,14 +7237,14 @@ pub mod rbac_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct RoleRef {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -7252,17 +7252,17 @@ pub mod rbac_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct Subject {
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -7277,13 +7277,13 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -7321,7 +7321,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -7336,7 +7336,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -7383,7 +7383,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -7393,7 +7393,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -7406,7 +7406,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -7479,7 +7479,7 @@ pub mod resource_v1 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -7583,7 +7583,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -7644,9 +7644,9 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -7720,7 +7720,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -7733,7 +7733,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
@@ -7757,21 +7757,21 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name-caseless
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -7822,12 +7822,12 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -7837,11 +7837,11 @@ pub mod resource_v1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -7860,14 +7860,14 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -7893,19 +7893,19 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -7928,7 +7928,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ExactDeviceRequest {
         /// +required
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -7938,11 +7938,11 @@ pub mod resource_v1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -7970,7 +7970,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -7983,7 +7983,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -8005,10 +8005,10 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name-caseless
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -8026,13 +8026,13 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
@@ -8040,16 +8040,16 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -8057,7 +8057,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -8106,9 +8106,9 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -8116,9 +8116,9 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
@@ -8126,13 +8126,13 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -8146,10 +8146,10 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -8157,10 +8157,10 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
@@ -8210,14 +8210,14 @@ pub mod resource_v1alpha3 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -8247,13 +8247,13 @@ pub mod resource_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -8264,7 +8264,7 @@ pub mod resource_v1alpha3 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "taint", default)]
         pub taint: DeviceTaint,
     }
 
@@ -8300,17 +8300,17 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "driver", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "poolName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "poolName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pool_name: String,
         /// +required
         /// +k8s:required
         /// +k8s:minimum=0
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +optional
         /// +k8s:optional
@@ -8360,11 +8360,11 @@ pub mod resource_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +required
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourcePoolStatusRequestSpec,
         /// +optional
         /// +k8s:optional
@@ -8378,7 +8378,7 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
         /// +k8s:optional
@@ -8433,13 +8433,13 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -8477,7 +8477,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -8560,7 +8560,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -8607,7 +8607,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -8617,7 +8617,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -8630,7 +8630,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceType
@@ -8644,7 +8644,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -8744,7 +8744,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -8805,9 +8805,9 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -8881,7 +8881,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -8894,11 +8894,11 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -8908,11 +8908,11 @@ pub mod resource_v1beta1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -8945,21 +8945,21 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name-caseless
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -9011,12 +9011,12 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -9026,11 +9026,11 @@ pub mod resource_v1beta1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -9049,14 +9049,14 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -9082,19 +9082,19 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -9123,7 +9123,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -9136,7 +9136,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -9158,10 +9158,10 @@ pub mod resource_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -9179,13 +9179,13 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
@@ -9193,16 +9193,16 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -9210,7 +9210,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -9259,9 +9259,9 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -9269,9 +9269,9 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
@@ -9279,13 +9279,13 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -9299,10 +9299,10 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -9310,14 +9310,14 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -9325,7 +9325,7 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
@@ -9362,13 +9362,13 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -9406,7 +9406,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -9421,7 +9421,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -9468,7 +9468,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -9478,7 +9478,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -9491,7 +9491,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -9564,7 +9564,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -9668,7 +9668,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -9729,9 +9729,9 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -9805,7 +9805,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -9818,7 +9818,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
@@ -9842,21 +9842,21 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name-caseless
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -9907,12 +9907,12 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -9922,11 +9922,11 @@ pub mod resource_v1beta2 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -9945,14 +9945,14 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -9982,13 +9982,13 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -9999,7 +9999,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "taint", default)]
         pub taint: DeviceTaint,
     }
 
@@ -10035,19 +10035,19 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -10070,7 +10070,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ExactDeviceRequest {
         /// +required
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -10080,11 +10080,11 @@ pub mod resource_v1beta2 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -10112,7 +10112,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -10125,7 +10125,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -10147,10 +10147,10 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -10168,13 +10168,13 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
@@ -10182,16 +10182,16 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -10199,7 +10199,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -10248,9 +10248,9 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -10258,9 +10258,9 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimTemplateSpec {
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
@@ -10268,13 +10268,13 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -10288,10 +10288,10 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -10299,10 +10299,10 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
@@ -10370,7 +10370,7 @@ pub mod scheduling_v1alpha2 {
         /// +required
         /// +k8s:required
         /// +k8s:minimum=1
-        #[serde(rename = "minCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "minCount", default)]
         pub min_count: i32,
     }
 
@@ -10383,13 +10383,13 @@ pub mod scheduling_v1alpha2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodGroupSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodGroupStatus,
     }
 
@@ -10399,7 +10399,7 @@ pub mod scheduling_v1alpha2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -10419,7 +10419,7 @@ pub mod scheduling_v1alpha2 {
     #[validate(kubernetes = "1.36")]
     pub struct PodGroupResourceClaimStatus {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -10466,7 +10466,7 @@ pub mod scheduling_v1alpha2 {
         pub pod_group_template_ref: Option<PodGroupTemplateReference>,
         /// +required
         /// +k8s:immutable
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: PodGroupSchedulingPolicy,
         /// +featureGate=TopologyAwareWorkloadScheduling
         /// +optional
@@ -10502,7 +10502,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:optional
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:format=k8s-long-name
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:immutable
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +featureGate=WorkloadAwarePreemption
         /// +optional
@@ -10545,10 +10545,10 @@ pub mod scheduling_v1alpha2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: PodGroupSchedulingPolicy,
         /// +featureGate=TopologyAwareWorkloadScheduling
         /// +optional
@@ -10580,7 +10580,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:ifDisabled("WorkloadAwarePreemption")=+k8s:forbidden
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:optional
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +featureGate=WorkloadAwarePreemption
         /// +optional
@@ -10609,7 +10609,7 @@ pub mod scheduling_v1alpha2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
     }
 
@@ -10619,17 +10619,17 @@ pub mod scheduling_v1alpha2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-path-segment-name
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-path-segment-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -10641,10 +10641,10 @@ pub mod scheduling_v1alpha2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: WorkloadSpec,
     }
 
@@ -10654,12 +10654,12 @@ pub mod scheduling_v1alpha2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "workloadName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "workloadName", default)]
         pub workload_name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "podGroupTemplateName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podGroupTemplateName", default)]
         pub pod_group_template_name: String,
     }
 
@@ -10700,12 +10700,12 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "provisioner", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
@@ -10746,14 +10746,14 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -10775,18 +10775,18 @@ pub mod storage_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-long-name-caseless"
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
-        #[serde(rename = "attacher", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attacher", default)]
         pub attacher: String,
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: VolumeAttachmentSource,
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct VolumeAttachmentStatus {
-        #[serde(rename = "attached", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
         #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -10814,10 +10814,10 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "time", default)]
         pub time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -10845,14 +10845,14 @@ pub mod storage_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -10874,18 +10874,18 @@ pub mod storage_v1alpha1 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-long-name-caseless"
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
-        #[serde(rename = "attacher", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attacher", default)]
         pub attacher: String,
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: VolumeAttachmentSource,
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct VolumeAttachmentStatus {
-        #[serde(rename = "attached", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
         #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -10902,10 +10902,10 @@ pub mod storage_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "time", default)]
         pub time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -10932,12 +10932,12 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
-        #[serde(rename = "provisioner", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
@@ -10980,14 +10980,14 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -11009,18 +11009,18 @@ pub mod storage_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:format="k8s-long-name-caseless"
         /// +k8s:alpha(since: "1.36")=+k8s:maxLength=63
-        #[serde(rename = "attacher", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attacher", default)]
         pub attacher: String,
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: VolumeAttachmentSource,
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct VolumeAttachmentStatus {
-        #[serde(rename = "attached", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
         #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -11047,10 +11047,10 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "time", default)]
         pub time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional

@@ -320,25 +320,25 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AuditAnnotation {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "valueExpression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "valueExpression", default)]
         pub value_expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ExpressionWarning {
-        #[serde(rename = "fieldRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "fieldRef", default)]
         pub field_ref: String,
-        #[serde(rename = "warning", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "warning", default)]
         pub warning: String,
     }
 
@@ -356,16 +356,16 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MatchCondition {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -413,9 +413,9 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: MutatingAdmissionPolicySpec,
     }
 
@@ -429,16 +429,16 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: MutatingAdmissionPolicyBindingSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -474,16 +474,16 @@ pub mod admissionregistration_v1 {
         /// +optional
         #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reinvocation_policy: ReinvocationPolicyType,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingWebhook {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "clientConfig", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
         #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -530,7 +530,7 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +patchMergeKey=name
@@ -545,7 +545,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Mutation {
         /// +unionDiscriminator
-        #[serde(rename = "patchType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "patchType", default)]
         pub patch_type: PatchType,
         #[serde(rename = "applyConfiguration", default, skip_serializing_if = "Option::is_none")]
         pub apply_configuration: Option<ApplyConfiguration>,
@@ -583,9 +583,9 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -593,10 +593,10 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -679,9 +679,9 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ServiceReference {
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "path", default, skip_serializing_if = "Option::is_none")]
@@ -725,12 +725,12 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicySpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ValidatingAdmissionPolicyStatus,
     }
 
@@ -744,10 +744,10 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -756,7 +756,7 @@ pub mod admissionregistration_v1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -810,7 +810,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -828,9 +828,9 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingWebhook {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "clientConfig", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
         #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -874,7 +874,7 @@ pub mod admissionregistration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +patchMergeKey=name
@@ -888,16 +888,16 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Validation {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -917,9 +917,9 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Variable {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -947,25 +947,25 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AuditAnnotation {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "valueExpression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "valueExpression", default)]
         pub value_expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ExpressionWarning {
-        #[serde(rename = "fieldRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "fieldRef", default)]
         pub field_ref: String,
-        #[serde(rename = "warning", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "warning", default)]
         pub warning: String,
     }
 
@@ -983,16 +983,16 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MatchCondition {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -1040,9 +1040,9 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: MutatingAdmissionPolicySpec,
     }
 
@@ -1056,16 +1056,16 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: MutatingAdmissionPolicyBindingSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1101,7 +1101,7 @@ pub mod admissionregistration_v1alpha1 {
         /// +optional
         #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reinvocation_policy: super::admissionregistration_v1::ReinvocationPolicyType,
     }
 
@@ -1109,7 +1109,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct Mutation {
         /// +unionDiscriminator
-        #[serde(rename = "patchType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "patchType", default)]
         pub patch_type: PatchType,
         #[serde(rename = "applyConfiguration", default, skip_serializing_if = "Option::is_none")]
         pub apply_configuration: Option<ApplyConfiguration>,
@@ -1133,9 +1133,9 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -1144,10 +1144,10 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParamRef {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1199,12 +1199,12 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicySpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ValidatingAdmissionPolicyStatus,
     }
 
@@ -1218,10 +1218,10 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -1230,7 +1230,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1284,7 +1284,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -1302,16 +1302,16 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Validation {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -1330,9 +1330,9 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Variable {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 }
@@ -1346,25 +1346,25 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AuditAnnotation {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "valueExpression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "valueExpression", default)]
         pub value_expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ExpressionWarning {
-        #[serde(rename = "fieldRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "fieldRef", default)]
         pub field_ref: String,
-        #[serde(rename = "warning", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "warning", default)]
         pub warning: String,
     }
 
@@ -1381,16 +1381,16 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub expression: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MatchCondition {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -1438,9 +1438,9 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: MutatingAdmissionPolicySpec,
     }
 
@@ -1455,16 +1455,16 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: MutatingAdmissionPolicyBindingSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1500,16 +1500,16 @@ pub mod admissionregistration_v1beta1 {
         /// +optional
         #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reinvocation_policy: super::admissionregistration_v1::ReinvocationPolicyType,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingWebhook {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "clientConfig", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
         #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -1561,7 +1561,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +patchMergeKey=name
@@ -1576,7 +1576,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct Mutation {
         /// +unionDiscriminator
-        #[serde(rename = "patchType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "patchType", default)]
         pub patch_type: PatchType,
         #[serde(rename = "applyConfiguration", default, skip_serializing_if = "Option::is_none")]
         pub apply_configuration: Option<ApplyConfiguration>,
@@ -1600,9 +1600,9 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -1610,10 +1610,10 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1646,9 +1646,9 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ServiceReference {
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "path", default, skip_serializing_if = "Option::is_none")]
@@ -1690,12 +1690,12 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicySpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ValidatingAdmissionPolicyStatus,
     }
 
@@ -1709,10 +1709,10 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ValidatingAdmissionPolicyBindingSpec,
     }
 
@@ -1721,7 +1721,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "policyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1775,7 +1775,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -1793,9 +1793,9 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingWebhook {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "clientConfig", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
         #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -1845,7 +1845,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +patchMergeKey=name
@@ -1859,16 +1859,16 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Validation {
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -1888,9 +1888,9 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Variable {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -1930,10 +1930,10 @@ pub mod apiserverinternal_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServerStorageVersion {
         /// +required
-        #[serde(rename = "apiServerID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiServerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_server_id: String,
         /// +required
-        #[serde(rename = "encodingVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "encodingVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub encoding_version: String,
         /// +listType=set
         /// +required
@@ -1955,13 +1955,13 @@ pub mod apiserverinternal_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +required
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: StorageVersionSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StorageVersionStatus,
     }
 
@@ -1969,22 +1969,22 @@ pub mod apiserverinternal_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageVersionCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: StorageVersionConditionType,
         /// +required
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +required
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reason", default)]
         pub reason: String,
         /// +required
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2036,13 +2036,13 @@ pub mod apps_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "data", default)]
         pub data: crate::shim::RawExtension,
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "revision", default)]
         pub revision: i64,
     }
 
@@ -2056,13 +2056,13 @@ pub mod apps_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DaemonSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DaemonSetStatus,
     }
 
@@ -2070,19 +2070,19 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DaemonSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2097,13 +2097,13 @@ pub mod apps_v1 {
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
-        #[serde(rename = "updateStrategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -2113,25 +2113,25 @@ pub mod apps_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetStatus {
-        #[serde(rename = "currentNumberScheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentNumberScheduled", default)]
         pub current_number_scheduled: i32,
-        #[serde(rename = "numberMisscheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "numberMisscheduled", default)]
         pub number_misscheduled: i32,
-        #[serde(rename = "desiredNumberScheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredNumberScheduled", default)]
         pub desired_number_scheduled: i32,
-        #[serde(rename = "numberReady", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2149,7 +2149,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2181,13 +2181,13 @@ pub mod apps_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeploymentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeploymentStatus,
     }
 
@@ -2195,22 +2195,22 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DeploymentConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2235,20 +2235,20 @@ pub mod apps_v1 {
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +patchStrategy=retainKeys
-        #[serde(rename = "strategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "progressDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2259,22 +2259,22 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -2294,7 +2294,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2347,13 +2347,13 @@ pub mod apps_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ReplicaSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ReplicaSetStatus,
     }
 
@@ -2361,19 +2361,19 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: ReplicaSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2393,35 +2393,35 @@ pub mod apps_v1 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +required
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
@@ -2480,13 +2480,13 @@ pub mod apps_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: StatefulSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StatefulSetStatus,
     }
 
@@ -2494,19 +2494,19 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: StatefulSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2523,7 +2523,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetOrdinals {
         /// +optional
-        #[serde(rename = "start", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "start", default)]
         pub start: i32,
     }
 
@@ -2531,10 +2531,10 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -2550,7 +2550,7 @@ pub mod apps_v1 {
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
@@ -2562,21 +2562,21 @@ pub mod apps_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "serviceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceName", default)]
         pub service_name: String,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
-        #[serde(rename = "updateStrategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "updateStrategy", default)]
         pub update_strategy: StatefulSetUpdateStrategy,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -2590,19 +2590,19 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2615,7 +2615,7 @@ pub mod apps_v1 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "availableReplicas", default)]
         pub available_replicas: i32,
     }
 
@@ -2623,7 +2623,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2662,13 +2662,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "data", default)]
         pub data: crate::shim::RawExtension,
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "revision", default)]
         pub revision: i64,
     }
 
@@ -2686,13 +2686,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeploymentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeploymentStatus,
     }
 
@@ -2700,22 +2700,22 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DeploymentConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2740,20 +2740,20 @@ pub mod apps_v1beta1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +patchStrategy=retainKeys
-        #[serde(rename = "strategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "rollbackTo", default, skip_serializing_if = "Option::is_none")]
@@ -2767,22 +2767,22 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -2802,7 +2802,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2843,7 +2843,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct RollbackConfig {
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub revision: i64,
     }
 
@@ -2883,13 +2883,13 @@ pub mod apps_v1beta1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -2900,7 +2900,7 @@ pub mod apps_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -2908,13 +2908,13 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ScaleStatus {
         /// +optional
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 
@@ -2932,13 +2932,13 @@ pub mod apps_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: StatefulSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StatefulSetStatus,
     }
 
@@ -2946,19 +2946,19 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: StatefulSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2970,7 +2970,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetOrdinals {
         /// +optional
-        #[serde(rename = "start", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "start", default)]
         pub start: i32,
     }
 
@@ -2978,10 +2978,10 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -2997,7 +2997,7 @@ pub mod apps_v1beta1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
@@ -3009,21 +3009,21 @@ pub mod apps_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "serviceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceName", default)]
         pub service_name: String,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
-        #[serde(rename = "updateStrategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "updateStrategy", default)]
         pub update_strategy: StatefulSetUpdateStrategy,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3039,17 +3039,17 @@ pub mod apps_v1beta1 {
         /// +optional
         #[serde(rename = "observedGeneration", default, skip_serializing_if = "Option::is_none")]
         pub observed_generation: Option<i64>,
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3062,7 +3062,7 @@ pub mod apps_v1beta1 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "availableReplicas", default)]
         pub available_replicas: i32,
     }
 
@@ -3070,7 +3070,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3106,13 +3106,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "data", default)]
         pub data: crate::shim::RawExtension,
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "revision", default)]
         pub revision: i64,
     }
 
@@ -3129,13 +3129,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DaemonSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DaemonSetStatus,
     }
 
@@ -3143,19 +3143,19 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DaemonSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3170,13 +3170,13 @@ pub mod apps_v1beta2 {
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
-        #[serde(rename = "updateStrategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -3186,25 +3186,25 @@ pub mod apps_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetStatus {
-        #[serde(rename = "currentNumberScheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentNumberScheduled", default)]
         pub current_number_scheduled: i32,
-        #[serde(rename = "numberMisscheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "numberMisscheduled", default)]
         pub number_misscheduled: i32,
-        #[serde(rename = "desiredNumberScheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredNumberScheduled", default)]
         pub desired_number_scheduled: i32,
-        #[serde(rename = "numberReady", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3222,7 +3222,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3253,13 +3253,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeploymentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeploymentStatus,
     }
 
@@ -3267,22 +3267,22 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DeploymentConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3307,20 +3307,20 @@ pub mod apps_v1beta2 {
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +patchStrategy=retainKeys
-        #[serde(rename = "strategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "progressDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3331,22 +3331,22 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -3366,7 +3366,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3417,13 +3417,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ReplicaSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ReplicaSetStatus,
     }
 
@@ -3431,19 +3431,19 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: ReplicaSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3463,35 +3463,35 @@ pub mod apps_v1beta2 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +required
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
@@ -3549,13 +3549,13 @@ pub mod apps_v1beta2 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -3566,7 +3566,7 @@ pub mod apps_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -3574,14 +3574,14 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ScaleStatus {
         /// +optional
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 
@@ -3602,13 +3602,13 @@ pub mod apps_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: StatefulSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StatefulSetStatus,
     }
 
@@ -3616,19 +3616,19 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetCondition {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: StatefulSetConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3640,7 +3640,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetOrdinals {
         /// +optional
-        #[serde(rename = "start", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "start", default)]
         pub start: i32,
     }
 
@@ -3648,10 +3648,10 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -3667,7 +3667,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "selector", default)]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +required
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
@@ -3679,21 +3679,21 @@ pub mod apps_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "serviceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceName", default)]
         pub service_name: String,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
-        #[serde(rename = "updateStrategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "updateStrategy", default)]
         pub update_strategy: StatefulSetUpdateStrategy,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3707,19 +3707,19 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3732,7 +3732,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "availableReplicas", default)]
         pub available_replicas: i32,
     }
 
@@ -3740,7 +3740,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3774,7 +3774,7 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FieldSelectorAttributes {
         /// +optional
-        #[serde(rename = "rawSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rawSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub raw_selector: String,
         /// +optional
         /// +listType=atomic
@@ -3786,7 +3786,7 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LabelSelectorAttributes {
         /// +optional
-        #[serde(rename = "rawSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rawSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub raw_selector: String,
         /// +optional
         /// +listType=atomic
@@ -3806,12 +3806,12 @@ pub mod authorization_v1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: SubjectAccessReviewSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: SubjectAccessReviewStatus,
     }
 
@@ -3819,10 +3819,10 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NonResourceAttributes {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "verb", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub verb: String,
     }
 
@@ -3830,25 +3830,25 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceAttributes {
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "verb", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub verb: String,
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "version", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "version", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub version: String,
         /// +optional
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "subresource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subresource: String,
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "fieldSelector", default, skip_serializing_if = "Option::is_none")]
@@ -3871,12 +3871,12 @@ pub mod authorization_v1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: SelfSubjectAccessReviewSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: SubjectAccessReviewStatus,
     }
 
@@ -3908,12 +3908,12 @@ pub mod authorization_v1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: SubjectAccessReviewSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: SubjectAccessReviewStatus,
     }
 
@@ -3931,7 +3931,7 @@ pub mod authorization_v1 {
         #[serde(rename = "nonResourceAttributes", default, skip_serializing_if = "Option::is_none")]
         pub non_resource_attributes: Option<NonResourceAttributes>,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
         /// +listType=atomic
@@ -3941,23 +3941,23 @@ pub mod authorization_v1 {
         #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct SubjectAccessReviewStatus {
-        #[serde(rename = "allowed", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "allowed", default)]
         pub allowed: bool,
         /// +optional
-        #[serde(rename = "denied", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denied", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub denied: bool,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "evaluationError", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub evaluation_error: String,
     }
 }
@@ -3988,12 +3988,12 @@ pub mod authorization_v1beta1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: SubjectAccessReviewSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: SubjectAccessReviewStatus,
     }
 
@@ -4001,10 +4001,10 @@ pub mod authorization_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct NonResourceAttributes {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "verb", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub verb: String,
     }
 
@@ -4012,25 +4012,25 @@ pub mod authorization_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceAttributes {
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "verb", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub verb: String,
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "version", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "version", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub version: String,
         /// +optional
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "subresource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subresource: String,
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "fieldSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4055,12 +4055,12 @@ pub mod authorization_v1beta1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: SelfSubjectAccessReviewSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: SubjectAccessReviewStatus,
     }
 
@@ -4094,12 +4094,12 @@ pub mod authorization_v1beta1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: SubjectAccessReviewSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: SubjectAccessReviewStatus,
     }
 
@@ -4117,7 +4117,7 @@ pub mod authorization_v1beta1 {
         #[serde(rename = "nonResourceAttributes", default, skip_serializing_if = "Option::is_none")]
         pub non_resource_attributes: Option<NonResourceAttributes>,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
         /// +listType=atomic
@@ -4127,23 +4127,23 @@ pub mod authorization_v1beta1 {
         #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct SubjectAccessReviewStatus {
-        #[serde(rename = "allowed", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "allowed", default)]
         pub allowed: bool,
         /// +optional
-        #[serde(rename = "denied", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denied", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub denied: bool,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "evaluationError", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub evaluation_error: String,
     }
 }
@@ -4159,13 +4159,13 @@ pub mod autoscaling_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct CrossVersionObjectReference {
         /// +k8s:alpha(since: "1.37")=+k8s:required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +k8s:alpha(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -4179,20 +4179,20 @@ pub mod autoscaling_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: HorizontalPodAutoscalerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: HorizontalPodAutoscalerStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HorizontalPodAutoscalerSpec {
-        #[serde(rename = "scaleTargetRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "scaleTargetRef", default)]
         pub scale_target_ref: CrossVersionObjectReference,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -4203,7 +4203,7 @@ pub mod autoscaling_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:minimum=1
-        #[serde(rename = "maxReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxReplicas", default)]
         pub max_replicas: i32,
         /// +optional
         #[serde(rename = "targetCPUUtilizationPercentage", default, skip_serializing_if = "Option::is_none")]
@@ -4219,9 +4219,9 @@ pub mod autoscaling_v1 {
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
         pub last_scale_time: Option<validation_runtime::Time>,
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentReplicas", default)]
         pub current_replicas: i32,
-        #[serde(rename = "desiredReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredReplicas", default)]
         pub desired_replicas: i32,
         /// +optional
         #[serde(rename = "currentCPUUtilizationPercentage", default, skip_serializing_if = "Option::is_none")]
@@ -4238,13 +4238,13 @@ pub mod autoscaling_v1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -4255,17 +4255,17 @@ pub mod autoscaling_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -4279,22 +4279,22 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ContainerResourceMetricSource {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
-        #[serde(rename = "container", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "container", default)]
         pub container: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ContainerResourceMetricStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
-        #[serde(rename = "container", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "container", default)]
         pub container: String,
     }
 
@@ -4302,42 +4302,42 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.37")]
     pub struct CrossVersionObjectReference {
         /// +k8s:alpha(since: "1.37")=+k8s:required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +k8s:alpha(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ExternalMetricSource {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ExternalMetricStatus {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HPAScalingPolicy {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: HPAScalingPolicyType,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: i32,
-        #[serde(rename = "periodSeconds", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "periodSeconds", default)]
         pub period_seconds: i32,
     }
 
@@ -4380,13 +4380,13 @@ pub mod autoscaling_v2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: HorizontalPodAutoscalerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: HorizontalPodAutoscalerStatus,
     }
 
@@ -4404,18 +4404,18 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HorizontalPodAutoscalerCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: HorizontalPodAutoscalerConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "observedGeneration", default, skip_serializing_if = "Option::is_none")]
@@ -4437,7 +4437,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HorizontalPodAutoscalerSpec {
-        #[serde(rename = "scaleTargetRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "scaleTargetRef", default)]
         pub scale_target_ref: CrossVersionObjectReference,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -4448,7 +4448,7 @@ pub mod autoscaling_v2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:minimum=1
-        #[serde(rename = "maxReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxReplicas", default)]
         pub max_replicas: i32,
         /// +listType=atomic
         /// +optional
@@ -4470,9 +4470,9 @@ pub mod autoscaling_v2 {
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
         pub last_scale_time: Option<validation_runtime::Time>,
         /// +optional
-        #[serde(rename = "currentReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "desiredReplicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredReplicas", default)]
         pub desired_replicas: i32,
         /// +listType=atomic
         /// +optional
@@ -4491,7 +4491,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MetricIdentifier {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -4514,7 +4514,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MetricSpec {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: MetricSourceType,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:optional
@@ -4538,7 +4538,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MetricStatus {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: MetricSourceType,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:optional
@@ -4562,7 +4562,7 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MetricTarget {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: MetricTargetType,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -4603,58 +4603,58 @@ pub mod autoscaling_v2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ObjectMetricSource {
-        #[serde(rename = "describedObject", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "describedObject", default)]
         pub described_object: CrossVersionObjectReference,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ObjectMetricStatus {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
-        #[serde(rename = "describedObject", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "describedObject", default)]
         pub described_object: CrossVersionObjectReference,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodsMetricSource {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodsMetricStatus {
-        #[serde(rename = "metric", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metric", default)]
         pub metric: MetricIdentifier,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ResourceMetricSource {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: MetricTarget,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ResourceMetricStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: super::core_v1::ResourceName,
-        #[serde(rename = "current", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "current", default)]
         pub current: MetricValueStatus,
     }
 
@@ -4709,13 +4709,13 @@ pub mod batch_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CronJobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CronJobStatus,
     }
 
@@ -4724,7 +4724,7 @@ pub mod batch_v1 {
     pub struct CronJobSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "schedule", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedule", default)]
         pub schedule: String,
         /// +optional
         #[serde(rename = "timeZone", default, skip_serializing_if = "Option::is_none")]
@@ -4733,12 +4733,12 @@ pub mod batch_v1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
         pub suspend: Option<bool>,
-        #[serde(rename = "jobTemplate", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "jobTemplate", default)]
         pub job_template: JobTemplateSpec,
         /// +optional
         #[serde(rename = "successfulJobsHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -4773,34 +4773,34 @@ pub mod batch_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: JobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: JobStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JobCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: JobConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastProbeTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastProbeTime", default)]
         pub last_probe_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -4885,7 +4885,7 @@ pub mod batch_v1 {
         /// +optional
         #[serde(rename = "manualSelector", default, skip_serializing_if = "Option::is_none")]
         pub manual_selector: Option<bool>,
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         #[serde(rename = "ttlSecondsAfterFinished", default, skip_serializing_if = "Option::is_none")]
@@ -4928,19 +4928,19 @@ pub mod batch_v1 {
         #[serde(rename = "completionTime", default, skip_serializing_if = "Option::is_none")]
         pub completion_time: Option<validation_runtime::Time>,
         /// +optional
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub active: i32,
         /// +optional
-        #[serde(rename = "succeeded", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "succeeded", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub succeeded: i32,
         /// +optional
-        #[serde(rename = "failed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub failed: i32,
         /// +optional
         #[serde(rename = "terminating", default, skip_serializing_if = "Option::is_none")]
         pub terminating: Option<i32>,
         /// +optional
-        #[serde(rename = "completedIndexes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "completedIndexes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub completed_indexes: String,
         /// +optional
         #[serde(rename = "failedIndexes", default, skip_serializing_if = "Option::is_none")]
@@ -4957,10 +4957,10 @@ pub mod batch_v1 {
     pub struct JobTemplateSpec {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: JobSpec,
     }
 
@@ -5002,7 +5002,7 @@ pub mod batch_v1 {
         /// +optional
         #[serde(rename = "containerName", default, skip_serializing_if = "Option::is_none")]
         pub container_name: Option<String>,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: PodFailurePolicyOnExitCodesOperator,
         /// +listType=set
         #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable")]
@@ -5012,17 +5012,17 @@ pub mod batch_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodFailurePolicyOnPodConditionsPattern {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: super::core_v1::PodConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodFailurePolicyRule {
-        #[serde(rename = "action", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "action", default)]
         pub action: PodFailurePolicyAction,
         /// +optional
         #[serde(rename = "onExitCodes", default, skip_serializing_if = "Option::is_none")]
@@ -5107,13 +5107,13 @@ pub mod batch_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CronJobSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CronJobStatus,
     }
 
@@ -5122,7 +5122,7 @@ pub mod batch_v1beta1 {
     pub struct CronJobSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "schedule", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedule", default)]
         pub schedule: String,
         /// +optional
         #[serde(rename = "timeZone", default, skip_serializing_if = "Option::is_none")]
@@ -5131,12 +5131,12 @@ pub mod batch_v1beta1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
         pub suspend: Option<bool>,
-        #[serde(rename = "jobTemplate", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "jobTemplate", default)]
         pub job_template: JobTemplateSpec,
         /// +optional
         #[serde(rename = "successfulJobsHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -5166,10 +5166,10 @@ pub mod batch_v1beta1 {
     pub struct JobTemplateSpec {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: super::batch_v1::JobSpec,
     }
 }
@@ -5193,33 +5193,33 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CertificateSigningRequestStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CertificateSigningRequestCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: RequestConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -5228,7 +5228,7 @@ pub mod certificates_v1 {
     pub struct CertificateSigningRequestSpec {
         #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
         pub request: crate::shim::Bytes,
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "signerName", default)]
         pub signer_name: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -5237,10 +5237,10 @@ pub mod certificates_v1 {
         #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
@@ -5280,9 +5280,9 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ClusterTrustBundleSpec,
     }
 
@@ -5292,9 +5292,9 @@ pub mod certificates_v1 {
         /// +optional
         /// +k8s:alpha(since:"1.37")=+k8s:optional
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signer_name: String,
-        #[serde(rename = "trustBundle", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
     }
 
@@ -5346,13 +5346,13 @@ pub mod certificates_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodCertificateRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodCertificateRequestStatus,
     }
 
@@ -5360,25 +5360,25 @@ pub mod certificates_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodCertificateRequestSpec {
         /// +required
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "signerName", default)]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "podName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podName", default)]
         pub pod_name: String,
         /// +required
-        #[serde(rename = "podUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podUID", default)]
         pub pod_uid: super::types::UID,
         /// +required
-        #[serde(rename = "serviceAccountName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceAccountName", default)]
         pub service_account_name: String,
         /// +required
-        #[serde(rename = "serviceAccountUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceAccountUID", default)]
         pub service_account_uid: super::types::UID,
         /// +required
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: super::types::NodeName,
         /// +required
-        #[serde(rename = "nodeUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeUID", default)]
         pub node_uid: super::types::UID,
         /// +optional
         /// +default=86400
@@ -5406,7 +5406,7 @@ pub mod certificates_v1 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "certificateChain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub certificate_chain: String,
         /// +optional
         #[serde(rename = "notBefore", default, skip_serializing_if = "Option::is_none")]
@@ -5448,9 +5448,9 @@ pub mod certificates_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ClusterTrustBundleSpec,
     }
 
@@ -5460,9 +5460,9 @@ pub mod certificates_v1alpha1 {
         /// +optional
         /// +k8s:alpha(since:"1.37")=+k8s:optional
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signer_name: String,
-        #[serde(rename = "trustBundle", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
     }
 }
@@ -5487,34 +5487,34 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CertificateSigningRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CertificateSigningRequestStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CertificateSigningRequestCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: RequestConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -5533,10 +5533,10 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
@@ -5578,9 +5578,9 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ClusterTrustBundleSpec,
     }
 
@@ -5590,9 +5590,9 @@ pub mod certificates_v1beta1 {
         /// +optional
         /// +k8s:alpha(since:"1.37")=+k8s:optional
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signer_name: String,
-        #[serde(rename = "trustBundle", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
     }
 
@@ -5645,13 +5645,13 @@ pub mod certificates_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodCertificateRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodCertificateRequestStatus,
     }
 
@@ -5659,25 +5659,25 @@ pub mod certificates_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodCertificateRequestSpec {
         /// +required
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "signerName", default)]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "podName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podName", default)]
         pub pod_name: String,
         /// +required
-        #[serde(rename = "podUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podUID", default)]
         pub pod_uid: super::types::UID,
         /// +required
-        #[serde(rename = "serviceAccountName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceAccountName", default)]
         pub service_account_name: String,
         /// +required
-        #[serde(rename = "serviceAccountUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "serviceAccountUID", default)]
         pub service_account_uid: super::types::UID,
         /// +required
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: super::types::NodeName,
         /// +required
-        #[serde(rename = "nodeUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeUID", default)]
         pub node_uid: super::types::UID,
         /// +optional
         /// +default=86400
@@ -5709,7 +5709,7 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "certificateChain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub certificate_chain: String,
         /// +optional
         #[serde(rename = "notBefore", default, skip_serializing_if = "Option::is_none")]
@@ -5743,16 +5743,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AWSElasticBlockStoreVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -5775,7 +5775,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AppArmorProfile {
         /// +unionDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: AppArmorProfileType,
         /// +optional
         #[serde(rename = "localhostProfile", default, skip_serializing_if = "Option::is_none")]
@@ -5797,9 +5797,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AttachedVolume {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: UniqueVolumeName,
-        #[serde(rename = "devicePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devicePath", default)]
         pub device_path: String,
     }
 
@@ -5830,9 +5830,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AzureDiskVolumeSource {
-        #[serde(rename = "diskName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "diskName", default)]
         pub disk_name: String,
-        #[serde(rename = "diskURI", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "diskURI", default)]
         pub data_disk_uri: String,
         /// +optional
         /// +default=ref(AzureDataDiskCachingReadWrite)
@@ -5854,12 +5854,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AzureFilePersistentVolumeSource {
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "secretName", default)]
         pub secret_name: String,
-        #[serde(rename = "shareName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretNamespace", default)]
@@ -5869,27 +5869,27 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AzureFileVolumeSource {
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "secretName", default)]
         pub secret_name: String,
-        #[serde(rename = "shareName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CSIPersistentVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
-        #[serde(rename = "volumeHandle", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeHandle", default)]
         pub volume_handle: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -5914,7 +5914,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CSIVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
         #[serde(rename = "readOnly", default, skip_serializing_if = "Option::is_none")]
@@ -5954,19 +5954,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -5977,32 +5977,32 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CinderPersistentVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6012,13 +6012,13 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CinderVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6062,7 +6062,7 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
         pub optional: Option<bool>,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +featureGate=AtomicWriteVolumeUserFields
         /// +optional
@@ -6090,7 +6090,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         #[serde(rename = "immutable", default, skip_serializing_if = "Option::is_none")]
@@ -6119,7 +6119,7 @@ pub mod core_v1 {
     pub struct ConfigMapKeySelector {
         #[serde(flatten)]
         pub local_object_reference: LocalObjectReference,
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -6129,17 +6129,17 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConfigMapNodeConfigSource {
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
-        #[serde(rename = "kubeletConfigKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kubeletConfigKey", default)]
         pub kubelet_config_key: String,
     }
 
@@ -6181,10 +6181,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Container {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
@@ -6195,7 +6195,7 @@ pub mod core_v1 {
         #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -6217,7 +6217,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -6259,36 +6259,36 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tty: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ContainerExtendedResourceRequest {
-        #[serde(rename = "containerName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "containerName", default)]
         pub container_name: String,
-        #[serde(rename = "resourceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceName", default)]
         pub resource_name: String,
-        #[serde(rename = "requestName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "requestName", default)]
         pub request_name: String,
     }
 
@@ -6300,7 +6300,7 @@ pub mod core_v1 {
         #[serde(rename = "names", default, deserialize_with = "crate::shim::nullable")]
         pub names: Vec<String>,
         /// +optional
-        #[serde(rename = "sizeBytes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sizeBytes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub size_bytes: i64,
     }
 
@@ -6308,28 +6308,28 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_port: i32,
-        #[serde(rename = "containerPort", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ip: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ContainerResizePolicy {
-        #[serde(rename = "resourceName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceName", default)]
         pub resource_name: ResourceName,
-        #[serde(rename = "restartPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "restartPolicy", default)]
         pub restart_policy: ResourceResizeRestartPolicy,
     }
 
@@ -6348,7 +6348,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -6370,7 +6370,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
@@ -6406,32 +6406,32 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerStateRunning {
         /// +optional
-        #[serde(rename = "startedAt", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "startedAt", default)]
         pub started_at: validation_runtime::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ContainerStateTerminated {
-        #[serde(rename = "exitCode", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "exitCode", default)]
         pub exit_code: i32,
         /// +optional
-        #[serde(rename = "signal", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signal", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signal: i32,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "startedAt", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "startedAt", default)]
         pub started_at: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "finishedAt", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "finishedAt", default)]
         pub finished_at: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "containerID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub container_id: String,
     }
 
@@ -6439,40 +6439,40 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerStateWaiting {
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ContainerStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "state", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "state", default)]
         pub state: ContainerState,
         /// +optional
-        #[serde(rename = "lastState", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastState", default)]
         pub last_termination_state: ContainerState,
-        #[serde(rename = "ready", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ready", default)]
         pub ready: bool,
-        #[serde(rename = "restartCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "restartCount", default)]
         pub restart_count: i32,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "image", default)]
         pub image: String,
-        #[serde(rename = "imageID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "imageID", default)]
         pub image_id: String,
         /// +optional
-        #[serde(rename = "containerID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub container_id: String,
         /// +optional
         #[serde(rename = "started", default, skip_serializing_if = "Option::is_none")]
         pub started: Option<bool>,
         /// +optional
-        #[serde(rename = "allocatedResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -6527,7 +6527,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DaemonEndpoint {
-        #[serde(rename = "Port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "Port", default)]
         pub port: i32,
     }
 
@@ -6543,7 +6543,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DownwardAPIVolumeFile {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "fieldRef", default, skip_serializing_if = "Option::is_none")]
@@ -6580,7 +6580,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
@@ -6595,10 +6595,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct EndpointAddress {
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ip", default)]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -6613,12 +6613,12 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EndpointPort {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
         #[serde(rename = "appProtocol", default, skip_serializing_if = "Option::is_none")]
@@ -6651,7 +6651,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -6663,7 +6663,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -6676,10 +6676,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct EnvVar {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -6713,16 +6713,16 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct EphemeralContainerCommon {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
@@ -6733,7 +6733,7 @@ pub mod core_v1 {
         #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -6755,7 +6755,7 @@ pub mod core_v1 {
         #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -6797,25 +6797,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -6834,57 +6834,57 @@ pub mod core_v1 {
     pub struct Event {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "involvedObject", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "involvedObject", default)]
         pub involved_object: ObjectReference,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: EventSource,
         /// +optional
-        #[serde(rename = "firstTimestamp", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "firstTimestamp", default)]
         pub first_timestamp: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTimestamp", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTimestamp", default)]
         pub last_timestamp: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i32,
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "eventTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "eventTime", default)]
         pub event_time: validation_runtime::MicroTime,
         /// +optional
         #[serde(rename = "series", default, skip_serializing_if = "Option::is_none")]
         pub series: Option<EventSeries>,
         /// +optional
-        #[serde(rename = "action", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub action: String,
         /// +optional
         #[serde(rename = "related", default, skip_serializing_if = "Option::is_none")]
         pub related: Option<ObjectReference>,
         /// +optional
-        #[serde(rename = "reportingComponent", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reportingComponent", default)]
         pub reporting_controller: String,
         /// +optional
-        #[serde(rename = "reportingInstance", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reportingInstance", default)]
         pub reporting_instance: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct EventSeries {
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i32,
-        #[serde(rename = "lastObservedTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastObservedTime", default)]
         pub last_observed_time: validation_runtime::MicroTime,
     }
 
@@ -6892,10 +6892,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EventSource {
         /// +optional
-        #[serde(rename = "component", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "component", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub component: String,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -6907,7 +6907,7 @@ pub mod core_v1 {
         /// +k8s:required
         /// +k8s:format=k8s-prefixed-label-key
         /// +k8s:customValidation
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
@@ -6938,10 +6938,10 @@ pub mod core_v1 {
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
@@ -6954,13 +6954,13 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FileKeySelector {
         /// +required
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeName", default)]
         pub volume_name: String,
         /// +required
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         /// +default=false
@@ -6980,16 +6980,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct FlexPersistentVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -6999,16 +6999,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct FlexVolumeSource {
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -7019,33 +7019,33 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct GCEPersistentDiskVolumeSource {
-        #[serde(rename = "pdName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct GRPCAction {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
         /// +default=""
@@ -7071,25 +7071,25 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct GitRepoVolumeSource {
-        #[serde(rename = "repository", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub directory: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct GlusterfsPersistentVolumeSource {
-        #[serde(rename = "endpoints", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "endpoints", default)]
         pub endpoints_name: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "endpointsNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -7099,12 +7099,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct GlusterfsVolumeSource {
-        #[serde(rename = "endpoints", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "endpoints", default)]
         pub endpoints_name: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7112,15 +7112,15 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
@@ -7135,9 +7135,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HTTPHeader {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: String,
     }
 
@@ -7156,7 +7156,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HostAlias {
         /// +required
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
         #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -7167,7 +7167,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HostIP {
         /// +required
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ip", default)]
         pub ip: String,
     }
 
@@ -7191,7 +7191,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HostPathVolumeSource {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
@@ -7225,31 +7225,31 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ISCSIPersistentVolumeSource {
-        #[serde(rename = "targetPortal", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "targetPortal", default)]
         pub target_portal: String,
-        #[serde(rename = "iqn", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "iqn", default)]
         pub iqn: String,
-        #[serde(rename = "lun", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lun", default)]
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -7262,31 +7262,31 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ISCSIVolumeSource {
-        #[serde(rename = "targetPortal", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "targetPortal", default)]
         pub target_portal: String,
-        #[serde(rename = "iqn", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "iqn", default)]
         pub iqn: String,
-        #[serde(rename = "lun", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lun", default)]
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -7300,10 +7300,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
@@ -7312,16 +7312,16 @@ pub mod core_v1 {
     pub struct ImageVolumeStatus {
         /// +kubebuilder:validation:MaxLength=256
         /// +required
-        #[serde(rename = "imageRef", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imageRef", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_ref: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct KeyToPath {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "mode", default, skip_serializing_if = "Option::is_none")]
@@ -7372,32 +7372,32 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: LimitRangeSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct LimitRangeItem {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitType,
         /// +optional
-        #[serde(rename = "max", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "max", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub max: ResourceList,
         /// +optional
-        #[serde(rename = "min", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "min", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min: ResourceList,
         /// +optional
-        #[serde(rename = "default", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "default", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub default: ResourceList,
         /// +optional
-        #[serde(rename = "defaultRequest", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "defaultRequest", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub default_request: ResourceList,
         /// +optional
-        #[serde(rename = "maxLimitRequestRatio", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "maxLimitRequestRatio", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub max_limit_request_ratio: ResourceList,
     }
 
@@ -7423,9 +7423,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct LinuxContainerUser {
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: i64,
-        #[serde(rename = "gid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "gid", default)]
         pub gid: i64,
         /// +optional
         /// +listType=atomic
@@ -7447,10 +7447,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
         #[serde(rename = "ipMode", default, skip_serializing_if = "Option::is_none")]
@@ -7477,14 +7477,14 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct LocalVolumeSource {
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
         #[serde(rename = "fsType", default, skip_serializing_if = "Option::is_none")]
@@ -7494,9 +7494,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ModifyVolumeStatus {
-        #[serde(rename = "targetVolumeAttributesClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetVolumeAttributesClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_volume_attributes_class_name: String,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PersistentVolumeClaimModifyVolumeStatus,
     }
 
@@ -7515,12 +7515,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NFSVolumeSource {
-        #[serde(rename = "server", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "server", default)]
         pub server: String,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7537,31 +7537,31 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: NamespaceSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: NamespaceStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NamespaceCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: NamespaceConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -7602,7 +7602,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NamespaceStatus {
         /// +optional
-        #[serde(rename = "phase", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub phase: NamespacePhase,
         /// +optional
         /// +patchMergeKey=type
@@ -7625,22 +7625,22 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: NodeSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: NodeStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NodeAddress {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: NodeAddressType,
-        #[serde(rename = "address", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "address", default)]
         pub address: String,
     }
 
@@ -7674,7 +7674,7 @@ pub mod core_v1 {
     pub struct NodeAllocatableMappedResources {
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: ResourceName,
         /// +required
         /// +k8s:required
@@ -7687,7 +7687,7 @@ pub mod core_v1 {
     pub struct NodeAllocatableOverheadResources {
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: ResourceName,
         /// +optional
         /// +k8s:optional
@@ -7704,7 +7704,7 @@ pub mod core_v1 {
     pub struct NodeAllocatableResourceClaimStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "resourceClaimName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceClaimName", default)]
         pub resource_claim_name: String,
         /// +optional
         /// +listType=set
@@ -7737,21 +7737,21 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NodeCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: NodeConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastHeartbeatTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastHeartbeatTime", default)]
         pub last_heartbeat_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -7793,7 +7793,7 @@ pub mod core_v1 {
         #[serde(rename = "lastKnownGood", default, skip_serializing_if = "Option::is_none")]
         pub last_known_good: Option<NodeConfigSource>,
         /// +optional
-        #[serde(rename = "error", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "error", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub error: String,
     }
 
@@ -7801,7 +7801,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeDaemonEndpoints {
         /// +optional
-        #[serde(rename = "kubeletEndpoint", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kubeletEndpoint", default)]
         pub kubelet_endpoint: DaemonEndpoint,
     }
 
@@ -7853,7 +7853,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeRuntimeHandler {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "features", default, skip_serializing_if = "Option::is_none")]
@@ -7898,9 +7898,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NodeSelectorRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
@@ -7926,7 +7926,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeSpec {
         /// +optional
-        #[serde(rename = "podCIDR", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podCIDR", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_cidr: String,
         /// +optional
         /// +patchStrategy=merge
@@ -7937,10 +7937,10 @@ pub mod core_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:update=NoModify
         /// +k8s:alpha(since: "1.36")=+k8s:update=NoUnset
-        #[serde(rename = "providerID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "providerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub provider_id: String,
         /// +optional
-        #[serde(rename = "unschedulable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unschedulable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub unschedulable: bool,
         /// +optional
         /// +listType=atomic
@@ -7950,7 +7950,7 @@ pub mod core_v1 {
         #[serde(rename = "configSource", default, skip_serializing_if = "Option::is_none")]
         pub config_source: Option<NodeConfigSource>,
         /// +optional
-        #[serde(rename = "externalID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub do_not_use_external_id: String,
         /// +featureGate=InPlacePodVerticalScalingSchedulerPreemption
         /// +optional
@@ -7964,13 +7964,13 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeStatus {
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub capacity: ResourceList,
         /// +optional
-        #[serde(rename = "allocatable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocatable: ResourceList,
         /// +optional
-        #[serde(rename = "phase", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub phase: NodePhase,
         /// +optional
         /// +patchMergeKey=type
@@ -7987,10 +7987,10 @@ pub mod core_v1 {
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub addresses: Vec<NodeAddress>,
         /// +optional
-        #[serde(rename = "daemonEndpoints", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "daemonEndpoints", default)]
         pub daemon_endpoints: NodeDaemonEndpoints,
         /// +optional
-        #[serde(rename = "nodeInfo", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeInfo", default)]
         pub node_info: NodeSystemInfo,
         /// +optional
         /// +listType=atomic
@@ -8033,25 +8033,25 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NodeSystemInfo {
-        #[serde(rename = "machineID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "machineID", default)]
         pub machine_id: String,
-        #[serde(rename = "systemUUID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "systemUUID", default)]
         pub system_uuid: String,
-        #[serde(rename = "bootID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "bootID", default)]
         pub boot_id: String,
-        #[serde(rename = "kernelVersion", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kernelVersion", default)]
         pub kernel_version: String,
-        #[serde(rename = "osImage", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "osImage", default)]
         pub os_image: String,
-        #[serde(rename = "containerRuntimeVersion", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "containerRuntimeVersion", default)]
         pub container_runtime_version: String,
-        #[serde(rename = "kubeletVersion", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kubeletVersion", default)]
         pub kubelet_version: String,
-        #[serde(rename = "kubeProxyVersion", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kubeProxyVersion", default)]
         pub kube_proxy_version: String,
-        #[serde(rename = "operatingSystem", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operatingSystem", default)]
         pub operating_system: String,
-        #[serde(rename = "architecture", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "architecture", default)]
         pub architecture: String,
         #[serde(rename = "swap", default, skip_serializing_if = "Option::is_none")]
         pub swap: Option<NodeSwapStatus>,
@@ -8076,9 +8076,9 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "fieldPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "fieldPath", default)]
         pub field_path: String,
     }
 
@@ -8088,25 +8088,25 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ObjectReference {
         /// +optional
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "fieldPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub field_path: String,
     }
 
@@ -8121,13 +8121,13 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PersistentVolumeSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PersistentVolumeStatus,
     }
 
@@ -8154,34 +8154,34 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PersistentVolumeClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PersistentVolumeClaimStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PersistentVolumeClaimConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastProbeTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastProbeTime", default)]
         pub last_probe_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8235,10 +8235,10 @@ pub mod core_v1 {
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -8262,14 +8262,14 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimStatus {
         /// +optional
-        #[serde(rename = "phase", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub phase: PersistentVolumeClaimPhase,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub capacity: ResourceList,
         /// +optional
         /// +patchMergeKey=type
@@ -8279,7 +8279,7 @@ pub mod core_v1 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<PersistentVolumeClaimCondition>,
         /// +optional
-        #[serde(rename = "allocatedResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +mapType=granular
         /// +optional
@@ -8305,19 +8305,19 @@ pub mod core_v1 {
     pub struct PersistentVolumeClaimTemplate {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PersistentVolumeClaimSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimVolumeSource {
-        #[serde(rename = "claimName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -8432,7 +8432,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeSpec {
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub capacity: ResourceList,
         #[serde(flatten)]
         pub persistent_volume_source: PersistentVolumeSource,
@@ -8445,10 +8445,10 @@ pub mod core_v1 {
         #[serde(rename = "claimRef", default, skip_serializing_if = "Option::is_none")]
         pub claim_ref: Option<ObjectReference>,
         /// +optional
-        #[serde(rename = "persistentVolumeReclaimPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub persistent_volume_reclaim_policy: PersistentVolumeReclaimPolicy,
         /// +optional
-        #[serde(rename = "storageClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -8470,13 +8470,13 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeStatus {
         /// +optional
-        #[serde(rename = "phase", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub phase: PersistentVolumePhase,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
         #[serde(rename = "lastPhaseTransitionTime", default, skip_serializing_if = "Option::is_none")]
@@ -8486,9 +8486,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PhotonPersistentDiskVolumeSource {
-        #[serde(rename = "pdID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pdID", default)]
         pub pd_id: String,
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -8507,13 +8507,13 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodStatus,
     }
 
@@ -8540,7 +8540,7 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespaces: Vec<String>,
-        #[serde(rename = "topologyKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
         /// +optional
         #[serde(rename = "namespaceSelector", default, skip_serializing_if = "Option::is_none")]
@@ -8572,22 +8572,22 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub certificate_chain_path: String,
         #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
@@ -8600,24 +8600,24 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PodConditionType,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastProbeTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastProbeTime", default)]
         pub last_probe_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8658,7 +8658,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -8671,7 +8671,7 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "requestMappings", default, deserialize_with = "crate::shim::nullable")]
         pub request_mappings: Vec<ContainerExtendedResourceRequest>,
-        #[serde(rename = "resourceClaimName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceClaimName", default)]
         pub resource_claim_name: String,
     }
 
@@ -8690,14 +8690,14 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodIP {
         /// +required
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "ip", default)]
         pub ip: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodOS {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: OSName,
     }
 
@@ -8730,7 +8730,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodReadinessGate {
-        #[serde(rename = "conditionType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditionType", default)]
         pub condition_type: PodConditionType,
     }
 
@@ -8748,7 +8748,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodResourceClaim {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(rename = "resourceClaimName", default, skip_serializing_if = "Option::is_none")]
         pub resource_claim_name: Option<String>,
@@ -8759,7 +8759,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodResourceClaimStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "resourceClaimName", default, skip_serializing_if = "Option::is_none")]
@@ -8779,7 +8779,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodSchedulingGate {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -8871,7 +8871,7 @@ pub mod core_v1 {
         #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -8880,32 +8880,32 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub service_account_name: String,
         /// +optional
-        #[serde(rename = "serviceAccount", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
-        #[serde(rename = "hostNetwork", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_network: bool,
         /// +optional
-        #[serde(rename = "hostPID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_pid: bool,
         /// +optional
-        #[serde(rename = "hostIPC", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +optional
         #[serde(rename = "shareProcessNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -8921,16 +8921,16 @@ pub mod core_v1 {
         #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
@@ -8945,7 +8945,7 @@ pub mod core_v1 {
         #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -8967,7 +8967,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -9032,10 +9032,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "phase", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub phase: PodPhase,
         /// +optional
         /// +patchMergeKey=type
@@ -9045,16 +9045,16 @@ pub mod core_v1 {
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<PodCondition>,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "nominatedNodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nominatedNodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub nominated_node_name: String,
         /// +optional
-        #[serde(rename = "hostIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_ip: String,
         /// +optional
         /// +patchStrategy=merge
@@ -9063,7 +9063,7 @@ pub mod core_v1 {
         #[serde(rename = "hostIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host_i_ps: Vec<HostIP>,
         /// +optional
-        #[serde(rename = "podIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_ip: String,
         /// +optional
         /// +patchStrategy=merge
@@ -9083,7 +9083,7 @@ pub mod core_v1 {
         #[serde(rename = "containerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub container_statuses: Vec<ContainerStatus>,
         /// +optional
-        #[serde(rename = "qosClass", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "qosClass", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub qos_class: PodQOSClass,
         /// +optional
         /// +listType=atomic
@@ -9091,7 +9091,7 @@ pub mod core_v1 {
         pub ephemeral_container_statuses: Vec<ContainerStatus>,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
-        #[serde(rename = "resize", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resize", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resize: PodResizeStatus,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
@@ -9107,7 +9107,7 @@ pub mod core_v1 {
         pub extended_resource_claim_status: Option<PodExtendedResourceClaimStatus>,
         /// +featureGate=InPlacePodLevelResourcesVerticalScaling
         /// +optional
-        #[serde(rename = "allocatedResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +featureGate=InPlacePodLevelResourcesVerticalScaling
         /// +optional
@@ -9144,10 +9144,10 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: PodTemplateSpec,
     }
 
@@ -9156,10 +9156,10 @@ pub mod core_v1 {
     pub struct PodTemplateSpec {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodSpec,
     }
 
@@ -9168,7 +9168,7 @@ pub mod core_v1 {
     pub struct PodVolumeHealth {
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +listType=map
@@ -9184,16 +9184,16 @@ pub mod core_v1 {
         #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub health_conditions: Vec<VolumeHealthCondition>,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PortStatus {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "protocol", default)]
         pub protocol: Protocol,
         /// +optional
         /// +kubebuilder:validation:Required
@@ -9206,12 +9206,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PortworxVolumeSource {
-        #[serde(rename = "volumeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumeID", default)]
         pub volume_id: String,
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9229,9 +9229,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PreferredSchedulingTerm {
-        #[serde(rename = "weight", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "weight", default)]
         pub weight: i32,
-        #[serde(rename = "preference", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "preference", default)]
         pub preference: NodeSelectorTerm,
     }
 
@@ -9241,19 +9241,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -9331,21 +9331,21 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct QuobyteVolumeSource {
-        #[serde(rename = "registry", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "registry", default)]
         pub registry: String,
-        #[serde(rename = "volume", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -9355,28 +9355,28 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub ceph_monitors: Vec<String>,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9386,28 +9386,28 @@ pub mod core_v1 {
         /// +listType=atomic
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub ceph_monitors: Vec<String>,
-        #[serde(rename = "image", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9437,31 +9437,31 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ReplicationControllerSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ReplicationControllerStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ReplicationControllerCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: ReplicationControllerConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -9487,7 +9487,7 @@ pub mod core_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
@@ -9502,19 +9502,19 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ReplicationControllerStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
@@ -9528,10 +9528,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaim {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -9540,21 +9540,21 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub container_name: String,
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
-        #[serde(rename = "divisor", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "divisor", default)]
         pub divisor: validation_runtime::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ResourceHealth {
-        #[serde(rename = "resourceID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceID", default)]
         pub resource_id: ResourceID,
-        #[serde(rename = "health", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "health", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub health: ResourceHealthStatus,
         /// +featureGate=ResourceHealthStatusMessage
         /// +optional
@@ -9619,13 +9619,13 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceQuotaSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceQuotaStatus,
     }
 
@@ -9649,7 +9649,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceQuotaSpec {
         /// +optional
-        #[serde(rename = "hard", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hard", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hard: ResourceList,
         /// +optional
         /// +listType=atomic
@@ -9664,10 +9664,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceQuotaStatus {
         /// +optional
-        #[serde(rename = "hard", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hard", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hard: ResourceList,
         /// +optional
-        #[serde(rename = "used", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "used", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub used: ResourceList,
     }
 
@@ -9675,10 +9675,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
@@ -9702,7 +9702,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceStatus {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: ResourceName,
         /// +listType=map
         /// +listMapKey=resourceID
@@ -9726,82 +9726,82 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub level: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ScaleIOPersistentVolumeSource {
-        #[serde(rename = "gateway", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "gateway", default)]
         pub gateway: String,
-        #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "system", default)]
         pub system: String,
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ScaleIOVolumeSource {
-        #[serde(rename = "gateway", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "gateway", default)]
         pub gateway: String,
-        #[serde(rename = "system", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "system", default)]
         pub system: String,
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9831,9 +9831,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ScopedResourceSelectorRequirement {
-        #[serde(rename = "scopeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "scopeName", default)]
         pub scope_name: ResourceQuotaScope,
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "operator", default)]
         pub operator: ScopeSelectorOperator,
         /// +optional
         /// +listType=atomic
@@ -9846,7 +9846,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SeccompProfile {
         /// +unionDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: SeccompProfileType,
         /// +optional
         #[serde(rename = "localhostProfile", default, skip_serializing_if = "Option::is_none")]
@@ -9874,7 +9874,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         #[serde(rename = "immutable", default, skip_serializing_if = "Option::is_none")]
@@ -9889,7 +9889,7 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: SecretType,
     }
 
@@ -9909,7 +9909,7 @@ pub mod core_v1 {
     pub struct SecretKeySelector {
         #[serde(flatten)]
         pub local_object_reference: LocalObjectReference,
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -9935,10 +9935,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SecretReference {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 
@@ -9962,7 +9962,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
@@ -10033,13 +10033,13 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ServiceSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ServiceStatus,
     }
 
@@ -10053,7 +10053,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +patchMergeKey=name
@@ -10075,12 +10075,12 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i64>,
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "path", default)]
         pub path: String,
         /// +featureGate=AtomicWriteVolumeUserFields
         /// +optional
@@ -10127,22 +10127,22 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServicePort {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +default="TCP"
         /// +optional
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
         #[serde(rename = "appProtocol", default, skip_serializing_if = "Option::is_none")]
         pub app_protocol: Option<String>,
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
-        #[serde(rename = "targetPort", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "targetPort", default)]
         pub target_port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "nodePort", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodePort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_port: i32,
     }
 
@@ -10161,40 +10161,40 @@ pub mod core_v1 {
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "clusterIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub cluster_ip: String,
         /// +listType=atomic
         /// +optional
         #[serde(rename = "clusterIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub cluster_i_ps: Vec<String>,
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: ServiceType,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "externalIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub external_i_ps: Vec<String>,
         /// +optional
-        #[serde(rename = "sessionAffinity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sessionAffinity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub session_affinity: ServiceAffinity,
         /// +optional
-        #[serde(rename = "loadBalancerIP", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "loadBalancerIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub load_balancer_ip: String,
         /// +optional
         /// +listType=atomic
         #[serde(rename = "loadBalancerSourceRanges", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub load_balancer_source_ranges: Vec<String>,
         /// +optional
-        #[serde(rename = "externalName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub external_name: String,
         /// +optional
-        #[serde(rename = "externalTrafficPolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalTrafficPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub external_traffic_policy: ServiceExternalTrafficPolicy,
         /// +optional
-        #[serde(rename = "healthCheckNodePort", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthCheckNodePort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub health_check_node_port: i32,
         /// +optional
-        #[serde(rename = "publishNotReadyAddresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "publishNotReadyAddresses", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub publish_not_ready_addresses: bool,
         /// +optional
         #[serde(rename = "sessionAffinityConfig", default, skip_serializing_if = "Option::is_none")]
@@ -10224,7 +10224,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceStatus {
         /// +optional
-        #[serde(rename = "loadBalancer", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "loadBalancer", default)]
         pub load_balancer: LoadBalancerStatus,
         /// +optional
         /// +patchMergeKey=type
@@ -10334,7 +10334,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct SleepAction {
-        #[serde(rename = "seconds", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "seconds", default)]
         pub seconds: i64,
     }
 
@@ -10353,16 +10353,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct StorageOSPersistentVolumeSource {
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -10372,16 +10372,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct StorageOSVolumeSource {
-        #[serde(rename = "volumeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -10402,31 +10402,31 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Sysctl {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct TCPSocketAction {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Taint {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -10462,16 +10462,16 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -10494,7 +10494,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct TopologySelectorLabelRequirement {
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +listType=atomic
         #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable")]
@@ -10517,14 +10517,14 @@ pub mod core_v1 {
         /// +-------+-------+-------+
         /// +-------+-------+-------+
         /// +-------+-------+-------+
-        #[serde(rename = "maxSkew", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "maxSkew", default)]
         pub max_skew: i32,
-        #[serde(rename = "topologyKey", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
         /// +-------+-------+-------+
         /// +-------+-------+-------+
         /// +-------+-------+-------+
-        #[serde(rename = "whenUnsatisfiable", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "whenUnsatisfiable", default)]
         pub when_unsatisfiable: UnsatisfiableConstraintAction,
         /// +optional
         #[serde(rename = "labelSelector", default, skip_serializing_if = "Option::is_none")]
@@ -10554,9 +10554,9 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -10566,9 +10566,9 @@ pub mod core_v1 {
         /// +optional
         #[serde(rename = "apiGroup", default)]
         pub api_group: Option<String>,
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +featureGate=CrossNamespaceVolumeDataSource
         /// +optional
@@ -10605,7 +10605,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Volume {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(flatten)]
         pub volume_source: VolumeSource,
@@ -10614,9 +10614,9 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VolumeDevice {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "devicePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devicePath", default)]
         pub device_path: String,
     }
 
@@ -10625,17 +10625,17 @@ pub mod core_v1 {
     pub struct VolumeHealthCondition {
         /// +required
         /// +k8s:required
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeHealthStatusType,
         /// +required
         /// +k8s:required
         /// +k8s:maxBytes=256
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reason", default)]
         pub reason: String,
         /// +optional
         /// +k8s:optional
         /// +k8s:maxBytes=1024
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -10656,7 +10656,7 @@ pub mod core_v1 {
         #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub health_conditions: Vec<VolumeHealthCondition>,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -10676,24 +10676,24 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VolumeMount {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
         pub recursive_read_only: Option<RecursiveReadOnlyMode>,
-        #[serde(rename = "mountPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub sub_path_expr: String,
         /// +featureGate=VolumeBindMountOptions
         /// +optional
@@ -10705,12 +10705,12 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VolumeMountStatus {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "mountPath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -10756,10 +10756,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -10868,25 +10868,25 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VsphereVirtualDiskVolumeSource {
-        #[serde(rename = "volumePath", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct WeightedPodAffinityTerm {
-        #[serde(rename = "weight", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "weight", default)]
         pub weight: i32,
-        #[serde(rename = "podAffinityTerm", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podAffinityTerm", default)]
         pub pod_affinity_term: PodAffinityTerm,
     }
 
@@ -10936,7 +10936,7 @@ pub mod discovery_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=100
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable")]
         pub addresses: Vec<String>,
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditions", default)]
         pub conditions: EndpointConditions,
         /// +optional
         #[serde(rename = "hostname", default, skip_serializing_if = "Option::is_none")]
@@ -11007,12 +11007,12 @@ pub mod discovery_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:immutable
-        #[serde(rename = "addressType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "addressType", default)]
         pub address_type: AddressType,
         /// +optional
         /// +listType=atomic
@@ -11028,14 +11028,14 @@ pub mod discovery_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ForNode {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ForZone {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -11068,7 +11068,7 @@ pub mod discovery_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=100
         #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable")]
         pub addresses: Vec<String>,
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "conditions", default)]
         pub conditions: EndpointConditions,
         /// +optional
         #[serde(rename = "hostname", default, skip_serializing_if = "Option::is_none")]
@@ -11139,12 +11139,12 @@ pub mod discovery_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:immutable
-        #[serde(rename = "addressType", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "addressType", default)]
         pub address_type: AddressType,
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -11159,14 +11159,14 @@ pub mod discovery_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ForNode {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ForZone {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -11190,31 +11190,31 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DaemonSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DaemonSetStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DaemonSetConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11228,16 +11228,16 @@ pub mod extensions_v1beta1 {
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
-        #[serde(rename = "updateStrategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
-        #[serde(rename = "templateGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "templateGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub template_generation: i64,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -11247,25 +11247,25 @@ pub mod extensions_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetStatus {
-        #[serde(rename = "currentNumberScheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentNumberScheduled", default)]
         pub current_number_scheduled: i32,
-        #[serde(rename = "numberMisscheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "numberMisscheduled", default)]
         pub number_misscheduled: i32,
-        #[serde(rename = "desiredNumberScheduled", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredNumberScheduled", default)]
         pub desired_number_scheduled: i32,
-        #[serde(rename = "numberReady", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -11283,7 +11283,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -11316,30 +11316,30 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeploymentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeploymentStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: DeploymentConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
-        #[serde(rename = "lastUpdateTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastUpdateTime", default)]
         pub last_update_time: validation_runtime::Time,
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11363,20 +11363,20 @@ pub mod extensions_v1beta1 {
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
         /// +optional
         /// +patchStrategy=retainKeys
-        #[serde(rename = "strategy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "rollbackTo", default, skip_serializing_if = "Option::is_none")]
@@ -11390,22 +11390,22 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -11425,7 +11425,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -11446,11 +11446,11 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default, skip_serializing_if = "Option::is_none")]
         pub path_type: Option<PathType>,
-        #[serde(rename = "backend", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "backend", default)]
         pub backend: IngressBackend,
     }
 
@@ -11467,7 +11467,7 @@ pub mod extensions_v1beta1 {
     pub struct IPBlock {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "cidr", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "cidr", default)]
         pub cidr: String,
         /// +optional
         /// +listType=atomic
@@ -11488,13 +11488,13 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: IngressStatus,
     }
 
@@ -11502,10 +11502,10 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressBackend {
         /// +optional
-        #[serde(rename = "serviceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub service_name: String,
         /// +optional
-        #[serde(rename = "servicePort", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "servicePort", default)]
         pub service_port: crate::shim::IntOrString,
         /// +optional
         #[serde(rename = "resource", default, skip_serializing_if = "Option::is_none")]
@@ -11516,10 +11516,10 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
@@ -11539,9 +11539,9 @@ pub mod extensions_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressPortStatus {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "protocol", default)]
         pub protocol: super::core_v1::Protocol,
         /// +optional
         /// +kubebuilder:validation:Required
@@ -11555,7 +11555,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -11592,7 +11592,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressStatus {
         /// +optional
-        #[serde(rename = "loadBalancer", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "loadBalancer", default)]
         pub load_balancer: IngressLoadBalancerStatus,
     }
 
@@ -11604,7 +11604,7 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -11620,10 +11620,10 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: NetworkPolicySpec,
     }
 
@@ -11687,7 +11687,7 @@ pub mod extensions_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct NetworkPolicySpec {
-        #[serde(rename = "podSelector", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podSelector", default)]
         pub pod_selector: super::meta_v1::LabelSelector,
         /// +optional
         /// +listType=atomic
@@ -11742,31 +11742,31 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ReplicaSetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ReplicaSetStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetCondition {
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: ReplicaSetConditionType,
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11786,35 +11786,35 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
         pub selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
-        #[serde(rename = "template", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "template", default)]
         pub template: super::core_v1::PodTemplateSpec,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
@@ -11829,7 +11829,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct RollbackConfig {
         /// +optional
-        #[serde(rename = "revision", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub revision: i64,
     }
 
@@ -11866,13 +11866,13 @@ pub mod extensions_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ScaleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ScaleStatus,
     }
 
@@ -11883,21 +11883,21 @@ pub mod extensions_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub replicas: i32,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ScaleStatus {
-        #[serde(rename = "replicas", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
         #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -11934,7 +11934,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethod {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: FlowDistinguisherMethodType,
     }
 
@@ -11959,13 +11959,13 @@ pub mod flowcontrol_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: FlowSchemaSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: FlowSchemaStatus,
     }
 
@@ -11973,19 +11973,19 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11997,10 +11997,10 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaSpec {
         /// +required
-        #[serde(rename = "priorityLevelConfiguration", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "priorityLevelConfiguration", default)]
         pub priority_level_configuration: PriorityLevelConfigurationReference,
         /// +optional
-        #[serde(rename = "matchingPrecedence", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "matchingPrecedence", default)]
         pub matching_precedence: i32,
         /// +optional
         #[serde(rename = "distinguisherMethod", default, skip_serializing_if = "Option::is_none")]
@@ -12027,7 +12027,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct GroupSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12039,7 +12039,7 @@ pub mod flowcontrol_v1 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -12065,7 +12065,7 @@ pub mod flowcontrol_v1 {
         #[serde(rename = "nominalConcurrencyShares", default)]
         pub nominal_concurrency_shares: Option<i32>,
         /// +required
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -12116,13 +12116,13 @@ pub mod flowcontrol_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -12130,19 +12130,19 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12154,7 +12154,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationReference {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12166,7 +12166,7 @@ pub mod flowcontrol_v1 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -12206,13 +12206,13 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 
@@ -12232,7 +12232,7 @@ pub mod flowcontrol_v1 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -12244,10 +12244,10 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAccountSubject {
         /// +required
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12257,7 +12257,7 @@ pub mod flowcontrol_v1 {
     pub struct Subject {
         /// +required
         /// +unionDiscriminator
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: SubjectKind,
         /// +optional
         #[serde(rename = "user", default, skip_serializing_if = "Option::is_none")]
@@ -12285,7 +12285,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct UserSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -12322,7 +12322,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethod {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: FlowDistinguisherMethodType,
     }
 
@@ -12348,13 +12348,13 @@ pub mod flowcontrol_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: FlowSchemaSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: FlowSchemaStatus,
     }
 
@@ -12362,19 +12362,19 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12386,10 +12386,10 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaSpec {
         /// +required
-        #[serde(rename = "priorityLevelConfiguration", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "priorityLevelConfiguration", default)]
         pub priority_level_configuration: PriorityLevelConfigurationReference,
         /// +optional
-        #[serde(rename = "matchingPrecedence", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "matchingPrecedence", default)]
         pub matching_precedence: i32,
         /// +optional
         #[serde(rename = "distinguisherMethod", default, skip_serializing_if = "Option::is_none")]
@@ -12414,7 +12414,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct GroupSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12426,7 +12426,7 @@ pub mod flowcontrol_v1beta1 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -12449,10 +12449,10 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "assuredConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "assuredConcurrencyShares", default)]
         pub assured_concurrency_shares: i32,
         /// +required
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -12504,13 +12504,13 @@ pub mod flowcontrol_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -12518,19 +12518,19 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12542,7 +12542,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationReference {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12554,7 +12554,7 @@ pub mod flowcontrol_v1beta1 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -12592,13 +12592,13 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 
@@ -12618,7 +12618,7 @@ pub mod flowcontrol_v1beta1 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -12630,10 +12630,10 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAccountSubject {
         /// +required
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12643,7 +12643,7 @@ pub mod flowcontrol_v1beta1 {
     pub struct Subject {
         /// +required
         /// +unionDiscriminator
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: SubjectKind,
         /// +optional
         #[serde(rename = "user", default, skip_serializing_if = "Option::is_none")]
@@ -12671,7 +12671,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct UserSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -12708,7 +12708,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethod {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: FlowDistinguisherMethodType,
     }
 
@@ -12734,13 +12734,13 @@ pub mod flowcontrol_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: FlowSchemaSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: FlowSchemaStatus,
     }
 
@@ -12748,19 +12748,19 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12772,10 +12772,10 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaSpec {
         /// +required
-        #[serde(rename = "priorityLevelConfiguration", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "priorityLevelConfiguration", default)]
         pub priority_level_configuration: PriorityLevelConfigurationReference,
         /// +optional
-        #[serde(rename = "matchingPrecedence", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "matchingPrecedence", default)]
         pub matching_precedence: i32,
         /// +optional
         #[serde(rename = "distinguisherMethod", default, skip_serializing_if = "Option::is_none")]
@@ -12800,7 +12800,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct GroupSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12812,7 +12812,7 @@ pub mod flowcontrol_v1beta2 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -12835,10 +12835,10 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "assuredConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "assuredConcurrencyShares", default)]
         pub assured_concurrency_shares: i32,
         /// +required
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -12890,13 +12890,13 @@ pub mod flowcontrol_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -12904,19 +12904,19 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12928,7 +12928,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationReference {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -12940,7 +12940,7 @@ pub mod flowcontrol_v1beta2 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -12978,13 +12978,13 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 
@@ -13004,7 +13004,7 @@ pub mod flowcontrol_v1beta2 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -13016,10 +13016,10 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAccountSubject {
         /// +required
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -13029,7 +13029,7 @@ pub mod flowcontrol_v1beta2 {
     pub struct Subject {
         /// +required
         /// +unionDiscriminator
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: SubjectKind,
         /// +optional
         #[serde(rename = "user", default, skip_serializing_if = "Option::is_none")]
@@ -13057,7 +13057,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct UserSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -13094,7 +13094,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethod {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: FlowDistinguisherMethodType,
     }
 
@@ -13120,13 +13120,13 @@ pub mod flowcontrol_v1beta3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: FlowSchemaSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: FlowSchemaStatus,
     }
 
@@ -13134,19 +13134,19 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13158,10 +13158,10 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaSpec {
         /// +required
-        #[serde(rename = "priorityLevelConfiguration", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "priorityLevelConfiguration", default)]
         pub priority_level_configuration: PriorityLevelConfigurationReference,
         /// +optional
-        #[serde(rename = "matchingPrecedence", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "matchingPrecedence", default)]
         pub matching_precedence: i32,
         /// +optional
         #[serde(rename = "distinguisherMethod", default, skip_serializing_if = "Option::is_none")]
@@ -13188,7 +13188,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct GroupSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -13200,7 +13200,7 @@ pub mod flowcontrol_v1beta3 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: LimitResponseType,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -13223,10 +13223,10 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitedPriorityLevelConfiguration {
         /// +optional
-        #[serde(rename = "nominalConcurrencyShares", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nominalConcurrencyShares", default)]
         pub nominal_concurrency_shares: i32,
         /// +required
-        #[serde(rename = "limitResponse", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "limitResponse", default)]
         pub limit_response: LimitResponse,
         /// +optional
         #[serde(rename = "lendablePercent", default, skip_serializing_if = "Option::is_none")]
@@ -13278,13 +13278,13 @@ pub mod flowcontrol_v1beta3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PriorityLevelConfigurationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PriorityLevelConfigurationStatus,
     }
 
@@ -13292,19 +13292,19 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13316,7 +13316,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationReference {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -13328,7 +13328,7 @@ pub mod flowcontrol_v1beta3 {
         /// +unionDiscriminator
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "type", default)]
         pub type_: PriorityLevelEnablement,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -13368,13 +13368,13 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct QueuingConfiguration {
         /// +optional
-        #[serde(rename = "queues", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queues", default)]
         pub queues: i32,
         /// +optional
-        #[serde(rename = "handSize", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handSize", default)]
         pub hand_size: i32,
         /// +optional
-        #[serde(rename = "queueLengthLimit", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "queueLengthLimit", default)]
         pub queue_length_limit: i32,
     }
 
@@ -13394,7 +13394,7 @@ pub mod flowcontrol_v1beta3 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -13406,10 +13406,10 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAccountSubject {
         /// +required
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "namespace", default)]
         pub namespace: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -13419,7 +13419,7 @@ pub mod flowcontrol_v1beta3 {
     pub struct Subject {
         /// +required
         /// +unionDiscriminator
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: SubjectKind,
         /// +optional
         #[serde(rename = "user", default, skip_serializing_if = "Option::is_none")]
@@ -13447,7 +13447,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct UserSubject {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 }
@@ -13470,13 +13470,13 @@ pub mod lifecycle_v1alpha1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: EvictionSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: EvictionStatus,
     }
 
@@ -13486,12 +13486,12 @@ pub mod lifecycle_v1alpha1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-uuid
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -13507,13 +13507,13 @@ pub mod lifecycle_v1alpha1 {
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: EvictionRequestSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: EvictionRequestStatus,
     }
 
@@ -13535,12 +13535,12 @@ pub mod lifecycle_v1alpha1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-uuid
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -13549,18 +13549,18 @@ pub mod lifecycle_v1alpha1 {
     pub struct EvictionRequestSpec {
         /// +required
         /// +k8s:immutable
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: EvictionRequestTarget,
         /// +required
         /// +k8s:required
         /// +k8s:immutable
         /// +k8s:format=k8s-prefixed-label-key
         /// +k8s:customValidation
-        #[serde(rename = "requester", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "requester", default)]
         pub requester: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "intent", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "intent", default)]
         pub intent: EvictionRequestIntent,
     }
 
@@ -13603,7 +13603,7 @@ pub mod lifecycle_v1alpha1 {
     pub struct EvictionSpec {
         /// +required
         /// +k8s:immutable
-        #[serde(rename = "target", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "target", default)]
         pub target: EvictionTarget,
     }
 
@@ -13681,11 +13681,11 @@ pub mod lifecycle_v1alpha1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-prefixed-label-key
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "intent", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "intent", default)]
         pub intent: RequesterIntent,
     }
 
@@ -13723,7 +13723,7 @@ pub mod lifecycle_v1alpha1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-prefixed-label-key
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -13759,7 +13759,7 @@ pub mod lifecycle_v1alpha1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-prefixed-label-key
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:required
@@ -13771,7 +13771,7 @@ pub mod lifecycle_v1alpha1 {
         pub priority: Option<i32>,
         /// +required
         /// +k8s:required
-        #[serde(rename = "state", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "state", default)]
         pub state: ResponderStateType,
     }
 }
@@ -13789,11 +13789,11 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default)]
         pub path_type: Option<PathType>,
-        #[serde(rename = "backend", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "backend", default)]
         pub backend: IngressBackend,
     }
 
@@ -13815,10 +13815,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IPAddressSpec,
     }
 
@@ -13837,7 +13837,7 @@ pub mod networking_v1 {
     pub struct IPBlock {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "cidr", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "cidr", default)]
         pub cidr: String,
         /// +optional
         /// +listType=atomic
@@ -13855,13 +13855,13 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: IngressStatus,
     }
 
@@ -13886,10 +13886,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressClassSpec,
     }
 
@@ -13901,11 +13901,11 @@ pub mod networking_v1 {
         pub api_group: Option<String>,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         #[serde(rename = "scope", default)]
@@ -13918,7 +13918,7 @@ pub mod networking_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -13930,10 +13930,10 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
@@ -13953,9 +13953,9 @@ pub mod networking_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressPortStatus {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "protocol", default)]
         pub protocol: super::core_v1::Protocol,
         /// +optional
         /// +kubebuilder:validation:Required
@@ -13969,7 +13969,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -13987,9 +13987,9 @@ pub mod networking_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressServiceBackend {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: ServiceBackendPort,
     }
 
@@ -14016,7 +14016,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressStatus {
         /// +optional
-        #[serde(rename = "loadBalancer", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "loadBalancer", default)]
         pub load_balancer: IngressLoadBalancerStatus,
     }
 
@@ -14028,7 +14028,7 @@ pub mod networking_v1 {
         #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -14041,10 +14041,10 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: NetworkPolicySpec,
     }
 
@@ -14109,7 +14109,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NetworkPolicySpec {
         /// +optional
-        #[serde(rename = "podSelector", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "podSelector", default)]
         pub pod_selector: super::meta_v1::LabelSelector,
         /// +optional
         /// +listType=atomic
@@ -14131,18 +14131,18 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -14174,10 +14174,10 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceBackendPort {
         /// +optional
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "number", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "number", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub number: i32,
     }
 
@@ -14192,13 +14192,13 @@ pub mod networking_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ServiceCIDRSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ServiceCIDRStatus,
     }
 
@@ -14235,11 +14235,11 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default, skip_serializing_if = "Option::is_none")]
         pub path_type: Option<PathType>,
-        #[serde(rename = "backend", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "backend", default)]
         pub backend: IngressBackend,
     }
 
@@ -14261,10 +14261,10 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IPAddressSpec,
     }
 
@@ -14290,13 +14290,13 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: IngressStatus,
     }
 
@@ -14304,10 +14304,10 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressBackend {
         /// +optional
-        #[serde(rename = "serviceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub service_name: String,
         /// +optional
-        #[serde(rename = "servicePort", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "servicePort", default)]
         pub service_port: crate::shim::IntOrString,
         /// +optional
         #[serde(rename = "resource", default, skip_serializing_if = "Option::is_none")]
@@ -14326,10 +14326,10 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: IngressClassSpec,
     }
 
@@ -14341,11 +14341,11 @@ pub mod networking_v1beta1 {
         pub api_group: Option<String>,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         #[serde(rename = "scope", default)]
         pub scope: Option<String>,
@@ -14357,7 +14357,7 @@ pub mod networking_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -14369,10 +14369,10 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
@@ -14392,9 +14392,9 @@ pub mod networking_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressPortStatus {
-        #[serde(rename = "port", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "port", default)]
         pub port: i32,
-        #[serde(rename = "protocol", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "protocol", default)]
         pub protocol: super::core_v1::Protocol,
         /// +optional
         /// +kubebuilder:validation:Required
@@ -14408,7 +14408,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -14446,7 +14446,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressStatus {
         /// +optional
-        #[serde(rename = "loadBalancer", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "loadBalancer", default)]
         pub load_balancer: IngressLoadBalancerStatus,
     }
 
@@ -14458,7 +14458,7 @@ pub mod networking_v1beta1 {
         #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -14466,18 +14466,18 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -14503,13 +14503,13 @@ pub mod networking_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ServiceCIDRSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ServiceCIDRStatus,
     }
 
@@ -14546,7 +14546,7 @@ pub mod node_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -14560,13 +14560,13 @@ pub mod node_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:format="k8s-short-name"
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "handler", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handler", default)]
         pub handler: String,
         /// +optional
         #[serde(rename = "overhead", default, skip_serializing_if = "Option::is_none")]
@@ -14602,7 +14602,7 @@ pub mod node_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -14615,10 +14615,10 @@ pub mod node_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: RuntimeClassSpec,
     }
 
@@ -14629,7 +14629,7 @@ pub mod node_v1alpha1 {
         /// +k8s:beta(since: "1.37")=+k8s:format="k8s-short-name"
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "runtimeHandler", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "runtimeHandler", default)]
         pub runtime_handler: String,
         /// +optional
         #[serde(rename = "overhead", default, skip_serializing_if = "Option::is_none")]
@@ -14665,7 +14665,7 @@ pub mod node_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -14680,13 +14680,13 @@ pub mod node_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:format="k8s-short-name"
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "handler", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "handler", default)]
         pub handler: String,
         /// +optional
         #[serde(rename = "overhead", default, skip_serializing_if = "Option::is_none")]
@@ -14728,13 +14728,13 @@ pub mod policy_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodDisruptionBudgetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodDisruptionBudgetStatus,
     }
 
@@ -14760,22 +14760,22 @@ pub mod policy_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodDisruptionBudgetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub disrupted_pods: BTreeMap<String, validation_runtime::Time>,
         /// +optional
-        #[serde(rename = "disruptionsAllowed", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "disruptionsAllowed", default)]
         pub disruptions_allowed: i32,
         /// +optional
-        #[serde(rename = "currentHealthy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentHealthy", default)]
         pub current_healthy: i32,
         /// +optional
-        #[serde(rename = "desiredHealthy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredHealthy", default)]
         pub desired_healthy: i32,
         /// +optional
-        #[serde(rename = "expectedPods", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expectedPods", default)]
         pub expected_pods: i32,
         /// +optional
         /// +patchMergeKey=type
@@ -14820,13 +14820,13 @@ pub mod policy_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodDisruptionBudgetSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodDisruptionBudgetStatus,
     }
 
@@ -14851,22 +14851,22 @@ pub mod policy_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodDisruptionBudgetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub disrupted_pods: BTreeMap<String, validation_runtime::Time>,
         /// +optional
-        #[serde(rename = "disruptionsAllowed", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "disruptionsAllowed", default)]
         pub disruptions_allowed: i32,
         /// +optional
-        #[serde(rename = "currentHealthy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "currentHealthy", default)]
         pub current_healthy: i32,
         /// +optional
-        #[serde(rename = "desiredHealthy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "desiredHealthy", default)]
         pub desired_healthy: i32,
         /// +optional
-        #[serde(rename = "expectedPods", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expectedPods", default)]
         pub expected_pods: i32,
         /// +optional
         /// +patchMergeKey=type
@@ -14917,7 +14917,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -14939,7 +14939,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -14948,7 +14948,7 @@ pub mod rbac_v1 {
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -14987,7 +14987,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15005,7 +15005,7 @@ pub mod rbac_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15014,7 +15014,7 @@ pub mod rbac_v1 {
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -15023,14 +15023,14 @@ pub mod rbac_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct RoleRef {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -15039,17 +15039,17 @@ pub mod rbac_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Subject {
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15078,7 +15078,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15099,7 +15099,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15108,7 +15108,7 @@ pub mod rbac_v1alpha1 {
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -15146,7 +15146,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15163,7 +15163,7 @@ pub mod rbac_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15172,7 +15172,7 @@ pub mod rbac_v1alpha1 {
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -15180,14 +15180,14 @@ pub mod rbac_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct RoleRef {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -15195,18 +15195,18 @@ pub mod rbac_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct Subject {
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15239,7 +15239,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15264,7 +15264,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15273,7 +15273,7 @@ pub mod rbac_v1beta1 {
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -15315,7 +15315,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15336,7 +15336,7 @@ pub mod rbac_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
@@ -15345,7 +15345,7 @@ pub mod rbac_v1beta1 {
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "roleRef", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
     }
 
@@ -15353,14 +15353,14 @@ pub mod rbac_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct RoleRef {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "apiGroup", default)]
         pub api_group: String,
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -15368,17 +15368,17 @@ pub mod rbac_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct Subject {
         /// +required
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15393,13 +15393,13 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -15440,7 +15440,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -15455,7 +15455,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -15502,7 +15502,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -15512,7 +15512,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -15525,7 +15525,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -15599,7 +15599,7 @@ pub mod resource_v1 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -15704,7 +15704,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -15765,10 +15765,10 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -15844,7 +15844,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -15869,11 +15869,11 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-fully-qualified-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: FullyQualifiedName,
         /// +required
         /// +k8s:required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -15881,7 +15881,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
@@ -15905,21 +15905,21 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -15977,12 +15977,12 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -15992,11 +15992,11 @@ pub mod resource_v1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -16022,14 +16022,14 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -16060,13 +16060,13 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -16077,7 +16077,7 @@ pub mod resource_v1 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "taint", default)]
         pub taint: DeviceTaint,
     }
 
@@ -16116,19 +16116,19 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -16151,7 +16151,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ExactDeviceRequest {
         /// +required
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -16161,11 +16161,11 @@ pub mod resource_v1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -16200,7 +16200,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -16213,7 +16213,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -16271,10 +16271,10 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -16292,14 +16292,14 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
@@ -16307,16 +16307,16 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -16324,7 +16324,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -16373,10 +16373,10 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -16385,10 +16385,10 @@ pub mod resource_v1 {
     pub struct ResourceClaimTemplateSpec {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
@@ -16396,13 +16396,13 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -16416,10 +16416,10 @@ pub mod resource_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -16427,10 +16427,10 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
@@ -16507,14 +16507,14 @@ pub mod resource_v1alpha3 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -16545,13 +16545,13 @@ pub mod resource_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -16562,7 +16562,7 @@ pub mod resource_v1alpha3 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "taint", default)]
         pub taint: DeviceTaint,
     }
 
@@ -16600,11 +16600,11 @@ pub mod resource_v1alpha3 {
     pub struct PartitionTypeStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "attribute", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attribute", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub attribute: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "type", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub type_: String,
         /// +required
         /// +k8s:required
@@ -16624,17 +16624,17 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "driver", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "poolName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "poolName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub pool_name: String,
         /// +required
         /// +k8s:required
         /// +k8s:minimum=0
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +optional
         /// +k8s:optional
@@ -16698,11 +16698,11 @@ pub mod resource_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +required
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:immutable
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourcePoolStatusRequestSpec,
         /// +optional
         /// +k8s:optional
@@ -16716,7 +16716,7 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
         /// +k8s:optional
@@ -16772,7 +16772,7 @@ pub mod resource_v1alpha3 {
     pub struct ShareableCapacityStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub name: String,
         /// +required
         /// +k8s:required
@@ -16820,13 +16820,13 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16867,7 +16867,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -16951,7 +16951,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -16998,7 +16998,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -17008,7 +17008,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -17021,7 +17021,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceType
@@ -17035,7 +17035,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -17136,7 +17136,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -17197,10 +17197,10 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -17276,7 +17276,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -17301,11 +17301,11 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-fully-qualified-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: FullyQualifiedName,
         /// +required
         /// +k8s:required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -17313,11 +17313,11 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -17327,11 +17327,11 @@ pub mod resource_v1beta1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -17371,21 +17371,21 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -17443,12 +17443,12 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -17458,11 +17458,11 @@ pub mod resource_v1beta1 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -17488,14 +17488,14 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -17521,19 +17521,19 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -17562,7 +17562,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -17575,7 +17575,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -17633,10 +17633,10 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -17654,14 +17654,14 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
@@ -17669,16 +17669,16 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -17686,7 +17686,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -17735,10 +17735,10 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -17747,10 +17747,10 @@ pub mod resource_v1beta1 {
     pub struct ResourceClaimTemplateSpec {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
@@ -17758,13 +17758,13 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -17778,10 +17778,10 @@ pub mod resource_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -17789,14 +17789,14 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -17804,7 +17804,7 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
@@ -17868,13 +17868,13 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocatedDeviceStatus {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -17915,7 +17915,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocationResult {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceAllocationResult,
         /// +optional
         #[serde(rename = "nodeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -17930,7 +17930,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct CELDeviceSelector {
         /// +required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -17977,7 +17977,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct Counter {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
     }
 
@@ -17987,7 +17987,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -18000,7 +18000,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct Device {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -18074,7 +18074,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceAllocationConfiguration {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: AllocationConfigSource,
         /// +optional
         /// +listType=atomic
@@ -18179,7 +18179,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceCapacity {
         /// +required
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: validation_runtime::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18240,10 +18240,10 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceClassSpec,
     }
 
@@ -18319,7 +18319,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
-        #[serde(rename = "counterSet", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -18344,11 +18344,11 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-fully-qualified-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: FullyQualifiedName,
         /// +required
         /// +k8s:required
-        #[serde(rename = "expression", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "expression", default)]
         pub expression: String,
     }
 
@@ -18356,7 +18356,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +oneOf=deviceRequestType
@@ -18380,21 +18380,21 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceRequestAllocationResult {
         /// +required
-        #[serde(rename = "request", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "request", default)]
         pub request: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-resource-pool-name
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: String,
         /// +required
-        #[serde(rename = "device", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "device", default)]
         pub device: String,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -18452,12 +18452,12 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceSubRequest {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -18467,11 +18467,11 @@ pub mod resource_v1beta2 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
@@ -18497,14 +18497,14 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaint {
         /// +required
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "effect", default)]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
@@ -18535,13 +18535,13 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: DeviceTaintRuleSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: DeviceTaintRuleStatus,
     }
 
@@ -18552,7 +18552,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "deviceSelector", default, skip_serializing_if = "Option::is_none")]
         pub device_selector: Option<DeviceTaintSelector>,
         /// +required
-        #[serde(rename = "taint", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "taint", default)]
         pub taint: DeviceTaint,
     }
 
@@ -18591,19 +18591,19 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -18626,7 +18626,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ExactDeviceRequest {
         /// +required
-        #[serde(rename = "deviceClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "deviceClassName", default)]
         pub device_class_name: String,
         /// +optional
         /// +listType=atomic
@@ -18636,11 +18636,11 @@ pub mod resource_v1beta2 {
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -18675,7 +18675,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -18688,7 +18688,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -18746,10 +18746,10 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "parameters", default)]
         pub parameters: crate::shim::RawExtension,
     }
 
@@ -18767,14 +18767,14 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: ResourceClaimStatus,
     }
 
@@ -18782,16 +18782,16 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: String,
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "uid", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "uid", default)]
         pub uid: super::types::UID,
     }
 
@@ -18799,7 +18799,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimSpec {
         /// +optional
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "devices", default)]
         pub devices: DeviceClaim,
     }
 
@@ -18848,10 +18848,10 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimTemplateSpec,
     }
 
@@ -18860,10 +18860,10 @@ pub mod resource_v1beta2 {
     pub struct ResourceClaimTemplateSpec {
         /// +optional
         /// +k8s:opaqueType
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceClaimSpec,
     }
 
@@ -18871,13 +18871,13 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourcePool {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "generation", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "generation", default)]
         pub generation: i64,
         /// +required
-        #[serde(rename = "resourceSliceCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resourceSliceCount", default)]
         pub resource_slice_count: i64,
     }
 
@@ -18891,10 +18891,10 @@ pub mod resource_v1beta2 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: ResourceSliceSpec,
     }
 
@@ -18902,10 +18902,10 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceSliceSpec {
         /// +required
-        #[serde(rename = "driver", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driver", default)]
         pub driver: String,
         /// +required
-        #[serde(rename = "pool", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "pool", default)]
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
@@ -19019,7 +19019,7 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:minimum=1
-        #[serde(rename = "minGroupCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "minGroupCount", default)]
         pub min_group_count: i32,
     }
 
@@ -19032,13 +19032,13 @@ pub mod scheduling_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CompositePodGroupSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CompositePodGroupStatus,
     }
 
@@ -19089,7 +19089,7 @@ pub mod scheduling_v1alpha3 {
         pub workload_ref: Option<WorkloadReference>,
         /// +required
         /// +k8s:immutable
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: CompositePodGroupSchedulingPolicy,
         /// +optional
         /// +k8s:optional
@@ -19106,7 +19106,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19144,10 +19144,10 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: CompositePodGroupSchedulingPolicy,
         /// +optional
         /// +k8s:optional
@@ -19163,7 +19163,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19224,7 +19224,7 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:minimum=1
-        #[serde(rename = "minCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "minCount", default)]
         pub min_count: i32,
     }
 
@@ -19237,13 +19237,13 @@ pub mod scheduling_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodGroupSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodGroupStatus,
     }
 
@@ -19253,7 +19253,7 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -19273,7 +19273,7 @@ pub mod scheduling_v1alpha3 {
     #[validate(kubernetes = "1.37")]
     pub struct PodGroupResourceClaimStatus {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -19331,7 +19331,7 @@ pub mod scheduling_v1alpha3 {
         #[serde(rename = "workloadRef", default, skip_serializing_if = "Option::is_none")]
         pub workload_ref: Option<WorkloadReference>,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: PodGroupSchedulingPolicy,
         /// +featureGate=TopologyAwareWorkloadScheduling
         /// +optional
@@ -19363,7 +19363,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:immutable
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19413,10 +19413,10 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: PodGroupSchedulingPolicy,
         /// +featureGate=TopologyAwareWorkloadScheduling
         /// +optional
@@ -19447,7 +19447,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19492,7 +19492,7 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
     }
 
@@ -19502,17 +19502,17 @@ pub mod scheduling_v1alpha3 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-path-segment-name
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-path-segment-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -19524,10 +19524,10 @@ pub mod scheduling_v1alpha3 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: WorkloadSpec,
     }
 
@@ -19573,7 +19573,7 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -19628,12 +19628,12 @@ pub mod scheduling_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "workloadName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "workloadName", default)]
         pub workload_name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "templateName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "templateName", default)]
         pub template_name: String,
     }
 
@@ -19722,7 +19722,7 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:minimum=1
-        #[serde(rename = "minGroupCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "minGroupCount", default)]
         pub min_group_count: i32,
     }
 
@@ -19763,10 +19763,10 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: CompositePodGroupSchedulingPolicy,
         /// +optional
         /// +k8s:optional
@@ -19782,7 +19782,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19843,7 +19843,7 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:minimum=1
-        #[serde(rename = "minCount", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "minCount", default)]
         pub min_count: i32,
     }
 
@@ -19857,13 +19857,13 @@ pub mod scheduling_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: PodGroupSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: PodGroupStatus,
     }
 
@@ -19873,7 +19873,7 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -19893,7 +19893,7 @@ pub mod scheduling_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodGroupResourceClaimStatus {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +k8s:optional
@@ -19951,7 +19951,7 @@ pub mod scheduling_v1beta1 {
         #[serde(rename = "workloadRef", default, skip_serializing_if = "Option::is_none")]
         pub workload_ref: Option<WorkloadReference>,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: PodGroupSchedulingPolicy,
         /// +featureGate=TopologyAwareWorkloadScheduling
         /// +optional
@@ -19983,7 +19983,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:immutable
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20033,10 +20033,10 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "schedulingPolicy", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "schedulingPolicy", default)]
         pub scheduling_policy: PodGroupSchedulingPolicy,
         /// +featureGate=TopologyAwareWorkloadScheduling
         /// +optional
@@ -20067,7 +20067,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20109,16 +20109,16 @@ pub mod scheduling_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "value", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "value", default)]
         pub value: i32,
         /// +optional
-        #[serde(rename = "globalDefault", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "globalDefault", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub global_default: bool,
         /// +optional
-        #[serde(rename = "description", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "description", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub description: String,
         /// +optional
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -20141,7 +20141,7 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "key", default)]
         pub key: String,
     }
 
@@ -20151,17 +20151,17 @@ pub mod scheduling_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-path-segment-name
-        #[serde(rename = "kind", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "kind", default)]
         pub kind: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-path-segment-name
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
     }
 
@@ -20174,10 +20174,10 @@ pub mod scheduling_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: WorkloadSpec,
     }
 
@@ -20187,12 +20187,12 @@ pub mod scheduling_v1beta1 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "workloadName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "workloadName", default)]
         pub workload_name: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-short-name
-        #[serde(rename = "templateName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "templateName", default)]
         pub template_name: String,
     }
 
@@ -20248,9 +20248,9 @@ pub mod storage_v1 {
     pub struct CSIDriver {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CSIDriverSpec,
     }
 
@@ -20311,21 +20311,21 @@ pub mod storage_v1 {
     pub struct CSINode {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CSINodeSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CSINodeStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CSINodeDriver {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "nodeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeID", default)]
         pub node_id: String,
         /// +optional
         /// +listType=atomic
@@ -20369,12 +20369,12 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         #[serde(rename = "nodeTopology", default, skip_serializing_if = "Option::is_none")]
         pub node_topology: Option<super::meta_v1::LabelSelector>,
-        #[serde(rename = "storageClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "storageClassName", default)]
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
@@ -20405,12 +20405,12 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:immutable
-        #[serde(rename = "provisioner", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:immutable
@@ -20444,7 +20444,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageHealth {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +listType=atomic
@@ -20456,13 +20456,13 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageHealthCondition {
         /// +required
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StorageHealthStatusType,
         /// +required
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reason", default)]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "accessMode", default, skip_serializing_if = "Option::is_none")]
@@ -20471,7 +20471,7 @@ pub mod storage_v1 {
         #[serde(rename = "volumeMode", default, skip_serializing_if = "Option::is_none")]
         pub volume_mode: Option<super::core_v1::PersistentVolumeMode>,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -20489,7 +20489,7 @@ pub mod storage_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct TokenRequest {
-        #[serde(rename = "audience", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "audience", default)]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -20507,14 +20507,14 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -20536,18 +20536,18 @@ pub mod storage_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format="k8s-long-name-caseless"
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
-        #[serde(rename = "attacher", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attacher", default)]
         pub attacher: String,
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: VolumeAttachmentSource,
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VolumeAttachmentStatus {
-        #[serde(rename = "attached", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
         #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -20570,9 +20570,9 @@ pub mod storage_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "driverName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driverName", default)]
         pub driver_name: String,
         #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
@@ -20593,10 +20593,10 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "time", default)]
         pub time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -20640,12 +20640,12 @@ pub mod storage_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         #[serde(rename = "nodeTopology", default, skip_serializing_if = "Option::is_none")]
         pub node_topology: Option<super::meta_v1::LabelSelector>,
-        #[serde(rename = "storageClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "storageClassName", default)]
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
@@ -20668,14 +20668,14 @@ pub mod storage_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -20697,18 +20697,18 @@ pub mod storage_v1alpha1 {
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format="k8s-long-name-caseless"
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
-        #[serde(rename = "attacher", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attacher", default)]
         pub attacher: String,
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: VolumeAttachmentSource,
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VolumeAttachmentStatus {
-        #[serde(rename = "attached", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
         #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -20733,9 +20733,9 @@ pub mod storage_v1alpha1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "driverName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driverName", default)]
         pub driver_name: String,
         #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
@@ -20745,10 +20745,10 @@ pub mod storage_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "time", default)]
         pub time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -20774,9 +20774,9 @@ pub mod storage_v1beta1 {
     pub struct CSIDriver {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CSIDriverSpec,
     }
 
@@ -20839,21 +20839,21 @@ pub mod storage_v1beta1 {
     pub struct CSINode {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: CSINodeSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: CSINodeStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CSINodeDriver {
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "nodeID", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeID", default)]
         pub node_id: String,
         /// +optional
         /// +listType=atomic
@@ -20899,12 +20899,12 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         #[serde(rename = "nodeTopology", default, skip_serializing_if = "Option::is_none")]
         pub node_topology: Option<super::meta_v1::LabelSelector>,
-        #[serde(rename = "storageClassName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "storageClassName", default)]
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
@@ -20937,12 +20937,12 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:immutable
-        #[serde(rename = "provisioner", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:immutable
@@ -20976,7 +20976,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageHealth {
         /// +required
-        #[serde(rename = "name", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
         /// +listType=atomic
@@ -20988,13 +20988,13 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageHealthCondition {
         /// +required
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StorageHealthStatusType,
         /// +required
-        #[serde(rename = "reason", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "reason", default)]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "accessMode", default, skip_serializing_if = "Option::is_none")]
@@ -21003,7 +21003,7 @@ pub mod storage_v1beta1 {
         #[serde(rename = "volumeMode", default, skip_serializing_if = "Option::is_none")]
         pub volume_mode: Option<super::core_v1::PersistentVolumeMode>,
         /// +optional
-        #[serde(rename = "lastTransitionTime", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "lastTransitionTime", default)]
         pub last_transition_time: validation_runtime::Time,
     }
 
@@ -21021,7 +21021,7 @@ pub mod storage_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct TokenRequest {
-        #[serde(rename = "audience", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "audience", default)]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -21041,14 +21041,14 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +required
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: VolumeAttachmentSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: VolumeAttachmentStatus,
     }
 
@@ -21070,18 +21070,18 @@ pub mod storage_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:format="k8s-long-name-caseless"
         /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
-        #[serde(rename = "attacher", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attacher", default)]
         pub attacher: String,
-        #[serde(rename = "source", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "source", default)]
         pub source: VolumeAttachmentSource,
-        #[serde(rename = "nodeName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "nodeName", default)]
         pub node_name: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct VolumeAttachmentStatus {
-        #[serde(rename = "attached", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
         #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
@@ -21106,9 +21106,9 @@ pub mod storage_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
-        #[serde(rename = "driverName", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "driverName", default)]
         pub driver_name: String,
         #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
@@ -21128,10 +21128,10 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeError {
         /// +optional
-        #[serde(rename = "time", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "time", default)]
         pub time: validation_runtime::Time,
         /// +optional
-        #[serde(rename = "message", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -21175,20 +21175,20 @@ pub mod storagemigration_v1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: StorageVersionMigrationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StorageVersionMigrationStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct StorageVersionMigrationSpec {
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: super::meta_v1::GroupResource,
     }
 
@@ -21205,7 +21205,7 @@ pub mod storagemigration_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
     }
 }
@@ -21229,20 +21229,20 @@ pub mod storagemigration_v1beta1 {
         #[serde(flatten)]
         pub type_meta: super::meta_v1::TypeMeta,
         /// +optional
-        #[serde(rename = "metadata", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "metadata", default)]
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
-        #[serde(rename = "spec", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "spec", default)]
         pub spec: StorageVersionMigrationSpec,
         /// +optional
-        #[serde(rename = "status", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "status", default)]
         pub status: StorageVersionMigrationStatus,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct StorageVersionMigrationSpec {
-        #[serde(rename = "resource", default, deserialize_with = "crate::shim::nullable")]
+        #[serde(rename = "resource", default)]
         pub resource: super::meta_v1::GroupResource,
     }
 
@@ -21259,7 +21259,7 @@ pub mod storagemigration_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
         #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
-        #[serde(rename = "resourceVersion", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
         pub resource_version: String,
     }
 }

@@ -429,7 +429,24 @@ func (g *gen) emit(tn *types.TypeName) {
 				if _, isStruct := f.Type().Underlying().(*types.Struct); omitempty && !isStruct {
 					skip = ", skip_serializing_if = \"validation_runtime::IsZero::is_zero\""
 				}
-				b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default, deserialize_with = \"crate::shim::nullable\"%s)]\n", name, skip))
+				// Go encodes a nil slice or map (without omitempty) as null,
+				// and nothing else a field of these types holds: only those
+				// fields read null as empty (a named slice or map is a
+				// newtype that does so itself). Every deserialize_with
+				// costs serde a helper type and its impls: on every field
+				// it was two thirds of the mirror's expanded code and most
+				// of its compile time. The runtime's meta/v1 types read
+				// null into every field, as Go does.
+				nullable := rt
+				switch f.Type().(type) {
+				case *types.Slice, *types.Map:
+					nullable = true
+				}
+				if nullable {
+					b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default, deserialize_with = \"crate::shim::nullable\"%s)]\n", name, skip))
+				} else {
+					b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default%s)]\n", name, skip))
+				}
 			}
 			b.WriteString("    pub " + snake(f.Name()) + ": " + ty + ",\n")
 		}
