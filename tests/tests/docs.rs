@@ -1337,6 +1337,7 @@ fn immutable() {
 }
 
 #[derive(Validate, PartialEq, Debug, Default, Clone)]
+#[validate(kubernetes = "1.37")]
 pub struct Binding {
     /// +k8s:update=NoSet
     pub node_name: String,
@@ -2023,7 +2024,7 @@ fn diagnostics(src: &str) -> Vec<String> {
 /// `(tag line, field or item, extra items, message)`: the module
 /// `pub struct S { /// <tag line>\n <field> }` + extra items must fail with
 /// `<message> (in `<tag line>`)`, and the message must be listed in
-/// docs/tags.md.
+/// docs/tags.md. `extra` `#<release>` generates the struct for that release.
 const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
     // Grammar and catalog (any tag).
     ("+k8s:maxLenght=3", "pub a: String", "",
@@ -2120,13 +2121,18 @@ const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
     ("+k8s:eachKey=+k8s:immutable", "pub a: std::collections::BTreeMap<String, i32>", "",
      "tag \"k8s:eachKey\": tag \"k8s:immutable\" cannot be specified on map keys"),
     ("+k8s:update=NoChange", "pub a: i32", "", "unknown +k8s:update constraint: NoChange"),
-    ("+k8s:update=NoAddItem", "pub a: i32", "",
+    ("+k8s:update=NoAddItem", "pub a: Vec<i32>", "", "unknown +k8s:update constraint: NoAddItem"),
+    ("+k8s:update=NoSet", "pub a: Vec<i32>", "",
+     "+k8s:update=NoSet is currently not supported on list or map fields"),
+    ("+k8s:eachVal=+k8s:update=NoModify", "pub a: Vec<i32>", "",
+     "tag \"k8s:update\" cannot be specified on list values"),
+    ("+k8s:update=NoAddItem", "pub a: i32", "#1.37",
      "+k8s:update=NoAddItem and NoRemoveItem can only be used on list or map fields"),
-    ("+k8s:update=NoModify", "pub a: Vec<i32>", "",
+    ("+k8s:update=NoModify", "pub a: Vec<i32>", "#1.37",
      "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability"),
-    ("+k8s:update=NoRemoveItem", "pub a: Vec<i32>", "",
+    ("+k8s:update=NoRemoveItem", "pub a: Vec<i32>", "#1.37",
      "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)"),
-    ("+k8s:eachVal=+k8s:update=NoSet", "pub a: Vec<i32>", "",
+    ("+k8s:eachVal=+k8s:update=NoSet", "pub a: Vec<i32>", "#1.37",
      "+k8s:update=NoSet does not apply to list values, attach it to the enclosing field"),
     ("+k8s:monotonic", "pub a: String", "", "must be an integer type (got string)"),
     // Options and stability levels.
@@ -2157,7 +2163,13 @@ const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
 fn generation_errors_are_real_and_documented() {
     let mut wrong = Vec::new();
     for (tag, field, extra, message) in GENERATION_ERRORS {
-        let src = format!("pub struct S {{\n    /// {tag}\n    {field},\n}}\n{extra}\n");
+        // `extra` `#1.37`: generated for that release.
+        let src = match extra.strip_prefix('#') {
+            Some(release) => format!(
+                "#[validate(kubernetes = \"{release}\")]\npub struct S {{\n    /// {tag}\n    {field},\n}}\n"
+            ),
+            None => format!("pub struct S {{\n    /// {tag}\n    {field},\n}}\n{extra}\n"),
+        };
         let got = diagnostics(&src);
         // The first line of a diagnostic is the message; what follows (the
         // tag, a caret, a hint) locates it.

@@ -31,6 +31,7 @@ pub struct Item {
 }
 
 #[derive(Validate, PartialEq, Clone, Debug)]
+#[validate(kubernetes = "1.37")]
 #[allow(non_snake_case)]
 pub struct Everything {
     /// +k8s:optional

@@ -16,6 +16,7 @@ const M: Matcher = Matcher::new()
     .by_origin();
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct UpdateListStruct {
     /// +k8s:listType=atomic
     /// +k8s:update=NoSet
@@ -77,12 +78,14 @@ pub struct UpdateListStruct {
 }
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct UpdateItem {
     pub name: String,
     pub value: String,
 }
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct CompositeKeyItem {
     pub name: String,
     pub priority: i64,
@@ -91,6 +94,7 @@ pub struct CompositeKeyItem {
 
 /// Holds a list, so Go's `==` is unavailable.
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct NonComparableItem {
     pub name: String,
     pub tags: Vec<String>,
@@ -99,6 +103,7 @@ pub struct NonComparableItem {
 /// +k8s:listType=map
 /// +k8s:listMapKey=name
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct FrozenUserList(pub Vec<UpdateItem>);
 
 type S = UpdateListStruct;

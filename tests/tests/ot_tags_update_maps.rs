@@ -16,6 +16,7 @@ const M: Matcher = Matcher::new()
     .by_origin();
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct UpdateMapStruct {
     /// +k8s:update=NoSet
     pub mapNoSet: BTreeMap<String, String>,
@@ -37,6 +38,7 @@ pub struct UpdateMapStruct {
 }
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
 pub struct MapItem {
     pub name: String,
     pub value: String,

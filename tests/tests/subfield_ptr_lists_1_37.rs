@@ -115,3 +115,45 @@ fn keys_and_selectors_read_the_pointee() {
         ]
     );
 }
+
+/// `+k8s:update` on a subfield's lists (v0.37.2: `ValSliceUpdate` for
+/// values, `PtrSliceUpdate` for pointers, items matched by the list's keys).
+#[derive(Validate, PartialEq, Debug, Clone, Default)]
+#[validate(kubernetes = "1.37")]
+pub struct Updates {
+    /// +k8s:subfield(keyed)=+k8s:listType=map
+    /// +k8s:subfield(keyed)=+k8s:listMapKey=name
+    /// +k8s:subfield(keyed)=+k8s:update=NoRemoveItem
+    /// +k8s:subfield(plain)=+k8s:listType=set
+    /// +k8s:subfield(plain)=+k8s:update=NoAddItem
+    pub h: Holder,
+}
+
+#[test]
+fn update_constraints_match_items_behind_pointers() {
+    let old = Updates {
+        h: Holder {
+            keyed: vec![None, keyed("a", 1), keyed("b", 1)],
+            plain: vec!["p".into()],
+            ..Holder::default()
+        },
+    };
+    // `a` is still there (another value, same key), `b` is gone; the `None`
+    // elements are no items. `q` is new in the set.
+    let new = Updates {
+        h: Holder {
+            keyed: vec![keyed("a", 2), None],
+            plain: vec!["p".into(), "q".into()],
+            ..Holder::default()
+        },
+    };
+    assert_eq!(
+        errors(&new, Some(&old)),
+        vec![
+            (ErrorType::Forbidden, "h.keyed".into()),
+            (ErrorType::Forbidden, "h.plain[1]".into()),
+        ]
+    );
+    // Nothing removed or added: no error.
+    assert_eq!(errors(&old, Some(&old)), vec![]);
+}

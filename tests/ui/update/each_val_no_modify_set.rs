@@ -1,6 +1,6 @@
 use validation_runtime::Validate;
 
-#[derive(Validate, PartialEq)]
+#[derive(Validate, PartialEq)] #[validate(kubernetes = "1.37")]
 pub struct PersistentVolumeSpec {
     /// +k8s:optional
     /// +k8s:listType=set

@@ -1,6 +1,7 @@
 //! `+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem` (runtime:
 //! `validate::update`). All constraints of a site merge into one call.
 
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::lists::ListKind;
@@ -10,21 +11,32 @@ use crate::tags::{Release, Tag, TagName, Value};
 
 const ORDER: [&str; 5] = ["NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"];
 
+/// The constraints a release knows: `NoAddItem` and `NoRemoveItem` came in
+/// Kubernetes 1.37 (with list, map and item support).
+fn known(release: Release) -> &'static [&'static str] {
+    if release >= Release::V1_37 {
+        &ORDER
+    } else {
+        &ORDER[..3]
+    }
+}
+
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
-    _: Release,
+    release: Release,
 ) -> Vec<Call> {
+    let known = known(release);
     let constraint = match tag.scalar() {
-        Some(Value::String(s)) if ORDER.contains(&s.as_str()) => s.clone(),
+        Some(Value::String(s)) if known.contains(&s.as_str()) => s.clone(),
         Some(Value::String(s)) => {
             cx.error(
                 at,
                 format!(
                     "unknown +k8s:update constraint: {s} (want one of {})",
-                    ORDER.join(", ")
+                    known.join(", ")
                 ),
             );
             return Vec::new();
@@ -34,12 +46,40 @@ pub(super) fn lower(
                 at,
                 format!(
                     "+k8s:update requires a constraint: one of {}",
-                    ORDER.join(", ")
+                    known.join(", ")
                 ),
             );
             return Vec::new();
         }
     };
+    // 1.35 and 1.36 have update constraints on struct fields only, and not on
+    // a list or map (`validators/update.go`: valid scopes `ScopeField`;
+    // `validateConstraintsForType`), reported at the first update tag.
+    if release < Release::V1_37 {
+        if site.scope != crate::tags::catalog::Scope::Field {
+            cx.error(
+                at,
+                format!("tag \"k8s:update\" cannot be specified on {}", site.scope),
+            );
+            return Vec::new();
+        }
+        let leaf_shape = site.ty.map(|t| &t.leaf().shape);
+        let first = site
+            .field
+            .and_then(|f| f.tags.named(TagName::Update).next())
+            .is_none_or(|first| std::ptr::eq(first, at));
+        if matches!(leaf_shape, Some(Shape::List(_) | Shape::Map(..))) {
+            if first {
+                cx.error(
+                    at,
+                    format!(
+                        "+k8s:update={constraint} is currently not supported on list or map fields"
+                    ),
+                );
+            }
+            return Vec::new();
+        }
+    }
     // Merge every update tag of the site into one call. From 1.36 the tags
     // under `+k8s:alpha` / `+k8s:beta` count too; upstream runs them last
     // (alpha, then beta) and marks the call with the level of the last one
@@ -71,7 +111,7 @@ pub(super) fn lower(
             a.tag.chained()?
         };
         match t.scalar() {
-            Some(Value::String(s)) if ORDER.contains(&s.as_str()) => Some(s.clone()),
+            Some(Value::String(s)) if known.contains(&s.as_str()) => Some(s.clone()),
             _ => None,
         }
     };
@@ -133,6 +173,27 @@ pub(super) fn lower(
         .collect();
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let call = match (shape, leaf_shape) {
+        // A subfield's list (1.37): the compiler picks `PtrSliceUpdate` for a
+        // list of pointers (`validate::Elems`); items match as the list's
+        // semantics say.
+        (None, None) if site.list.is_some() => {
+            let meta = site.list.as_ref().expect("checked");
+            let same = match meta.semantics() {
+                ListKind::Map => same_keys(meta, quote!(validate)),
+                ListKind::Set => quote!(validate::semantic_eq(a, b)),
+                ListKind::Atomic if has_items => {
+                    cx.error(at, "+k8s:update=NoAddItem and NoRemoveItem require list metadata (+k8s:listType with listMapKey, or +k8s:unique)");
+                    return Vec::new();
+                }
+                ListKind::Atomic => TokenStream::new(),
+            };
+            let (l, o) = site.items();
+            if same.is_empty() {
+                quote!(validate::Elems::of(#l).update(errs, op, path, #o, &[#(#list),*]))
+            } else {
+                quote!(validate::Elems::of(#l).update_by(errs, op, path, #o, |a, b| #same, &[#(#list),*]))
+            }
+        }
         // A list or map typedef: its own list metadata identifies items.
         (_, Some(Shape::Named)) if has_items => {
             quote!(validate::update_items(errs, op, path, #leaf, #old, &[#(#list),*]))
@@ -184,6 +245,22 @@ fn same_key_matcher(
     elem: &syn::Type,
     validate: proc_macro2::TokenStream,
 ) -> proc_macro2::TokenStream {
+    let same = same_keys(m, validate);
+    if m.ptr_elems() {
+        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
+            (Some(a), Some(b)) => #same,
+            _ => false,
+        }))
+    } else {
+        quote!(Some(&|a: &#elem, b: &#elem| {
+            #same
+        }))
+    }
+}
+
+/// `key_view(a.k1) == key_view(b.k1) && ...`: whether the items `a` and `b`
+/// have the same list-map keys.
+fn same_keys(m: &super::ListMeta, validate: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     let same = m.keys.iter().zip(&m.key_spans).map(|(k, span)| {
         let (fa, fb) = (
             super::field_access(k, quote!(a), false, *span),
@@ -191,16 +268,7 @@ fn same_key_matcher(
         );
         quote!(#validate::key_view(#fa) == #validate::key_view(#fb))
     });
-    if m.ptr_elems() {
-        quote!(Some(&|a: &#elem, b: &#elem| match (a, b) {
-            (Some(a), Some(b)) => #(#same)&&*,
-            _ => false,
-        }))
-    } else {
-        quote!(Some(&|a: &#elem, b: &#elem| {
-            #(#same)&&*
-        }))
-    }
+    quote!(#(#same)&&*)
 }
 
 /// `impl UpdateItems` for a list or map newtype, so that `NoAddItem` /

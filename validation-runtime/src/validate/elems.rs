@@ -155,6 +155,35 @@ impl<'a, E> Values<'a, E> {
     {
         super::slice_item(errs, op, path, self.0, old, matches, validator)
     }
+
+    /// [`update_list`](super::update_list) of an atomic list (items are not
+    /// matched).
+    #[inline]
+    pub fn update(
+        &self,
+        errs: &mut ErrorList,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&'a [E]>,
+        constraints: &[super::UpdateConstraint],
+    ) {
+        super::update_list(errs, op, path, self.0, old, None, constraints)
+    }
+
+    /// [`update_list`](super::update_list), items matched by `same` (a
+    /// list-map's keys, a set's values).
+    #[inline]
+    pub fn update_by(
+        &self,
+        errs: &mut ErrorList,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&'a [E]>,
+        same: impl Fn(&E, &E) -> bool,
+        constraints: &[super::UpdateConstraint],
+    ) {
+        super::update_list(errs, op, path, self.0, old, Some(&same), constraints)
+    }
 }
 
 /// A list of pointers (`Vec<Option<T>>`, Go's `[]*T`): upstream's
@@ -253,6 +282,39 @@ impl<'a, T> Elems<'a, Option<T>> {
     {
         let matches = |e: &Option<T>| e.as_ref().is_some_and(&matches);
         super::slice_item(errs, op, path, self.values.0, old, matches, validator)
+    }
+
+    /// Upstream's `PtrSliceUpdate` of an atomic list:
+    /// [`update_ptr_list`](super::update_ptr_list).
+    #[inline]
+    pub fn update(
+        &self,
+        errs: &mut ErrorList,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&'a [Option<T>]>,
+        constraints: &[super::UpdateConstraint],
+    ) {
+        super::update_ptr_list(errs, op, path, self.values.0, old, None, constraints)
+    }
+
+    /// Upstream's `PtrSliceUpdate`: [`update_ptr_list`](super::update_ptr_list),
+    /// `Some` items matched by `same` on their values.
+    #[inline]
+    pub fn update_by(
+        &self,
+        errs: &mut ErrorList,
+        op: &Operation,
+        path: &Path<'_>,
+        old: Option<&'a [Option<T>]>,
+        same: impl Fn(&T, &T) -> bool,
+        constraints: &[super::UpdateConstraint],
+    ) {
+        let same = |a: &Option<T>, b: &Option<T>| match (a, b) {
+            (Some(a), Some(b)) => same(a, b),
+            _ => false,
+        };
+        super::update_ptr_list(errs, op, path, self.values.0, old, Some(&same), constraints)
     }
 }
 
