@@ -17,6 +17,7 @@ pub struct ServicePort {
 }
 
 #[derive(Serialize, Validate, PartialEq, Debug, Clone)]
+#[validate(kubernetes = "1.37")]
 pub struct ServiceSpec {
     /// +k8s:optional
     /// +k8s:listType=map
