@@ -382,3 +382,56 @@ fn modal_tags_are_renamed_in_1_37() {
         ]
     );
 }
+
+/// `+k8s:update` as each release's generator takes it (probed with v0.35.0,
+/// v0.36.0 and v0.37.2): 1.35 and 1.36 know three constraints and no lists,
+/// maps or list values, also through `+k8s:subfield(x)=` when the subfield's
+/// list semantics say it is a list.
+#[test]
+fn update_constraints_follow_the_release() {
+    let on = |tags: &str, ty: &str| format!("pub struct S {{ {tags} pub a: {ty}, }}");
+    let set = on(
+        "/// +k8s:listType=set\n/// +k8s:update=NoAddItem\n",
+        "Vec<String>",
+    );
+    let no_set = on("/// +k8s:update=NoSet\n", "Vec<String>");
+    let each = on(
+        "/// +k8s:listType=map\n/// +k8s:listMapKey=name\n/// +k8s:eachVal=+k8s:update=NoModify\n",
+        "Vec<Item>",
+    );
+    let subfield = on(
+        "/// +k8s:subfield(set)=+k8s:listType=set\n/// +k8s:subfield(set)=+k8s:update=NoSet\n",
+        "Holder",
+    );
+    for release in [Release::V1_35, Release::V1_36] {
+        assert_eq!(
+            errors_of(&set, release),
+            [
+                "unknown +k8s:update constraint: NoAddItem (want one of NoSet, NoUnset, NoModify) \
+              (in `+k8s:update=NoAddItem`)"
+            ]
+        );
+        assert_eq!(
+            errors_of(&no_set, release),
+            ["+k8s:update=NoSet is currently not supported on list or map fields (in `+k8s:update=NoSet`)"]
+        );
+        assert_eq!(
+            errors_of(&each, release),
+            ["tag \"k8s:update\" cannot be specified on list values (in `+k8s:eachVal=+k8s:update=NoModify`)"]
+        );
+        assert_eq!(
+            errors_of(&subfield, release),
+            [
+                "+k8s:update=NoSet is currently not supported on list or map fields \
+              (in `+k8s:subfield(set)=+k8s:update=NoSet`)"
+            ]
+        );
+    }
+    for src in [&set, &each, &subfield] {
+        assert_eq!(
+            errors_of(src, Release::V1_37),
+            Vec::<String>::new(),
+            "{src}"
+        );
+    }
+}

@@ -64,11 +64,14 @@ pub(super) fn lower(
             return Vec::new();
         }
         let leaf_shape = site.ty.map(|t| &t.leaf().shape);
+        // A subfield's type is not known here; list semantics say it is a list.
+        let list = matches!(leaf_shape, Some(Shape::List(_) | Shape::Map(..)))
+            || (site.ty.is_none() && site.list.is_some());
         let first = site
             .field
             .and_then(|f| f.tags.named(TagName::Update).next())
             .is_none_or(|first| std::ptr::eq(first, at));
-        if matches!(leaf_shape, Some(Shape::List(_) | Shape::Map(..))) {
+        if list {
             if first {
                 cx.error(
                     at,
@@ -177,7 +180,7 @@ pub(super) fn lower(
         // list of pointers (`validate::Elems`); items match as the list's
         // semantics say.
         (None, None) if site.list.is_some() => {
-            let meta = site.list.as_ref().expect("checked");
+            let meta = site.list.as_ref().expect("matched on is_some");
             let same = match meta.semantics() {
                 ListKind::Map => same_keys(meta, quote!(validate)),
                 ListKind::Set => quote!(validate::semantic_eq(a, b)),
