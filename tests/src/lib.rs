@@ -310,6 +310,23 @@ pub const TFOS: Matcher = Matcher::new()
 /// `ErrorMatcher{}.ByType().ByField().ByDetailSubstring()`.
 pub const TFS: Matcher = Matcher::new().by_type().by_field().by_detail_substring();
 
+/// Each error's type and field path, in order: what the tests that compare
+/// only where errors are reported assert on.
+pub fn kinds_and_fields(errs: &ErrorList) -> Vec<(ErrorType, String)> {
+    errs.iter()
+        .map(|e| (e.kind(), e.field().to_string()))
+        .collect()
+}
+
+/// A value's errors on create (`old` `None`) or on update from `old`, as
+/// [`kinds_and_fields`].
+pub fn errors_at<T: Validate>(value: &T, old: Option<&T>) -> Vec<(ErrorType, String)> {
+    match old {
+        Some(old) => kinds_and_fields(&st(value).old(old).errors()),
+        None => kinds_and_fields(&st(value).errors()),
+    }
+}
+
 /// All errors, one per line, for failure messages.
 pub fn render(errs: &ErrorList) -> String {
     errs.iter()

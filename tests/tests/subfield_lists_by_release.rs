@@ -9,17 +9,9 @@
 //! - 1.37 checks uniqueness once and runs `item(...)=` too (the 1.37 port of
 //!   `tags/subfield/list` is `ot_tags_subfield.rs`).
 
-use validation_runtime::{ErrorType, Operation, Validate};
+use validation_runtime::ErrorType;
 
-fn errors<T: Validate>(v: &T, old: Option<&T>) -> Vec<(ErrorType, String)> {
-    let errs = match old {
-        None => v.validate(&Operation::create()),
-        Some(old) => v.validate_update(old, &Operation::update()),
-    };
-    errs.iter()
-        .map(|e| (e.kind(), e.field().to_string()))
-        .collect()
-}
+use conformance_tests::errors_at as errors;
 
 fn dup(path: &str) -> (ErrorType, String) {
     (ErrorType::Duplicate, path.into())

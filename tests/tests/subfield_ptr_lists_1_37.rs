@@ -9,17 +9,9 @@
 //! and element rules validate it. There is no nil check through a subfield
 //! (upstream's `PtrSliceNoNils` belongs to the field's own validation).
 
-use validation_runtime::{ErrorType, Operation, Validate};
+use validation_runtime::{ErrorType, Validate};
 
-fn errors<T: Validate>(v: &T, old: Option<&T>) -> Vec<(ErrorType, String)> {
-    let errs = match old {
-        None => v.validate(&Operation::create()),
-        Some(old) => v.validate_update(old, &Operation::update()),
-    };
-    errs.iter()
-        .map(|e| (e.kind(), e.field().to_string()))
-        .collect()
-}
+use conformance_tests::errors_at as errors;
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 #[validate(kubernetes = "1.37")]

@@ -94,8 +94,9 @@ pub fn read_value_tags(
             _ => diags.error(
                 at.span,
                 format!(
-                    "tag \"{}\" cannot be specified on constant values (in `{}`)",
-                    at.tag.name, at.line
+                    "{} (in `{}`)",
+                    crate::tags::check::not_in_scope(&at.tag.name, crate::tags::Scope::Const),
+                    at.line
                 ),
             ),
         }

@@ -78,7 +78,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             let calls = lower_tag(cx, &elem_site, at, inner);
             // 1.37: a subfield's list of pointers skips `None` elements; the
             // compiler knows whether it is one (`validate::Each`).
-            let unknown = cx.release >= Release::V1_37 && shape.is_none();
+            let unknown = pointee_unknown(cx.release, site);
             wrap(cx, calls, true, true, |closure| match &site.list {
                 // A list whose semantics the site declares (a subfield's,
                 // `subfield(x)=+k8s:listType=set`): elements correlate with
@@ -125,6 +125,15 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
     s
 }
 
+/// Whether only the compiler knows if the site's elements are pointers (a
+/// subfield's value, from Kubernetes 1.37, when `[]*T` elements are read
+/// through the pointer): generated code then goes through `validate::Each` /
+/// `validate::Elem`. (With list semantics the same fact is
+/// `ListMeta::elems == Elems::Unknown`.)
+fn pointee_unknown(release: Release, site: &Site<'_>) -> bool {
+    release >= Release::V1_37 && site.ty.is_none()
+}
+
 /// An element of a collection whose type the derive cannot see.
 ///
 /// From Kubernetes 1.37 an element of a value whose type the derive does not
@@ -141,7 +150,7 @@ pub(super) fn opaque_element_site<'a>(
     } else {
         quote!(None)
     };
-    let (leaf, old_leaf) = if release >= Release::V1_37 && site.ty.is_none() && with_old {
+    let (leaf, old_leaf) = if pointee_unknown(release, site) && with_old {
         (
             quote!(validate::Elem::of(value).leaf()),
             quote!(old_value.and_then(|v| validate::Elem::of(v).leaf())),

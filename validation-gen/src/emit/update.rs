@@ -59,7 +59,7 @@ pub(super) fn lower(
         if site.scope != crate::tags::catalog::Scope::Field {
             cx.error(
                 at,
-                format!("tag \"k8s:update\" cannot be specified on {}", site.scope),
+                crate::tags::check::not_in_scope(TagName::Update.as_str(), site.scope),
             );
             return Vec::new();
         }

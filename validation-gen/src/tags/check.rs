@@ -36,6 +36,12 @@ pub fn type_check(tag: &Tag, scope: Scope) -> Result<(), TagError> {
     type_check_with(tag, scope, |_| Scope::ListVal)
 }
 
+/// Upstream's scope error: `tag "k8s:X" cannot be specified on <scope>`
+/// (also where a release narrows a tag's scopes, as 1.35's `+k8s:update`).
+pub fn not_in_scope(name: &str, scope: Scope) -> String {
+    format!("tag {} cannot be specified on {scope}", go_quote(name))
+}
+
 /// [`type_check`], with the scope of `eachVal` payloads chosen by the
 /// caller: `collection_value` receives the chain from the outermost tag down
 /// to the `eachVal` tag (inclusive) and returns [`Scope::ListVal`] for a list
@@ -61,10 +67,7 @@ fn check_in_scope<'t>(
         return Err(TagError::new(not_chainable_message(def.name), tag.span));
     }
     if !def.allows(scope) {
-        return Err(TagError::new(
-            format!("tag {} cannot be specified on {scope}", go_quote(def.name)),
-            tag.span,
-        ));
+        return Err(TagError::new(not_in_scope(def.name, scope), tag.span));
     }
     check_args_and_payload(tag, def).map_err(|e| e.in_tag(def.name))?;
     if let (Some(inner), Some(_)) = (tag.chained(), def.chain_scope) {
