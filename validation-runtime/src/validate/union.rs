@@ -1,7 +1,7 @@
 //! Unions: `+k8s:unionMember`, `+k8s:unionDiscriminator` and
 //! `+k8s:zeroOrOneOfMember` (upstream `validate/union.go` and
-//! `validate/zeroorone.go`, Kubernetes 1.35, following the v0.35.7 patch
-//! release for ratcheting).
+//! `validate/zeroorone.go`, Kubernetes 1.35, following its patch
+//! releases, v0.35.4 on, for ratcheting).
 //!
 //! A union validator runs on the object that holds the members: a struct
 //! whose member fields are tagged, or a list (`S = [T]`) whose members are
