@@ -435,3 +435,48 @@ fn update_constraints_follow_the_release() {
         );
     }
 }
+
+/// `+k8s:eachKey` as each release type-checks it (probed with v0.35.10 and
+/// v0.36.6): 1.35 checks the payload against the map's value type, so a
+/// string rule on the keys of a map of integers (or lists) fails there, and
+/// a rule the values accept still has to fit the keys it runs on. (A value
+/// of a named type is not checked: the derive cannot see what it is.)
+#[test]
+fn each_key_payloads_are_checked_against_the_values_in_1_35() {
+    let on = |tag: &str, ty: &str| format!("pub struct S {{ /// {tag}\n pub m: {ty}, }}");
+    let max_len_ints = on(
+        "+k8s:eachKey=+k8s:maxLength=5",
+        "std::collections::BTreeMap<String, i32>",
+    );
+    let format_structs = on(
+        "+k8s:eachKey=+k8s:format=k8s-short-name",
+        "std::collections::BTreeMap<String, Vec<String>>",
+    );
+    let max_len_strings = on(
+        "+k8s:eachKey=+k8s:maxLength=5",
+        "std::collections::BTreeMap<String, String>",
+    );
+    let minimum_ints = on(
+        "+k8s:eachKey=+k8s:minimum=5",
+        "std::collections::BTreeMap<String, i32>",
+    );
+    assert_eq!(
+        errors_of(&max_len_ints, Release::V1_35),
+        ["can only be used on string types (int32) (in `+k8s:eachKey=+k8s:maxLength=5`)"]
+    );
+    assert_eq!(
+        errors_of(&format_structs, Release::V1_35),
+        ["can only be used on string types (slice) (in `+k8s:eachKey=+k8s:format=k8s-short-name`)"]
+    );
+    for release in [Release::V1_36, Release::V1_37] {
+        for src in [&max_len_ints, &format_structs] {
+            assert_eq!(errors_of(src, release), Vec::<String>::new(), "{src}");
+        }
+    }
+    for release in [Release::V1_35, Release::V1_36, Release::V1_37] {
+        assert_eq!(errors_of(&max_len_strings, release), Vec::<String>::new());
+        // The keys are strings in every release: a minimum on them fails (in
+        // 1.35 upstream writes Go that does not compile).
+        assert_eq!(errors_of(&minimum_ints, release).len(), 1, "{release:?}");
+    }
+}

@@ -5,6 +5,7 @@
 use quote::quote;
 
 use super::{leaf_ty, lower_tag, payload, value_site, Call, Cx, Site};
+use crate::diag::Diagnostics;
 use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, Tag};
@@ -61,7 +62,10 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
                 quote!(validate::each_map_val(errs, op, path, #leaf, #old, #closure))
             })
         }
-        (Some(Shape::Map(_, key, _)), true) => {
+        (Some(Shape::Map(_, key, value)), true) => {
+            if cx.release == Release::V1_35 && !value_type_accepts(cx, site, at, inner, value) {
+                return Vec::new();
+            }
             let elem_site = element_site(site, Scope::MapKey, key, false);
             let calls = lower_tag(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
@@ -112,6 +116,27 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
             Vec::new()
         }
     }
+}
+
+/// Kubernetes 1.35 type-checks an `eachKey` payload against the map's
+/// *value* type (v0.35 `validators/each.go`: `Scope: ScopeMapKey, Type:
+/// nt.Elem`; 1.36 checks the key type), so `eachKey=+k8s:maxLength=5` on a
+/// `BTreeMap<String, i32>` is an error there: `can only be used on string
+/// types (i32)`. Lowers the payload for a value site in scratch, reports
+/// what that lowering reports and says whether it passed. The key type is
+/// checked afterwards too, since the payload runs on keys.
+fn value_type_accepts(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, payload: &Tag, value: &Ty) -> bool {
+    let mut scratch = Diagnostics::new();
+    let mut probe = Cx {
+        diags: &mut scratch,
+        lists: cx.lists,
+        labels: cx.labels,
+        release: cx.release,
+    };
+    lower_tag(&mut probe, &element_site(site, Scope::MapKey, value, false), at, payload);
+    let ok = scratch.is_empty();
+    cx.diags.extend(scratch);
+    ok
 }
 
 fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool) -> Site<'a> {
