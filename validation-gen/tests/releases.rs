@@ -480,3 +480,38 @@ fn each_key_payloads_are_checked_against_the_values_in_1_35() {
         assert_eq!(errors_of(&minimum_ints, release).len(), 1, "{release:?}");
     }
 }
+
+/// `+k8s:ifEnabled(X)=+k8s:item(...)=` (or `ifDisabled`) as each release's
+/// generator takes it (probed with v0.35.10, v0.36.6 and v0.37.2): before
+/// 1.37 the option runs `item` before the field's list tags have recorded
+/// the list-map, so it finds no list metadata; `+k8s:alpha=` (1.36) and 1.37
+/// find it.
+#[test]
+fn an_item_under_an_option_needs_1_37() {
+    let on = |wrapper: &str| {
+        format!(
+            "pub struct S {{ /// +k8s:listType=map\n/// +k8s:listMapKey=name\n\
+             /// {wrapper}=+k8s:item(name: \"a\")=+k8s:immutable\n pub l: Vec<Item>, }}"
+        )
+    };
+    let (enabled, disabled, alpha) = (
+        on("+k8s:ifEnabled(X)"),
+        on("+k8s:ifDisabled(X)"),
+        on("+k8s:alpha"),
+    );
+    for release in [Release::V1_35, Release::V1_36] {
+        for (src, wrapper) in [(&enabled, "ifEnabled"), (&disabled, "ifDisabled")] {
+            assert_eq!(
+                errors_of(src, release),
+                [format!(
+                    "found items with no list metadata - item tags require listType=map or \
+                     unique=map with listMapKey (in `+k8s:{wrapper}(X)=+k8s:item(name: \"a\")=+k8s:immutable`)"
+                )]
+            );
+        }
+    }
+    for src in [&enabled, &disabled, &alpha] {
+        assert_eq!(errors_of(src, Release::V1_37), Vec::<String>::new(), "{src}");
+    }
+    assert_eq!(errors_of(&alpha, Release::V1_36), Vec::<String>::new());
+}

@@ -27,6 +27,21 @@ pub(crate) fn selector_text(tag: &Tag) -> String {
     format!("{{{}}}", parts.join(", "))
 }
 
+/// Upstream's error for an `item` tag that finds no list-map metadata.
+pub(super) const NO_LIST_METADATA: &str =
+    "found items with no list metadata - item tags require listType=map or unique=map with listMapKey";
+
+/// Whether the site is a field of a list typedef without list tags of its
+/// own: the typedef has the list metadata, out of the derive's sight, so the
+/// selector's keys cannot be checked against the listMapKeys here.
+pub(super) fn typedef_field(site: &Site<'_>) -> bool {
+    site.list.is_none()
+        && matches!(
+            site.ty.map(|t| &t.leaf().shape),
+            Some(crate::model::Shape::Named)
+        )
+}
+
 /// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...`, or an error.
 pub(crate) fn matcher(
     cx: &mut Cx<'_>,
@@ -42,19 +57,12 @@ pub(crate) fn matcher(
         cx.error(at, "all arguments must be named");
         return None;
     }
-    // A field of a list typedef usually carries no list metadata itself:
-    // the typedef has it, out of the derive's sight, so the selector's keys
-    // cannot be checked against the listMapKeys here.
-    let typedef_field = site.list.is_none()
-        && matches!(
-            site.ty.map(|t| &t.leaf().shape),
-            Some(crate::model::Shape::Named)
-        );
+    let typedef_field = typedef_field(site);
     let meta = match &site.list {
         Some(meta) if meta.semantics() == super::lists::ListKind::Map => Some(meta),
         None if typedef_field => None,
         _ => {
-            cx.error(at, "found items with no list metadata - item tags require listType=map or unique=map with listMapKey");
+            cx.error(at, NO_LIST_METADATA);
             return None;
         }
     };

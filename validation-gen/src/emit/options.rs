@@ -3,7 +3,7 @@
 
 use quote::quote;
 
-use super::{lower_tag, payload, Call, CallKind, Cx, Site};
+use super::{item, lower_tag, payload, Call, CallKind, Cx, Site};
 use crate::check::ListContext;
 use crate::model::TagAt;
 use crate::tags::{Release, Tag, TagName, Value};
@@ -48,6 +48,14 @@ fn lower(
     let Some(inner) = payload(cx, at, tag) else {
         return Vec::new();
     };
+    // 1.35 and 1.36 run `item`, a late tag validator, right away under an
+    // option, before the field's `listType` / `listMapKey` have recorded
+    // the list's metadata: only a list typedef's (recorded with the type)
+    // is found (v0.35.10, v0.36.6 `validators/item.go`).
+    if release < Release::V1_37 && inner.is(TagName::Item) && !item::typedef_field(site) {
+        cx.error(at, item::NO_LIST_METADATA);
+        return Vec::new();
+    }
     // List semantics under an option (`ifEnabled(X)=+k8s:listType=map` with
     // `ifEnabled(X)=+k8s:listMapKey=k`): gather them from the sibling tags
     // with the same condition, so that the conditional uniqueness check
