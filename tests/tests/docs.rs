@@ -1558,6 +1558,7 @@ pub struct Limits {
 }
 
 #[derive(Validate, PartialEq, Debug, Default, Clone)]
+#[validate(kubernetes = "1.37")]
 pub struct Resources {
     /// +k8s:opaqueType
     pub requests: Limits,
@@ -1591,6 +1592,7 @@ fn opaque() {
 
 /// +k8s:validateFalse="whole object"
 #[derive(Validate, PartialEq, Debug, Default, Clone)]
+#[validate(kubernetes = "1.37")]
 pub struct Envelope {
     /// +k8s:opaqueType
     pub payload: Limits,

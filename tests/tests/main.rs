@@ -12,6 +12,7 @@ pub mod item_unions;
 pub mod levels_1_36;
 pub mod meta_types;
 pub mod no_panic;
+pub mod opacity_by_release;
 pub mod oracle_found;
 pub mod ot_changes_1_37;
 pub mod ot_cohorts;

@@ -109,7 +109,8 @@ fn fields_at_the_limit() -> Vec<(String, String)> {
                 "k8s:eachKey=+{}",
                 chain("k8s:ifEnabled(\"A\")", n - 1, "k8s:maxLength=3")
             ),
-            "std::collections::BTreeMap<String, i32>".to_string(),
+            // String values: 1.35 checks an eachKey payload against them.
+            "std::collections::BTreeMap<String, String>".to_string(),
         ),
     ]
 }

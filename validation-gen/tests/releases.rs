@@ -511,7 +511,11 @@ fn an_item_under_an_option_needs_1_37() {
         }
     }
     for src in [&enabled, &disabled, &alpha] {
-        assert_eq!(errors_of(src, Release::V1_37), Vec::<String>::new(), "{src}");
+        assert_eq!(
+            errors_of(src, Release::V1_37),
+            Vec::<String>::new(),
+            "{src}"
+        );
     }
     assert_eq!(errors_of(&alpha, Release::V1_36), Vec::<String>::new());
 }

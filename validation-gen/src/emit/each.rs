@@ -125,7 +125,13 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
 /// types (i32)`. Lowers the payload for a value site in scratch, reports
 /// what that lowering reports and says whether it passed. The key type is
 /// checked afterwards too, since the payload runs on keys.
-fn value_type_accepts(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, payload: &Tag, value: &Ty) -> bool {
+fn value_type_accepts(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    payload: &Tag,
+    value: &Ty,
+) -> bool {
     let mut scratch = Diagnostics::new();
     let mut probe = Cx {
         diags: &mut scratch,
@@ -133,7 +139,12 @@ fn value_type_accepts(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, payload: &Ta
         labels: cx.labels,
         release: cx.release,
     };
-    lower_tag(&mut probe, &element_site(site, Scope::MapKey, value, false), at, payload);
+    lower_tag(
+        &mut probe,
+        &element_site(site, Scope::MapKey, value, false),
+        at,
+        payload,
+    );
     let ok = scratch.is_empty();
     cx.diags.extend(scratch);
     ok

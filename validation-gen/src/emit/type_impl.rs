@@ -19,16 +19,28 @@ use crate::tags::{Release, TagName, Value};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
+///
+/// `fallback` (Kubernetes 1.35 and 1.36): the value's opacity markers are
+/// ignored, as those releases do for a value whose only tags they are (and
+/// for a type's own `+k8s:opaqueType`), and the call goes through
+/// `validate::opaque`, which validates only a type that implements
+/// `Validate`: the marker still admits a foreign type.
 pub(crate) fn type_call(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     opaque_elems: OpaqueElems,
     as_field: bool,
+    fallback: bool,
 ) -> Option<TokenStream> {
     let rt = rt();
-    if site.opaque {
+    if site.opaque && !fallback {
         return None;
     }
+    let opaque_elems = if fallback {
+        OpaqueElems::default()
+    } else {
+        opaque_elems
+    };
     let whole = &site.whole;
     let old_whole = &site.old_whole;
     let ty = site.ty?;
@@ -60,9 +72,12 @@ pub(crate) fn type_call(
     match (&ty.leaf().shape, &site.list) {
         (Shape::List(_), Some(meta)) if !meta.is_atomic() => {
             let (leaf, old_leaf) = site.items();
-            let call = spanned(quote!(validate::validate_elem));
-            let body = quote! {
-                |errs, path, value, old_value| #call(errs, op, path, value, old_value)
+            let body = if fallback {
+                let call = opaque_validate(&quote!(value), &quote!(old_value), false);
+                quote!(|errs, path, value, old_value| #call)
+            } else {
+                let call = spanned(quote!(validate::validate_elem));
+                quote!(|errs, path, value, old_value| #call(errs, op, path, value, old_value))
             };
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }
@@ -73,10 +88,27 @@ pub(crate) fn type_call(
         (Shape::Named, _) if as_field => Some(spanned(
             quote!(#rt::Validate::validate_field_into(#whole, op, path, #old_whole, errs);),
         )),
+        _ if fallback => Some(opaque_validate(whole, old_whole, false)),
         _ => Some(spanned(
             quote!(#rt::Validate::validate_into(#whole, op, path, #old_whole, errs);),
         )),
     }
+}
+
+/// Validates `value` (with `old`) through its type's `Validate` when it has
+/// one, else not at all (`validate::opaque`); `children`: only the value's
+/// children (`Validate::validate_children_into`, for a newtype's inner value).
+fn opaque_validate(value: &TokenStream, old: &TokenStream, children: bool) -> TokenStream {
+    let method = if children {
+        quote!(validate_children_opaque)
+    } else {
+        quote!(validate_opaque)
+    };
+    quote!({
+        #[allow(unused_imports)]
+        use validate::opaque::{ViaNothing as _, ViaValidate as _};
+        validate::opaque::Opaque(#value, #old).#method(op, path, errs);
+    })
 }
 
 /// Whether a value of this type has no validations of its own whatever it
@@ -266,18 +298,26 @@ fn emit_struct_body(
     };
     type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
     let mut out = emit_calls(cx, type_calls, &Exit::Return);
-    if is_opaque_type(model) {
+    // 1.35 and 1.36 ignore a type's own `+k8s:opaqueType`: its fields are
+    // validated, through the fallback (a field may be of a foreign type).
+    let type_fallback = is_opaque_type(model);
+    if type_fallback && cx.release >= Release::V1_37 {
         return (out, TokenStream::new());
     }
     let mut children = TokenStream::new();
     for field in fields {
-        children.extend(emit_field(cx, model, field));
+        children.extend(emit_field(cx, model, field, type_fallback));
     }
     out.extend(children_call());
     (out, children)
 }
 
-fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream {
+fn emit_field(
+    cx: &mut Cx<'_>,
+    model: &TypeModel,
+    field: &Field,
+    type_fallback: bool,
+) -> TokenStream {
     let member = &field.member;
     let json = &field.json_name;
     let label = syn::Lifetime::new(&format!("'field_{}", field.rust_name), Span::call_site());
@@ -316,7 +356,19 @@ fn emit_field(cx: &mut Cx<'_>, model: &TypeModel, field: &Field) -> TokenStream 
     // typedef implements) or the typedef's (`validate_field_into`).
     let named_field = cx.release >= Release::V1_37 && matches!(field.ty.shape, Shape::Named);
     let as_field = named_field && calls.is_empty();
-    let type_call = type_call(cx, &site, OpaqueElems::of(field.tags.tags.iter()), as_field);
+    // 1.35 and 1.36: opacity markers that are a field's only tags are
+    // ignored (upstream's `Validations.Empty()` does not see them).
+    let opaque_elems = OpaqueElems::of(field.tags.tags.iter());
+    let marked = site.opaque || opaque_elems.values || opaque_elems.keys;
+    // Inside a type whose own marker they ignore, every field's type call
+    // goes through the fallback.
+    let fallback = cx.release < Release::V1_37
+        && if marked {
+            calls.is_empty()
+        } else {
+            type_fallback
+        };
+    let type_call = type_call(cx, &site, opaque_elems, as_field, fallback);
     if calls.is_empty() && type_call.is_none() {
         return TokenStream::new();
     }
@@ -484,20 +536,28 @@ fn emit_newtype_body(
         field: None,
         list: None,
         enclosing_list: None,
-        opaque: is_opaque_type(model),
+        opaque: is_opaque_type(model) && cx.release >= Release::V1_37,
         items: None,
     };
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(cx, &site, &type_level_tags(model));
     let has_rules = !calls.is_empty();
+    // 1.35 and 1.36 ignore the type's own `+k8s:opaqueType`, and element
+    // markers that are its only tags: the inner value is validated through
+    // the fallback.
+    let opaque_elems = OpaqueElems::of(model.tags.tags.iter());
+    let fallback = cx.release < Release::V1_37
+        && (is_opaque_type(model) || ((opaque_elems.values || opaque_elems.keys) && !has_rules));
     let mut out = emit_calls(cx, calls, &Exit::Return);
     let mut children = TokenStream::new();
     let call = if matches!(inner.shape, Shape::Named) && !site.opaque {
-        Some(
-            quote!(__rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);),
-        )
+        Some(if fallback {
+            opaque_validate(&quote!(&self.0), &quote!(old.map(|old| &old.0)), true)
+        } else {
+            quote!(__rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);)
+        })
     } else {
-        type_call(cx, &site, OpaqueElems::of(model.tags.tags.iter()), false)
+        type_call(cx, &site, opaque_elems, false, fallback)
     };
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));

@@ -39,6 +39,7 @@ mod key_index;
 pub mod limits;
 pub mod lists;
 pub mod monotonic;
+pub mod opaque;
 pub mod options;
 pub mod pointers;
 pub mod required;
