@@ -377,18 +377,6 @@ fn subdomain_messages(value: &str, matches: bool, error: &'static str) -> Static
     pack(too_long.then_some(MAX_LEN_253), (!matches).then_some(error))
 }
 
-/// Splits a label key at its `/`: `(None, name)` without `/`,
-/// `(Some(prefix), name)` with one (either part may be empty), `None` with
-/// more than one.
-#[inline]
-fn split_label_key(value: &str) -> Option<(Option<&str>, &str)> {
-    match value.split_once('/') {
-        None => Some((None, value)),
-        Some((prefix, name)) if !name.contains('/') => Some((Some(prefix), name)),
-        Some(_) => None,
-    }
-}
-
 /// Upstream's `IsLabelKey` (`k8s-label-key`; also upstream's
 /// `IsQualifiedName`): an optional DNS subdomain prefix and `/`, then a name.
 ///
@@ -399,26 +387,73 @@ fn split_label_key(value: &str) -> Option<(Option<&str>, &str)> {
 /// then [`LABEL_KEY_NAME_ERROR`] when the name does not match
 /// [`LABEL_KEY_FMT`] (an empty name gets both).
 pub fn is_label_key(value: &str) -> Messages {
-    let Some((prefix, name)) = split_label_key(value) else {
-        return vec![Cow::Borrowed(LABEL_KEY_ERROR)];
+    label_key_messages(value)
+        .into_iter()
+        .flatten()
+        .map(Cow::Borrowed)
+        .collect()
+}
+
+/// The messages of a label key, at most four, packed from the front; all
+/// static text.
+pub(crate) type LabelKeyMessages = [Option<&'static str>; 4];
+
+/// `prefix part ` + [`MAX_LEN_253`].
+const PREFIX_MAX_LEN_253: &str = "prefix part must be no more than 253 bytes";
+/// `prefix part ` + [`DNS1123_SUBDOMAIN_ERROR`].
+const PREFIX_DNS1123_SUBDOMAIN_ERROR: &str = "prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+/// [`is_label_key`] without allocating: one scan for the `/` and one over
+/// each part when the key is valid; the messages are worked out only for an
+/// invalid key.
+#[inline]
+pub(crate) fn label_key_messages(value: &str) -> LabelKeyMessages {
+    let (prefix, name) = match value.bytes().position(|b| b == b'/') {
+        None => (None, value),
+        Some(i) => (Some(&value[..i]), &value[i + 1..]),
     };
-    let mut msgs = Vec::new();
+    // A `/` in the name fails the name's pattern.
+    let name_ok = name.len() <= LABEL_KEY_NAME_MAX_LENGTH && matches_label_key_name(name);
+    let prefix_ok = prefix
+        .is_none_or(|p| p.len() <= DNS1123_SUBDOMAIN_MAX_LENGTH && matches_dns1123_subdomain(p));
+    if name_ok && prefix_ok {
+        return [None; 4];
+    }
+    label_key_failure(prefix, name)
+}
+
+#[cold]
+#[inline(never)]
+fn label_key_failure(prefix: Option<&str>, name: &str) -> LabelKeyMessages {
+    let mut msgs = [None; 4];
+    if name.contains('/') {
+        msgs[0] = Some(LABEL_KEY_ERROR);
+        return msgs;
+    }
+    let mut n = 0;
+    let mut push = |m: &'static str| {
+        msgs[n] = Some(m);
+        n += 1;
+    };
     if let Some(prefix) = prefix {
         if prefix.is_empty() {
-            msgs.push(Cow::Borrowed("prefix part must be non-empty"));
+            push("prefix part must be non-empty");
         } else {
-            for m in is_dns1123_subdomain(prefix) {
-                msgs.push(Cow::Owned(format!("prefix part {m}")));
+            if prefix.len() > DNS1123_SUBDOMAIN_MAX_LENGTH {
+                push(PREFIX_MAX_LEN_253);
+            }
+            if !matches_dns1123_subdomain(prefix) {
+                push(PREFIX_DNS1123_SUBDOMAIN_ERROR);
             }
         }
     }
     if name.is_empty() {
-        msgs.push(Cow::Borrowed("name part must be non-empty"));
+        push("name part must be non-empty");
     } else if name.len() > LABEL_KEY_NAME_MAX_LENGTH {
-        msgs.push(Cow::Borrowed("name part must be no more than 63 bytes"));
+        push("name part must be no more than 63 bytes");
     }
     if !matches_label_key_name(name) {
-        msgs.push(Cow::Borrowed(LABEL_KEY_NAME_ERROR));
+        push(LABEL_KEY_NAME_ERROR);
     }
     msgs
 }
@@ -429,9 +464,19 @@ pub fn is_label_key(value: &str) -> Messages {
 /// Messages: those of [`is_label_key`] if any; else
 /// [`LABEL_KEY_PREFIX_REQUIRED_ERROR`] when there is no `/`.
 pub fn is_prefixed_label_key(value: &str) -> Messages {
-    let msgs = is_label_key(value);
-    if msgs.is_empty() && !value.contains('/') {
-        return vec![Cow::Borrowed(LABEL_KEY_PREFIX_REQUIRED_ERROR)];
+    prefixed_label_key_messages(value)
+        .into_iter()
+        .flatten()
+        .map(Cow::Borrowed)
+        .collect()
+}
+
+/// [`is_prefixed_label_key`] without allocating.
+#[inline]
+pub(crate) fn prefixed_label_key_messages(value: &str) -> LabelKeyMessages {
+    let msgs = label_key_messages(value);
+    if msgs[0].is_none() && !value.contains('/') {
+        return [Some(LABEL_KEY_PREFIX_REQUIRED_ERROR), None, None, None];
     }
     msgs
 }
@@ -686,90 +731,5 @@ fn parse_ipv6(s: &[u8]) -> Option<[u8; 16]> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn composed_messages_follow_regex_error() {
-        assert_eq!(
-            DNS1123_LABEL_ERROR,
-            regex_error(
-                "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
-                DNS1123_LABEL_FMT,
-                &["my-name", "123-abc"],
-            )
-        );
-        assert_eq!(
-            DNS1123_SUBDOMAIN_ERROR,
-            regex_error(
-                "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-                DNS1123_SUBDOMAIN_FMT,
-                &["example.com"],
-            )
-        );
-        assert_eq!(
-            DNS1123_SUBDOMAIN_CASELESS_ERROR,
-            regex_error(
-                "an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-                DNS1123_SUBDOMAIN_FMT,
-                &["Example.com"],
-            )
-        );
-        let label_key_msg = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-        let key_examples = ["MyName", "my.name", "123-abc"];
-        assert_eq!(
-            LABEL_KEY_NAME_ERROR,
-            format!(
-                "name part {}",
-                regex_error(label_key_msg, LABEL_KEY_FMT, &key_examples)
-            )
-        );
-        assert_eq!(
-            LABEL_KEY_ERROR,
-            format!(
-                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-                regex_error(label_key_msg, LABEL_KEY_FMT, &key_examples)
-            )
-        );
-        assert_eq!(
-            LABEL_VALUE_ERROR,
-            regex_error(
-                "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
-                LABEL_VALUE_FMT,
-                &["MyValue", "my_value", "12345"],
-            )
-        );
-        assert_eq!(
-            C_IDENTIFIER_ERROR,
-            regex_error(
-                "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'",
-                C_IDENTIFIER_FMT,
-                &["my_name", "MY_NAME", "MyName"],
-            )
-        );
-        assert_eq!(
-            regex_error("m", "r", &[]),
-            "m (regex used for validation is 'r')"
-        );
-        assert_eq!(MAX_LEN_63, max_len_error(63));
-        assert_eq!(MAX_LEN_253, max_len_error(253));
-        assert_eq!(max_len_error(32), "must be no more than 32 bytes");
-    }
-
-    #[test]
-    fn ipv6_ellipsis_expansion() {
-        assert_eq!(
-            parse_ip_sloppy("1::2"),
-            Some("1::2".parse::<IpAddr>().unwrap())
-        );
-        assert_eq!(
-            parse_ip_sloppy("1:2::7:8"),
-            Some("1:2::7:8".parse::<IpAddr>().unwrap())
-        );
-        assert_eq!(
-            parse_ip_sloppy("::ffff:010.1.2.3"),
-            Some("::ffff:10.1.2.3".parse::<IpAddr>().unwrap())
-        );
-        assert_eq!(parse_ip_sloppy("::"), Some("::".parse::<IpAddr>().unwrap()));
-    }
-}
+#[path = "content_tests.rs"]
+mod tests;

@@ -68,14 +68,14 @@ fn by_messages<S: StrValue + ?Sized>(
     }
 }
 
-/// [`by_messages`] for checks whose messages are all static text: nothing is
-/// allocated for the messages.
+/// [`by_messages`] for checks whose messages are all static text (at most
+/// `N`, packed from the front): nothing is allocated for the messages.
 #[inline]
-fn by_static_messages<S: StrValue + ?Sized>(
+fn by_static_messages<S: StrValue + ?Sized, const N: usize>(
     errs: &mut ErrorList,
     path: &Path<'_>,
     value: Option<&S>,
-    check: fn(&str) -> content::StaticMessages,
+    check: fn(&str) -> [Option<&'static str>; N],
     origin: &'static str,
 ) {
     let Some(v) = value else {
@@ -83,27 +83,29 @@ fn by_static_messages<S: StrValue + ?Sized>(
     };
     let msgs = check(v.as_str());
     if msgs[0].is_some() {
-        with_bad_value(&v, |bad| invalid_static(errs, path, bad, msgs, origin));
+        with_bad_value(&v, |bad| invalid_static(errs, path, bad, &msgs, origin));
     }
 }
 
+/// One `Invalid` error per message of `msgs` (packed from the front), all
+/// with the same bad value and origin; the value moves into the last.
 #[cold]
 fn invalid_static(
     errs: &mut ErrorList,
     path: &Path<'_>,
     bad: BadValue,
-    msgs: content::StaticMessages,
+    msgs: &[Option<&'static str>],
     origin: &'static str,
 ) {
-    match msgs {
-        [Some(first), Some(second)] => {
-            errs.push(Error::invalid(path, bad.clone(), first).with_origin(origin));
-            errs.push(Error::invalid(path, bad, second).with_origin(origin));
-        }
-        [Some(only), None] | [None, Some(only)] => {
-            errs.push(Error::invalid(path, bad, only).with_origin(origin));
-        }
-        [None, None] => {}
+    let n = msgs.iter().take_while(|m| m.is_some()).count();
+    let mut bad = Some(bad);
+    for (i, msg) in msgs[..n].iter().flatten().enumerate() {
+        let value = if i + 1 == n {
+            bad.take().unwrap_or(BadValue::Omitted)
+        } else {
+            bad.clone().unwrap_or(BadValue::Omitted)
+        };
+        errs.push(Error::invalid(path, value, *msg).with_origin(origin));
     }
 }
 
@@ -209,11 +211,11 @@ pub fn label_key<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    by_messages(
+    by_static_messages(
         errs,
         path,
         value,
-        content::is_label_key,
+        content::label_key_messages,
         "format=k8s-label-key",
     )
 }
@@ -232,11 +234,11 @@ pub fn prefixed_label_key<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    by_messages(
+    by_static_messages(
         errs,
         path,
         value,
-        content::is_prefixed_label_key,
+        content::prefixed_label_key_messages,
         "format=k8s-prefixed-label-key",
     )
 }
@@ -389,7 +391,7 @@ fn quota_name_is_label_key(value: &str) -> bool {
     buf[..REQUESTS_PREFIX.len()].copy_from_slice(REQUESTS_PREFIX.as_bytes());
     buf[REQUESTS_PREFIX.len()..len].copy_from_slice(value.as_bytes());
     // Two `str`s concatenated are UTF-8.
-    std::str::from_utf8(&buf[..len]).is_ok_and(|key| content::is_label_key(key).is_empty())
+    std::str::from_utf8(&buf[..len]).is_ok_and(|key| content::label_key_messages(key)[0].is_none())
 }
 
 /// `+k8s:format=k8s-extended-resource-name`: a domain-prefixed name
