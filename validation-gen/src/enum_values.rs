@@ -104,6 +104,34 @@ pub fn read_value_tags(
     excluded
 }
 
+/// The detail of a `NotSupported` error listing every value
+/// (`supported values: "a", "b"`, empty for no values), as the runtime
+/// writes it, for values that quote as themselves (printable ASCII without
+/// `"` or `\`); `None` when one needs Go's quoting, which the runtime does.
+pub fn static_detail(values: &[String]) -> Option<String> {
+    let plain = |v: &String| {
+        v.bytes()
+            .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+    };
+    if !values.iter().all(plain) {
+        return None;
+    }
+    let quoted: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
+    Some(if quoted.is_empty() {
+        String::new()
+    } else {
+        format!("supported values: {}", quoted.join(", "))
+    })
+}
+
+/// The `Option<&'static str>` of [`static_detail`], as tokens.
+pub fn static_detail_tokens(values: &[String]) -> TokenStream {
+    match static_detail(values) {
+        Some(detail) => quote!(::core::option::Option::Some(#detail)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
 /// The hidden consts for an impl block.
 pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
     let rt: syn::Path = syn::parse_str(crate::emit::DEFAULT_RUNTIME_PATH).expect("valid path");
@@ -130,21 +158,27 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
     let excl = values.exclusions.iter().map(|(v, o, w)| {
         quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
     });
+    let detail = static_detail_tokens(vals);
     quote! {
         impl #impl_generics #self_ty #where_clause {
             #[doc(hidden)]
             pub const __K8S_ENUM_VALUES: &'static [&'static str] = &[#(#vals),*];
             #[doc(hidden)]
             pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
-            /// Both, for the `+k8s:enum` validation (one item, so that a
+            /// The `Unsupported value` detail listing every value, as static
+            /// text (`None` when a value needs Go's quoting).
+            #[doc(hidden)]
+            pub const __K8S_ENUM_DETAIL: ::core::option::Option<&'static str> = #detail;
+            /// All three, for the `+k8s:enum` validation (one item, so that a
             /// missing `#[enum_values]` block is one error).
             #[doc(hidden)]
             pub const __K8S_ENUM: (
                 &'static [&'static str],
                 &'static [#rt::validate::EnumExclusion],
+                ::core::option::Option<&'static str>,
             ) = {
                 let _ = Self::__K8S_ENUM_DECLARED;
-                (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS)
+                (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS, Self::__K8S_ENUM_DETAIL)
             };
             #[doc(hidden)]
             pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[#(Self::#declared),*];

@@ -230,7 +230,10 @@ pub fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
         // same error once.
         let span = enum_tag_span(input).unwrap_or_else(proc_macro2::Span::call_site);
         let consts = quote::quote_spanned!(span=> Self::__K8S_ENUM);
-        quote!(::core::option::Option::Some(#consts))
+        quote!({
+            let (values, exclusions, _) = #consts;
+            ::core::option::Option::Some((values, exclusions))
+        })
     } else {
         quote!(::core::option::Option::None)
     };

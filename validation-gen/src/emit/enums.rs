@@ -1,6 +1,7 @@
 //! `+k8s:enum` (runtime: `validate::enums`). The values come from the consts
 //! of an `impl` block marked `#[validation_runtime::enum_values]`, which
-//! defines `__K8S_ENUM_VALUES` and `__K8S_ENUM_EXCLUSIONS` (and `__K8S_ENUM`, both).
+//! defines `__K8S_ENUM_VALUES`, `__K8S_ENUM_EXCLUSIONS` and `__K8S_ENUM_DETAIL`
+//! (the error's static detail), and `__K8S_ENUM`, all three.
 
 //!
 //! A Rust enum tagged `+k8s:enum` gets its values from its unit variants
@@ -40,13 +41,13 @@ pub(super) fn lower(
     let consts = quote_spanned!(at.span=> Self::__K8S_ENUM);
     // 1.37: an exclusion naming an undefined option is an internal error.
     let f = if release >= Release::V1_37 {
-        quote!(enumeration_defined_options)
+        quote!(enumeration_defined_options_with_detail)
     } else {
-        quote!(enumeration)
+        quote!(enumeration_with_detail)
     };
     vec![Call::errors(quote!({
-        let (values, exclusions) = #consts;
-        validate::#f(errs, op, path, #leaf, #old, values, exclusions)
+        let (values, exclusions, detail) = #consts;
+        validate::#f(errs, op, path, #leaf, #old, values, exclusions, detail)
     }))]
 }
 
@@ -84,6 +85,7 @@ pub(crate) fn emit_rust_enum(
     }
     let values = crate::enum_values::finish(values, exclusions);
     let vals = &values.values;
+    let detail = crate::enum_values::static_detail_tokens(vals);
     let excl = values.exclusions.iter().map(|(v, o, w)| {
         quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
     });
@@ -166,10 +168,14 @@ pub(crate) fn emit_rust_enum(
             #[doc(hidden)]
             pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
             #[doc(hidden)]
+            #[doc(hidden)]
+            pub const __K8S_ENUM_DETAIL: ::core::option::Option<&'static str> = #detail;
+            #[doc(hidden)]
             pub const __K8S_ENUM: (
                 &'static [&'static str],
                 &'static [#rt::validate::EnumExclusion],
-            ) = (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS);
+                ::core::option::Option<&'static str>,
+            ) = (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS, Self::__K8S_ENUM_DETAIL);
         }
         #helpers
     }

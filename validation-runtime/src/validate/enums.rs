@@ -77,9 +77,30 @@ pub fn enumeration<S: StrValue + ?Sized>(
     op: &Operation,
     path: &Path<'_>,
     value: Option<&S>,
+    old: Option<&S>,
+    values: &[&str],
+    exclusions: &[EnumExclusion],
+) {
+    enumeration_with_detail(errs, op, path, value, old, values, exclusions, None)
+}
+
+/// [`enumeration`] as generated code calls it: `detail` is the error's
+/// detail when no exclusion applies (`supported values: "a", "b"` over all of
+/// `values`, or empty for no values), as static text the generator wrote
+/// next to the values, so that an unsupported value's error does not write
+/// it. `None` (values that need Go quoting) writes it at run time, as does
+/// an operation for which an exclusion applies.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub fn enumeration_with_detail<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
     _old: Option<&S>,
     values: &[&str],
     exclusions: &[EnumExclusion],
+    detail: Option<&'static str>,
 ) {
     debug_assert!(
         values.windows(2).all(|w| w[0] < w[1]),
@@ -92,7 +113,7 @@ pub fn enumeration<S: StrValue + ?Sized>(
     if is_member(values, s) && !is_excluded(op, exclusions, s) {
         return;
     }
-    report_not_supported(errs, op, path, &v, values, exclusions);
+    report_not_supported(errs, op, path, &v, values, exclusions, detail);
 }
 
 /// The error path of [`enumeration`], out of line and not generic.
@@ -105,9 +126,10 @@ fn report_not_supported(
     value: &dyn ToBadValue,
     values: &[&str],
     exclusions: &[EnumExclusion],
+    detail: Option<&'static str>,
 ) {
     with_bad_value(value, |bad| {
-        errs.push(not_supported(op, path, bad, values, exclusions))
+        errs.push(not_supported(op, path, bad, values, exclusions, detail))
     });
 }
 
@@ -144,18 +166,23 @@ fn not_supported(
     value: BadValue<'_>,
     values: &[&str],
     exclusions: &[EnumExclusion],
+    detail: Option<&'static str>,
 ) -> Error {
     let supported = Supported {
         op,
         values,
         exclusions,
     };
-    Error::build(
-        ErrorType::NotSupported,
-        path,
-        value,
-        Detail::Supported(&supported),
-    )
+    // The static detail lists every value: it holds while no exclusion
+    // removes one of them for this operation.
+    let detail = match detail {
+        Some(text) if !values.iter().any(|v| is_excluded(op, exclusions, v)) => {
+            debug_assert_eq!(text, supported.render(), "static enum detail");
+            Detail::Static(text)
+        }
+        _ => Detail::Supported(&supported),
+    };
+    Error::build(ErrorType::NotSupported, path, value, detail)
 }
 
 /// The values an enum supports for an operation (its exclusions applied),
@@ -172,6 +199,16 @@ impl Supported<'_> {
             .iter()
             .copied()
             .filter(|v| !is_excluded(self.op, self.exclusions, v))
+    }
+}
+
+impl Supported<'_> {
+    /// The detail as a string (debug builds check the generator's text
+    /// against it).
+    fn render(&self) -> String {
+        let mut text = crate::field::Text::with_capacity(0);
+        self.write_detail(&mut text);
+        text.as_str().to_owned()
     }
 }
 
@@ -198,13 +235,29 @@ pub fn enumeration_defined_options<S: StrValue + ?Sized>(
     values: &[&str],
     exclusions: &[EnumExclusion],
 ) {
+    enumeration_defined_options_with_detail(errs, op, path, value, old, values, exclusions, None)
+}
+
+/// [`enumeration_defined_options`] with the static detail of
+/// [`enumeration_with_detail`].
+#[allow(clippy::too_many_arguments)]
+pub fn enumeration_defined_options_with_detail<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    old: Option<&S>,
+    values: &[&str],
+    exclusions: &[EnumExclusion],
+    detail: Option<&'static str>,
+) {
     if value.is_some() {
         if let Some(e) = exclusions.iter().find(|e| op.option(e.option).is_none()) {
             errs.push(super::undefined_option(path, e.option));
             return;
         }
     }
-    enumeration(errs, op, path, value, old, values, exclusions)
+    enumeration_with_detail(errs, op, path, value, old, values, exclusions, detail)
 }
 
 #[cfg(test)]

@@ -49,6 +49,34 @@ pub fn minimum<T: IntValue + ?Sized>(
             v,
             "must be greater than or equal to",
             min,
+            None,
+            "minimum",
+        ),
+        _ => {}
+    }
+}
+
+/// [`minimum`] as generated code calls it: `detail` is the error's detail,
+/// `must be greater than or equal to N`, as static text the generator wrote,
+/// so that building the error does not write it.
+#[inline]
+pub fn minimum_with_detail<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    min: i128,
+    detail: &'static str,
+) {
+    match value {
+        Some(v) if v.to_i128() < min => out_of_range(
+            errs,
+            path,
+            v,
+            "must be greater than or equal to",
+            min,
+            Some(detail),
             "minimum",
         ),
         _ => {}
@@ -65,12 +93,18 @@ fn out_of_range<T: ToBadValue + ?Sized>(
     value: &T,
     text: &'static str,
     bound: i128,
+    static_detail: Option<&'static str>,
     origin: &'static str,
 ) {
-    // The most common bounds (`+k8s:minimum=0` and `=1`) are static text.
-    let detail = match (origin, bound) {
-        ("minimum", 0) => Detail::Static("must be greater than or equal to 0"),
-        ("minimum", 1) => Detail::Static("must be greater than or equal to 1"),
+    // The most common bounds (`+k8s:minimum=0` and `=1`) are static text
+    // even when the caller has none.
+    let detail = match (static_detail, origin, bound) {
+        (Some(detail), _, _) => {
+            debug_assert_eq!(detail, format!("{text} {bound}"), "static bound detail");
+            Detail::Static(detail)
+        }
+        (None, "minimum", 0) => Detail::Static("must be greater than or equal to 0"),
+        (None, "minimum", 1) => Detail::Static("must be greater than or equal to 1"),
         _ => Detail::Bound {
             prefix: text,
             n: bound,
@@ -102,6 +136,34 @@ pub fn maximum<T: IntValue + ?Sized>(
             v,
             "must be less than or equal to",
             max,
+            None,
+            "maximum",
+        ),
+        _ => {}
+    }
+}
+
+/// [`maximum`] as generated code calls it: `detail` is the error's detail,
+/// `must be less than or equal to N`, as static text the generator wrote,
+/// so that building the error does not write it.
+#[inline]
+pub fn maximum_with_detail<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    max: i128,
+    detail: &'static str,
+) {
+    match value {
+        Some(v) if v.to_i128() > max => out_of_range(
+            errs,
+            path,
+            v,
+            "must be less than or equal to",
+            max,
+            Some(detail),
             "maximum",
         ),
         _ => {}

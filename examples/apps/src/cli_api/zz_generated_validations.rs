@@ -183,7 +183,15 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                validate::minimum(errs, op, path, leaf, old_leaf, 0);
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    leaf,
+                    old_leaf,
+                    0,
+                    "must be greater than or equal to 0",
+                );
             }
 
             'field_min_ready_seconds: {
@@ -200,8 +208,24 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_min_ready_seconds;
                 }
-                validate::maximum(errs, op, path, leaf, old_leaf, 3600);
-                validate::minimum(errs, op, path, leaf, old_leaf, 0);
+                validate::maximum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    leaf,
+                    old_leaf,
+                    3600,
+                    "must be less than or equal to 3600",
+                );
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    leaf,
+                    old_leaf,
+                    0,
+                    "must be greater than or equal to 0",
+                );
             }
 
             'field_containers: {
@@ -440,8 +464,24 @@ const _: () = {
                 if errs.len() > sc_start {
                     break 'field_container_port;
                 }
-                validate::maximum(errs, op, path, Some(value), old_value, 65535);
-                validate::minimum(errs, op, path, Some(value), old_value, 1);
+                validate::maximum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    65535,
+                    "must be less than or equal to 65535",
+                );
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    1,
+                    "must be greater than or equal to 1",
+                );
             }
 
             'field_protocol: {
@@ -507,8 +547,8 @@ const _: () = {
             errs: &mut __rt::ErrorList,
         ) {
             {
-                let (values, exclusions) = Self::__K8S_ENUM;
-                validate::enumeration(
+                let (values, exclusions, detail) = Self::__K8S_ENUM;
+                validate::enumeration_with_detail(
                     errs,
                     op,
                     path,
@@ -516,6 +556,7 @@ const _: () = {
                     old,
                     values,
                     exclusions,
+                    detail,
                 )
             };
         }
@@ -533,8 +574,8 @@ const _: () = {
             errs: &mut __rt::ErrorList,
         ) {
             {
-                let (values, exclusions) = Self::__K8S_ENUM;
-                validate::enumeration(
+                let (values, exclusions, detail) = Self::__K8S_ENUM;
+                validate::enumeration_with_detail(
                     errs,
                     op,
                     path,
@@ -542,6 +583,7 @@ const _: () = {
                     old,
                     values,
                     exclusions,
+                    detail,
                 )
             };
         }
@@ -722,7 +764,15 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_max_surge;
                 }
-                validate::minimum(errs, op, path, leaf, old_leaf, 0);
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    leaf,
+                    old_leaf,
+                    0,
+                    "must be greater than or equal to 0",
+                );
             }
         }
     }
@@ -774,7 +824,15 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_ready_replicas;
                 }
-                validate::minimum(errs, op, path, Some(value), old_value, 0);
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    0,
+                    "must be greater than or equal to 0",
+                );
             }
 
             'field_observed_generation: {
@@ -789,7 +847,15 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_observed_generation;
                 }
-                validate::minimum(errs, op, path, Some(value), old_value, 0);
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    0,
+                    "must be greater than or equal to 0",
+                );
             }
         }
     }
@@ -905,7 +971,15 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                validate::minimum(errs, op, path, Some(value), old_value, 0);
+                validate::minimum_with_detail(
+                    errs,
+                    op,
+                    path,
+                    Some(value),
+                    old_value,
+                    0,
+                    "must be greater than or equal to 0",
+                );
             }
         }
     }
@@ -939,15 +1013,23 @@ impl Protocol {
     #[doc(hidden)]
     pub const __K8S_ENUM_EXCLUSIONS: &'static [::validation_runtime::validate::EnumExclusion] = &[];
 
-    /// Both, for the `+k8s:enum` validation (one item, so that a
+    /// The `Unsupported value` detail listing every value, as static
+    /// text (`None` when a value needs Go's quoting).
+    #[doc(hidden)]
+    pub const __K8S_ENUM_DETAIL: ::core::option::Option<&'static str> = ::core::option::Option::Some(
+        "supported values: \"SCTP\", \"TCP\", \"UDP\"",
+    );
+
+    /// All three, for the `+k8s:enum` validation (one item, so that a
     /// missing `#[enum_values]` block is one error).
     #[doc(hidden)]
     pub const __K8S_ENUM: (
         &'static [&'static str],
         &'static [::validation_runtime::validate::EnumExclusion],
+        ::core::option::Option<&'static str>,
     ) = {
         let _ = Self::__K8S_ENUM_DECLARED;
-        (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS)
+        (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS, Self::__K8S_ENUM_DETAIL)
     };
 
     #[doc(hidden)]
