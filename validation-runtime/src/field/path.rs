@@ -145,7 +145,7 @@ impl<'a> Path<'a> {
         let mut end = out.len();
         let mut put = |bytes: &[u8]| {
             let start = end - bytes.len();
-            out[start..end].copy_from_slice(bytes);
+            copy_short(&mut out[start..end], bytes);
             end = start;
         };
         let mut p = self;
@@ -205,6 +205,31 @@ impl<'a> Path<'a> {
             p = node.parent;
         }
         len
+    }
+}
+
+/// `dst.copy_from_slice(src)` (same lengths) without a `memcpy` call for
+/// up to 16 bytes, the length of nearly every segment: two fixed-size,
+/// possibly overlapping copies, which compile to plain loads and stores.
+#[inline(always)]
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    match n {
+        8..=16 => {
+            dst[..8].copy_from_slice(&src[..8]);
+            dst[n - 8..].copy_from_slice(&src[n - 8..]);
+        }
+        4..=7 => {
+            dst[..4].copy_from_slice(&src[..4]);
+            dst[n - 4..].copy_from_slice(&src[n - 4..]);
+        }
+        1..=3 => {
+            dst[0] = src[0];
+            dst[n / 2] = src[n / 2];
+            dst[n - 1] = src[n - 1];
+        }
+        0 => {}
+        _ => dst.copy_from_slice(src),
     }
 }
 
@@ -404,6 +429,17 @@ mod tests {
             let q = p.index(i);
             assert_eq!(q.render(), format!("l[{i}]"));
             assert_eq!(q.rendered_len(), format!("l[{i}]").len());
+        }
+    }
+
+    #[test]
+    fn segments_of_every_short_length_render_whole() {
+        let long = "abcdefghijklmnopqrstuvwxyz0123456789";
+        for n in 1..long.len() {
+            let name = &long[..n];
+            let p = Path::new("r");
+            let k = p.key(name);
+            assert_eq!(k.child(name).render(), format!("r[{name}].{name}"));
         }
     }
 
