@@ -120,7 +120,11 @@ pub fn static_detail(values: &[String]) -> Option<String> {
     Some(if quoted.is_empty() {
         String::new()
     } else {
-        format!("supported values: {}", quoted.join(", "))
+        format!(
+            "{}{}",
+            validation_spec::messages::SUPPORTED_VALUES,
+            quoted.join(", ")
+        )
     })
 }
 

@@ -7,6 +7,8 @@
 //!   diagnostics and by runtime error messages alike;
 //! * [`format`](mod@format): every `+k8s:format=<name>` payload and the name of the
 //!   runtime function that checks it;
+//! * [`messages`]: error details the generator writes as static text and
+//!   the runtime writes itself;
 //! * [`release`]: the Kubernetes releases the catalog knows and the ones the
 //!   generator supports.
 //!
@@ -15,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 pub mod format;
+pub mod messages;
 pub mod quote;
 pub mod release;
 

@@ -168,7 +168,6 @@ pub(crate) fn emit_rust_enum(
             #[doc(hidden)]
             pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
             #[doc(hidden)]
-            #[doc(hidden)]
             pub const __K8S_ENUM_DETAIL: ::core::option::Option<&'static str> = #detail;
             #[doc(hidden)]
             pub const __K8S_ENUM: (

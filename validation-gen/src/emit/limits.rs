@@ -283,9 +283,9 @@ macro_rules! limit_handlers {
 
 limit_handlers! {
     /// `+k8s:minimum=<n>`.
-    minimum => integer_bound(, "must be greater than or equal to");
+    minimum => integer_bound(, validation_spec::messages::MINIMUM);
     /// `+k8s:maximum=<n>`.
-    maximum => integer_bound(, "must be less than or equal to");
+    maximum => integer_bound(, validation_spec::messages::MAXIMUM);
     /// `+k8s:minLength=<n>`.
     min_length => string_length(, Bound::AtLeast);
     /// `+k8s:maxBytes=<n>`.

@@ -59,7 +59,7 @@ impl Builder<'_> {
                     n,
                     n <= 0,
                     format!("{v} >= {n}"),
-                    format!("must be greater than or equal to {n}"),
+                    format!("{} {n}", validation_spec::messages::MINIMUM),
                 )
             }
             TagName::Maximum => {
@@ -69,7 +69,7 @@ impl Builder<'_> {
                     n,
                     n >= 0,
                     format!("{v} <= {n}"),
-                    format!("must be less than or equal to {n}"),
+                    format!("{} {n}", validation_spec::messages::MAXIMUM),
                 )
             }
             TagName::MaxItems => {
