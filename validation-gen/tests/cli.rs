@@ -88,9 +88,8 @@ fn generates_then_checks_then_detects_staleness() {
     assert!(generated.contains("impl __rt::Validate for Widget"));
     // Formatted (prettyplease's indentation), the leaf read once.
     assert!(
-        generated.contains(
-            "\n                validate::minimum_with_detail(\n                    errs,\n                    op,\n                    path,\n                    leaf,\n                    old_leaf,\n                    1,\n                    \"must be greater than or equal to 1\",\n                );\n"
-        ),
+        generated
+            .contains("\n                validate::minimum!(errs, op, path, leaf, old_leaf, 1);\n"),
         "{generated}"
     );
     assert!(generated.contains("&[\"/\", \"/status\"]"));
@@ -107,10 +106,10 @@ fn generates_then_checks_then_detects_staleness() {
     let err = text(&out.stderr);
     assert!(err.contains("is stale"), "{err}");
     assert!(
-        err.contains("-                    1,\n")
-            && err.contains("-                    \"must be greater than or equal to 1\",")
-            && err.contains("+                    2,\n")
-            && err.contains("+                    \"must be greater than or equal to 2\","),
+        err.contains("-                validate::minimum!(errs, op, path, leaf, old_leaf, 1);")
+            && err.contains(
+                "+                validate::minimum!(errs, op, path, leaf, old_leaf, 2);"
+            ),
         "{err}"
     );
     // --check writes nothing.

@@ -15,7 +15,7 @@ use validation_runtime::validate::{
     max_bytes, max_items, max_length, max_properties, maximum, min_items, min_length,
     min_properties, minimum,
 };
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use validation_runtime::{validate, ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -519,4 +519,28 @@ fn nested_path_and_update() {
         errs[0].to_string(),
         "<nil>: Too long: may not be more than 1 byte"
     );
+}
+
+/// The bound macros generated code calls write the same detail the
+/// functions do (the shared prefix lives in `validation_spec::messages`),
+/// for negative bounds too.
+#[test]
+fn bound_macros_write_the_functions_details() {
+    use validation_runtime::spec::messages::{MAXIMUM, MINIMUM};
+    let (op, path) = (Operation::create(), Path::new("n"));
+    let by_macro = ErrorList::from_fn(|errs| {
+        validate::minimum!(errs, &op, &path, Some(&-9), None, -5);
+        validate::maximum!(errs, &op, &path, Some(&70000), None, 65535);
+    });
+    let by_fn = ErrorList::from_fn(|errs| {
+        validate::minimum(errs, &op, &path, Some(&-9), None, -5);
+        validate::maximum(errs, &op, &path, Some(&70000), None, 65535);
+    });
+    assert_eq!(by_macro.len(), 2);
+    for (m, f) in by_macro.iter().zip(by_fn.iter()) {
+        assert_eq!(m.to_string(), f.to_string());
+        assert_eq!(m.origin(), f.origin());
+    }
+    assert_eq!(by_macro[0].detail(), format!("{MINIMUM} -5"));
+    assert_eq!(by_macro[1].detail(), format!("{MAXIMUM} 65535"));
 }

@@ -77,17 +77,15 @@ fn kind(site: &Site<'_>) -> String {
     leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
 }
 
-/// `+k8s:minimum` and `+k8s:maximum`:
-/// `validate::<f>_with_detail(op, path, value, old, n, "<detail> <n>")`,
-/// the error's detail as static text, so that building the error does not
-/// write it.
+/// `+k8s:minimum` and `+k8s:maximum`: `validate::<f>!(errs, op, path,
+/// value, old, n)`, a runtime macro that writes the error's detail at
+/// compile time (`concat!`), so that building the error does not.
 fn integer_bound(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
     tag: &Tag,
     f: TokenStream,
-    detail: &str,
 ) -> Vec<Call> {
     let Some(n) = payload(cx, at, tag) else {
         return Vec::new();
@@ -117,17 +115,9 @@ fn integer_bound(
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = int_literal(n);
-    let f = quote::format_ident!("{f}_with_detail");
-    let detail = format!("{detail} {n}");
-    vec![Call::errors(quote!(validate::#f(
-        errs,
-        op,
-        path,
-        #leaf,
-        #old,
-        #lit,
-        #detail
-    )))]
+    vec![Call::errors(
+        quote!(validate::#f!(errs, op, path, #leaf, #old, #lit)),
+    )]
 }
 
 /// Whether a limit is a lower or an upper one.
@@ -283,9 +273,9 @@ macro_rules! limit_handlers {
 
 limit_handlers! {
     /// `+k8s:minimum=<n>`.
-    minimum => integer_bound(, validation_spec::messages::MINIMUM);
+    minimum => integer_bound();
     /// `+k8s:maximum=<n>`.
-    maximum => integer_bound(, validation_spec::messages::MAXIMUM);
+    maximum => integer_bound();
     /// `+k8s:minLength=<n>`.
     min_length => string_length(, Bound::AtLeast);
     /// `+k8s:maxBytes=<n>`.

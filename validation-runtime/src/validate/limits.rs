@@ -83,6 +83,59 @@ pub fn minimum_with_detail<T: IntValue + ?Sized>(
     }
 }
 
+/// `+k8s:minimum=N` as generated code calls it: [`minimum_with_detail`]
+/// with the detail `must be greater than or equal to N` written by the
+/// compiler (`concat!`), so that building the error writes nothing. `N` is
+/// an integer literal.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, ErrorList, Operation};
+///
+/// let (op, path) = (Operation::create(), Path::new("replicas"));
+/// let errs = ErrorList::from_fn(|errs| validate::minimum!(errs, &op, &path, Some(&-1), None, 0));
+/// assert_eq!(errs[0].detail(), "must be greater than or equal to 0");
+/// ```
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __k8s_validate_minimum {
+    ($errs:expr, $op:expr, $path:expr, $value:expr, $old:expr, $min:literal) => {
+        $crate::validate::limits::minimum_with_detail(
+            $errs,
+            $op,
+            $path,
+            $value,
+            $old,
+            $min,
+            ::core::concat!("must be greater than or equal to ", $min),
+        )
+    };
+}
+
+/// `+k8s:maximum=N` as generated code calls it: [`maximum_with_detail`]
+/// with the detail `must be less than or equal to N` written by the
+/// compiler. `N` is an integer literal.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __k8s_validate_maximum {
+    ($errs:expr, $op:expr, $path:expr, $value:expr, $old:expr, $max:literal) => {
+        $crate::validate::limits::maximum_with_detail(
+            $errs,
+            $op,
+            $path,
+            $value,
+            $old,
+            $max,
+            ::core::concat!("must be less than or equal to ", $max),
+        )
+    };
+}
+
+#[doc(inline)]
+pub use crate::__k8s_validate_maximum as maximum;
+#[doc(inline)]
+pub use crate::__k8s_validate_minimum as minimum;
+
 /// The error of `minimum` / `maximum`, out of line so that the check itself
 /// inlines into generated code.
 #[cold]

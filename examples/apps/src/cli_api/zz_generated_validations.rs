@@ -183,15 +183,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    leaf,
-                    old_leaf,
-                    0,
-                    "must be greater than or equal to 0",
-                );
+                validate::minimum!(errs, op, path, leaf, old_leaf, 0);
             }
 
             'field_min_ready_seconds: {
@@ -208,24 +200,8 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_min_ready_seconds;
                 }
-                validate::maximum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    leaf,
-                    old_leaf,
-                    3600,
-                    "must be less than or equal to 3600",
-                );
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    leaf,
-                    old_leaf,
-                    0,
-                    "must be greater than or equal to 0",
-                );
+                validate::maximum!(errs, op, path, leaf, old_leaf, 3600);
+                validate::minimum!(errs, op, path, leaf, old_leaf, 0);
             }
 
             'field_containers: {
@@ -464,24 +440,8 @@ const _: () = {
                 if errs.len() > sc_start {
                     break 'field_container_port;
                 }
-                validate::maximum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    Some(value),
-                    old_value,
-                    65535,
-                    "must be less than or equal to 65535",
-                );
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    Some(value),
-                    old_value,
-                    1,
-                    "must be greater than or equal to 1",
-                );
+                validate::maximum!(errs, op, path, Some(value), old_value, 65535);
+                validate::minimum!(errs, op, path, Some(value), old_value, 1);
             }
 
             'field_protocol: {
@@ -764,15 +724,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_max_surge;
                 }
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    leaf,
-                    old_leaf,
-                    0,
-                    "must be greater than or equal to 0",
-                );
+                validate::minimum!(errs, op, path, leaf, old_leaf, 0);
             }
         }
     }
@@ -824,15 +776,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_ready_replicas;
                 }
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    Some(value),
-                    old_value,
-                    0,
-                    "must be greater than or equal to 0",
-                );
+                validate::minimum!(errs, op, path, Some(value), old_value, 0);
             }
 
             'field_observed_generation: {
@@ -847,15 +791,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_observed_generation;
                 }
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    Some(value),
-                    old_value,
-                    0,
-                    "must be greater than or equal to 0",
-                );
+                validate::minimum!(errs, op, path, Some(value), old_value, 0);
             }
         }
     }
@@ -971,15 +907,7 @@ const _: () = {
                 if validate::is_unset(Some(value)) {
                     break 'field_replicas;
                 }
-                validate::minimum_with_detail(
-                    errs,
-                    op,
-                    path,
-                    Some(value),
-                    old_value,
-                    0,
-                    "must be greater than or equal to 0",
-                );
+                validate::minimum!(errs, op, path, Some(value), old_value, 0);
             }
         }
     }

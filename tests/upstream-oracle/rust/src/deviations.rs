@@ -155,13 +155,6 @@ fn minus<T: Ord + Clone>(a: &[T], b: &[T]) -> Vec<T> {
     out
 }
 
-fn both(rust: &Verdict, go: &Verdict) -> Option<(Vec<ErrRec>, Vec<ErrRec>)> {
-    match (rust, go) {
-        (Verdict::Errors(r), Verdict::Errors(g)) => Some((r.clone(), g.clone())),
-        _ => None,
-    }
-}
-
 fn nil_dereference(rust: &Verdict, go: &Verdict) -> bool {
     matches!(rust, Verdict::Errors(_))
         && matches!(go, Verdict::Panic(p) if p.contains("invalid memory address or nil pointer dereference"))
