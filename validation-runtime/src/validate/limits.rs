@@ -42,18 +42,7 @@ pub fn minimum<T: IntValue + ?Sized>(
     _old: Option<&T>,
     min: i128,
 ) {
-    match value {
-        Some(v) if v.to_i128() < min => out_of_range(
-            errs,
-            path,
-            v,
-            validation_spec::messages::MINIMUM,
-            min,
-            None,
-            "minimum",
-        ),
-        _ => {}
-    }
+    below(errs, path, value, min, None);
 }
 
 /// [`minimum`] as generated code calls it: `detail` is the error's detail,
@@ -69,18 +58,7 @@ pub fn minimum_with_detail<T: IntValue + ?Sized>(
     min: i128,
     detail: &'static str,
 ) {
-    match value {
-        Some(v) if v.to_i128() < min => out_of_range(
-            errs,
-            path,
-            v,
-            validation_spec::messages::MINIMUM,
-            min,
-            Some(detail),
-            "minimum",
-        ),
-        _ => {}
-    }
+    below(errs, path, value, min, Some(detail));
 }
 
 /// `+k8s:minimum=N` as generated code calls it: [`minimum_with_detail`]
@@ -136,6 +114,36 @@ pub use crate::__k8s_validate_maximum as maximum;
 #[doc(inline)]
 pub use crate::__k8s_validate_minimum as minimum;
 
+/// The check of [`minimum`] and [`minimum_with_detail`].
+#[inline]
+fn below<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    value: Option<&T>,
+    min: i128,
+    detail: Option<&'static str>,
+) {
+    if let Some(v) = value.filter(|v| v.to_i128() < min) {
+        let prefix = validation_spec::messages::MINIMUM;
+        out_of_range(errs, path, v, prefix, min, detail, "minimum");
+    }
+}
+
+/// The check of [`maximum`] and [`maximum_with_detail`].
+#[inline]
+fn above<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    value: Option<&T>,
+    max: i128,
+    detail: Option<&'static str>,
+) {
+    if let Some(v) = value.filter(|v| v.to_i128() > max) {
+        let prefix = validation_spec::messages::MAXIMUM;
+        out_of_range(errs, path, v, prefix, max, detail, "maximum");
+    }
+}
+
 /// The error of `minimum` / `maximum`, out of line so that the check itself
 /// inlines into generated code.
 #[cold]
@@ -149,16 +157,12 @@ fn out_of_range<T: ToBadValue + ?Sized>(
     static_detail: Option<&'static str>,
     origin: &'static str,
 ) {
-    // The most common bounds (`+k8s:minimum=0` and `=1`) are static text
-    // even when the caller has none.
-    let detail = match (static_detail, origin, bound) {
-        (Some(detail), _, _) => {
+    let detail = match static_detail {
+        Some(detail) => {
             debug_assert_eq!(detail, format!("{text} {bound}"), "static bound detail");
             Detail::Static(detail)
         }
-        (None, "minimum", 0) => Detail::Static("must be greater than or equal to 0"),
-        (None, "minimum", 1) => Detail::Static("must be greater than or equal to 1"),
-        _ => Detail::Bound {
+        None => Detail::Bound {
             prefix: text,
             n: bound,
         },
@@ -182,18 +186,7 @@ pub fn maximum<T: IntValue + ?Sized>(
     _old: Option<&T>,
     max: i128,
 ) {
-    match value {
-        Some(v) if v.to_i128() > max => out_of_range(
-            errs,
-            path,
-            v,
-            validation_spec::messages::MAXIMUM,
-            max,
-            None,
-            "maximum",
-        ),
-        _ => {}
-    }
+    above(errs, path, value, max, None);
 }
 
 /// [`maximum`] as generated code calls it: `detail` is the error's detail,
@@ -209,18 +202,7 @@ pub fn maximum_with_detail<T: IntValue + ?Sized>(
     max: i128,
     detail: &'static str,
 ) {
-    match value {
-        Some(v) if v.to_i128() > max => out_of_range(
-            errs,
-            path,
-            v,
-            validation_spec::messages::MAXIMUM,
-            max,
-            Some(detail),
-            "maximum",
-        ),
-        _ => {}
-    }
+    above(errs, path, value, max, Some(detail));
 }
 
 /// Go's `int` view of a count or limit that is known to fit (a length never
