@@ -45,7 +45,7 @@ pub fn minimum<T: IntValue + ?Sized>(
     below(errs, path, value, min, None);
 }
 
-/// [`minimum`] as generated code calls it: `detail` is the error's detail,
+/// [`minimum()`] as generated code calls it: `detail` is the error's detail,
 /// `must be greater than or equal to N`, as static text the generator wrote,
 /// so that building the error does not write it.
 #[inline]
@@ -114,7 +114,7 @@ pub use crate::__k8s_validate_maximum as maximum;
 #[doc(inline)]
 pub use crate::__k8s_validate_minimum as minimum;
 
-/// The check of [`minimum`] and [`minimum_with_detail`].
+/// The check of [`minimum()`] and [`minimum_with_detail`].
 #[inline]
 fn below<T: IntValue + ?Sized>(
     errs: &mut ErrorList,
@@ -129,7 +129,7 @@ fn below<T: IntValue + ?Sized>(
     }
 }
 
-/// The check of [`maximum`] and [`maximum_with_detail`].
+/// The check of [`maximum()`] and [`maximum_with_detail`].
 #[inline]
 fn above<T: IntValue + ?Sized>(
     errs: &mut ErrorList,
@@ -189,7 +189,7 @@ pub fn maximum<T: IntValue + ?Sized>(
     above(errs, path, value, max, None);
 }
 
-/// [`maximum`] as generated code calls it: `detail` is the error's detail,
+/// [`maximum()`] as generated code calls it: `detail` is the error's detail,
 /// `must be less than or equal to N`, as static text the generator wrote,
 /// so that building the error does not write it.
 #[inline]

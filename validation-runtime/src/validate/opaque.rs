@@ -6,7 +6,7 @@
 //! the markers.
 //!
 //! In Rust the marker also admits a field of a foreign type, which has no
-//! [`Validate`](crate::Validate). So generated code for 1.35 and 1.36 calls
+//! [`Validate`]. So generated code for 1.35 and 1.36 calls
 //! [`Opaque::validate_opaque`]: the type's `Validate` when it has one, and
 //! nothing otherwise. The compiler picks (method lookup tries a by-value
 //! receiver, [`ViaValidate`], before an auto-referenced one, [`ViaNothing`]);
