@@ -122,7 +122,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
 /// *value* type (v0.35 `validators/each.go`: `Scope: ScopeMapKey, Type:
 /// nt.Elem`; 1.36 checks the key type), so `eachKey=+k8s:maxLength=5` on a
 /// `BTreeMap<String, i32>` is an error there: `can only be used on string
-/// types (i32)`. Lowers the payload for a value site in scratch, reports
+/// types (int32)`. Lowers the payload for a value site in scratch, reports
 /// what that lowering reports and says whether it passed. The key type is
 /// checked afterwards too, since the payload runs on keys.
 fn value_type_accepts(
