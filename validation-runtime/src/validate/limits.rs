@@ -85,7 +85,7 @@ macro_rules! __k8s_validate_minimum {
             $value,
             $old,
             $min,
-            ::core::concat!("must be greater than or equal to ", $min),
+            ::core::concat!($crate::spec::__minimum_prefix!(), " ", $min),
         )
     };
 }
@@ -104,7 +104,7 @@ macro_rules! __k8s_validate_maximum {
             $value,
             $old,
             $max,
-            ::core::concat!("must be less than or equal to ", $max),
+            ::core::concat!($crate::spec::__maximum_prefix!(), " ", $max),
         )
     };
 }
