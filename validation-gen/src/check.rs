@@ -116,10 +116,16 @@ pub(crate) fn check_type(
 fn retain_checked(tags: &mut Vec<TagAt>, scope: Scope, ty: Option<&Ty>, diags: &mut Diagnostics) {
     tags.retain(|at| {
         let result = check::type_check_with(&at.tag, scope, |chain| collection_value(chain, ty));
+        // After the catalog's type check, the tag's own reading of its
+        // payload and arguments (`rules::read`, done when the tag was read).
+        let result = result.map_err(|e| e.message).and_then(|()| match &at.rule {
+            Ok(_) => Ok(()),
+            Err(why) => Err(why.clone()),
+        });
         match result {
             Ok(()) => true,
-            Err(e) => {
-                report(diags, at, e.message);
+            Err(message) => {
+                report(diags, at, message);
                 false
             }
         }
@@ -162,16 +168,18 @@ pub(crate) fn is_list_tag(tag: &Tag) -> bool {
 pub(crate) fn payloads_of(
     tags: &[TagAt],
     wrapper: TagName,
-    matches: impl Fn(&Tag) -> bool,
+    matches: impl Fn(&TagAt) -> bool,
 ) -> Vec<TagAt> {
     tags.iter()
-        .filter(|t| t.tag.is(wrapper) && matches(&t.tag))
+        .filter(|t| t.tag.is(wrapper) && matches(t))
         .filter_map(|t| {
+            let rule = t.rule().and_then(crate::rules::Rule::chained).cloned();
             t.tag.chained().map(|p| TagAt {
                 tag: p.clone(),
                 span: t.span,
                 line: t.line.clone(),
                 order: t.order,
+                rule: rule.ok_or_else(|| "unread payload".to_owned()),
             })
         })
         .collect()
@@ -228,7 +236,9 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], relea
         }
     }
     for name in names {
-        let payloads = payloads_of(tags, TagName::Subfield, |t| string_arg(t) == Some(name));
+        let payloads = payloads_of(tags, TagName::Subfield, |t| {
+            string_arg(&t.tag) == Some(name)
+        });
         let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None, release);
         table.insert(owner.clone(), ListContext::Subfield(name.to_owned()), meta);
     }
@@ -259,7 +269,7 @@ fn conditional_lists(
         }
     }
     for (wrapper, option) in conditions {
-        let payloads = payloads_of(tags, wrapper, |t| string_arg(t) == Some(option));
+        let payloads = payloads_of(tags, wrapper, |t| string_arg(&t.tag) == Some(option));
         let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), ty, release);
         let context = ListContext::Option {
             enabled: wrapper == TagName::IfEnabled,

@@ -19,6 +19,7 @@ pub mod enum_values;
 pub mod kube;
 pub mod model;
 pub mod module;
+pub(crate) mod rules;
 pub mod schema;
 pub mod tags;
 
@@ -217,7 +218,13 @@ pub fn expand_derive_for(input: TokenStream, release: Release) -> TokenStream {
 /// (which `schemars` enables): a type's fragment costs compile time, and
 /// only schema export reads it.
 pub fn schema_fragment_impl(input: &syn::DeriveInput) -> TokenStream {
-    let Ok(fragment) = schema::fragment(input, None) else {
+    schema_fragment_impl_for(input, Release::DEFAULT)
+}
+
+/// [`schema_fragment_impl`] for a type whose tags follow `release` unless it
+/// names another (the derive's release, as for its `Validate` impl).
+pub fn schema_fragment_impl_for(input: &syn::DeriveInput, release: Release) -> TokenStream {
+    let Ok(fragment) = schema::fragment_for(input, None, release) else {
         return TokenStream::new();
     };
     let Ok(runtime) = runtime_path(&input.attrs) else {

@@ -5,6 +5,7 @@ use proc_macro2::Span;
 
 use crate::ast::{DocLine, Input, InputField, InputKind};
 use crate::diag::Diagnostics;
+use crate::rules::Rule;
 use crate::tags::{self, Release, Tag, TagName};
 
 /// Integer kinds, for payload range checks.
@@ -228,6 +229,29 @@ pub struct TagAt {
     pub line: String,
     /// The doc line's position in the type ([`DocLine::order`]).
     pub order: usize,
+    /// The tag read for the release the type is generated for, or why it
+    /// does not read ([`crate::rules::read`]). The check stage reports the
+    /// error and drops the tag: the emitter sees only tags whose rule read.
+    pub(crate) rule: Result<Rule, String>,
+}
+
+impl TagAt {
+    /// A tag of the doc line at `span`, read for `release`.
+    pub(crate) fn new(tag: Tag, span: Span, line: String, order: usize, release: Release) -> Self {
+        let rule = crate::rules::read(&tag, release);
+        TagAt {
+            tag,
+            span,
+            line,
+            order,
+            rule,
+        }
+    }
+
+    /// The tag's rule (always there after the check stage).
+    pub(crate) fn rule(&self) -> Option<&Rule> {
+        self.rule.as_ref().ok()
+    }
 }
 
 /// Tags and `+default` read from one doc-comment block.
@@ -277,12 +301,13 @@ pub fn read_tags_with(
         let doc = &docs[item.line()];
         match item {
             tags::Extracted::Tag(t) => match t.tag {
-                Ok(tag) => out.tags.push(TagAt {
+                Ok(tag) => out.tags.push(TagAt::new(
                     tag,
-                    span: doc.span,
-                    line: doc.text.trim().to_string(),
-                    order: doc.order,
-                }),
+                    doc.span,
+                    doc.text.trim().to_string(),
+                    doc.order,
+                    options.release,
+                )),
                 Err(e) => diags.error_at(doc.span, doc.order, tag_error_message(&e, &doc.text)),
             },
             tags::Extracted::Default(d) => match d.value {
@@ -502,12 +527,13 @@ fn level_opaque(tags: &mut Tags, release: Release) {
             })
         };
         if marker && !present(&tags.tags) && !present(&added) {
-            added.push(TagAt {
-                tag: payload.clone(),
-                span: t.span,
-                line: t.line.clone(),
-                order: t.order,
-            });
+            added.push(TagAt::new(
+                payload.clone(),
+                t.span,
+                t.line.clone(),
+                t.order,
+                release,
+            ));
         }
     }
     tags.tags.extend(added);

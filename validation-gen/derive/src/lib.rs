@@ -70,7 +70,10 @@ pub fn derive_validate(input: TokenStream) -> TokenStream {
             }
             // Only for a type that generated (its errors are reported once).
             if cfg!(feature = "schema") && !out.to_string().contains("compile_error") {
-                out.extend(validation_gen::schema_fragment_impl(&parsed));
+                out.extend(validation_gen::schema_fragment_impl_for(
+                    &parsed,
+                    DEFAULT_RELEASE,
+                ));
             }
         }
     }

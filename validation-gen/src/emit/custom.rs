@@ -3,12 +3,10 @@
 
 use quote::{format_ident, quote};
 
-use super::{Call, Cx, Site};
-use crate::model::TagAt;
+use super::{Call, Site};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, Tag};
 
-pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Release) -> Vec<Call> {
+pub(super) fn lower(site: &Site<'_>) -> Vec<Call> {
     let f = match site.field {
         Some(field) => format_ident!("validate_custom_{}", field.rust_name),
         None => format_ident!("validate_custom"),

@@ -12,34 +12,28 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::TypeModel;
-use crate::tags::{TagName, Value};
+use crate::rules::RuleKind;
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let ident = &model.ident;
     let mut calls = Vec::new();
     for trigger in model.fields() {
         for at in &trigger.tags.tags {
-            let Some((wraps, tag)) = super::union::unwrap(&at.tag, cx.release) else {
+            let Some(rule) = at.rule() else {
                 continue;
             };
-            let f = match tag.tag_name() {
-                Some(TagName::DependentRequired) => quote!(dependent_required),
-                Some(TagName::DependentForbidden) => quote!(dependent_forbidden),
-                _ => continue,
+            let (wraps, tag) = super::union::unwrap(rule, cx.release);
+            let RuleKind::Dependent {
+                required,
+                field: dep_json,
+            } = &tag.kind
+            else {
+                continue;
             };
-            if tag.args.len() != 1 {
-                cx.error(
-                    at,
-                    format!(
-                        "expected exactly one argument naming the dependent field, got {}",
-                        tag.args.len()
-                    ),
-                );
-                continue;
-            }
-            let Value::String(dep_json) = &tag.args[0].value else {
-                cx.error(at, "the argument must be the JSON name of a sibling field");
-                continue;
+            let f = if *required {
+                quote!(dependent_required)
+            } else {
+                quote!(dependent_forbidden)
             };
             let Some(dep) = model.field_by_json(dep_json) else {
                 cx.error(at, format!("no sibling field with JSON name {dep_json:?}"));

@@ -4,43 +4,26 @@
 
 use quote::quote;
 
-use super::{leaf_ty, lower_tag, payload, value_site, Call, Cx, Site};
+use super::{leaf_ty, lower_rule, value_site, Call, Cx, Site};
 use crate::diag::Diagnostics;
 use crate::model::{Shape, TagAt, Ty};
+use crate::rules::Rule;
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, Tag};
+use crate::tags::Release;
 
-/// `+k8s:eachVal=+<tag>`.
-pub(super) fn each_val(
+/// `+k8s:eachVal=+<rule>` (`keys: false`), `+k8s:eachKey=+<rule>`.
+pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
-    _: Release,
+    keys: bool,
+    inner: &Rule,
 ) -> Vec<Call> {
-    lower(cx, site, at, tag, false)
-}
-
-/// `+k8s:eachKey=+<tag>`.
-pub(super) fn each_key(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    lower(cx, site, at, tag, true)
-}
-
-fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) -> Vec<Call> {
-    let Some(inner) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
     let shape = leaf_ty(site).map(|t| &t.shape);
     match (shape, keys) {
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);
-            let calls = lower_tag(cx, &elem_site, at, inner);
+            let calls = lower_rule(cx, &elem_site, at, inner);
             // 1.37: `None` elements of a list of pointers are skipped.
             let ptr = cx.release >= Release::V1_37 && elem.is_option();
             wrap(cx, calls, true, true, |closure| {
@@ -56,7 +39,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
         }
         (Some(Shape::Map(_, _, value)), false) => {
             let elem_site = element_site(site, Scope::MapVal, value, true);
-            let calls = lower_tag(cx, &elem_site, at, inner);
+            let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_val(errs, op, path, #leaf, #old, #closure))
@@ -67,7 +50,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
                 return Vec::new();
             }
             let elem_site = element_site(site, Scope::MapKey, key, false);
-            let calls = lower_tag(cx, &elem_site, at, inner);
+            let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(errs, op, path, #leaf, #old, #closure))
@@ -79,7 +62,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
         // not known here.
         (Some(Shape::Named) | None, false) => {
             let elem_site = opaque_element_site(cx.release, site, Scope::ListVal, true);
-            let calls = lower_tag(cx, &elem_site, at, inner);
+            let calls = lower_rule(cx, &elem_site, at, inner);
             // 1.37: a subfield's list of pointers skips `None` elements; the
             // compiler knows whether it is one (`validate::Each`).
             let unknown = pointee_unknown(cx.release, site);
@@ -103,7 +86,7 @@ fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag, keys: bool) ->
         }
         (Some(Shape::Named) | None, true) => {
             let elem_site = opaque_element_site(cx.release, site, Scope::MapKey, false);
-            let calls = lower_tag(cx, &elem_site, at, inner);
+            let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 quote!(validate::each_map_key(errs, op, path, #leaf, #old, #closure))
@@ -129,7 +112,7 @@ fn value_type_accepts(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    payload: &Tag,
+    payload: &Rule,
     value: &Ty,
 ) -> bool {
     let mut scratch = Diagnostics::new();
@@ -139,7 +122,7 @@ fn value_type_accepts(
         labels: cx.labels,
         release: cx.release,
     };
-    lower_tag(
+    lower_rule(
         &mut probe,
         &element_site(site, Scope::MapKey, value, false),
         at,

@@ -15,15 +15,10 @@ use crate::ast::EnumInput;
 use crate::diag::Diagnostics;
 use crate::model::{read_tags_with, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, Tag};
+use crate::tags::Release;
 
-pub(super) fn lower(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    _: &Tag,
-    release: Release,
-) -> Vec<Call> {
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+    let release = cx.release;
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Str | Shape::Named) => {}
         other => {

@@ -1,44 +1,14 @@
-//! `+k8s:neq=<value>` (runtime: `validate::equality`).
+//! `+k8s:neq=<value>` (runtime: `validate::equality`): the value (read by
+//! [`crate::rules`]) against the site's type.
 
 use proc_macro2::Literal;
 use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Release, Tag, Value};
+use crate::tags::Value;
 
-pub(super) fn lower(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    let Some(v) = tag.scalar() else {
-        cx.error(at, "missing required payload");
-        return Vec::new();
-    };
-    // From 1.36 the payload is read with `util.ParseInt` / `util.ParseBool`:
-    // it must read back as written (`0100`, `+5` are errors; 1.35 reads them
-    // as 100 and 5).
-    if cx.release >= Release::V1_36 {
-        let literal = tag.value_literal.as_deref().unwrap_or_default();
-        if let Some(why) = strict_scalar_error(v, literal) {
-            let what = if matches!(v, Value::Bool(_)) {
-                "bool"
-            } else {
-                "integer"
-            };
-            cx.error(
-                at,
-                format!(
-                    "tag \"{}\": invalid {what} value for payload: {why}{STRICT_HINT}",
-                    tag.name
-                ),
-            );
-            return Vec::new();
-        }
-    }
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, v: &Value) -> Vec<Call> {
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let shape = leaf_ty(site).map(|t| &t.shape);
     let payload_type = v.value_type();
@@ -103,42 +73,5 @@ pub(super) fn lower(
             cx.error(at, format!("unsupported type for 'neq' tag: {kind}"));
             Vec::new()
         }
-    }
-}
-
-/// What the strict reading of 1.36 means, after its errors.
-pub(super) const STRICT_HINT: &str = " (from Kubernetes 1.36, without leading zeros or a sign `+`)";
-
-/// Why an integer or bool value written as `literal` is rejected by upstream
-/// 1.36's `util.ParseInt` / `util.ParseBool` (their error, as Go words it),
-/// or `None` when it reads back the same (and for strings).
-pub(super) fn strict_scalar_error(v: &Value, literal: &str) -> Option<String> {
-    match v {
-        Value::Int(_) => {
-            let digits = literal.strip_prefix('-').unwrap_or(literal);
-            let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                match literal.parse::<i64>() {
-                    Ok(n) if n.to_string() == literal => return None,
-                    Ok(_) => format!("{literal:?} is not a valid int value"),
-                    Err(_) => format!(
-                        "parsing {literal:?} as int: strconv.Atoi: parsing {literal:?}: value out of range"
-                    ),
-                }
-            } else if literal.starts_with('+')
-                && literal[1..].bytes().all(|b| b.is_ascii_digit())
-                && literal.len() > 1
-            {
-                format!("{literal:?} is not a valid int value")
-            } else {
-                format!(
-                    "parsing {literal:?} as int: strconv.Atoi: parsing {literal:?}: invalid syntax"
-                )
-            };
-            Some(why)
-        }
-        Value::Bool(_) if literal != "true" && literal != "false" => {
-            Some(format!("{literal:?} is not a valid bool value"))
-        }
-        _ => None,
     }
 }

@@ -3,11 +3,9 @@
 
 use quote::quote;
 
-use super::{Call, Cx, Site};
-use crate::model::TagAt;
-use crate::tags::{Release, Tag};
+use super::{Call, Site};
 
-pub(super) fn lower(_: &mut Cx<'_>, site: &Site<'_>, _: &TagAt, _: &Tag, _: Release) -> Vec<Call> {
+pub(super) fn lower(site: &Site<'_>) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     vec![Call::errors(quote!(validate::immutable(errs, op, path, #whole, #old))).short_circuit()]
 }

@@ -5,23 +5,26 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::union::Wrap;
-use super::{list_elem, lower_tag, payload, value_site, Call, Cx, Site};
+use super::{list_elem, lower_rule, value_site, Call, Cx, Site};
 use crate::model::TagAt;
+use crate::rules::{Rule, RuleKind};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, Tag, TagName, Value};
+use crate::tags::{Release, TagName, Value};
+
+/// An `item` tag's criteria: key field and value, in source order.
+type Criteria = [(String, Value)];
 
 /// The selector text upstream uses as the item's cohort: `{"name": "x"}`.
-pub(crate) fn selector_text(tag: &Tag) -> String {
-    let parts: Vec<String> = tag
-        .args
+fn selector_text(criteria: &Criteria) -> String {
+    let parts: Vec<String> = criteria
         .iter()
-        .map(|a| {
-            let v = match &a.value {
+        .map(|(name, value)| {
+            let v = match value {
                 Value::String(s) => format!("{s:?}"),
                 Value::Int(i) => i.to_string(),
                 Value::Bool(b) => b.to_string(),
             };
-            format!("{:?}: {v}", a.name.clone().unwrap_or_default())
+            format!("{name:?}: {v}")
         })
         .collect();
     format!("{{{}}}", parts.join(", "))
@@ -42,21 +45,15 @@ pub(super) fn typedef_field(site: &Site<'_>) -> bool {
         )
 }
 
-/// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...`, or an error.
-pub(crate) fn matcher(
+/// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...`, or an
+/// error (the criteria themselves, named and distinct, were checked when
+/// the tag was read).
+fn matcher(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
+    criteria: &Criteria,
 ) -> Option<TokenStream> {
-    if tag.args.is_empty() {
-        cx.error(at, "no selection criteria was specified");
-        return None;
-    }
-    if tag.args.iter().any(|a| a.name.is_none()) {
-        cx.error(at, "all arguments must be named");
-        return None;
-    }
     let typedef_field = typedef_field(site);
     let meta = match &site.list {
         Some(meta) if meta.semantics() == super::lists::ListKind::Map => Some(meta),
@@ -66,53 +63,25 @@ pub(crate) fn matcher(
             return None;
         }
     };
-    let mut seen = Vec::new();
-    for a in &tag.args {
-        let n = a.name.clone().unwrap_or_default();
-        if seen.contains(&n) {
-            cx.error(at, format!("duplicate argument: {n:?}"));
-            return None;
-        }
-        seen.push(n);
-    }
-    // From 1.36 (`util.ParseInt` / `util.ParseBool`), integer and bool values
-    // must read back as written.
-    if cx.release >= Release::V1_36 {
-        for a in &tag.args {
-            if let Some(why) = super::equality::strict_scalar_error(&a.value, &a.literal) {
-                let name = a.name.clone().unwrap_or_default();
-                let what = if matches!(a.value, Value::Bool(_)) {
-                    "boolean"
-                } else {
-                    "integer"
-                };
-                cx.error(
-                    at,
-                    format!(
-                        "tag \"{}\": invalid value for argument {name:?}: invalid {what}: {why}{}",
-                        tag.name,
-                        super::equality::STRICT_HINT
-                    ),
-                );
-                return None;
-            }
-        }
-    }
     let Some(meta) = meta else {
-        return Some(selector_closure(at, tag));
+        return Some(selector_closure(at, criteria));
     };
-    if tag.args.len() != meta.keys.len() {
+    if criteria.len() != meta.keys.len() {
         cx.error(
             at,
             format!(
                 "number of arguments ({}) does not match number of listMapKey fields ({})",
-                tag.args.len(),
+                criteria.len(),
                 meta.keys.len()
             ),
         );
         return None;
     }
-    let missing: Vec<&String> = meta.keys.iter().filter(|k| !seen.contains(k)).collect();
+    let missing: Vec<&String> = meta
+        .keys
+        .iter()
+        .filter(|k| !criteria.iter().any(|(n, _)| n == *k))
+        .collect();
     if !missing.is_empty() {
         let missing: Vec<&str> = missing.iter().map(|k| k.as_str()).collect();
         cx.error(
@@ -124,7 +93,7 @@ pub(crate) fn matcher(
         );
         return None;
     }
-    let selector = selector_closure(at, tag);
+    let selector = selector_closure(at, criteria);
     if meta.ptr_elems() {
         // 1.37 `PtrSliceItem`: `None` elements match nothing.
         return Some(quote!(|item| item.as_ref().is_some_and(#selector)));
@@ -132,16 +101,14 @@ pub(crate) fn matcher(
     Some(selector)
 }
 
+/// `+k8s:item(<criteria>)=+<rule>`.
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
-    _: Release,
+    criteria: &Criteria,
+    inner: &Rule,
 ) -> Vec<Call> {
-    let Some(inner) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
     if super::union::is_wrapped_union_tag(inner, cx.release) {
         return item_unions(cx, site, at);
     }
@@ -157,7 +124,7 @@ pub(super) fn lower(
         cx.error(at, format!("can only be used on list types ({kind})"));
         return Vec::new();
     }
-    let Some(matcher) = matcher(cx, site, at, tag) else {
+    let Some(matcher) = matcher(cx, site, at, criteria) else {
         return Vec::new();
     };
     let mut elem_site = match elem {
@@ -173,7 +140,7 @@ pub(super) fn lower(
         None => super::each::opaque_element_site(cx.release, site, Scope::ListVal, true),
     };
     elem_site.enclosing_list = site.list.clone();
-    let calls = lower_tag(cx, &elem_site, at, inner);
+    let calls = lower_rule(cx, &elem_site, at, inner);
     if calls.is_empty() {
         return Vec::new();
     }
@@ -192,7 +159,7 @@ pub(super) fn lower(
     });
     for call in &mut calls {
         call.deferred = true;
-        call.cohort = Some(selector_text(tag));
+        call.cohort = Some(selector_text(criteria));
     }
     calls
 }
@@ -224,12 +191,10 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     // `+k8s:item(...)`), which decides the first.
     unions.sort_by(|a, b| crate::tags::catalog::compare_tags(&a.at.tag, &b.at.tag));
     if !unions.iter().any(|u| std::ptr::eq(u.at, at)) {
+        let outer = at.rule().map_or("", Rule::tag_name);
         cx.error(
             at,
-            format!(
-                "tag \"k8s:item\" inside \"{}\" is not supported yet by this generator",
-                at.tag.name
-            ),
+            format!("tag \"k8s:item\" inside \"{outer}\" is not supported yet by this generator"),
         );
         return Vec::new();
     }
@@ -260,15 +225,12 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     type Members = Vec<(String, TokenStream)>;
     let mut groups: Vec<((bool, String), Members, Vec<Wrap>)> = Vec::new();
     for u in unions.iter().filter(|u| kinds.contains(&u.zero_or_one())) {
-        let Some(matcher) = matcher(cx, site, u.at, &u.item) else {
+        let Some(matcher) = matcher(cx, site, u.at, u.criteria) else {
             continue;
         };
-        let union = match u.member.named_arg("union").map(|x| &x.value) {
-            Some(Value::String(s)) => s.clone(),
-            _ => String::new(),
-        };
+        let union = super::union::union_name(u.member).to_owned();
         let key = (u.zero_or_one(), union);
-        let name = format!("{list_name}[{}]", selector_text(&u.item));
+        let name = format!("{list_name}[{}]", selector_text(u.criteria));
         let i = match groups.iter().position(|(k, ..)| *k == key) {
             Some(i) => i,
             None => {
@@ -342,10 +304,10 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
 /// An `item` tag whose payload is a union member, through wrappers.
 struct ItemUnionTag<'a> {
     at: &'a TagAt,
-    /// The `+k8s:item(...)` tag.
-    item: Tag,
-    /// The member tag inside it.
-    member: Tag,
+    /// The `+k8s:item(...)` tag's criteria.
+    criteria: &'a Criteria,
+    /// The member rule inside it.
+    member: &'a Rule,
     /// The wrappers around the `item` tag, and those inside it.
     outer: Vec<Wrap>,
     inner: Vec<Wrap>,
@@ -353,21 +315,18 @@ struct ItemUnionTag<'a> {
 
 impl<'a> ItemUnionTag<'a> {
     fn of(at: &'a TagAt, release: Release) -> Option<Self> {
-        let (outer, item) = super::union::unwrap(&at.tag, release)?;
-        if !item.is(TagName::Item) {
+        let (outer, item) = super::union::unwrap(at.rule()?, release);
+        let RuleKind::Item { criteria, rule } = &item.kind else {
             return None;
-        }
-        let (inner, member) = super::union::unwrap(item.chained()?, release)?;
-        if !matches!(
-            member.tag_name(),
-            Some(TagName::UnionMember | TagName::ZeroOrOneOfMember)
-        ) {
+        };
+        let (inner, member) = super::union::unwrap(rule, release);
+        if !matches!(member.kind, RuleKind::UnionMember { .. }) {
             return None;
         }
         Some(Self {
             at,
-            item: item.clone(),
-            member: member.clone(),
+            criteria,
+            member,
             outer,
             inner,
         })
@@ -381,20 +340,18 @@ impl<'a> ItemUnionTag<'a> {
 /// `|item| key_matches(fields::leaf::<k, _>(item), literal) && ...` for a selector's
 /// arguments, with a compile-time check (reported at the tag) that each key
 /// field is of the literal's kind.
-fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
+fn selector_closure(at: &TagAt, criteria: &Criteria) -> TokenStream {
     let rt = super::rt();
     let mut type_checks = Vec::new();
-    let checks: Vec<TokenStream> = tag
-        .args
+    let checks: Vec<TokenStream> = criteria
         .iter()
-        .map(|a| {
-            let key = a.name.as_deref().unwrap_or_default();
+        .map(|(key, value)| {
             // The value behind `Option`/`Box` (a nil key matches nothing),
             // spanned at the tag: a key that is not a field is reported there.
             let field = super::field_access(key, quote!(item), true, at.span);
             // The key field's type must be of the literal's kind (upstream:
             // `key "k": type mismatch, ...`); checked by rustc, at the tag.
-            let kind = match &a.value {
+            let kind = match value {
                 Value::String(_) => Some((quote!(#rt::StrValue), "string")),
                 Value::Int(_) => Some((quote!(#rt::IntValue), "integer")),
                 Value::Bool(_) => None,
@@ -420,7 +377,7 @@ fn selector_closure(at: &TagAt, tag: &Tag) -> TokenStream {
                     #call(#field);
                 }});
             }
-            let lit = match &a.value {
+            let lit = match value {
                 Value::String(s) => quote!(#rt::validate::KeyLiteral::Str(#s)),
                 Value::Int(i) => {
                     let l = Literal::i128_unsuffixed((*i as i128).abs());

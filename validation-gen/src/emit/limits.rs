@@ -2,16 +2,17 @@
 //! `+k8s:maxBytes`, `+k8s:maxItems`, `+k8s:minItems`, `+k8s:maxProperties`,
 //! `+k8s:minProperties` (runtime: `validate::limits`).
 //!
-//! One handler per tag; each names its runtime function and shares the
-//! checks of its value kind (integer bound, string length, list size, map
-//! size).
+//! The payload is read by [`crate::rules`]; here each limit names its
+//! runtime function and shares the checks of its value kind (integer bound,
+//! string length, list size, map size) against the site's type.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Release, Tag, Value};
+use crate::rules::Limit;
+use crate::tags::Release;
 
 fn int_literal(n: i128) -> TokenStream {
     let lit = Literal::i128_unsuffixed(n.unsigned_abs() as i128);
@@ -20,57 +21,6 @@ fn int_literal(n: i128) -> TokenStream {
     } else {
         quote!(#lit)
     }
-}
-
-/// Go's `strconv.Atoi` on a tag payload.
-fn decimal(literal: &str) -> Option<i128> {
-    let digits = literal.strip_prefix(['+', '-']).unwrap_or(literal);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    literal
-        .parse::<i128>()
-        .ok()
-        .filter(|n| i64::try_from(*n).is_ok())
-}
-
-/// The payload as an integer, or `None` after reporting why not.
-fn payload(cx: &mut Cx<'_>, at: &TagAt, tag: &Tag) -> Option<i128> {
-    let Some(Value::Int(_)) = tag.scalar() else {
-        cx.error(
-            at,
-            format!("tag \"{}\" requires an integer value", tag.name),
-        );
-        return None;
-    };
-    // Kubernetes 1.35 reads limit payloads with `strconv.Atoi`: decimal
-    // digits with an optional sign, leading zeros allowed (`0100` is 100).
-    let literal = tag.value_literal.clone().unwrap_or_default();
-    let n = decimal(&literal);
-    if n.is_none() {
-        cx.error(
-            at,
-            format!(
-                "tag \"{}\": invalid integer {literal:?}: must be a decimal integer",
-                tag.name
-            ),
-        );
-        return None;
-    }
-    // From 1.36 (`util.ParseInt`), the payload must also read back the same:
-    // no leading zeros, no `+`, no `-0`.
-    if cx.release >= Release::V1_36 && n.map(|n| n.to_string()).as_deref() != Some(&literal) {
-        cx.error(
-            at,
-            format!(
-                "tag \"{}\": failed to parse tag payload as int: {literal:?} is not a valid int \
-                 value (from Kubernetes 1.36, without leading zeros or a sign `+`)",
-                tag.name
-            ),
-        );
-        return None;
-    }
-    n
 }
 
 fn kind(site: &Site<'_>) -> String {
@@ -84,12 +34,9 @@ fn integer_bound(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
+    n: i128,
     f: TokenStream,
 ) -> Vec<Call> {
-    let Some(n) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Int(k)) => {
             let (lo, hi) = k.range();
@@ -133,13 +80,10 @@ fn string_length(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
+    n: i128,
     f: TokenStream,
     bound: Bound,
 ) -> Vec<Call> {
-    let Some(n) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
     if !matches!(
         leaf_ty(site).map(|t| &t.shape),
         None | Some(Shape::Str | Shape::Named)
@@ -171,13 +115,10 @@ fn list_size(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
+    n: i128,
     f: TokenStream,
     bound: Bound,
 ) -> Vec<Call> {
-    let Some(n) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
     if !matches!(
         leaf_ty(site).map(|t| &t.shape),
         None | Some(Shape::List(_) | Shape::Named)
@@ -207,13 +148,10 @@ fn map_size(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
+    n: i128,
     f: TokenStream,
     bound: Bound,
 ) -> Vec<Call> {
-    let Some(n) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
     if !matches!(
         leaf_ty(site).map(|t| &t.shape),
         None | Some(Shape::Map(..) | Shape::Named)
@@ -237,55 +175,33 @@ fn map_size(
     }
 }
 
-/// `+k8s:maxLength=<n>`: bytes through Kubernetes 1.35 (`validate::max_length`),
-/// characters from 1.36 (`validate::max_length_characters`).
-pub(super) fn max_length(
+/// Lowers a size or bound for its value kind (integer bound, string length,
+/// list size, map size), with its runtime function.
+pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
-    release: Release,
+    limit: Limit,
+    n: i128,
 ) -> Vec<Call> {
-    let f = if release >= Release::V1_36 {
-        quote!(max_length_characters)
-    } else {
-        quote!(max_length)
-    };
-    string_length(cx, site, at, tag, f, Bound::AtMost)
-}
-
-/// One handler per tag: each lowers through the shared check of its family,
-/// with its runtime function and, for sizes, which way it bounds.
-macro_rules! limit_handlers {
-    ($($(#[$doc:meta])* $name:ident => $family:ident($($arg:tt)*);)*) => {$(
-        $(#[$doc])*
-        pub(super) fn $name(
-            cx: &mut Cx<'_>,
-            site: &Site<'_>,
-            at: &TagAt,
-            tag: &Tag,
-            _: Release,
-        ) -> Vec<Call> {
-            $family(cx, site, at, tag, quote!($name) $($arg)*)
-        }
-    )*};
-}
-
-limit_handlers! {
-    /// `+k8s:minimum=<n>`.
-    minimum => integer_bound();
-    /// `+k8s:maximum=<n>`.
-    maximum => integer_bound();
-    /// `+k8s:minLength=<n>`.
-    min_length => string_length(, Bound::AtLeast);
-    /// `+k8s:maxBytes=<n>`.
-    max_bytes => string_length(, Bound::AtMost);
-    /// `+k8s:maxItems=<n>`.
-    max_items => list_size(, Bound::AtMost);
-    /// `+k8s:minItems=<n>`.
-    min_items => list_size(, Bound::AtLeast);
-    /// `+k8s:maxProperties=<n>`.
-    max_properties => map_size(, Bound::AtMost);
-    /// `+k8s:minProperties=<n>`.
-    min_properties => map_size(, Bound::AtLeast);
+    match limit {
+        Limit::Minimum => integer_bound(cx, site, at, n, quote!(minimum)),
+        Limit::Maximum => integer_bound(cx, site, at, n, quote!(maximum)),
+        Limit::MinLength => string_length(cx, site, at, n, quote!(min_length), Bound::AtLeast),
+        // Bytes through Kubernetes 1.35, characters from 1.36.
+        Limit::MaxLength if cx.release >= Release::V1_36 => string_length(
+            cx,
+            site,
+            at,
+            n,
+            quote!(max_length_characters),
+            Bound::AtMost,
+        ),
+        Limit::MaxLength => string_length(cx, site, at, n, quote!(max_length), Bound::AtMost),
+        Limit::MaxBytes => string_length(cx, site, at, n, quote!(max_bytes), Bound::AtMost),
+        Limit::MinItems => list_size(cx, site, at, n, quote!(min_items), Bound::AtLeast),
+        Limit::MaxItems => list_size(cx, site, at, n, quote!(max_items), Bound::AtMost),
+        Limit::MinProperties => map_size(cx, site, at, n, quote!(min_properties), Bound::AtLeast),
+        Limit::MaxProperties => map_size(cx, site, at, n, quote!(max_properties), Bound::AtMost),
+    }
 }

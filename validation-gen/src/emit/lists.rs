@@ -6,8 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{list_elem, Call, Cx, Site};
-use crate::model::{Shape, TagAt};
-use crate::tags::{Release, Tag};
+use crate::model::Shape;
 
 pub(crate) use crate::model::{Elems, ListKind, ListMeta};
 
@@ -108,27 +107,11 @@ impl ListMeta {
     }
 }
 
-/// `+k8s:listMapKey`, `+k8s:unique`, `+k8s:customUnique`: they only shape
-/// the list semantics (resolved by the check stage, [`crate::check`]); the uniqueness check is emitted once,
-/// from `listType` (it sorts first).
-pub(super) fn semantics_only(
-    _: &mut Cx<'_>,
-    _: &Site<'_>,
-    _: &TagAt,
-    _: &Tag,
-    _: Release,
-) -> Vec<Call> {
-    Vec::new()
-}
-
-/// `+k8s:listType`: the uniqueness check of the site's list semantics.
-pub(super) fn list_type(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    _: &TagAt,
-    _: &Tag,
-    _: Release,
-) -> Vec<Call> {
+/// `+k8s:listType`: the uniqueness check of the site's list semantics
+/// (`+k8s:listMapKey`, `+k8s:unique`, `+k8s:customUnique` only shape them,
+/// as resolved by the check stage, [`crate::check`]; the check is emitted
+/// once, from `listType`, which sorts first).
+pub(super) fn list_type(site: &Site<'_>) -> Vec<Call> {
     let Some(meta) = &site.list else {
         return Vec::new();
     };
@@ -166,7 +149,6 @@ pub(super) fn list_type(
             }
         }
     };
-    let _ = cx;
     // Marked with the level of its `listType` / `unique` when declared under
     // `+k8s:alpha` / `+k8s:beta`, also when lowered from a bare `listType`
     // (`listType=atomic` with `alpha=+k8s:unique=map`).

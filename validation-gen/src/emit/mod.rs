@@ -35,11 +35,12 @@ use crate::check::ListTable;
 use crate::diag::Diagnostics;
 use crate::model::{Shape, TagAt, Ty};
 use crate::tags::catalog;
-use crate::tags::{Release, Tag, TagValue};
+use crate::tags::Release;
 
 pub(crate) use crate::model::ListMeta;
 pub(crate) use calls::{emit_calls, emit_in_order, wrapper_calls, Call, CallKind, Exit};
 pub(crate) use enums::{emit_rust_enum, rust_enum_helpers};
+pub(crate) use handlers::lower_rule;
 pub(crate) use helpers::{helper_impls, opaque_eq};
 pub(crate) use site::{
     field_ty_span, leaf_of_place, leaf_ty, list_elem, list_value, old_leaf_of, value_site,
@@ -252,7 +253,11 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> V
     let mut deferred = Vec::new();
     let mut late = Vec::new();
     for at in sorted {
-        for call in lower_tag(cx, site, at, &at.tag) {
+        // The check stage kept only the tags whose rule read.
+        let Some(rule) = at.rule() else {
+            continue;
+        };
+        for call in lower_rule(cx, site, at, rule) {
             if call.late {
                 late.push(call);
             } else if call.deferred {
@@ -265,33 +270,4 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> V
     immediate.extend(deferred);
     immediate.extend(late);
     immediate
-}
-
-/// Lowers one tag (possibly a chained payload of another tag) at a site.
-pub(crate) fn lower_tag(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, tag: &Tag) -> Vec<Call> {
-    // The check stage type-checked every tag and its payloads, and dropped
-    // those that failed: every name here is the catalog's.
-    let Some(name) = tag.tag_name() else {
-        cx.error(at, format!("unknown tag \"{}\"", tag.name));
-        return Vec::new();
-    };
-    let release = cx.release;
-    handlers::lowering(name)(cx, site, at, tag, release)
-}
-
-/// The chained payload tag, or an error naming the outer tag.
-pub(crate) fn payload<'t>(cx: &mut Cx<'_>, at: &TagAt, tag: &'t Tag) -> Option<&'t Tag> {
-    match &tag.value {
-        Some(TagValue::Tag(t)) => Some(t),
-        _ => {
-            cx.error(
-                at,
-                format!(
-                    "tag \"{}\" requires a validation tag as its value payload",
-                    tag.name
-                ),
-            );
-            None
-        }
-    }
 }

@@ -20,56 +20,41 @@ use quote::quote;
 
 use super::union::{self, Wrap};
 use super::{
-    emit_calls, emit_in_order, levels, list_value, lower_tag, value_site, Call, Cx, Exit, Site,
+    emit_calls, emit_in_order, levels, list_value, lower_rule, value_site, Call, Cx, Exit,
 };
 use crate::model::{Field, Shape, TagAt, TypeModel};
+use crate::rules::{Rule, RuleKind};
 use crate::tags::catalog::{self, Scope};
-use crate::tags::{Release, Tag, TagName, TagValue, Value};
+use crate::tags::{Release, TagName};
 
 /// The tags in place: they add no calls where they are (the struct emits
 /// them), directly on a field, under `+k8s:alpha` / `+k8s:beta`, and (1.37)
 /// under `+k8s:ifEnabled` / `+k8s:ifDisabled`. Under any other wrapper they
-/// are not implemented: say so rather than drop them. `modeDiscriminator` /
-/// `ifMode` are 1.37's: an error naming the release before it.
-pub(super) fn in_place(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    release: Release,
-) -> Vec<Call> {
-    let renamed = matches!(
-        tag.tag_name(),
-        Some(TagName::ModeDiscriminator | TagName::IfMode)
-    );
-    if renamed && release < Release::V1_37 {
-        return super::handlers::newer_than_release(cx, site, at, tag, release);
-    }
-    let unwrapped = union::unwrap(&at.tag, release).is_some_and(|(_, t)| std::ptr::eq(t, tag));
-    if !unwrapped {
+/// are not implemented: say so rather than drop them. (`modeDiscriminator` /
+/// `ifMode` before 1.37 do not read.)
+pub(super) fn in_place(cx: &mut Cx<'_>, at: &TagAt, rule: &Rule) -> Vec<Call> {
+    let Some(outer) = at.rule() else {
+        return Vec::new();
+    };
+    if !std::ptr::eq(union::unwrap(outer, cx.release).1, rule) {
         cx.error(
             at,
             format!(
                 "tag \"{}\" inside \"{}\" is not supported yet by this generator",
-                tag.name, at.tag.name
+                rule.tag_name(),
+                outer.tag_name()
             ),
         );
     }
     Vec::new()
 }
 
-/// What a release calls the modal tags and their arguments: 1.36's
-/// `discriminator(name)` / `member(discriminator, value)`, 1.37's
-/// `modeDiscriminator(modality)` / `ifMode(modality, mode)`.
+/// What a release calls the modal tags: 1.36's `discriminator(name)` /
+/// `member(discriminator, value)`, 1.37's `modeDiscriminator(modality)` /
+/// `ifMode(modality, mode)` (their arguments are read by [`crate::rules`]).
 struct Dialect {
     discriminator: TagName,
     member: TagName,
-    /// The discriminator's group argument.
-    group_arg: &'static str,
-    /// The member's group argument.
-    member_group_arg: &'static str,
-    /// The member's value argument (or the positional one).
-    value_arg: &'static str,
     /// Whether integer discriminators are allowed (1.36 only).
     integers: bool,
 }
@@ -80,18 +65,12 @@ impl Dialect {
             Dialect {
                 discriminator: TagName::ModeDiscriminator,
                 member: TagName::IfMode,
-                group_arg: "modality",
-                member_group_arg: "modality",
-                value_arg: "mode",
                 integers: false,
             }
         } else {
             Dialect {
                 discriminator: TagName::Discriminator,
                 member: TagName::Member,
-                group_arg: "name",
-                member_group_arg: "discriminator",
-                value_arg: "value",
                 integers: true,
             }
         }
@@ -99,27 +78,20 @@ impl Dialect {
 }
 
 /// One member rule (`+k8s:member` / `+k8s:ifMode`).
-struct Rule<'a> {
+struct MemberRule<'a> {
     value: String,
     /// The stability level the rule was declared under (the innermost
     /// `alpha` / `beta`: upstream's `context.StabilityLevel`).
     level: Option<TagName>,
     at: &'a TagAt,
-    payload: &'a Tag,
+    payload: &'a Rule,
 }
 
 #[derive(Default)]
 struct Group<'a> {
     discriminator: Option<&'a Field>,
     /// By Go field name (upstream's order), the member and its rules.
-    members: BTreeMap<String, (&'a Field, Vec<Rule<'a>>)>,
-}
-
-fn arg_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
+    members: BTreeMap<String, (&'a Field, Vec<MemberRule<'a>>)>,
 }
 
 /// Upstream's `^[a-zA-Z][a-zA-Z0-9_]*$`.
@@ -159,22 +131,23 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
         let mut tags: Vec<&TagAt> = field.tags.tags.iter().collect();
         tags.sort_by(|a, b| catalog::compare_tags(&a.tag, &b.tag));
         for at in tags {
-            let Some((wraps, tag)) = union::unwrap(&at.tag, release) else {
+            let Some(rule) = at.rule() else {
                 continue;
             };
+            let (wraps, tag) = union::unwrap(rule, release);
             let level = wraps.iter().rev().find_map(|w| match w {
                 Wrap::Level(l) => Some(*l),
                 Wrap::Option { .. } => None,
             });
-            let name = tag.tag_name();
-            if name == Some(d.discriminator) {
+            if let (RuleKind::Discriminator { group }, true) = (&tag.kind, tag.is(d.discriminator))
+            {
                 // A rejected discriminator is reported once: its group's
                 // rules do not also report it missing.
-                let group_name = tag
-                    .named_arg(d.group_arg)
-                    .map(|a| arg_text(&a.value))
-                    .filter(|n| !n.is_empty())
-                    .unwrap_or_else(|| "default".to_string());
+                let group_name = if group.is_empty() {
+                    "default".to_string()
+                } else {
+                    group.clone()
+                };
                 rejected.push(group_name);
                 if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
                     cx.error(at, "can only be used on non-pointer types");
@@ -200,10 +173,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                     );
                     continue;
                 }
-                let name = tag
-                    .named_arg(d.group_arg)
-                    .map(|a| arg_text(&a.value))
-                    .unwrap_or_default();
+                let name = group.clone();
                 if !name.is_empty() && !valid_group_name(&name) {
                     cx.error(
                         at,
@@ -232,26 +202,21 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 }
                 group.discriminator = Some(field);
                 rejected.pop();
-            } else if name == Some(d.member) {
-                let name = tag
-                    .named_arg(d.member_group_arg)
-                    .map(|a| arg_text(&a.value))
-                    .unwrap_or_default();
+            } else if let (
+                RuleKind::Member {
+                    group,
+                    value,
+                    rule: payload,
+                },
+                true,
+            ) = (&tag.kind, tag.is(d.member))
+            {
+                let name = group.clone();
                 if name == "default" {
                     cx.error(at, format!("discriminator group name {name:?} is reserved"));
                     continue;
                 }
-                let value = match tag.named_arg(d.value_arg).or_else(|| tag.positional_arg()) {
-                    Some(a) => arg_text(&a.value),
-                    None => {
-                        cx.error(at, format!("missing required {}", d.value_arg));
-                        continue;
-                    }
-                };
-                let Some(TagValue::Tag(payload)) = &tag.value else {
-                    cx.error(at, "missing required payload");
-                    continue;
-                };
+                let value = value.clone();
                 if first_wraps.is_none() {
                     first_wraps = Some(deferred_wraps(wraps.clone()));
                 }
@@ -267,7 +232,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                     .entry(field.rust_name.clone())
                     .or_insert_with(|| (field, Vec::new()))
                     .1
-                    .push(Rule {
+                    .push(MemberRule {
                         value,
                         level,
                         at,
@@ -347,7 +312,7 @@ fn member_call(
     model: &TypeModel,
     discriminator: &Field,
     field: &Field,
-    rules: &[Rule<'_>],
+    rules: &[MemberRule<'_>],
 ) -> Option<TokenStream> {
     cx.labels += 1;
     let label = syn::Lifetime::new(&format!("'modal_{}", cx.labels), Span::call_site());
@@ -386,8 +351,11 @@ fn member_call(
             .tags
             .iter()
             .find(|at| {
-                union::unwrap(&at.tag, model.release)
-                    .is_some_and(|(_, t)| t.is(TagName::ModeDiscriminator))
+                at.rule().is_some_and(|r| {
+                    union::unwrap(r, model.release)
+                        .1
+                        .is(TagName::ModeDiscriminator)
+                })
             })
             .map_or(Span::call_site(), |at| super::tag_span(at.span));
         super::respan(quote!(validate::mode_is), span)
@@ -406,7 +374,7 @@ fn member_call(
         }
         let mut calls = Vec::new();
         for r in rules.iter().filter(|r| r.value == *value) {
-            let mut payload = lower_tag(cx, &site, r.at, r.payload);
+            let mut payload = lower_rule(cx, &site, r.at, r.payload);
             // 1.37 keeps only the payload's immediate functions: what the
             // payload defers (`eachVal`, `item`, `listType` / `unique`
             // uniqueness, `subfield`, `update`) is dropped, as v0.37.2's

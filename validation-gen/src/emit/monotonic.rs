@@ -4,15 +4,8 @@ use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Release, Tag};
 
-pub(super) fn lower(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    _: &Tag,
-    _: Release,
-) -> Vec<Call> {
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     match leaf_ty(site).map(|t| &t.shape) {
         None | Some(Shape::Int(_) | Shape::Named) => {}
         Some(_) => {

@@ -3,56 +3,30 @@
 
 use quote::quote;
 
-use super::{item, lower_tag, payload, Call, CallKind, Cx, Site};
+use super::{item, lower_rule, Call, CallKind, Cx, Site};
 use crate::check::ListContext;
 use crate::model::TagAt;
-use crate::tags::{Release, Tag, TagName, Value};
+use crate::rules::{Rule, RuleKind};
+use crate::tags::Release;
 
-/// `+k8s:ifEnabled(<option>)=+<tag>`.
-pub(super) fn if_enabled(
+/// `+k8s:ifEnabled(<option>)=+<rule>` (`enabled`), `+k8s:ifDisabled(<option>)=+<rule>`.
+pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
-    release: Release,
-) -> Vec<Call> {
-    lower(cx, site, at, tag, true, release)
-}
-
-/// `+k8s:ifDisabled(<option>)=+<tag>`.
-pub(super) fn if_disabled(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
-    release: Release,
-) -> Vec<Call> {
-    lower(cx, site, at, tag, false, release)
-}
-
-fn lower(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    tag: &Tag,
+    option: &str,
     enabled: bool,
-    release: Release,
+    inner: &Rule,
 ) -> Vec<Call> {
-    let option = match tag.positional_arg().map(|a| &a.value) {
-        Some(Value::String(s)) => s.clone(),
-        _ => {
-            cx.error(at, format!("tag \"{}\" requires an option name", tag.name));
-            return Vec::new();
-        }
-    };
-    let Some(inner) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
+    let release = cx.release;
     // 1.35 and 1.36 run `item`, a late tag validator, right away under an
     // option, before the field's `listType` / `listMapKey` have recorded
     // the list's metadata: only a list typedef's (recorded with the type)
     // is found (v0.35.10, v0.36.6 `validators/item.go`).
-    if release < Release::V1_37 && inner.is(TagName::Item) && !item::typedef_field(site) {
+    if release < Release::V1_37
+        && matches!(inner.kind, RuleKind::Item { .. })
+        && !item::typedef_field(site)
+    {
         cx.error(at, item::NO_LIST_METADATA);
         return Vec::new();
     }
@@ -61,18 +35,14 @@ fn lower(
     // with the same condition, so that the conditional uniqueness check
     // sees its keys.
     let mut conditional_site;
-    let site = if matches!(
-        inner.tag_name(),
-        Some(TagName::ListType | TagName::ListMapKey | TagName::Unique | TagName::CustomUnique)
-    ) && site.list.is_none()
-    {
+    let site = if matches!(inner.kind, RuleKind::List(_)) && site.list.is_none() {
         conditional_site = site.clone();
-        conditional_site.list = conditional_list_meta(cx, site, enabled, &option);
+        conditional_site.list = conditional_list_meta(cx, site, enabled, option);
         &conditional_site
     } else {
         site
     };
-    lower_tag(cx, site, at, inner)
+    lower_rule(cx, site, at, inner)
         .into_iter()
         .map(|mut call| {
             // Upstream's wrapper keeps the payload's flags, not its cohort:

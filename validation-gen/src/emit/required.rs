@@ -4,7 +4,6 @@ use quote::quote;
 
 use super::{tag_span, unless_struct, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Release, Tag};
 
 /// Generated code spanned at the field's type: a type without `IsZero` is
 /// reported there.
@@ -21,13 +20,7 @@ pub(super) fn on_struct(tag: &str) -> String {
 }
 
 /// `+k8s:required`.
-pub(super) fn required(
-    _: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    _: &Tag,
-    _: Release,
-) -> Vec<Call> {
+pub(super) fn required(site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     let call = spanned(
         site,
@@ -43,13 +36,7 @@ pub(super) fn required(
 }
 
 /// `+k8s:forbidden`.
-pub(super) fn forbidden(
-    _: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    _: &Tag,
-    _: Release,
-) -> Vec<Call> {
+pub(super) fn forbidden(site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     let call = spanned(
         site,
@@ -68,13 +55,7 @@ pub(super) fn forbidden(
 }
 
 /// `+k8s:optional`.
-pub(super) fn optional(
-    cx: &mut Cx<'_>,
-    site: &Site<'_>,
-    at: &TagAt,
-    _: &Tag,
-    _: Release,
-) -> Vec<Call> {
+pub(super) fn optional(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     let whole = &site.whole_opt;
     let old = &site.old_whole;
     // `+default` turns optional into required, except a zero default on

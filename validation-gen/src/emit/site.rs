@@ -7,7 +7,7 @@ use quote::quote;
 
 use crate::model::{Field, ListMeta, Shape, TagAt, Ty, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::{TagName, TagValue};
+use crate::tags::TagName;
 
 /// Where validations are attached: a type, a field, a list element, a map
 /// key or value, or a subfield.
@@ -174,10 +174,10 @@ impl OpaqueElems {
     pub(crate) fn of<'a>(tags: impl Iterator<Item = &'a TagAt>) -> OpaqueElems {
         let mut out = OpaqueElems::default();
         for at in tags {
-            let opaque_payload = matches!(
-                &at.tag.value,
-                Some(TagValue::Tag(t)) if t.is(TagName::OpaqueType)
-            );
+            let opaque_payload = at
+                .rule()
+                .and_then(crate::rules::Rule::chained)
+                .is_some_and(|r| r.is(TagName::OpaqueType));
             match at.tag.tag_name() {
                 Some(TagName::EachVal) if opaque_payload => out.values = true,
                 Some(TagName::EachKey) if opaque_payload => out.keys = true,

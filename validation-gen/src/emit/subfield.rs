@@ -6,43 +6,30 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{
-    emit_calls, leaf_ty, lower_site, lower_tag, payload, value_site, Call, Cx, Exit, Site,
-};
+use super::{emit_calls, leaf_ty, lower_rule, lower_site, value_site, Call, Cx, Exit, Site};
 use crate::check::{ListContext, ListOwner};
 use crate::model::{Field, Shape, TagAt, TypeKind, TypeModel};
+use crate::rules::{Rule, RuleKind};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName, Value};
+use crate::tags::{Release, TagName};
 
+/// `+k8s:subfield(<name>)=+<rule>` (nested subfields, which 1.37 rejects,
+/// were refused when the tag was read).
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &crate::tags::Tag,
-    release: Release,
+    name: &str,
+    inner: &Rule,
 ) -> Vec<Call> {
-    let Some(Value::String(name)) = tag.positional_arg().map(|a| a.value.clone()) else {
-        cx.error(at, "tag \"k8s:subfield\" requires the JSON name of a field");
-        return Vec::new();
-    };
-    let Some(inner) = payload(cx, at, tag) else {
-        return Vec::new();
-    };
+    let release = cx.release;
+    let name = name.to_owned();
     // 1.36 on: union tags through the subfield, validated on the whole
     // value (v0.36.0 `union.go` keys a union by the member's `ParentPath`,
     // which `subfield` sets to the field, and the field's union validator
     // emits it; v0.37.2 defers it to the field).
     if release >= Release::V1_36 && super::union::is_wrapped_union_tag(inner, release) {
         return super::union::subfield_unions(cx, site, at);
-    }
-    // 1.37 rejects nested subfields (`validators/subfield.go`); 1.35 and
-    // 1.36 validate them (`output_tests/tags/subfield/deep`).
-    if release >= Release::V1_37 && (inner.is(TagName::Subfield) || chain_has_subfield(inner)) {
-        cx.error(
-            at,
-            "nested +k8s:subfield tags are unsupported; apply validations directly to the nested type instead",
-        );
-        return Vec::new();
     }
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Named) => {}
@@ -93,9 +80,9 @@ pub(super) fn lower(
             return Vec::new();
         };
         inner_site.list = meta;
-        let mut calls = lower_tag(cx, &inner_site, at, inner);
+        let mut calls = lower_rule(cx, &inner_site, at, inner);
         if !inner.is(TagName::ListType) {
-            calls.extend(super::lists::list_type(cx, &inner_site, at, inner, release));
+            calls.extend(super::lists::list_type(&inner_site));
         }
         calls
     } else if release == Release::V1_36 {
@@ -107,10 +94,10 @@ pub(super) fn lower(
             return Vec::new();
         }
         inner_site.list = lists_so_far(None, site, at, &name, release).unwrap_or(None);
-        lower_tag(cx, &inner_site, at, inner)
+        lower_rule(cx, &inner_site, at, inner)
     } else {
         inner_site.list = subfield_list_meta(cx, site, &name);
-        lower_tag(cx, &inner_site, at, inner)
+        lower_rule(cx, &inner_site, at, inner)
     };
     if calls.is_empty() {
         return Vec::new();
@@ -192,13 +179,11 @@ pub(super) fn lower(
     calls
 }
 
-/// The presence tag `tag` is, if any: `k8s:required`, `k8s:optional` or
+/// The presence tag `rule` is, if any: `k8s:required`, `k8s:optional` or
 /// `k8s:forbidden`.
-fn presence_tag(tag: &crate::tags::Tag) -> Option<&'static str> {
-    match tag.tag_name() {
-        Some(TagName::Required) => Some("k8s:required"),
-        Some(TagName::Optional) => Some("k8s:optional"),
-        Some(TagName::Forbidden) => Some("k8s:forbidden"),
+fn presence_tag(rule: &Rule) -> Option<&'static str> {
+    match rule.kind {
+        RuleKind::Required | RuleKind::Optional | RuleKind::Forbidden => Some(rule.tag_name()),
         _ => None,
     }
 }
@@ -291,17 +276,6 @@ pub(crate) fn field_short_circuits(
     }
 }
 
-fn chain_has_subfield(tag: &crate::tags::Tag) -> bool {
-    let mut t = tag.chained();
-    while let Some(x) = t {
-        if x.is(TagName::Subfield) {
-            return true;
-        }
-        t = x.chained();
-    }
-    false
-}
-
 /// Kubernetes 1.35 and 1.36: the list semantics of subfield `name` declared
 /// by the `subfield(name)=` tags of the site up to `at`, in source order (as
 /// upstream's list validator sees them after each tag). With `cx` (1.35)
@@ -327,7 +301,7 @@ fn lists_so_far(
     let payloads = crate::check::payloads_of(
         &so_far,
         TagName::Subfield,
-        |t| matches!(t.positional_arg().map(|a| &a.value), Some(Value::String(s)) if s == name),
+        |t| matches!(t.rule().map(|r| &r.kind), Some(RuleKind::Subfield { name: n, .. }) if n == name),
     );
     let mut diags = crate::diag::Diagnostics::new();
     let meta = crate::check::list_meta(&mut diags, payloads.iter(), None, release);

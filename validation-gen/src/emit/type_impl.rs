@@ -14,8 +14,9 @@ use super::{
 use crate::check::{ListContext, ListOwner, ListTable};
 use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
+use crate::rules::RuleKind;
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName, Value};
+use crate::tags::{Release, TagName};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -231,8 +232,8 @@ fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
     let mut paths: Vec<String> = Vec::new();
     let mut is_sub: Option<String> = None;
     for at in &model.tags.tags {
-        let v = match at.tag.scalar() {
-            Some(Value::String(s)) => Some(s.clone()),
+        let v = match at.rule().map(|r| &r.kind) {
+            Some(RuleKind::Subresource(path)) => path.clone(),
             _ => None,
         };
         match at.tag.tag_name() {

@@ -7,7 +7,8 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
-use crate::tags::{Release, Tag, TagName, Value};
+use crate::rules::{Rule, RuleKind};
+use crate::tags::{Release, TagName};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -25,68 +26,62 @@ pub(super) enum Wrap {
     Level(TagName),
 }
 
-/// The wrappers `tag` stands under and the tag inside them, as far as
-/// `release` lets union tags stand under them; `None` for a malformed
-/// option wrapper.
+/// The wrappers `rule` stands under and the rule inside them, as far as
+/// `release` lets union tags stand under them.
 ///
 /// Before 1.37 an option wrapper around a union tag gates nothing: v0.35.0
 /// and v0.36.0 register the member (or discriminator) as if unwrapped, and
 /// the union runs whatever the option (the wrapper only wraps functions,
 /// and a union tag returns none). So there it is looked through, and only
 /// for a union tag.
-pub(super) fn unwrap(tag: &Tag, release: Release) -> Option<(Vec<Wrap>, &Tag)> {
+pub(super) fn unwrap(rule: &Rule, release: Release) -> (Vec<Wrap>, &Rule) {
     let mut wraps = Vec::new();
-    let mut t = tag;
+    let mut t = rule;
     loop {
-        match t.tag_name() {
-            Some(w @ (TagName::IfEnabled | TagName::IfDisabled)) if release >= Release::V1_37 => {
-                let Some(Value::String(name)) = t.positional_arg().map(|a| &a.value) else {
-                    return None;
-                };
+        t = match &t.kind {
+            RuleKind::Gate {
+                option,
+                enabled,
+                rule,
+            } if release >= Release::V1_37 => {
                 wraps.push(Wrap::Option {
-                    name: name.clone(),
-                    enabled: w == TagName::IfEnabled,
+                    name: option.clone(),
+                    enabled: *enabled,
                 });
+                rule
             }
-            Some(TagName::IfEnabled | TagName::IfDisabled) if wraps_a_union_tag(t) => {}
-            Some(l @ (TagName::Alpha | TagName::Beta)) if release >= Release::V1_36 => {
-                wraps.push(Wrap::Level(l));
+            RuleKind::Gate { rule, .. } if wraps_a_union_tag(t) => rule,
+            RuleKind::Level { level, rule } if release >= Release::V1_36 => {
+                wraps.push(Wrap::Level(level.tag()));
+                rule
             }
-            _ => return Some((wraps, t)),
-        }
-        t = t.chained()?;
+            _ => return (wraps, t),
+        };
     }
 }
 
-/// Whether `tag` is a union tag: a member or discriminator of a union or
+/// Whether `rule` is a union tag: a member or discriminator of a union or
 /// zeroOrOneOf group.
-pub(super) fn is_union_tag(tag: &Tag) -> bool {
+pub(super) fn is_union_tag(rule: &Rule) -> bool {
     matches!(
-        tag.tag_name(),
-        Some(TagName::UnionMember | TagName::UnionDiscriminator | TagName::ZeroOrOneOfMember)
+        rule.kind,
+        RuleKind::UnionMember { .. } | RuleKind::UnionDiscriminator { .. }
     )
 }
 
-/// Whether `tag` is a union tag under the wrappers `release` lets union tags
-/// stand under ([`unwrap`]).
-pub(super) fn is_wrapped_union_tag(tag: &Tag, release: Release) -> bool {
-    unwrap(tag, release).is_some_and(|(_, t)| is_union_tag(t))
+/// Whether `rule` is a union tag under the wrappers `release` lets union
+/// tags stand under ([`unwrap`]).
+pub(super) fn is_wrapped_union_tag(rule: &Rule, release: Release) -> bool {
+    is_union_tag(unwrap(rule, release).1)
 }
 
-/// Whether `tag`'s payload, through option and level wrappers, is a union
+/// Whether `rule`'s payload, through option and level wrappers, is a union
 /// tag.
-fn wraps_a_union_tag(tag: &Tag) -> bool {
-    let mut t = tag;
-    while let Some(inner) = t.chained() {
-        t = inner;
-        if !matches!(
-            t.tag_name(),
-            Some(TagName::IfEnabled | TagName::IfDisabled | TagName::Alpha | TagName::Beta)
-        ) {
-            return is_union_tag(t);
-        }
-    }
-    false
+fn wraps_a_union_tag(rule: &Rule) -> bool {
+    let inner = crate::rules::rule_chain(rule)
+        .skip(1)
+        .find(|r| !matches!(r.kind, RuleKind::Gate { .. } | RuleKind::Level { .. }));
+    inner.is_some_and(is_union_tag)
 }
 
 /// `call` (pushing into `errs`) under `wraps`, the first outermost.
@@ -109,10 +104,19 @@ pub(super) fn wrap_call(wraps: &[Wrap], mut call: TokenStream) -> TokenStream {
     call
 }
 
-fn union_name(tag: &Tag) -> String {
-    match tag.named_arg("union").map(|a| &a.value) {
-        Some(Value::String(s)) => s.clone(),
-        _ => String::new(),
+/// The union a member or discriminator belongs to (empty: the default one).
+pub(super) fn union_name(rule: &Rule) -> &str {
+    match &rule.kind {
+        RuleKind::UnionMember { union, .. } | RuleKind::UnionDiscriminator { union } => union,
+        _ => "",
+    }
+}
+
+/// A member's `memberName`, if given.
+fn member_name(rule: &Rule) -> Option<&str> {
+    match &rule.kind {
+        RuleKind::UnionMember { member_name, .. } => member_name.as_deref(),
+        _ => None,
     }
 }
 
@@ -134,18 +138,19 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let mut first_wraps: [Option<Vec<Wrap>>; 2] = [None, None];
     for field in model.fields() {
         for at in &field.tags.tags {
-            let Some((wraps, tag)) = unwrap(&at.tag, release) else {
+            let Some(rule) = at.rule() else {
                 continue;
             };
-            let (target, kind) = match tag.tag_name() {
-                Some(TagName::UnionMember | TagName::UnionDiscriminator) => (&mut unions, 0),
-                Some(TagName::ZeroOrOneOfMember) => (&mut zero_or_one, 1),
+            let (wraps, tag) = unwrap(rule, release);
+            let (target, kind) = match tag.name {
+                TagName::UnionMember | TagName::UnionDiscriminator => (&mut unions, 0),
+                TagName::ZeroOrOneOfMember => (&mut zero_or_one, 1),
                 _ => continue,
             };
             if !tag.is(TagName::UnionDiscriminator) && first_wraps[kind].is_none() {
                 first_wraps[kind] = Some(wraps.clone());
             }
-            let name = union_name(tag);
+            let name = union_name(tag).to_owned();
             let idx = match target.iter().position(|(n, _)| *n == name) {
                 Some(i) => i,
                 None => {
@@ -180,10 +185,8 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             if !check_member(cx, at, field) {
                 continue;
             }
-            let member_name = match tag.named_arg("memberName").map(|a| &a.value) {
-                Some(Value::String(s)) => s.clone(),
-                _ => upper_camel(&field.rust_name),
-            };
+            let member_name =
+                member_name(tag).map_or_else(|| upper_camel(&field.rust_name), str::to_owned);
             group.members.push((field, member_name));
         }
     }
@@ -315,22 +318,17 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         _ => site.owner.tags.tags.iter().collect(),
     };
     // (tag line, subfield name, wrappers inside the subfield, union tag)
-    let mut found: Vec<(&TagAt, String, Vec<Wrap>, Tag)> = Vec::new();
+    let mut found: Vec<(&TagAt, &str, Vec<Wrap>, &Rule)> = Vec::new();
     for a in tags {
-        let Some((_, sub)) = unwrap(&a.tag, release) else {
+        let Some(rule) = a.rule() else {
             continue;
         };
-        if !sub.is(TagName::Subfield) {
-            continue;
-        }
-        let Some(Value::String(name)) = sub.positional_arg().map(|a| a.value.clone()) else {
+        let RuleKind::Subfield { name, rule: inner } = &unwrap(rule, release).1.kind else {
             continue;
         };
-        let Some((inner_wraps, t)) = sub.chained().and_then(|p| unwrap(p, release)) else {
-            continue;
-        };
+        let (inner_wraps, t) = unwrap(inner, release);
         if is_union_tag(t) {
-            found.push((a, name, inner_wraps, t.clone()));
+            found.push((a, name, inner_wraps, t));
         }
     }
     let Some(ty) = super::leaf_ty(site).filter(|t| matches!(t.shape, Shape::Named)) else {
@@ -343,15 +341,15 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
     let ty = &ty.ty;
     let mut calls = Vec::new();
     for zero_or_one in [false, true] {
-        let is_kind = |t: &Tag| {
+        let is_kind = |t: &Rule| {
             if zero_or_one {
                 t.is(TagName::ZeroOrOneOfMember)
             } else {
                 t.is(TagName::UnionMember) || t.is(TagName::UnionDiscriminator)
             }
         };
-        let member = |t: &Tag| is_kind(t) && !t.is(TagName::UnionDiscriminator);
-        let Some(first) = found.iter().find(|f| member(&f.3)) else {
+        let member = |t: &Rule| is_kind(t) && !t.is(TagName::UnionDiscriminator);
+        let Some(first) = found.iter().find(|f| member(f.3)) else {
             continue;
         };
         if !std::ptr::eq(first.0, at) {
@@ -368,7 +366,7 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
             found
                 .iter()
                 .rev()
-                .filter(|f| is_kind(&f.3))
+                .filter(|f| is_kind(f.3))
                 .find_map(|f| f.2.iter().rev().find(|w| matches!(w, Wrap::Level(_))))
                 .cloned()
                 .into_iter()
@@ -377,8 +375,8 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         // union name -> (members (json, member name), discriminator json)
         type Members = Vec<(String, String)>;
         let mut groups: Vec<(String, Members, Option<String>)> = Vec::new();
-        for (_, name, _, t) in found.iter().filter(|f| is_kind(&f.3)) {
-            let union = union_name(t);
+        for (_, name, _, t) in found.iter().filter(|f| is_kind(f.3)) {
+            let union = union_name(t).to_owned();
             let idx = match groups.iter().position(|g| g.0 == union) {
                 Some(i) => i,
                 None => {
@@ -387,21 +385,21 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
                 }
             };
             if t.is(TagName::UnionDiscriminator) {
-                groups[idx].2 = Some(name.clone());
+                groups[idx].2 = Some((*name).to_owned());
                 continue;
             }
             // Upstream's default member name is the Go field's name; the
             // JSON name with its first letter upper-cased is the usual one.
-            let member_name = match t.named_arg("memberName").map(|a| &a.value) {
-                Some(Value::String(s)) => s.clone(),
-                _ => {
+            let member_name = member_name(t).map_or_else(
+                || {
                     let mut c = name.chars();
                     c.next()
                         .map(|f| f.to_uppercase().chain(c).collect())
                         .unwrap_or_default()
-                }
-            };
-            groups[idx].1.push((name.clone(), member_name));
+                },
+                str::to_owned,
+            );
+            groups[idx].1.push(((*name).to_owned(), member_name));
         }
         groups.sort_by(|a, b| a.0.cmp(&b.0));
         let rt = super::rt();

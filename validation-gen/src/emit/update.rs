@@ -7,51 +7,18 @@ use quote::{format_ident, quote};
 use super::lists::ListKind;
 use super::{Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::tags::{Release, Tag, TagName, Value};
+use crate::rules::{Constraint, RuleKind};
+use crate::tags::{Release, TagName};
 
-const ORDER: [&str; 5] = ["NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"];
-
-/// The constraints a release knows: `NoAddItem` and `NoRemoveItem` came in
-/// Kubernetes 1.37 (with list, map and item support).
-fn known(release: Release) -> &'static [&'static str] {
-    if release >= Release::V1_37 {
-        &ORDER
-    } else {
-        &ORDER[..3]
-    }
-}
-
+/// `+k8s:update=<constraint>` (read, and known to the release, by
+/// [`crate::rules`]): every update tag of the site merges into one call.
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    tag: &Tag,
-    release: Release,
+    constraint: Constraint,
 ) -> Vec<Call> {
-    let known = known(release);
-    let constraint = match tag.scalar() {
-        Some(Value::String(s)) if known.contains(&s.as_str()) => s.clone(),
-        Some(Value::String(s)) => {
-            cx.error(
-                at,
-                format!(
-                    "unknown +k8s:update constraint: {s} (want one of {})",
-                    known.join(", ")
-                ),
-            );
-            return Vec::new();
-        }
-        _ => {
-            cx.error(
-                at,
-                format!(
-                    "+k8s:update requires a constraint: one of {}",
-                    known.join(", ")
-                ),
-            );
-            return Vec::new();
-        }
-    };
+    let release = cx.release;
     // 1.35 and 1.36 have update constraints on struct fields only, and not on
     // a list or map (`validators/update.go`: valid scopes `ScopeField`;
     // `validateConstraintsForType`), reported at the first update tag.
@@ -76,7 +43,8 @@ pub(super) fn lower(
                 cx.error(
                     at,
                     format!(
-                        "+k8s:update={constraint} is currently not supported on list or map fields"
+                        "+k8s:update={} is currently not supported on list or map fields",
+                        constraint.as_str()
                     ),
                 );
             }
@@ -107,34 +75,37 @@ pub(super) fn lower(
     if emitter.is_some_and(|e| !std::ptr::eq(*e, at)) {
         return Vec::new();
     }
-    let update_tag = |a: &&TagAt| -> Option<String> {
-        let t = if a.tag.is(TagName::Update) {
-            &a.tag
+    let update_tag = |a: &&TagAt| -> Option<Constraint> {
+        let rule = a.rule()?;
+        let rule = if rule.is(TagName::Update) {
+            rule
         } else {
-            a.tag.chained()?
+            rule.chained()?
         };
-        match t.scalar() {
-            Some(Value::String(s)) if known.contains(&s.as_str()) => Some(s.clone()),
+        match rule.kind {
+            RuleKind::Update(c) => Some(c),
             _ => None,
         }
     };
-    let mut constraints: Vec<String> = all.iter().filter_map(update_tag).collect();
+    let mut constraints: Vec<Constraint> = all.iter().filter_map(update_tag).collect();
     if constraints.is_empty() {
         constraints.push(constraint);
     }
-    constraints.sort_by_key(|c| ORDER.iter().position(|o| o == c));
+    // In upstream's order.
+    constraints.sort();
     constraints.dedup();
     let shape = site.ty.map(|t| &t.shape);
     let leaf_shape = site.ty.map(|t| &t.leaf().shape);
     let collection = matches!(leaf_shape, Some(Shape::List(_) | Shape::Map(..)));
     let has_items = constraints
         .iter()
-        .any(|c| c == "NoAddItem" || c == "NoRemoveItem");
+        .any(|c| matches!(c, Constraint::NoAddItem | Constraint::NoRemoveItem));
     if matches!(
         site.scope,
         crate::tags::catalog::Scope::ListVal | crate::tags::catalog::Scope::MapVal
     ) {
-        if let Some(c) = constraints.iter().find(|c| *c != "NoModify") {
+        if let Some(c) = constraints.iter().find(|c| **c != Constraint::NoModify) {
+            let c = c.as_str();
             cx.error(at, format!("+k8s:update={c} does not apply to list values, attach it to the enclosing field"));
             return Vec::new();
         }
@@ -161,7 +132,7 @@ pub(super) fn lower(
         return Vec::new();
     }
     if collection
-        && constraints.iter().any(|c| c == "NoModify")
+        && constraints.contains(&Constraint::NoModify)
         && site.scope == crate::tags::catalog::Scope::Field
     {
         cx.error(at, "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability");
@@ -170,7 +141,7 @@ pub(super) fn lower(
     let list: Vec<_> = constraints
         .iter()
         .map(|c| {
-            let id = format_ident!("{}", c);
+            let id = format_ident!("{}", c.as_str());
             quote!(validate::UpdateConstraint::#id)
         })
         .collect();
@@ -227,11 +198,17 @@ pub(super) fn lower(
         _ => quote!(validate::update_value(errs, op, path, #leaf, #old, &[#(#list),*])),
     };
     // A struct value cannot be unset: upstream rejects these two on it.
-    let call = match constraints.iter().find(|c| *c == "NoSet" || *c == "NoUnset") {
+    let call = match constraints
+        .iter()
+        .find(|c| matches!(c, Constraint::NoSet | Constraint::NoUnset))
+    {
         Some(c) => super::unless_struct(
             site.ty,
             super::tag_span(at.span),
-            &format!("+k8s:update={c} cannot be used on non-pointer struct fields (they cannot be unset)"),
+            &format!(
+                "+k8s:update={} cannot be used on non-pointer struct fields (they cannot be unset)",
+                c.as_str()
+            ),
             call,
         ),
         None => call,

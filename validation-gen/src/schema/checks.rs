@@ -8,12 +8,13 @@ use super::*;
 
 impl Builder<'_> {
     /// The value checks of a tag on a value `v` of type `ty`.
-    pub(super) fn checks(&self, tag: &Tag, v: &str) -> Result<Vec<Check>, String> {
-        let int = || match tag.scalar() {
-            Some(TagValue::Int(i)) => Ok(*i),
+    pub(super) fn checks(&self, rule: &Rule, v: &str) -> Result<Vec<Check>, String> {
+        let int = || match rule.kind {
+            // Limits read as Go's `int` (64 bits).
+            RuleKind::Limit { n, .. } => i64::try_from(n).map_err(|e| e.to_string()),
             _ => Err("payload is not an integer".to_string()),
         };
-        let name = tag.tag_name().ok_or("unknown tag")?;
+        let name = rule.name;
         let kw = |key: &'static str, n: i64, zero_passes: bool, cel: String, message: String| {
             Check::Keyword {
                 key,
@@ -113,10 +114,11 @@ impl Builder<'_> {
                 )
             }
             TagName::Format => {
-                let f = tag
-                    .scalar()
-                    .and_then(TagValue::as_str)
-                    .ok_or("payload is not a format name")?;
+                let f = match &rule.kind {
+                    RuleKind::Format(FormatName::Known(f)) => f.name,
+                    RuleKind::Format(FormatName::Unknown(why)) => return Err(why.clone()),
+                    _ => return Err("payload is not a format name".into()),
+                };
                 let (rule, message) = cel::format(f, v).map_err(|e| format!("format {f}: {e}"))?;
                 let check = Check::Cel {
                     rule,
@@ -140,11 +142,13 @@ impl Builder<'_> {
                 });
             }
             TagName::Neq => {
-                let (lit, shown) = match tag.scalar() {
-                    Some(TagValue::String(s)) => (cel::string(s), validation_spec::go_quote(s)),
-                    Some(TagValue::Int(i)) => (i.to_string(), i.to_string()),
-                    Some(TagValue::Bool(b)) => (b.to_string(), b.to_string()),
-                    None => return Err("no payload".into()),
+                let (lit, shown) = match &rule.kind {
+                    RuleKind::Neq(TagValue::String(s)) => {
+                        (cel::string(s), validation_spec::go_quote(s))
+                    }
+                    RuleKind::Neq(TagValue::Int(i)) => (i.to_string(), i.to_string()),
+                    RuleKind::Neq(TagValue::Bool(b)) => (b.to_string(), b.to_string()),
+                    _ => return Err("no payload".into()),
                 };
                 Check::Cel {
                     rule: format!("{v} != {lit}"),
@@ -160,10 +164,11 @@ impl Builder<'_> {
             TagName::Subfield if v != "self" => {
                 // A subfield of a value named by a CEL variable (an item):
                 // its checks, when the subfield is present.
-                let (Some(sub), Some(inner)) = (
-                    tag.positional_arg().and_then(|a| a.value.as_str()),
-                    tag.chained(),
-                ) else {
+                let RuleKind::Subfield {
+                    name: sub,
+                    rule: inner,
+                } = &rule.kind
+                else {
                     return Err("subfield without a name or payload".into());
                 };
                 let prop =
@@ -214,19 +219,17 @@ impl Builder<'_> {
         }
         let mut groups: Vec<Group<'_>> = Vec::new();
         for field in model.fields() {
-            for t in &field.tags.tags {
-                let (zero_or_one, member) = match t.tag.tag_name() {
-                    Some(TagName::UnionMember) => (false, true),
-                    Some(TagName::ZeroOrOneOfMember) => (true, true),
-                    Some(TagName::UnionDiscriminator) => (false, false),
+            for rule in field.tags.tags.iter().filter_map(model::TagAt::rule) {
+                let (zero_or_one, union, member_name) = match &rule.kind {
+                    RuleKind::UnionMember { union, member_name } => (
+                        rule.is(TagName::ZeroOrOneOfMember),
+                        union,
+                        Some(member_name),
+                    ),
+                    RuleKind::UnionDiscriminator { union } => (false, union, None),
                     _ => continue,
                 };
-                let union = t
-                    .tag
-                    .named_arg("union")
-                    .and_then(|a| a.value.as_str())
-                    .unwrap_or_default()
-                    .to_string();
+                let union = union.clone();
                 let i = match groups
                     .iter()
                     .position(|g| g.name == union && g.zero_or_one == zero_or_one)
@@ -242,12 +245,9 @@ impl Builder<'_> {
                         groups.len() - 1
                     }
                 };
-                if member {
-                    let member_name = t
-                        .tag
-                        .named_arg("memberName")
-                        .and_then(|a| a.value.as_str())
-                        .map(str::to_string)
+                if let Some(member_name) = member_name {
+                    let member_name = member_name
+                        .clone()
                         .unwrap_or_else(|| model::upper_camel(&field.rust_name));
                     groups[i]
                         .members

@@ -32,6 +32,7 @@ use crate::ast::{self, DocLine};
 use crate::check::ListTable;
 use crate::diag::Diagnostics;
 use crate::model::{self, IntKind, ListKind, ListMeta, Shape, Ty, TypeKind, TypeModel};
+use crate::rules::{FormatName, ListTag, Rule, RuleKind};
 use crate::tags::{Release, Tag, TagName, Value as TagValue};
 
 /// The key that marks a reference to another Rust type in a fragment:
@@ -69,10 +70,30 @@ pub struct Fragment {
 /// them the fragment carries [`ENUM_PENDING`].
 ///
 /// The errors are the generator's own (a tag that does not type-check).
+///
+/// The tags are read as Kubernetes [`Release::DEFAULT`] reads them unless
+/// the type names its release (`#[validate(kubernetes = "...")]`); see
+/// [`fragment_for`].
 pub fn fragment(
     input: &syn::DeriveInput,
     enum_values: Option<&[String]>,
 ) -> Result<Fragment, Diagnostics> {
+    fragment_for(input, enum_values, Release::DEFAULT)
+}
+
+/// [`fragment`], reading the tags as `release` does unless the type names
+/// another (as its `Validate` impl does). What the fragment exports is
+/// Kubernetes 1.35's meaning either way; a tag of a later release is listed
+/// in [`Fragment::notes`].
+pub fn fragment_for(
+    input: &syn::DeriveInput,
+    enum_values: Option<&[String]>,
+    release: Release,
+) -> Result<Fragment, Diagnostics> {
+    let release = crate::type_options(&input.attrs)
+        .ok()
+        .and_then(|o| o.release)
+        .unwrap_or(release);
     let mut diags = Diagnostics::new();
     let name = input.ident.to_string();
     if let syn::Data::Enum(_) = &input.data {
@@ -124,8 +145,8 @@ pub fn fragment(
             .collect(),
         ast::InputKind::Newtype(_) => Vec::new(),
     };
-    let mut model = TypeModel::from_input(parsed, &mut diags);
-    let lists = crate::check::check_type(&mut model, Release::DEFAULT, &mut diags);
+    let mut model = TypeModel::from_input_for(parsed, release, &mut diags);
+    let lists = crate::check::check_type(&mut model, release, &mut diags);
     if !diags.is_empty() {
         return Err(diags);
     }

@@ -19,6 +19,32 @@ pub(super) struct FieldCx<'a> {
     pub(super) ty: Option<&'a Ty>,
 }
 
+/// A checked tag as the schema stage reads it: the tag (which notes print)
+/// and its rule (what it means, [`crate::rules`]).
+#[derive(Clone, Copy)]
+pub(super) struct Read<'a> {
+    pub(super) tag: &'a Tag,
+    pub(super) rule: &'a Rule,
+}
+
+impl<'a> Read<'a> {
+    /// A tag the check stage kept (its rule read).
+    pub(super) fn of(at: &'a model::TagAt) -> Option<Self> {
+        Some(Read {
+            tag: &at.tag,
+            rule: at.rule()?,
+        })
+    }
+
+    /// The chained payload.
+    fn chained(self) -> Option<Self> {
+        Some(Read {
+            tag: self.tag.chained()?,
+            rule: self.rule.chained()?,
+        })
+    }
+}
+
 pub(super) struct Builder<'a> {
     pub(super) type_name: String,
     pub(super) lists: &'a ListTable,
@@ -84,9 +110,9 @@ impl Builder<'_> {
                 json: &field.json_name,
                 ty: Some(&field.ty),
             };
-            for t in &field.tags.tags {
+            for t in field.tags.tags.iter().filter_map(Read::of) {
                 self.apply(
-                    &t.tag,
+                    t,
                     &mut site,
                     Some(&field.ty),
                     Some(&cx),
@@ -98,9 +124,9 @@ impl Builder<'_> {
             props.insert(field.json_name.clone(), Value::Object(site));
         }
         self.unions(model, &mut parent);
-        for t in &model.tags.tags {
+        for t in model.tags.tags.iter().filter_map(Read::of) {
             let mut dummy = Parent::default();
-            self.apply(&t.tag, &mut schema, None, None, None, &mut dummy, "");
+            self.apply(t, &mut schema, None, None, None, &mut dummy, "");
             parent.rules.extend(dummy.rules);
         }
         if !props.is_empty() {
@@ -134,7 +160,8 @@ impl Builder<'_> {
                 }
                 continue;
             }
-            self.apply(&t.tag, &mut site, Some(inner), None, None, &mut parent, "");
+            let Some(t) = Read::of(t) else { continue };
+            self.apply(t, &mut site, Some(inner), None, None, &mut parent, "");
         }
         finish_parent(&mut site, parent);
         site
@@ -153,7 +180,7 @@ impl Builder<'_> {
     #[allow(clippy::too_many_arguments)]
     fn apply(
         &mut self,
-        tag: &Tag,
+        read: Read<'_>,
         site: &mut Map<String, Value>,
         ty: Option<&Ty>,
         field: Option<&FieldCx<'_>>,
@@ -161,8 +188,8 @@ impl Builder<'_> {
         parent: &mut Parent,
         at: &str,
     ) {
-        let Some(name) = tag.tag_name() else { return };
-        match name {
+        let (tag, rule) = (read.tag, read.rule);
+        match rule.name {
             TagName::Optional | TagName::ListType | TagName::ListMapKey | TagName::Unique => {
                 // Optional: not in `required`. List tags: from the list table.
             }
@@ -195,7 +222,9 @@ impl Builder<'_> {
                 }
             }
             TagName::EachVal => {
-                let Some(payload) = tag.chained() else { return };
+                let Some(payload) = read.chained() else {
+                    return;
+                };
                 let elem = ty.map(|t| t.leaf());
                 let (key, elem_ty) = match elem.map(|t| &t.shape) {
                     Some(Shape::List(e)) => ("items", Some(&**e)),
@@ -229,7 +258,9 @@ impl Builder<'_> {
                 }
             }
             TagName::EachKey => {
-                let Some(payload) = tag.chained() else { return };
+                let Some(payload) = rule.chained() else {
+                    return;
+                };
                 match self.checks(payload, "k") {
                     Ok(checks) => {
                         for c in checks {
@@ -244,10 +275,9 @@ impl Builder<'_> {
                 }
             }
             TagName::Subfield => {
-                let (Some(sub), Some(payload)) = (
-                    tag.positional_arg().and_then(|a| a.value.as_str()),
-                    tag.chained(),
-                ) else {
+                let (RuleKind::Subfield { name: sub, .. }, Some(payload)) =
+                    (&rule.kind, read.chained())
+                else {
                     return;
                 };
                 let props = site.entry("properties").or_insert_with(|| json!({}));
@@ -260,23 +290,31 @@ impl Builder<'_> {
                 };
                 let mut p = Parent::default();
                 let sub_at = format!("{at}.{sub}");
-                if is_list_tag(payload) {
-                    list_keyword_from_tag(inner, payload);
+                if let RuleKind::List(
+                    list @ (ListTag::Type(_) | ListTag::Unique(_) | ListTag::MapKey(_)),
+                ) = &payload.rule.kind
+                {
+                    list_keyword_from_tag(inner, list);
                 } else {
                     self.apply(payload, inner, None, Some(&cx), None, &mut p, &sub_at);
                 }
                 finish_parent(site, p);
             }
             TagName::Item => {
-                let Some(payload) = tag.chained() else { return };
+                let RuleKind::Item {
+                    criteria,
+                    rule: payload,
+                } = &rule.kind
+                else {
+                    return;
+                };
                 // `x.key == value` per selector argument; none when one of
                 // them cannot be written (then the rule is not exported).
-                let conds: Vec<String> = tag
-                    .args
+                let conds: Vec<String> = criteria
                     .iter()
-                    .map(|a| {
-                        let prop = a.name.as_deref().and_then(cel::property)?;
-                        let lit = match &a.value {
+                    .map(|(name, value)| {
+                        let prop = cel::property(name)?;
+                        let lit = match value {
                             TagValue::String(s) => cel::string(s),
                             TagValue::Int(i) => i.to_string(),
                             TagValue::Bool(b) => b.to_string(),
@@ -348,7 +386,10 @@ impl Builder<'_> {
                 }
             }
             TagName::Update => {
-                let constraint = tag.scalar().and_then(TagValue::as_str).unwrap_or_default();
+                let RuleKind::Update(constraint) = rule.kind else {
+                    return;
+                };
+                let constraint = constraint.as_str();
                 match (constraint, field) {
                     ("NoModify", _) => {
                         let nz = ty.and_then(|t| cel::nonzero(&t.shape, "self"));
@@ -492,7 +533,7 @@ impl Builder<'_> {
             | TagName::MinProperties
             | TagName::Minimum
             | TagName::Monotonic
-            | TagName::Neq => match self.checks(tag, "self") {
+            | TagName::Neq => match self.checks(rule, "self") {
                 Ok(checks) => {
                     for c in checks {
                         add_check(site, c, guard);
@@ -520,21 +561,13 @@ pub(super) fn with_field(mut rule: Value, json: &str) -> Value {
     rule
 }
 
-pub(super) fn is_list_tag(tag: &Tag) -> bool {
-    matches!(
-        tag.tag_name(),
-        Some(TagName::ListType | TagName::Unique | TagName::ListMapKey)
-    )
-}
-
 /// A list tag reached through a subfield, as its keyword.
-fn list_keyword_from_tag(site: &mut Map<String, Value>, tag: &Tag) {
-    let v = tag.scalar().and_then(TagValue::as_str).unwrap_or_default();
-    match tag.tag_name() {
-        Some(TagName::ListType) => {
+fn list_keyword_from_tag(site: &mut Map<String, Value>, tag: &ListTag) {
+    match tag {
+        ListTag::Type(v) => {
             site.insert("x-kubernetes-list-type".into(), json!(v));
         }
-        Some(TagName::ListMapKey) => {
+        ListTag::MapKey(v) => {
             let keys = site
                 .entry("x-kubernetes-list-map-keys")
                 .or_insert_with(|| json!([]));

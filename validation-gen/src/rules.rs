@@ -1,0 +1,868 @@
+//! Typed rules: what each tag means, with its payload and arguments read,
+//! once, for the target Kubernetes release.
+//!
+//! The parser gives a [`Tag`]: a name, arguments and a payload as written.
+//! [`read`] turns it into a [`Rule`]: the limit as a number (parsed the
+//! way the release parses it), the format as an entry of
+//! [`validation_spec::FORMATS`], the option's name, the chained payload as a
+//! rule of its own, ... . Reading is the half of a tag's handling that does
+//! not depend on where the tag stands; the check stage ([`crate::check`])
+//! reports a tag whose rule does not read (after the catalog's type check)
+//! and drops it, and the emitter lowers the rules of the tags it kept,
+//! matching [`RuleKind`] exhaustively: it judges a rule against the Rust
+//! type of its site (`maxLength` on a string, a key field that exists), and
+//! never reads a tag's payload again.
+//!
+//! `read` matches [`TagName`] without a `_` arm, so a tag added to the
+//! catalog does not compile until it says what it reads to.
+
+use validation_spec::format::Format;
+
+use crate::tags::{Release, Tag, TagName, TagValue, Value};
+
+/// A tag, read: its name and what it means.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Rule {
+    /// The tag's name (kept for messages and upstream's processing order).
+    pub name: TagName,
+    /// What it means.
+    pub kind: RuleKind,
+}
+
+/// What a tag means, with its payload typed.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum RuleKind {
+    /// `+k8s:required`.
+    Required,
+    /// `+k8s:optional`.
+    Optional,
+    /// `+k8s:forbidden`.
+    Forbidden,
+    /// `+k8s:immutable`.
+    Immutable,
+    /// `+k8s:monotonic`.
+    Monotonic,
+    /// `+k8s:enum`.
+    Enum,
+    /// `+k8s:customValidation`.
+    CustomValidation,
+    /// Read by other parts of the generator, with no validation where they
+    /// stand: `+k8s:opaqueType` (the site is not descended into),
+    /// `+k8s:enumExclude` (the enum's values).
+    Marker,
+    /// `+k8s:isSubresource=<path>` / `+k8s:supportsSubresource=<path>`:
+    /// the type's subresources.
+    Subresource(Option<String>),
+    /// A size or bound: `+k8s:minimum=<n>`, `+k8s:maxLength=<n>`, ...
+    Limit { limit: Limit, n: i128 },
+    /// `+k8s:format=<name>`.
+    Format(FormatName),
+    /// `+k8s:neq=<value>`.
+    Neq(Value),
+    /// `+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`,
+    /// `+k8s:customUnique`: the list semantics, which the check stage
+    /// resolves (and judges) together into its `ListTable`; `listType` also
+    /// stands for the list's uniqueness check.
+    List(ListTag),
+    /// `+k8s:update=<constraint>`.
+    Update(Constraint),
+    /// `+k8s:validateTrue`, `+k8s:validateFalse` (and the alpha / beta
+    /// variants): a fixed result, for tests.
+    Fixed(Fixed),
+    /// `+k8s:eachVal=+<rule>` (`keys: false`), `+k8s:eachKey=+<rule>`.
+    Each { keys: bool, rule: Box<Rule> },
+    /// `+k8s:ifEnabled(<option>)=+<rule>` (`enabled: true`),
+    /// `+k8s:ifDisabled(<option>)=+<rule>`.
+    Gate {
+        option: String,
+        enabled: bool,
+        rule: Box<Rule>,
+    },
+    /// `+k8s:alpha=+<rule>`, `+k8s:beta=+<rule>` (Kubernetes 1.36 on; a
+    /// `since` version is checked and not kept).
+    Level { level: Level, rule: Box<Rule> },
+    /// `+k8s:subfield(<json name>)=+<rule>`.
+    Subfield { name: String, rule: Box<Rule> },
+    /// `+k8s:item(<key>: <value>, ...)=+<rule>`: the criteria in source
+    /// order, named and distinct.
+    Item {
+        criteria: Vec<(String, Value)>,
+        rule: Box<Rule>,
+    },
+    /// `+k8s:unionMember`, `+k8s:zeroOrOneOfMember` (by the name), with
+    /// their `union` (empty for the default one) and `memberName`.
+    UnionMember {
+        union: String,
+        member_name: Option<String>,
+    },
+    /// `+k8s:unionDiscriminator(union: <name>)`.
+    UnionDiscriminator { union: String },
+    /// `+k8s:dependentRequired(<json name>)` (`required: true`),
+    /// `+k8s:dependentForbidden(<json name>)`.
+    Dependent { required: bool, field: String },
+    /// `+k8s:discriminator(name: <group>)` (1.36), `+k8s:modeDiscriminator(
+    /// modality: <group>)` (1.37): the group as written (empty for none).
+    Discriminator { group: String },
+    /// `+k8s:member(discriminator: <group>, value: <value>)=+<rule>` (1.36),
+    /// `+k8s:ifMode(modality: <group>, mode: <value>)=+<rule>` (1.37).
+    Member {
+        group: String,
+        value: String,
+        rule: Box<Rule>,
+    },
+}
+
+/// A list tag, its payload as written (the check stage judges the kinds
+/// together, as upstream's list metadata does).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ListTag {
+    /// `+k8s:listType=atomic|set|map`.
+    Type(String),
+    /// `+k8s:unique=set|map`.
+    Unique(String),
+    /// `+k8s:listMapKey=<json name>`.
+    MapKey(String),
+    /// `+k8s:customUnique`.
+    CustomUnique,
+}
+
+/// The size and bound tags, each with its runtime function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Limit {
+    Minimum,
+    Maximum,
+    MinLength,
+    MaxLength,
+    MaxBytes,
+    MinItems,
+    MaxItems,
+    MinProperties,
+    MaxProperties,
+}
+
+/// A `+k8s:format` name: a known format, or one upstream rejects (reported
+/// by the emitter after the tag's type check, which upstream runs first).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum FormatName {
+    Known(&'static Format),
+    /// Why the name is not a format (with a suggestion).
+    Unknown(String),
+}
+
+/// A `+k8s:update` constraint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Constraint {
+    NoSet,
+    NoUnset,
+    NoModify,
+    /// Kubernetes 1.37 on.
+    NoAddItem,
+    /// Kubernetes 1.37 on.
+    NoRemoveItem,
+}
+
+impl Constraint {
+    /// In upstream's order.
+    const ALL: [Constraint; 5] = [
+        Constraint::NoSet,
+        Constraint::NoUnset,
+        Constraint::NoModify,
+        Constraint::NoAddItem,
+        Constraint::NoRemoveItem,
+    ];
+
+    /// The constraints a release knows.
+    fn known(release: Release) -> &'static [Constraint] {
+        if release >= Release::V1_37 {
+            &Self::ALL
+        } else {
+            &Self::ALL[..3]
+        }
+    }
+
+    /// The name as written in the tag.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Constraint::NoSet => "NoSet",
+            Constraint::NoUnset => "NoUnset",
+            Constraint::NoModify => "NoModify",
+            Constraint::NoAddItem => "NoAddItem",
+            Constraint::NoRemoveItem => "NoRemoveItem",
+        }
+    }
+}
+
+/// A stability level: `+k8s:alpha`, `+k8s:beta`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Level {
+    Alpha,
+    Beta,
+}
+
+impl Level {
+    /// The wrapper tag of the level.
+    pub(crate) fn tag(self) -> TagName {
+        match self {
+            Level::Alpha => TagName::Alpha,
+            Level::Beta => TagName::Beta,
+        }
+    }
+}
+
+/// A fixed result (`+k8s:validateTrue` / `validateFalse`), for tests.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Fixed {
+    pub result: bool,
+    pub message: String,
+    /// `flags: "ShortCircuit"`.
+    pub short_circuit: bool,
+    /// `flags: "NonError"`: stops without reporting.
+    pub non_error: bool,
+    /// `cohort: <name>`.
+    pub cohort: Option<String>,
+}
+
+impl Rule {
+    /// Whether the rule is of the tag `name`.
+    pub(crate) fn is(&self, name: TagName) -> bool {
+        self.name == name
+    }
+
+    /// The chained rule (`eachVal=+<rule>`, ...), if the tag has one.
+    pub(crate) fn chained(&self) -> Option<&Rule> {
+        match &self.kind {
+            RuleKind::Each { rule, .. }
+            | RuleKind::Gate { rule, .. }
+            | RuleKind::Level { rule, .. }
+            | RuleKind::Subfield { rule, .. }
+            | RuleKind::Item { rule, .. }
+            | RuleKind::Member { rule, .. } => Some(rule),
+            _ => None,
+        }
+    }
+
+    /// The tag's name as written (`k8s:maxLength`).
+    pub(crate) fn tag_name(&self) -> &'static str {
+        self.name.as_str()
+    }
+}
+
+/// Reads a (type-checked) tag for `release`: its rule, or why the payload
+/// or the arguments are not what the tag takes (the message without the
+/// tag's line, which the caller adds).
+pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
+    let Some(name) = tag.tag_name() else {
+        return Err(format!("unknown tag \"{}\"", tag.name));
+    };
+    use RuleKind as K;
+    use TagName as T;
+    let kind = match name {
+        T::Required => K::Required,
+        T::Optional => K::Optional,
+        T::Forbidden => K::Forbidden,
+        T::Immutable => K::Immutable,
+        T::Monotonic => K::Monotonic,
+        T::Enum => K::Enum,
+        T::CustomValidation => K::CustomValidation,
+        T::OpaqueType | T::EnumExclude => K::Marker,
+        T::IsSubresource | T::SupportsSubresource => K::Subresource(match tag.scalar() {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => None,
+        }),
+        T::Minimum => limit(tag, release, Limit::Minimum)?,
+        T::Maximum => limit(tag, release, Limit::Maximum)?,
+        T::MinLength => limit(tag, release, Limit::MinLength)?,
+        T::MaxLength => limit(tag, release, Limit::MaxLength)?,
+        T::MaxBytes => limit(tag, release, Limit::MaxBytes)?,
+        T::MinItems => limit(tag, release, Limit::MinItems)?,
+        T::MaxItems => limit(tag, release, Limit::MaxItems)?,
+        T::MinProperties => limit(tag, release, Limit::MinProperties)?,
+        T::MaxProperties => limit(tag, release, Limit::MaxProperties)?,
+        T::Format => K::Format(format_name(tag)?),
+        T::Neq => K::Neq(neq(tag, release)?),
+        T::ListType => K::List(ListTag::Type(string_payload(tag))),
+        T::Unique => K::List(ListTag::Unique(string_payload(tag))),
+        T::ListMapKey => K::List(ListTag::MapKey(string_payload(tag))),
+        T::CustomUnique => K::List(ListTag::CustomUnique),
+        T::Update => K::Update(constraint(tag, release)?),
+        T::ValidateFalse => K::Fixed(fixed(tag, false)?),
+        T::ValidateTrue | T::ValidateTrueAlpha | T::ValidateTrueBeta => K::Fixed(fixed(tag, true)?),
+        T::ValidateError => {
+            let msg = match tag.scalar() {
+                Some(Value::String(s)) => s.as_str(),
+                _ => "",
+            };
+            return Err(format!("forced error: {msg:?}"));
+        }
+        T::EachVal | T::EachKey => K::Each {
+            keys: name == T::EachKey,
+            rule: chained(tag, release)?,
+        },
+        T::IfEnabled | T::IfDisabled => {
+            let Some(Value::String(option)) = tag.positional_arg().map(|a| &a.value) else {
+                return Err(format!("tag \"{}\" requires an option name", tag.name));
+            };
+            K::Gate {
+                option: option.clone(),
+                enabled: name == T::IfEnabled,
+                rule: chained(tag, release)?,
+            }
+        }
+        T::Alpha | T::Beta => level(tag, release, name)?,
+        T::Subfield => {
+            let Some(Value::String(field)) = tag.positional_arg().map(|a| &a.value) else {
+                return Err("tag \"k8s:subfield\" requires the JSON name of a field".into());
+            };
+            let rule = chained(tag, release)?;
+            // 1.37 rejects nested subfields (`validators/subfield.go`); 1.35
+            // and 1.36 validate them (`output_tests/tags/subfield/deep`).
+            if release >= Release::V1_37 && rule_chain(&rule).any(|r| r.is(T::Subfield)) {
+                return Err(
+                    "nested +k8s:subfield tags are unsupported; apply validations \
+                     directly to the nested type instead"
+                        .into(),
+                );
+            }
+            K::Subfield {
+                name: field.clone(),
+                rule,
+            }
+        }
+        T::Item => K::Item {
+            criteria: criteria(tag, release)?,
+            rule: chained(tag, release)?,
+        },
+        T::UnionMember | T::ZeroOrOneOfMember => K::UnionMember {
+            union: string_arg(tag, "union").unwrap_or_default(),
+            member_name: string_arg(tag, "memberName"),
+        },
+        T::UnionDiscriminator => K::UnionDiscriminator {
+            union: string_arg(tag, "union").unwrap_or_default(),
+        },
+        T::DependentRequired | T::DependentForbidden => {
+            if tag.args.len() != 1 {
+                return Err(format!(
+                    "expected exactly one argument naming the dependent field, got {}",
+                    tag.args.len()
+                ));
+            }
+            let Value::String(field) = &tag.args[0].value else {
+                return Err("the argument must be the JSON name of a sibling field".into());
+            };
+            K::Dependent {
+                required: name == T::DependentRequired,
+                field: field.clone(),
+            }
+        }
+        T::Discriminator | T::ModeDiscriminator => {
+            newer_than(tag, release, name == T::ModeDiscriminator)?;
+            let arg = if name == T::Discriminator {
+                "name"
+            } else {
+                "modality"
+            };
+            K::Discriminator {
+                group: tag
+                    .named_arg(arg)
+                    .map(|a| arg_text(&a.value))
+                    .unwrap_or_default(),
+            }
+        }
+        T::Member | T::IfMode => {
+            newer_than(tag, release, name == T::IfMode)?;
+            let (group_arg, value_arg) = if name == T::Member {
+                ("discriminator", "value")
+            } else {
+                ("modality", "mode")
+            };
+            let group = tag
+                .named_arg(group_arg)
+                .map(|a| arg_text(&a.value))
+                .unwrap_or_default();
+            let Some(value) = tag.named_arg(value_arg).or_else(|| tag.positional_arg()) else {
+                return Err(format!("missing required {value_arg}"));
+            };
+            let Some(TagValue::Tag(payload)) = &tag.value else {
+                return Err("missing required payload".into());
+            };
+            K::Member {
+                group,
+                value: arg_text(&value.value),
+                rule: Box::new(read(payload, release)?),
+            }
+        }
+    };
+    Ok(Rule { name, kind })
+}
+
+/// The rules of a chain, outermost first, from `rule`.
+pub(crate) fn rule_chain(rule: &Rule) -> impl Iterator<Item = &Rule> {
+    std::iter::successors(Some(rule), |r| r.chained())
+}
+
+/// The chained payload, read.
+fn chained(tag: &Tag, release: Release) -> Result<Box<Rule>, String> {
+    match &tag.value {
+        Some(TagValue::Tag(t)) => Ok(Box::new(read(t, release)?)),
+        _ => Err(format!(
+            "tag \"{}\" requires a validation tag as its value payload",
+            tag.name
+        )),
+    }
+}
+
+/// A string payload as written (empty when there is none, which the
+/// catalog's type check reports first).
+fn string_payload(tag: &Tag) -> String {
+    match tag.scalar() {
+        Some(Value::String(s)) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+fn string_arg(tag: &Tag, name: &str) -> Option<String> {
+    match tag.named_arg(name).map(|a| &a.value) {
+        Some(Value::String(s)) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// An argument's text: a string as is, other values as written.
+fn arg_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `modeDiscriminator` and `ifMode` are 1.37's names for 1.36's
+/// `discriminator` and `member`.
+fn newer_than(tag: &Tag, release: Release, renamed: bool) -> Result<(), String> {
+    if renamed && release < Release::V1_37 {
+        return Err(format!(
+            "tag \"{}\" is not supported yet by this generator (it is newer than Kubernetes {release})",
+            tag.name
+        ));
+    }
+    Ok(())
+}
+
+/// Go's `strconv.Atoi` on a tag payload.
+fn decimal(literal: &str) -> Option<i128> {
+    let digits = literal.strip_prefix(['+', '-']).unwrap_or(literal);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    literal
+        .parse::<i128>()
+        .ok()
+        .filter(|n| i64::try_from(*n).is_ok())
+}
+
+/// A limit's payload: an integer, read as the release reads it.
+fn limit(tag: &Tag, release: Release, limit: Limit) -> Result<RuleKind, String> {
+    let Some(Value::Int(_)) = tag.scalar() else {
+        return Err(format!("tag \"{}\" requires an integer value", tag.name));
+    };
+    // Kubernetes 1.35 reads limit payloads with `strconv.Atoi`: decimal
+    // digits with an optional sign, leading zeros allowed (`0100` is 100).
+    let literal = tag.value_literal.clone().unwrap_or_default();
+    let Some(n) = decimal(&literal) else {
+        return Err(format!(
+            "tag \"{}\": invalid integer {literal:?}: must be a decimal integer",
+            tag.name
+        ));
+    };
+    // From 1.36 (`util.ParseInt`), the payload must also read back the same:
+    // no leading zeros, no `+`, no `-0`.
+    if release >= Release::V1_36 && n.to_string() != literal {
+        return Err(format!(
+            "tag \"{}\": failed to parse tag payload as int: {literal:?} is not a valid int \
+             value{STRICT_HINT}",
+            tag.name
+        ));
+    }
+    Ok(RuleKind::Limit { limit, n })
+}
+
+fn format_name(tag: &Tag) -> Result<FormatName, String> {
+    let Some(Value::String(name)) = tag.scalar() else {
+        return Err("tag \"k8s:format\" requires a format name".into());
+    };
+    if let Some(format) = validation_spec::format::lookup(name) {
+        return Ok(FormatName::Known(format));
+    }
+    let known = validation_spec::FORMATS.iter().map(|f| f.name);
+    let message = match crate::tags::suggest::closest(name, known.clone()) {
+        Some(close) => format!("unsupported validation format {name:?}, did you mean {close:?}?"),
+        None => format!(
+            "unsupported validation format {name:?} (supported: {})",
+            known.collect::<Vec<_>>().join(", ")
+        ),
+    };
+    Ok(FormatName::Unknown(message))
+}
+
+fn neq(tag: &Tag, release: Release) -> Result<Value, String> {
+    let Some(v) = tag.scalar() else {
+        return Err("missing required payload".into());
+    };
+    // From 1.36 the payload is read with `util.ParseInt` / `util.ParseBool`:
+    // it must read back as written (`0100`, `+5` are errors; 1.35 reads them
+    // as 100 and 5).
+    if release >= Release::V1_36 {
+        let literal = tag.value_literal.as_deref().unwrap_or_default();
+        if let Some(why) = strict_scalar_error(v, literal) {
+            let what = if matches!(v, Value::Bool(_)) {
+                "bool"
+            } else {
+                "integer"
+            };
+            return Err(format!(
+                "tag \"{}\": invalid {what} value for payload: {why}{STRICT_HINT}",
+                tag.name
+            ));
+        }
+    }
+    Ok(v.clone())
+}
+
+fn constraint(tag: &Tag, release: Release) -> Result<Constraint, String> {
+    let known = Constraint::known(release);
+    let names = || {
+        known
+            .iter()
+            .map(|c| c.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match tag.scalar() {
+        Some(Value::String(s)) => {
+            known
+                .iter()
+                .copied()
+                .find(|c| c.as_str() == s)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown +k8s:update constraint: {s} (want one of {})",
+                        names()
+                    )
+                })
+        }
+        _ => Err(format!(
+            "+k8s:update requires a constraint: one of {}",
+            names()
+        )),
+    }
+}
+
+fn fixed(tag: &Tag, result: bool) -> Result<Fixed, String> {
+    let message = match tag.scalar() {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(format!(
+                "tag value has wrong type: got {}, want string",
+                other.value_type()
+            ))
+        }
+        None => String::new(),
+    };
+    let mut out = Fixed {
+        result,
+        message,
+        short_circuit: false,
+        non_error: false,
+        cohort: string_arg(tag, "cohort"),
+    };
+    if let Some(flags) = string_arg(tag, "flags") {
+        for flag in flags.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+            match flag {
+                "ShortCircuit" => out.short_circuit = true,
+                "NonError" => out.non_error = true,
+                other => return Err(format!("unknown flag: {other:?}")),
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn level(tag: &Tag, release: Release, name: TagName) -> Result<RuleKind, String> {
+    if release < Release::V1_36 {
+        return Err(format!(
+            "tag \"{}\" is not part of Kubernetes {release} (it arrived in 1.36); generate \
+             for 1.36 or later (`#[validate(kubernetes = \"1.36\")]`, the `v1_36` feature, \
+             `--kubernetes-version 1.36`) or remove it",
+            tag.name
+        ));
+    }
+    if let Some(arg) = tag.named_arg("since").or_else(|| tag.positional_arg()) {
+        let version = arg_text(&arg.value);
+        // 1.36: `^1\.\d+$`; 1.37: `^\d+\.\d+$`.
+        let (valid, expected) = if release >= Release::V1_37 {
+            (is_version(&version), "<major>.<minor>")
+        } else {
+            (is_minor_version(&version), "1.<minor version>")
+        };
+        if !valid {
+            return Err(format!(
+                "tag \"{}\": invalid kubernetes version format, expected {expected}, got {version}",
+                tag.name
+            ));
+        }
+    }
+    Ok(RuleKind::Level {
+        level: if name == TagName::Alpha {
+            Level::Alpha
+        } else {
+            Level::Beta
+        },
+        rule: chained(tag, release)?,
+    })
+}
+
+/// Upstream 1.36's `^1\.\d+$`.
+fn is_minor_version(v: &str) -> bool {
+    v.strip_prefix("1.").is_some_and(digits)
+}
+
+/// Upstream 1.37's `^\d+\.\d+$`.
+fn is_version(v: &str) -> bool {
+    v.split_once('.')
+        .is_some_and(|(major, minor)| digits(major) && digits(minor))
+}
+
+fn digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// An `item` tag's criteria: named, distinct, and (from 1.36, read with
+/// `util.ParseInt` / `util.ParseBool`) integers and bools as they read back.
+fn criteria(tag: &Tag, release: Release) -> Result<Vec<(String, Value)>, String> {
+    if tag.args.is_empty() {
+        return Err("no selection criteria was specified".into());
+    }
+    let mut out: Vec<(String, Value)> = Vec::new();
+    for a in &tag.args {
+        let Some(name) = &a.name else {
+            return Err("all arguments must be named".into());
+        };
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("duplicate argument: {name:?}"));
+        }
+        if release >= Release::V1_36 {
+            if let Some(why) = strict_scalar_error(&a.value, &a.literal) {
+                let what = if matches!(a.value, Value::Bool(_)) {
+                    "boolean"
+                } else {
+                    "integer"
+                };
+                return Err(format!(
+                    "tag \"{}\": invalid value for argument {name:?}: invalid {what}: {why}{STRICT_HINT}",
+                    tag.name
+                ));
+            }
+        }
+        out.push((name.clone(), a.value.clone()));
+    }
+    Ok(out)
+}
+
+/// What the strict reading of 1.36 means, after its errors.
+const STRICT_HINT: &str = " (from Kubernetes 1.36, without leading zeros or a sign `+`)";
+
+/// Why an integer or bool value written as `literal` is rejected by upstream
+/// 1.36's `util.ParseInt` / `util.ParseBool` (their error, as Go words it),
+/// or `None` when it reads back the same (and for strings).
+fn strict_scalar_error(v: &Value, literal: &str) -> Option<String> {
+    match v {
+        Value::Int(_) => {
+            let digits = literal.strip_prefix('-').unwrap_or(literal);
+            let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                match literal.parse::<i64>() {
+                    Ok(n) if n.to_string() == literal => return None,
+                    Ok(_) => format!("{literal:?} is not a valid int value"),
+                    Err(_) => format!(
+                        "parsing {literal:?} as int: strconv.Atoi: parsing {literal:?}: value out of range"
+                    ),
+                }
+            } else if literal.starts_with('+')
+                && literal[1..].bytes().all(|b| b.is_ascii_digit())
+                && literal.len() > 1
+            {
+                format!("{literal:?} is not a valid int value")
+            } else {
+                format!(
+                    "parsing {literal:?} as int: strconv.Atoi: parsing {literal:?}: invalid syntax"
+                )
+            };
+            Some(why)
+        }
+        Value::Bool(_) if literal != "true" && literal != "false" => {
+            Some(format!("{literal:?} is not a valid bool value"))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(text: &str, release: Release) -> Result<Rule, String> {
+        let tag = crate::tags::parse_tag(text).expect(text);
+        read(&tag, release)
+    }
+
+    fn kind(text: &str, release: Release) -> RuleKind {
+        rule(text, release).expect(text).kind
+    }
+
+    #[test]
+    fn limits_are_numbers_read_as_the_release_reads_them() {
+        assert_eq!(
+            kind("k8s:maxLength=63", Release::V1_35),
+            RuleKind::Limit {
+                limit: Limit::MaxLength,
+                n: 63
+            }
+        );
+        // 1.35's `strconv.Atoi` takes leading zeros; 1.36's `ParseInt` not.
+        assert_eq!(
+            kind("k8s:minimum=0100", Release::V1_35),
+            RuleKind::Limit {
+                limit: Limit::Minimum,
+                n: 100
+            }
+        );
+        let err = rule("k8s:minimum=0100", Release::V1_36).unwrap_err();
+        assert!(err.contains("\"0100\" is not a valid int value"), "{err}");
+        let err = rule("k8s:maxItems=\"x\"", Release::V1_37).unwrap_err();
+        assert_eq!(err, "tag \"k8s:maxItems\" requires an integer value");
+    }
+
+    #[test]
+    fn chains_read_to_nested_rules() {
+        let r = rule(
+            "k8s:ifEnabled(\"F\")=+k8s:eachVal=+k8s:format=k8s-short-name",
+            Release::V1_37,
+        )
+        .unwrap();
+        let RuleKind::Gate {
+            option,
+            enabled,
+            rule,
+        } = &r.kind
+        else {
+            panic!("{r:?}")
+        };
+        assert_eq!((option.as_str(), *enabled), ("F", true));
+        let RuleKind::Each { keys: false, rule } = &rule.kind else {
+            panic!("{rule:?}")
+        };
+        let RuleKind::Format(FormatName::Known(f)) = &rule.kind else {
+            panic!("{rule:?}")
+        };
+        assert_eq!(f.name, "k8s-short-name");
+        let names: Vec<TagName> = rule_chain(&r).map(|r| r.name).collect();
+        assert_eq!(
+            names,
+            [TagName::IfEnabled, TagName::EachVal, TagName::Format]
+        );
+    }
+
+    #[test]
+    fn a_payload_that_does_not_read_fails_its_whole_chain() {
+        let err = rule("k8s:eachVal=+k8s:validateError=\"boom\"", Release::V1_35).unwrap_err();
+        assert_eq!(err, "forced error: \"boom\"");
+        let err = rule(
+            "k8s:subfield(\"a\")=+k8s:subfield(\"b\")=+k8s:required",
+            Release::V1_37,
+        )
+        .unwrap_err();
+        assert!(err.starts_with("nested +k8s:subfield"), "{err}");
+        assert!(rule(
+            "k8s:subfield(\"a\")=+k8s:subfield(\"b\")=+k8s:required",
+            Release::V1_36
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn unknown_formats_are_kept_for_the_emitter_to_report_after_the_type() {
+        let RuleKind::Format(FormatName::Unknown(why)) =
+            kind("k8s:format=k8s-shortname", Release::V1_35)
+        else {
+            panic!()
+        };
+        assert!(why.contains("did you mean \"k8s-short-name\"?"), "{why}");
+    }
+
+    #[test]
+    fn update_constraints_follow_the_release() {
+        assert_eq!(
+            kind("k8s:update=NoAddItem", Release::V1_37),
+            RuleKind::Update(Constraint::NoAddItem)
+        );
+        let err = rule("k8s:update=NoAddItem", Release::V1_36).unwrap_err();
+        assert_eq!(
+            err,
+            "unknown +k8s:update constraint: NoAddItem (want one of NoSet, NoUnset, NoModify)"
+        );
+    }
+
+    #[test]
+    fn levels_arrive_in_1_36_and_check_their_version() {
+        assert!(rule("k8s:alpha=+k8s:required", Release::V1_35)
+            .unwrap_err()
+            .contains("is not part of Kubernetes 1.35"));
+        assert!(rule("k8s:alpha(since: \"2.1\")=+k8s:required", Release::V1_36).is_err());
+        assert_eq!(
+            kind("k8s:beta(since: \"2.1\")=+k8s:required", Release::V1_37),
+            RuleKind::Level {
+                level: Level::Beta,
+                rule: Box::new(Rule {
+                    name: TagName::Required,
+                    kind: RuleKind::Required
+                })
+            }
+        );
+    }
+
+    #[test]
+    fn item_criteria_are_named_and_distinct() {
+        assert_eq!(
+            kind("k8s:item(type: \"A\", n: 1)=+k8s:required", Release::V1_37),
+            RuleKind::Item {
+                criteria: vec![
+                    ("type".into(), Value::String("A".into())),
+                    ("n".into(), Value::Int(1))
+                ],
+                rule: Box::new(Rule {
+                    name: TagName::Required,
+                    kind: RuleKind::Required
+                })
+            }
+        );
+        assert_eq!(
+            rule("k8s:item(a: 1, a: 2)=+k8s:required", Release::V1_35).unwrap_err(),
+            "duplicate argument: \"a\""
+        );
+        assert!(rule("k8s:item(n: 01)=+k8s:required", Release::V1_36)
+            .unwrap_err()
+            .contains("invalid value for argument \"n\""));
+    }
+
+    #[test]
+    fn minor_versions() {
+        for ok in ["1.36", "1.0", "1.100"] {
+            assert!(is_minor_version(ok), "{ok}");
+        }
+        for bad in ["1.", "v1.36", "2.1", "1.36.0", "1.x", ""] {
+            assert!(!is_minor_version(bad), "{bad}");
+        }
+        assert!(is_version("2.1") && is_version("1.37"));
+        for bad in ["1.", ".1", "v1.37", "1.37.0", ""] {
+            assert!(!is_version(bad), "{bad}");
+        }
+    }
+}
