@@ -19,7 +19,8 @@
 use crate::diag::Diagnostics;
 use crate::model::{Elems, ListKind, ListMeta, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::tags::catalog::Scope;
-use crate::tags::{check, Release, Tag, TagName, Value};
+use crate::rules::{ListTag, RuleKind};
+use crate::tags::{check, Release, Tag, TagName};
 
 /// Where a list's semantics were declared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +180,8 @@ pub(crate) fn payloads_of(
                 span: t.span,
                 line: t.line.clone(),
                 order: t.order,
-                rule: rule.ok_or_else(|| "unread payload".to_owned()),
+                // The wrapper passed the check stage: its payload read.
+                rule: rule.ok_or_else(|| "the payload did not read".to_owned()),
             })
         })
         .collect()
@@ -214,9 +216,12 @@ fn leveled_list_meta(
     Some(meta)
 }
 
-fn string_arg(tag: &Tag) -> Option<&str> {
-    match tag.positional_arg().map(|a| &a.value) {
-        Some(Value::String(s)) => Some(s),
+/// The field a `subfield` tag names, or the option an `ifEnabled` /
+/// `ifDisabled` tag names.
+fn string_arg(at: &TagAt) -> Option<&str> {
+    match at.rule().map(|r| &r.kind) {
+        Some(RuleKind::Subfield { name, .. }) => Some(name),
+        Some(RuleKind::Gate { option, .. }) => Some(option),
         _ => None,
     }
 }
@@ -228,7 +233,7 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], relea
     let mut names: Vec<&str> = Vec::new();
     for at in tags {
         if at.tag.is(TagName::Subfield) && at.tag.chained().is_some_and(is_list_tag) {
-            if let Some(name) = string_arg(&at.tag) {
+            if let Some(name) = string_arg(at) {
                 if !names.contains(&name) {
                     names.push(name);
                 }
@@ -237,7 +242,7 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], relea
     }
     for name in names {
         let payloads = payloads_of(tags, TagName::Subfield, |t| {
-            string_arg(&t.tag) == Some(name)
+            string_arg(t) == Some(name)
         });
         let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None, release);
         table.insert(owner.clone(), ListContext::Subfield(name.to_owned()), meta);
@@ -262,14 +267,14 @@ fn conditional_lists(
         if !at.tag.chained().is_some_and(is_list_tag) {
             continue;
         }
-        if let Some(option) = string_arg(&at.tag) {
+        if let Some(option) = string_arg(at) {
             if !conditions.contains(&(wrapper, option)) {
                 conditions.push((wrapper, option));
             }
         }
     }
     for (wrapper, option) in conditions {
-        let payloads = payloads_of(tags, wrapper, |t| string_arg(&t.tag) == Some(option));
+        let payloads = payloads_of(tags, wrapper, |t| string_arg(t) == Some(option));
         let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), ty, release);
         let context = ListContext::Option {
             enabled: wrapper == TagName::IfEnabled,
@@ -279,13 +284,12 @@ fn conditional_lists(
     }
 }
 
-fn parse_kind(v: Option<&Value>, allow_atomic: bool) -> Result<ListKind, String> {
-    match v {
-        Some(Value::String(s)) if s == "atomic" && allow_atomic => Ok(ListKind::Atomic),
-        Some(Value::String(s)) if s == "set" => Ok(ListKind::Set),
-        Some(Value::String(s)) if s == "map" => Ok(ListKind::Map),
-        Some(Value::String(s)) => Err(format!("{s:?}")),
-        _ => Err("requires a string value".into()),
+fn parse_kind(s: &str, allow_atomic: bool) -> Result<ListKind, String> {
+    match s {
+        "atomic" if allow_atomic => Ok(ListKind::Atomic),
+        "set" => Ok(ListKind::Set),
+        "map" => Ok(ListKind::Map),
+        _ => Err(format!("{s:?}")),
     }
 }
 
@@ -324,38 +328,39 @@ pub(crate) fn list_meta<'a>(
     let mut unique_at: Option<&TagAt> = None;
     let mut key_at: Option<&TagAt> = None;
     let mut last: Option<&TagAt> = None;
-    for at in tags.filter(|at| is_list_tag(&at.tag)) {
-        match at.tag.tag_name() {
-            Some(TagName::ListType) => {
+    for at in tags {
+        let Some(RuleKind::List(list)) = at.rule().map(|r| &r.kind) else {
+            continue;
+        };
+        match list {
+            ListTag::Type(kind) => {
                 if list_type_at.is_some() {
                     report(diags, at, "listType cannot be specified more than once");
                     return None;
                 }
-                match parse_kind(at.tag.scalar(), true) {
+                match parse_kind(kind, true) {
                     Ok(k) => meta.list_type = Some(k),
                     Err(e) => report(diags, at, format!("unknown list type {e}")),
                 }
                 list_type_at = Some(at);
             }
-            Some(TagName::Unique) => {
+            ListTag::Unique(kind) => {
                 if unique_at.is_some() {
                     report(diags, at, "unique tag cannot be specified more than once");
                     return None;
                 }
-                match parse_kind(at.tag.scalar(), false) {
+                match parse_kind(kind, false) {
                     Ok(k) => meta.unique = Some(k),
                     Err(e) => report(diags, at, format!("unknown unique type {e}")),
                 }
                 unique_at = Some(at);
             }
-            Some(TagName::ListMapKey) => {
-                if let Some(Value::String(k)) = at.tag.scalar() {
-                    meta.keys.push(k.clone());
-                    meta.key_spans.push(at.span);
-                }
+            ListTag::MapKey(key) => {
+                meta.keys.push(key.clone());
+                meta.key_spans.push(at.span);
                 key_at = key_at.or(Some(at));
             }
-            _ => meta.custom_unique = true,
+            ListTag::CustomUnique => meta.custom_unique = true,
         }
         last = Some(at);
     }

@@ -357,7 +357,9 @@ fn check_list_map_keys(input: &syn::DeriveInput, items: &[syn::Item], diags: &mu
             continue;
         };
         for at in keys {
-            let Some(crate::tags::Value::String(key)) = at.tag.scalar() else {
+            let Some(crate::rules::RuleKind::List(crate::rules::ListTag::MapKey(key))) =
+                at.rule().map(|r| &r.kind)
+            else {
                 continue;
             };
             if !names.contains(key) {
