@@ -50,3 +50,52 @@ fn payloads_and_opacity() {
         ]
     );
 }
+
+#[derive(Validate, PartialEq, Debug, Clone)]
+pub struct Port {
+    pub port: i32,
+    pub name: String,
+}
+
+/// `neq` payloads and `item` selector values are read with `strconv.Atoi`
+/// in 1.35 too (the tag grammar alone reads `0100` as Go's octal 64).
+#[derive(Validate, PartialEq, Debug, Clone)]
+#[validate(kubernetes = "1.35")]
+pub struct Leading {
+    /// +k8s:neq=0100
+    pub count: i32,
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=port
+    /// +k8s:item(port: 0100)=+k8s:subfield(name)=+k8s:maxLength=1
+    pub ports: Vec<Port>,
+}
+
+#[test]
+fn leading_zeros_are_decimal_in_1_35() {
+    let texts = |l: &Leading| -> Vec<String> {
+        l.validate(&Operation::create())
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    };
+    let port = |port: i32| Port {
+        port,
+        name: "long".into(),
+    };
+    let at_100 = Leading {
+        count: 100,
+        ports: vec![port(64), port(100)],
+    };
+    assert_eq!(
+        texts(&at_100),
+        [
+            "count: Invalid value: 100: must not be equal to 100",
+            "ports[1].name: Too long: may not be more than 1 byte",
+        ]
+    );
+    let at_64 = Leading {
+        count: 64,
+        ports: vec![port(64)],
+    };
+    assert_eq!(texts(&at_64), Vec::<String>::new());
+}

@@ -18,8 +18,8 @@
 
 use crate::diag::Diagnostics;
 use crate::model::{Elems, ListKind, ListMeta, Shape, TagAt, Ty, TypeKind, TypeModel};
-use crate::tags::catalog::Scope;
 use crate::rules::{ListTag, RuleKind};
+use crate::tags::catalog::Scope;
 use crate::tags::{check, Release, Tag, TagName};
 
 /// Where a list's semantics were declared.
@@ -241,9 +241,7 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], relea
         }
     }
     for name in names {
-        let payloads = payloads_of(tags, TagName::Subfield, |t| {
-            string_arg(t) == Some(name)
-        });
+        let payloads = payloads_of(tags, TagName::Subfield, |t| string_arg(t) == Some(name));
         let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None, release);
         table.insert(owner.clone(), ListContext::Subfield(name.to_owned()), meta);
     }

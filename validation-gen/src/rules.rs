@@ -54,11 +54,16 @@ pub(crate) enum RuleKind {
     /// the type's subresources.
     Subresource(Option<String>),
     /// A size or bound: `+k8s:minimum=<n>`, `+k8s:maxLength=<n>`, ...
-    Limit { limit: Limit, n: i128 },
+    Limit { limit: Limit, n: Payload<i128> },
     /// `+k8s:format=<name>`.
-    Format(FormatName),
-    /// `+k8s:neq=<value>`.
-    Neq(Value),
+    Format(Payload<&'static Format>),
+    /// `+k8s:neq=<value>`: the value as the grammar typed it (`None`:
+    /// missing), and why the release does not read it (1.36's strict
+    /// integers and bools).
+    Neq {
+        value: Option<Value>,
+        unreadable: Option<String>,
+    },
     /// `+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`,
     /// `+k8s:customUnique`: the list semantics, which the check stage
     /// resolves (and judges) together into its `ListTable`; `listType` also
@@ -86,7 +91,7 @@ pub(crate) enum RuleKind {
     /// `+k8s:item(<key>: <value>, ...)=+<rule>`: the criteria in source
     /// order, named and distinct.
     Item {
-        criteria: Vec<(String, Value)>,
+        criteria: Payload<Vec<(String, Value)>>,
         rule: Box<Rule>,
     },
     /// `+k8s:unionMember`, `+k8s:zeroOrOneOfMember` (by the name), with
@@ -140,16 +145,16 @@ pub(crate) enum Limit {
     MaxProperties,
 }
 
-/// A `+k8s:format` name: a known format, or one upstream rejects (reported
-/// by the emitter after the tag's type check, which upstream runs first).
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum FormatName {
-    Known(&'static Format),
-    /// Why the name is not a format (with a suggestion).
-    Unknown(String),
-}
+/// A payload as the release reads it, or why it does not read.
+///
+/// Upstream's validators judge the value's type (and, for `item`, the list's
+/// metadata) before they parse the payload, so a tag with both problems is
+/// reported for its type. A rule keeps the payload's problem for the
+/// lowering to report in that order, once it has judged the site.
+pub(crate) type Payload<T> = Result<T, String>;
 
-/// A `+k8s:update` constraint.
+/// A `+k8s:update` constraint (the variants are the names the tag takes).
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Constraint {
     NoSet,
@@ -278,8 +283,8 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
         T::MaxItems => limit(tag, release, Limit::MaxItems)?,
         T::MinProperties => limit(tag, release, Limit::MinProperties)?,
         T::MaxProperties => limit(tag, release, Limit::MaxProperties)?,
-        T::Format => K::Format(format_name(tag)?),
-        T::Neq => K::Neq(neq(tag, release)?),
+        T::Format => K::Format(format(tag)),
+        T::Neq => neq(tag, release),
         T::ListType => K::List(ListTag::Type(string_payload(tag))),
         T::Unique => K::List(ListTag::Unique(string_payload(tag))),
         T::ListMapKey => K::List(ListTag::MapKey(string_payload(tag))),
@@ -329,7 +334,7 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             }
         }
         T::Item => K::Item {
-            criteria: criteria(tag, release)?,
+            criteria: criteria(tag, release),
             rule: chained(tag, release)?,
         },
         T::UnionMember | T::ZeroOrOneOfMember => K::UnionMember {
@@ -447,50 +452,62 @@ fn newer_than(tag: &Tag, release: Release, renamed: bool) -> Result<(), String> 
     Ok(())
 }
 
-/// Go's `strconv.Atoi` on a tag payload.
-fn decimal(literal: &str) -> Option<i128> {
+/// Go's `strconv.Atoi`, Kubernetes 1.35's reading of integer payloads and
+/// arguments: decimal digits with an optional sign, leading zeros allowed
+/// (`0100` is 100, where the tag grammar reads Go's octal 64); the error as
+/// Go words it.
+fn atoi(literal: &str) -> Result<i64, String> {
     let digits = literal.strip_prefix(['+', '-']).unwrap_or(literal);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        return Err(format!("strconv.Atoi: parsing {literal:?}: invalid syntax"));
     }
     literal
-        .parse::<i128>()
-        .ok()
-        .filter(|n| i64::try_from(*n).is_ok())
+        .parse::<i64>()
+        .map_err(|_| format!("strconv.Atoi: parsing {literal:?}: value out of range"))
+}
+
+/// An integer written as `literal`, as `release` reads it: 1.35 with
+/// `strconv.Atoi`, from 1.36 with `util.ParseInt` (which also wants it to
+/// read back as written); the error as Go words it, and from 1.36 what the
+/// strict reading means.
+fn go_int(literal: &str, release: Release) -> Result<i64, String> {
+    if release < Release::V1_36 {
+        return atoi(literal);
+    }
+    if let Some(why) = strict_scalar_error(&Value::Int(0), literal) {
+        return Err(format!("{why}{STRICT_HINT}"));
+    }
+    atoi(literal)
 }
 
 /// A limit's payload: an integer, read as the release reads it.
 fn limit(tag: &Tag, release: Release, limit: Limit) -> Result<RuleKind, String> {
+    Ok(RuleKind::Limit {
+        limit,
+        n: integer(tag, release),
+    })
+}
+
+/// A limit's payload: an integer, read as the release reads it.
+fn integer(tag: &Tag, release: Release) -> Payload<i128> {
     let Some(Value::Int(_)) = tag.scalar() else {
         return Err(format!("tag \"{}\" requires an integer value", tag.name));
     };
-    // Kubernetes 1.35 reads limit payloads with `strconv.Atoi`: decimal
-    // digits with an optional sign, leading zeros allowed (`0100` is 100).
-    let literal = tag.value_literal.clone().unwrap_or_default();
-    let Some(n) = decimal(&literal) else {
-        return Err(format!(
-            "tag \"{}\": invalid integer {literal:?}: must be a decimal integer",
+    let literal = tag.value_literal.as_deref().unwrap_or_default();
+    go_int(literal, release).map(i128::from).map_err(|why| {
+        format!(
+            "tag \"{}\": failed to parse tag payload as int: {why}",
             tag.name
-        ));
-    };
-    // From 1.36 (`util.ParseInt`), the payload must also read back the same:
-    // no leading zeros, no `+`, no `-0`.
-    if release >= Release::V1_36 && n.to_string() != literal {
-        return Err(format!(
-            "tag \"{}\": failed to parse tag payload as int: {literal:?} is not a valid int \
-             value{STRICT_HINT}",
-            tag.name
-        ));
-    }
-    Ok(RuleKind::Limit { limit, n })
+        )
+    })
 }
 
-fn format_name(tag: &Tag) -> Result<FormatName, String> {
+fn format(tag: &Tag) -> Payload<&'static Format> {
     let Some(Value::String(name)) = tag.scalar() else {
         return Err("tag \"k8s:format\" requires a format name".into());
     };
     if let Some(format) = validation_spec::format::lookup(name) {
-        return Ok(FormatName::Known(format));
+        return Ok(format);
     }
     let known = validation_spec::FORMATS.iter().map(|f| f.name);
     let message = match crate::tags::suggest::closest(name, known.clone()) {
@@ -500,31 +517,35 @@ fn format_name(tag: &Tag) -> Result<FormatName, String> {
             known.collect::<Vec<_>>().join(", ")
         ),
     };
-    Ok(FormatName::Unknown(message))
+    Err(message)
 }
 
-fn neq(tag: &Tag, release: Release) -> Result<Value, String> {
-    let Some(v) = tag.scalar() else {
-        return Err("missing required payload".into());
-    };
-    // From 1.36 the payload is read with `util.ParseInt` / `util.ParseBool`:
-    // it must read back as written (`0100`, `+5` are errors; 1.35 reads them
-    // as 100 and 5).
-    if release >= Release::V1_36 {
-        let literal = tag.value_literal.as_deref().unwrap_or_default();
-        if let Some(why) = strict_scalar_error(v, literal) {
-            let what = if matches!(v, Value::Bool(_)) {
-                "bool"
-            } else {
-                "integer"
-            };
-            return Err(format!(
-                "tag \"{}\": invalid {what} value for payload: {why}{STRICT_HINT}",
-                tag.name
-            ));
+fn neq(tag: &Tag, release: Release) -> RuleKind {
+    let mut value = tag.scalar().cloned();
+    let literal = tag.value_literal.as_deref().unwrap_or_default();
+    // Integers are read with `strconv.Atoi` (1.35: `0100` is 100) or, from
+    // 1.36, `util.ParseInt` (`0100`, `+5` are errors); bools from 1.36 with
+    // `util.ParseBool`, which wants them as written.
+    let why = match &mut value {
+        Some(Value::Int(n)) => match go_int(literal, release) {
+            Ok(read) => {
+                *n = read;
+                None
+            }
+            Err(why) => Some(("integer", why)),
+        },
+        Some(v @ Value::Bool(_)) if release >= Release::V1_36 => {
+            strict_scalar_error(v, literal).map(|why| ("bool", format!("{why}{STRICT_HINT}")))
         }
-    }
-    Ok(v.clone())
+        _ => None,
+    };
+    let unreadable = why.map(|(what, why)| {
+        format!(
+            "tag \"{}\": invalid {what} value for payload: {why}",
+            tag.name
+        )
+    });
+    RuleKind::Neq { value, unreadable }
 }
 
 fn constraint(tag: &Tag, release: Release) -> Result<Constraint, String> {
@@ -637,7 +658,7 @@ fn digits(s: &str) -> bool {
 
 /// An `item` tag's criteria: named, distinct, and (from 1.36, read with
 /// `util.ParseInt` / `util.ParseBool`) integers and bools as they read back.
-fn criteria(tag: &Tag, release: Release) -> Result<Vec<(String, Value)>, String> {
+fn criteria(tag: &Tag, release: Release) -> Payload<Vec<(String, Value)>> {
     if tag.args.is_empty() {
         return Err("no selection criteria was specified".into());
     }
@@ -649,20 +670,27 @@ fn criteria(tag: &Tag, release: Release) -> Result<Vec<(String, Value)>, String>
         if out.iter().any(|(n, _)| n == name) {
             return Err(format!("duplicate argument: {name:?}"));
         }
-        if release >= Release::V1_36 {
-            if let Some(why) = strict_scalar_error(&a.value, &a.literal) {
-                let what = if matches!(a.value, Value::Bool(_)) {
-                    "boolean"
-                } else {
-                    "integer"
-                };
-                return Err(format!(
-                    "tag \"{}\": invalid value for argument {name:?}: invalid {what}: {why}{STRICT_HINT}",
-                    tag.name
-                ));
+        // `strconv.Atoi` (1.35: `0100` is 100) or `util.ParseInt` /
+        // `util.ParseBool` (from 1.36, strict).
+        let invalid = |what: &str, why: String| {
+            format!(
+                "tag \"{}\": invalid value for argument {name:?}: invalid {what}: {why}",
+                tag.name
+            )
+        };
+        let value = match &a.value {
+            Value::Int(_) => {
+                Value::Int(go_int(&a.literal, release).map_err(|why| invalid("integer", why))?)
             }
-        }
-        out.push((name.clone(), a.value.clone()));
+            v @ Value::Bool(_) if release >= Release::V1_36 => {
+                if let Some(why) = strict_scalar_error(v, &a.literal) {
+                    return Err(invalid("boolean", format!("{why}{STRICT_HINT}")));
+                }
+                v.clone()
+            }
+            v => v.clone(),
+        };
+        out.push((name.clone(), value));
     }
     Ok(out)
 }
@@ -719,25 +747,26 @@ mod tests {
 
     #[test]
     fn limits_are_numbers_read_as_the_release_reads_them() {
+        let limit = |text, release| match kind(text, release) {
+            RuleKind::Limit { limit, n } => (limit, n),
+            other => panic!("{other:?}"),
+        };
         assert_eq!(
-            kind("k8s:maxLength=63", Release::V1_35),
-            RuleKind::Limit {
-                limit: Limit::MaxLength,
-                n: 63
-            }
+            limit("k8s:maxLength=63", Release::V1_35),
+            (Limit::MaxLength, Ok(63))
         );
         // 1.35's `strconv.Atoi` takes leading zeros; 1.36's `ParseInt` not.
         assert_eq!(
-            kind("k8s:minimum=0100", Release::V1_35),
-            RuleKind::Limit {
-                limit: Limit::Minimum,
-                n: 100
-            }
+            limit("k8s:minimum=0100", Release::V1_35),
+            (Limit::Minimum, Ok(100))
         );
-        let err = rule("k8s:minimum=0100", Release::V1_36).unwrap_err();
-        assert!(err.contains("\"0100\" is not a valid int value"), "{err}");
-        let err = rule("k8s:maxItems=\"x\"", Release::V1_37).unwrap_err();
-        assert_eq!(err, "tag \"k8s:maxItems\" requires an integer value");
+        // The rule reads; the payload's problem waits for the site's type.
+        let (_, n) = limit("k8s:minimum=0100", Release::V1_36);
+        assert!(n.unwrap_err().contains("\"0100\" is not a valid int value"));
+        assert_eq!(
+            limit("k8s:maxItems=\"x\"", Release::V1_37).1,
+            Err("tag \"k8s:maxItems\" requires an integer value".into())
+        );
     }
 
     #[test]
@@ -759,7 +788,7 @@ mod tests {
         let RuleKind::Each { keys: false, rule } = &rule.kind else {
             panic!("{rule:?}")
         };
-        let RuleKind::Format(FormatName::Known(f)) = &rule.kind else {
+        let RuleKind::Format(Ok(f)) = &rule.kind else {
             panic!("{rule:?}")
         };
         assert_eq!(f.name, "k8s-short-name");
@@ -774,27 +803,50 @@ mod tests {
     fn a_payload_that_does_not_read_fails_its_whole_chain() {
         let err = rule("k8s:eachVal=+k8s:validateError=\"boom\"", Release::V1_35).unwrap_err();
         assert_eq!(err, "forced error: \"boom\"");
-        let err = rule(
-            "k8s:subfield(\"a\")=+k8s:subfield(\"b\")=+k8s:required",
-            Release::V1_37,
-        )
-        .unwrap_err();
+        let nested = "k8s:subfield(\"a\")=+k8s:subfield(\"b\")=+k8s:required";
+        let err = rule(nested, Release::V1_37).unwrap_err();
         assert!(err.starts_with("nested +k8s:subfield"), "{err}");
-        assert!(rule(
-            "k8s:subfield(\"a\")=+k8s:subfield(\"b\")=+k8s:required",
-            Release::V1_36
-        )
-        .is_ok());
+        assert!(rule(nested, Release::V1_36).is_ok());
     }
 
     #[test]
     fn unknown_formats_are_kept_for_the_emitter_to_report_after_the_type() {
-        let RuleKind::Format(FormatName::Unknown(why)) =
-            kind("k8s:format=k8s-shortname", Release::V1_35)
-        else {
+        let RuleKind::Format(Err(why)) = kind("k8s:format=k8s-shortname", Release::V1_35) else {
             panic!()
         };
         assert!(why.contains("did you mean \"k8s-short-name\"?"), "{why}");
+    }
+
+    #[test]
+    fn neq_keeps_its_value_and_why_the_release_does_not_read_it() {
+        // 1.35 reads `0100` as `strconv.Atoi` does, 100 (the tag grammar
+        // reads Go's octal 64), and refuses `0x10`.
+        assert_eq!(
+            kind("k8s:neq=0100", Release::V1_35),
+            RuleKind::Neq {
+                value: Some(Value::Int(100)),
+                unreadable: None
+            }
+        );
+        let RuleKind::Neq {
+            unreadable: Some(why),
+            ..
+        } = kind("k8s:neq=0x10", Release::V1_35)
+        else {
+            panic!()
+        };
+        assert_eq!(
+            why,
+            "tag \"k8s:neq\": invalid integer value for payload: strconv.Atoi: parsing \"0x10\": invalid syntax"
+        );
+        let RuleKind::Neq {
+            value: Some(Value::Int(_)),
+            unreadable: Some(why),
+        } = kind("k8s:neq=0100", Release::V1_36)
+        else {
+            panic!()
+        };
+        assert!(why.contains("invalid integer value for payload"), "{why}");
     }
 
     #[test]
@@ -830,26 +882,28 @@ mod tests {
 
     #[test]
     fn item_criteria_are_named_and_distinct() {
+        let criteria = |text, release| match kind(text, release) {
+            RuleKind::Item { criteria, .. } => criteria,
+            other => panic!("{other:?}"),
+        };
         assert_eq!(
-            kind("k8s:item(type: \"A\", n: 1)=+k8s:required", Release::V1_37),
-            RuleKind::Item {
-                criteria: vec![
-                    ("type".into(), Value::String("A".into())),
-                    ("n".into(), Value::Int(1))
-                ],
-                rule: Box::new(Rule {
-                    name: TagName::Required,
-                    kind: RuleKind::Required
-                })
-            }
+            criteria("k8s:item(type: \"A\", n: 1)=+k8s:required", Release::V1_37),
+            Ok(vec![
+                ("type".into(), Value::String("A".into())),
+                ("n".into(), Value::Int(1))
+            ])
         );
         assert_eq!(
-            rule("k8s:item(a: 1, a: 2)=+k8s:required", Release::V1_35).unwrap_err(),
-            "duplicate argument: \"a\""
+            criteria("k8s:item(a: 1, a: 2)=+k8s:required", Release::V1_35),
+            Err("duplicate argument: \"a\"".into())
         );
-        assert!(rule("k8s:item(n: 01)=+k8s:required", Release::V1_36)
+        assert!(criteria("k8s:item(n: 01)=+k8s:required", Release::V1_36)
             .unwrap_err()
             .contains("invalid value for argument \"n\""));
+        assert_eq!(
+            criteria("k8s:item=+k8s:required", Release::V1_35),
+            Err("no selection criteria was specified".into())
+        );
     }
 
     #[test]

@@ -8,20 +8,59 @@ use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::Value;
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, v: &Value) -> Vec<Call> {
+/// In upstream's order: the type must be comparable, the payload present
+/// and of the field's kind, then readable by the release.
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    v: Option<&Value>,
+    unreadable: Option<&str>,
+) -> Vec<Call> {
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let shape = leaf_ty(site).map(|t| &t.shape);
+    let kind = || leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default();
+    if let Some(Shape::List(_) | Shape::Map(..) | Shape::Json) = shape {
+        cx.error(
+            at,
+            format!(
+                "can only be used on comparable types (e.g. string, int, bool), but got {}",
+                kind()
+            ),
+        );
+        return Vec::new();
+    }
+    let Some(v) = v else {
+        cx.error(at, "missing required payload");
+        return Vec::new();
+    };
     let payload_type = v.value_type();
     let mismatch = |field: &str| {
         format!("type mismatch: field is {field}, but payload is of type {payload_type}")
     };
-    match (shape, v) {
-        (Some(Shape::Str) | None | Some(Shape::Named), Value::String(s)) => {
-            vec![Call::errors(
-                quote!(validate::neq_str(errs, op, path, #leaf, #old, #s)),
-            )]
+    let expected = match shape {
+        Some(Shape::Str) => Some(("a string", matches!(v, Value::String(_)))),
+        Some(Shape::Int(_)) => Some(("an integer", matches!(v, Value::Int(_)))),
+        Some(Shape::Bool) => Some(("a bool", matches!(v, Value::Bool(_)))),
+        None | Some(Shape::Named) => None,
+        Some(_) => {
+            cx.error(at, format!("unsupported type for 'neq' tag: {}", kind()));
+            return Vec::new();
         }
-        (Some(Shape::Int(_)) | None | Some(Shape::Named), Value::Int(n)) => {
+    };
+    if let Some((field, false)) = expected {
+        cx.error(at, mismatch(field));
+        return Vec::new();
+    }
+    if let Some(why) = unreadable {
+        cx.error(at, why);
+        return Vec::new();
+    }
+    match v {
+        Value::String(s) => vec![Call::errors(
+            quote!(validate::neq_str(errs, op, path, #leaf, #old, #s)),
+        )],
+        Value::Int(n) => {
             if let Some(Shape::Int(k)) = shape {
                 let (lo, hi) = k.range();
                 if !(lo..=hi).contains(&i128::from(*n)) {
@@ -41,37 +80,8 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, v: &Value) -> 
                 quote!(validate::neq_int(errs, op, path, #leaf, #old, #lit)),
             )]
         }
-        (Some(Shape::Bool) | None | Some(Shape::Named), Value::Bool(b)) => {
-            vec![Call::errors(
-                quote!(validate::neq_bool(errs, op, path, #leaf, #old, #b)),
-            )]
-        }
-        (Some(Shape::Str), _) => {
-            cx.error(at, mismatch("a string"));
-            Vec::new()
-        }
-        (Some(Shape::Int(_)), _) => {
-            cx.error(at, mismatch("an integer"));
-            Vec::new()
-        }
-        (Some(Shape::Bool), _) => {
-            cx.error(at, mismatch("a bool"));
-            Vec::new()
-        }
-        (Some(Shape::List(_) | Shape::Map(..) | Shape::Json), _) => {
-            let kind = leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default();
-            cx.error(
-                at,
-                format!(
-                    "can only be used on comparable types (e.g. string, int, bool), but got {kind}"
-                ),
-            );
-            Vec::new()
-        }
-        _ => {
-            let kind = leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default();
-            cx.error(at, format!("unsupported type for 'neq' tag: {kind}"));
-            Vec::new()
-        }
+        Value::Bool(b) => vec![Call::errors(
+            quote!(validate::neq_bool(errs, op, path, #leaf, #old, #b)),
+        )],
     }
 }

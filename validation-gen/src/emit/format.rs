@@ -4,9 +4,15 @@ use quote::{format_ident, quote};
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::rules::FormatName;
+use crate::rules::Payload;
+use validation_spec::format::Format;
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, name: &FormatName) -> Vec<Call> {
+pub(super) fn lower(
+    cx: &mut Cx<'_>,
+    site: &Site<'_>,
+    at: &TagAt,
+    format: &Payload<&'static Format>,
+) -> Vec<Call> {
     let shape = leaf_ty(site).map(|t| &t.shape);
     if !matches!(shape, None | Some(Shape::Str | Shape::Named)) {
         let kind = leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default();
@@ -14,9 +20,9 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, name: &FormatN
         return Vec::new();
     }
     // After the type, as upstream checks them.
-    let format = match name {
-        FormatName::Known(format) => format,
-        FormatName::Unknown(why) => {
+    let format = match format {
+        Ok(format) => format,
+        Err(why) => {
             cx.error(at, why);
             return Vec::new();
         }

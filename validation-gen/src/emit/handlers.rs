@@ -34,9 +34,11 @@ pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Ru
         // `listType` only shape the list semantics (resolved by the check
         // stage).
         K::Marker | K::Subresource(_) => Vec::new(),
-        K::Limit { limit, n } => limits::lower(cx, site, at, *limit, *n),
+        K::Limit { limit, n } => limits::lower(cx, site, at, *limit, n),
         K::Format(name) => format::lower(cx, site, at, name),
-        K::Neq(value) => equality::lower(cx, site, at, value),
+        K::Neq { value, unreadable } => {
+            equality::lower(cx, site, at, value.as_ref(), unreadable.as_deref())
+        }
         K::List(ListTag::Type(_)) => lists::list_type(site),
         K::List(ListTag::Unique(_) | ListTag::MapKey(_) | ListTag::CustomUnique) => Vec::new(),
         K::Update(constraint) => update::lower(cx, site, at, *constraint),

@@ -7,7 +7,7 @@ use quote::quote;
 use super::union::Wrap;
 use super::{list_elem, lower_rule, value_site, Call, Cx, Site};
 use crate::model::TagAt;
-use crate::rules::{Rule, RuleKind};
+use crate::rules::{Payload, Rule, RuleKind};
 use crate::tags::catalog::Scope;
 use crate::tags::{Release, TagName, Value};
 
@@ -45,15 +45,28 @@ pub(super) fn typedef_field(site: &Site<'_>) -> bool {
         )
 }
 
-/// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...`, or an
-/// error (the criteria themselves, named and distinct, were checked when
-/// the tag was read).
-fn matcher(
+/// `|item| key_matches(fields::leaf::<k, _>(item), ...) && ...` and the
+/// criteria, or an error. The list's metadata and the criteria are judged
+/// in the release's order: 1.35 and 1.36 look for the metadata first, 1.37
+/// reads the criteria first (its metadata check is deferred).
+fn matcher<'c>(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    criteria: &Criteria,
-) -> Option<TokenStream> {
+    criteria: &'c Payload<Vec<(String, Value)>>,
+) -> Option<(TokenStream, &'c Criteria)> {
+    let read = |cx: &mut Cx<'_>| match criteria {
+        Ok(criteria) => Some(criteria.as_slice()),
+        Err(why) => {
+            cx.error(at, why);
+            None
+        }
+    };
+    let early = if cx.release >= Release::V1_37 {
+        Some(read(cx)?)
+    } else {
+        None
+    };
     let typedef_field = typedef_field(site);
     let meta = match &site.list {
         Some(meta) if meta.semantics() == super::lists::ListKind::Map => Some(meta),
@@ -63,8 +76,12 @@ fn matcher(
             return None;
         }
     };
+    let criteria = match early {
+        Some(criteria) => criteria,
+        None => read(cx)?,
+    };
     let Some(meta) = meta else {
-        return Some(selector_closure(at, criteria));
+        return Some((selector_closure(at, criteria), criteria));
     };
     if criteria.len() != meta.keys.len() {
         cx.error(
@@ -96,9 +113,12 @@ fn matcher(
     let selector = selector_closure(at, criteria);
     if meta.ptr_elems() {
         // 1.37 `PtrSliceItem`: `None` elements match nothing.
-        return Some(quote!(|item| item.as_ref().is_some_and(#selector)));
+        return Some((
+            quote!(|item| item.as_ref().is_some_and(#selector)),
+            criteria,
+        ));
     }
-    Some(selector)
+    Some((selector, criteria))
 }
 
 /// `+k8s:item(<criteria>)=+<rule>`.
@@ -106,7 +126,7 @@ pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    criteria: &Criteria,
+    criteria: &Payload<Vec<(String, Value)>>,
     inner: &Rule,
 ) -> Vec<Call> {
     if super::union::is_wrapped_union_tag(inner, cx.release) {
@@ -124,7 +144,7 @@ pub(super) fn lower(
         cx.error(at, format!("can only be used on list types ({kind})"));
         return Vec::new();
     }
-    let Some(matcher) = matcher(cx, site, at, criteria) else {
+    let Some((matcher, criteria)) = matcher(cx, site, at, criteria) else {
         return Vec::new();
     };
     let mut elem_site = match elem {
@@ -225,12 +245,12 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     type Members = Vec<(String, TokenStream)>;
     let mut groups: Vec<((bool, String), Members, Vec<Wrap>)> = Vec::new();
     for u in unions.iter().filter(|u| kinds.contains(&u.zero_or_one())) {
-        let Some(matcher) = matcher(cx, site, u.at, u.criteria) else {
+        let Some((matcher, criteria)) = matcher(cx, site, u.at, u.criteria) else {
             continue;
         };
         let union = super::union::union_name(u.member).to_owned();
         let key = (u.zero_or_one(), union);
-        let name = format!("{list_name}[{}]", selector_text(u.criteria));
+        let name = format!("{list_name}[{}]", selector_text(criteria));
         let i = match groups.iter().position(|(k, ..)| *k == key) {
             Some(i) => i,
             None => {
@@ -305,7 +325,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
 struct ItemUnionTag<'a> {
     at: &'a TagAt,
     /// The `+k8s:item(...)` tag's criteria.
-    criteria: &'a Criteria,
+    criteria: &'a Payload<Vec<(String, Value)>>,
     /// The member rule inside it.
     member: &'a Rule,
     /// The wrappers around the `item` tag, and those inside it.

@@ -11,7 +11,7 @@ use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
-use crate::rules::Limit;
+use crate::rules::{Limit, Payload};
 use crate::tags::Release;
 
 fn int_literal(n: i128) -> TokenStream {
@@ -20,6 +20,18 @@ fn int_literal(n: i128) -> TokenStream {
         quote!(-#lit)
     } else {
         quote!(#lit)
+    }
+}
+
+/// The limit, or `None` after reporting why the payload does not read (once
+/// the site's type has been judged, as upstream orders them).
+fn read(cx: &mut Cx<'_>, at: &TagAt, n: &Payload<i128>) -> Option<i128> {
+    match n {
+        Ok(n) => Some(*n),
+        Err(why) => {
+            cx.error(at, why);
+            None
+        }
     }
 }
 
@@ -34,11 +46,25 @@ fn integer_bound(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    n: i128,
+    n: &Payload<i128>,
     f: TokenStream,
 ) -> Vec<Call> {
-    match leaf_ty(site).map(|t| &t.shape) {
-        Some(Shape::Int(k)) => {
+    let int_kind = match leaf_ty(site).map(|t| &t.shape) {
+        Some(Shape::Int(k)) => Some(*k),
+        None | Some(Shape::Named) => None,
+        Some(_) => {
+            cx.error(
+                at,
+                format!("can only be used on integer types ({})", kind(site)),
+            );
+            return Vec::new();
+        }
+    };
+    let Some(n) = read(cx, at, n) else {
+        return Vec::new();
+    };
+    if let Some(k) = int_kind {
+        {
             let (lo, hi) = k.range();
             if n < lo || n > hi {
                 cx.error(
@@ -50,14 +76,6 @@ fn integer_bound(
                 );
                 return Vec::new();
             }
-        }
-        None | Some(Shape::Named) => {}
-        Some(_) => {
-            cx.error(
-                at,
-                format!("can only be used on integer types ({})", kind(site)),
-            );
-            return Vec::new();
         }
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
@@ -80,7 +98,7 @@ fn string_length(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    n: i128,
+    n: &Payload<i128>,
     f: TokenStream,
     bound: Bound,
 ) -> Vec<Call> {
@@ -94,6 +112,9 @@ fn string_length(
         );
         return Vec::new();
     }
+    let Some(n) = read(cx, at, n) else {
+        return Vec::new();
+    };
     if bound == Bound::AtLeast && n <= 0 {
         return Vec::new();
     }
@@ -115,7 +136,7 @@ fn list_size(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    n: i128,
+    n: &Payload<i128>,
     f: TokenStream,
     bound: Bound,
 ) -> Vec<Call> {
@@ -129,6 +150,9 @@ fn list_size(
         );
         return Vec::new();
     }
+    let Some(n) = read(cx, at, n) else {
+        return Vec::new();
+    };
     if n < 0 {
         cx.error(at, "must be greater than or equal to zero");
         return Vec::new();
@@ -148,7 +172,7 @@ fn map_size(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &TagAt,
-    n: i128,
+    n: &Payload<i128>,
     f: TokenStream,
     bound: Bound,
 ) -> Vec<Call> {
@@ -162,6 +186,9 @@ fn map_size(
         );
         return Vec::new();
     }
+    let Some(n) = read(cx, at, n) else {
+        return Vec::new();
+    };
     if !(0..=100_000).contains(&n) {
         cx.error(at, format!("must be between 0 and 100000, got {n}"));
         return Vec::new();
@@ -182,7 +209,7 @@ pub(super) fn lower(
     site: &Site<'_>,
     at: &TagAt,
     limit: Limit,
-    n: i128,
+    n: &Payload<i128>,
 ) -> Vec<Call> {
     match limit {
         Limit::Minimum => integer_bound(cx, site, at, n, quote!(minimum)),

@@ -9,9 +9,10 @@ use super::*;
 impl Builder<'_> {
     /// The value checks of a tag on a value `v` of type `ty`.
     pub(super) fn checks(&self, rule: &Rule, v: &str) -> Result<Vec<Check>, String> {
-        let int = || match rule.kind {
+        let int = || match &rule.kind {
             // Limits read as Go's `int` (64 bits).
-            RuleKind::Limit { n, .. } => i64::try_from(n).map_err(|e| e.to_string()),
+            RuleKind::Limit { n: Ok(n), .. } => i64::try_from(*n).map_err(|e| e.to_string()),
+            RuleKind::Limit { n: Err(why), .. } => Err(why.clone()),
             _ => Err("payload is not an integer".to_string()),
         };
         let name = rule.name;
@@ -115,8 +116,8 @@ impl Builder<'_> {
             }
             TagName::Format => {
                 let f = match &rule.kind {
-                    RuleKind::Format(FormatName::Known(f)) => f.name,
-                    RuleKind::Format(FormatName::Unknown(why)) => return Err(why.clone()),
+                    RuleKind::Format(Ok(f)) => f.name,
+                    RuleKind::Format(Err(why)) => return Err(why.clone()),
                     _ => return Err("payload is not a format name".into()),
                 };
                 let (rule, message) = cel::format(f, v).map_err(|e| format!("format {f}: {e}"))?;
@@ -142,13 +143,18 @@ impl Builder<'_> {
                 });
             }
             TagName::Neq => {
-                let (lit, shown) = match &rule.kind {
-                    RuleKind::Neq(TagValue::String(s)) => {
-                        (cel::string(s), validation_spec::go_quote(s))
-                    }
-                    RuleKind::Neq(TagValue::Int(i)) => (i.to_string(), i.to_string()),
-                    RuleKind::Neq(TagValue::Bool(b)) => (b.to_string(), b.to_string()),
+                let value = match &rule.kind {
+                    RuleKind::Neq {
+                        unreadable: Some(why),
+                        ..
+                    } => return Err(why.clone()),
+                    RuleKind::Neq { value: Some(v), .. } => v,
                     _ => return Err("no payload".into()),
+                };
+                let (lit, shown) = match value {
+                    TagValue::String(s) => (cel::string(s), validation_spec::go_quote(s)),
+                    TagValue::Int(i) => (i.to_string(), i.to_string()),
+                    TagValue::Bool(b) => (b.to_string(), b.to_string()),
                 };
                 Check::Cel {
                     rule: format!("{v} != {lit}"),

@@ -32,7 +32,7 @@ use crate::ast::{self, DocLine};
 use crate::check::ListTable;
 use crate::diag::Diagnostics;
 use crate::model::{self, IntKind, ListKind, ListMeta, Shape, Ty, TypeKind, TypeModel};
-use crate::rules::{FormatName, ListTag, Rule, RuleKind};
+use crate::rules::{ListTag, Rule, RuleKind};
 use crate::tags::{Release, Tag, TagName, Value as TagValue};
 
 /// The key that marks a reference to another Rust type in a fragment:

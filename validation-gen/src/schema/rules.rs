@@ -310,6 +310,10 @@ impl Builder<'_> {
                 };
                 // `x.key == value` per selector argument; none when one of
                 // them cannot be written (then the rule is not exported).
+                let Ok(criteria) = criteria else {
+                    self.note(at, tag, "the item selector does not read");
+                    return;
+                };
                 let conds: Vec<String> = criteria
                     .iter()
                     .map(|(name, value)| {

@@ -250,3 +250,36 @@ fn sets_of_objects_are_atomic_maps() {
     assert!(names.get("x-kubernetes-map-type").is_none(), "{s}");
     assert!(!s.to_string().contains(SET_ITEM));
 }
+
+/// The tags are read for the type's release (its attribute, else the one
+/// given): a 1.36 tag has a fragment, with a note, as long as the type's
+/// release has the tag; what is exported is 1.35's meaning.
+#[test]
+fn tags_are_read_for_the_types_release() {
+    let src = r#"
+        struct T {
+            /// +k8s:alpha=+k8s:maxLength=5
+            /// +k8s:maxLength=9
+            name: String,
+        }
+    "#;
+    let input: syn::DeriveInput = syn::parse_str(src).unwrap();
+    let errors = fragment(&input, None).unwrap_err();
+    assert!(
+        errors.errors()[0]
+            .message
+            .contains("is not part of Kubernetes 1.35"),
+        "{:?}",
+        errors.errors()
+    );
+    let f = fragment_for(&input, None, Release::V1_36).unwrap();
+    assert_eq!(f.schema["properties"]["name"]["maxLength"], json!(9));
+    assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+    assert!(
+        f.notes[0].starts_with("T.name: +k8s:alpha"),
+        "{:?}",
+        f.notes
+    );
+    let named = frag(&format!("#[validate(kubernetes = \"1.36\")] {src}"));
+    assert_eq!(named.notes, f.notes);
+}
