@@ -614,6 +614,28 @@ pub fn validate_elem<T: Validate>(
     value.validate_into(op, path, old, errs);
 }
 
+/// The element validator of a list whose elements have their own
+/// validations: each element's [`Validate::validate_into`], with its
+/// correlated old element. What generated code passes to
+/// `validate::each_slice_val_map` / `each_slice_val_set`.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, ErrorList, Operation};
+///
+/// let op = Operation::create();
+/// let mut errs = ErrorList::new();
+/// let xs = [1, 2];
+/// validate::each_slice_val_set(&mut errs, &op, &Path::new("xs"), Some(&xs[..]), None, validate::element_validator(&op));
+/// assert!(errs.is_empty());
+/// ```
+#[inline]
+pub fn element_validator<T: Validate>(
+    op: &Operation,
+) -> impl Fn(&mut ErrorList, &Path<'_>, &T, Option<&T>) + '_ {
+    move |errs, path, value, old| value.validate_into(op, path, old, errs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,7 +97,6 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     };
     quote! {
         impl #impl_generics #rt::SemanticEq for #ident #ty_generics #where_clause {
-            #[inline]
             fn semantic_eq(&self, #other: &Self) -> bool {
                 #eq
             }
@@ -218,6 +217,8 @@ fn helper_impls_without_semantic_eq(
                     const IS_STRUCT: bool = true;
                 }
                 impl #impl_generics #rt::field::ToBadValue for #ident #ty_generics #where_clause {
+                    // Compiled where a struct is reported as a bad value,
+                    // not for every struct (most never are).
                     #[inline]
                     fn write_json(&self, out: &mut ::std::string::String) {
                         #body

@@ -77,8 +77,7 @@ pub(crate) fn type_call(
                 let call = opaque_validate(&quote!(value), &quote!(old_value), false);
                 quote!(|errs, path, value, old_value| #call)
             } else {
-                let call = spanned(quote!(validate::validate_elem));
-                quote!(|errs, path, value, old_value| #call(errs, op, path, value, old_value))
+                spanned(quote!(validate::element_validator(op)))
             };
             Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
         }

@@ -72,7 +72,7 @@ pub use testing::*;
 pub use union::*;
 pub use update::*;
 
-pub use crate::traits::validate_elem;
+pub use crate::traits::{element_validator, validate_elem};
 
 use crate::Operation;
 

@@ -59,6 +59,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for Deployment {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("metadata", &self.metadata);
@@ -146,6 +147,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for ObjectMeta {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("name", &self.name);
@@ -239,13 +241,7 @@ const _: () = {
                     items,
                     old_items,
                     item_key,
-                    |errs, path, value, old_value| validate::validate_elem(
-                        errs,
-                        op,
-                        path,
-                        value,
-                        old_value,
-                    ),
+                    validate::element_validator(op),
                 );
             }
 
@@ -279,6 +275,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for DeploymentSpec {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("replicas", &self.replicas);
@@ -373,13 +370,7 @@ const _: () = {
                     items,
                     old_items,
                     item_key,
-                    |errs, path, value, old_value| validate::validate_elem(
-                        errs,
-                        op,
-                        path,
-                        value,
-                        old_value,
-                    ),
+                    validate::element_validator(op),
                 );
             }
         }
@@ -398,6 +389,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for Container {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("name", &self.name);
@@ -480,6 +472,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for ContainerPort {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("containerPort", &self.container_port);
@@ -661,6 +654,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for DeploymentStrategy {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("recreate", &self.recreate);
@@ -691,6 +685,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for RecreateStrategy {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             __rt::field::JsonObject::new(out).end();
         }
@@ -740,6 +735,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for RollingUpdate {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("maxSurge", &self.max_surge);
@@ -811,6 +807,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for DeploymentStatus {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("readyReplicas", &self.ready_replicas);
@@ -872,6 +869,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for Scale {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("metadata", &self.metadata);
@@ -923,6 +921,7 @@ const _: () = {
     }
 
     impl __rt::field::ToBadValue for ScaleSpec {
+        #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
             json.field("replicas", &self.replicas);
