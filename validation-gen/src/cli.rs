@@ -10,8 +10,7 @@ use crate::module::{
 };
 use crate::tags::Release;
 
-/// Default name of the generated file of each module.
-pub const DEFAULT_OUTPUT: &str = "zz_generated_validations.rs";
+pub use crate::module::DEFAULT_OUTPUT;
 
 const HELP: &str = "\
 validation-gen: generate Rust validators from Kubernetes +k8s: declarative validation tags

@@ -8,8 +8,9 @@ use quote::quote;
 use crate::ast::doc_lines;
 use crate::diag::Diagnostics;
 use crate::model::read_tags;
+use crate::rules::{Rule, RuleKind};
 use crate::tags::catalog::Scope;
-use crate::tags::{check, TagName, Value};
+use crate::tags::{check, TagName};
 
 /// Values and exclusions of an enum impl block.
 pub struct EnumValues {
@@ -72,25 +73,33 @@ pub fn read_value_tags(
     for at in &tags.tags {
         match at.tag.tag_name() {
             Some(TagName::EnumExclude) => excluded = true,
-            Some(TagName::IfEnabled | TagName::IfDisabled) => {
-                let inner = at.tag.chained().and_then(|t| t.tag_name());
-                let opt = match at.tag.positional_arg().map(|a| &a.value) {
-                    Some(Value::String(s)) => s.clone(),
-                    _ => continue,
-                };
-                if inner == Some(TagName::EnumExclude) {
-                    exclusions.push((value.to_string(), opt, at.tag.is(TagName::IfEnabled)));
-                } else {
-                    // Upstream's scope error for the payload when there
-                    // is one (`tag "k8s:ifEnabled": tag "k8s:required"
-                    // cannot be specified on constant values`).
-                    let message = match check::type_check(&at.tag, Scope::Const) {
-                        Err(e) => e.message,
-                        Ok(()) => "only +k8s:enumExclude may be used on enum constants".into(),
+            Some(TagName::IfEnabled | TagName::IfDisabled) => match &at.rule {
+                Ok(Rule {
+                    kind:
+                        RuleKind::Gate {
+                            option,
+                            enabled,
+                            rule,
+                        },
+                    ..
+                }) if rule.is(TagName::EnumExclude) => {
+                    exclusions.push((value.to_string(), option.clone(), *enabled));
+                }
+                // Upstream's scope error for the payload when there is one
+                // (`tag "k8s:ifEnabled": tag "k8s:required" cannot be
+                // specified on constant values`), else why the tag does not
+                // read (`requires an option name`).
+                rule => {
+                    let message = match (check::type_check(&at.tag, Scope::Const), rule) {
+                        (Err(e), _) => e.message,
+                        (Ok(()), Err(why)) => why.clone(),
+                        (Ok(()), Ok(_)) => {
+                            "only +k8s:enumExclude may be used on enum constants".into()
+                        }
                     };
                     diags.error(at.span, format!("{message} (in `{}`)", at.line));
                 }
-            }
+            },
             _ => diags.error(
                 at.span,
                 format!(
@@ -187,5 +196,47 @@ pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
             #[doc(hidden)]
             pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[#(Self::#declared),*];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(lines: &[&str]) -> (bool, Vec<(String, String, bool)>, Vec<String>) {
+        let docs: Vec<crate::ast::DocLine> = lines
+            .iter()
+            .enumerate()
+            .map(|(order, text)| crate::ast::DocLine {
+                text: format!(" {text}"),
+                span: proc_macro2::Span::call_site(),
+                order,
+            })
+            .collect();
+        let mut diags = Diagnostics::new();
+        let mut exclusions = Vec::new();
+        let excluded = read_value_tags("V", &docs, &mut diags, &mut exclusions);
+        let errors = diags.errors().iter().map(|e| e.message.clone()).collect();
+        (excluded, exclusions, errors)
+    }
+
+    #[test]
+    fn exclusions_outright_and_under_options() {
+        assert_eq!(read(&["+k8s:enumExclude"]), (true, vec![], vec![]));
+        assert_eq!(
+            read(&["+k8s:ifDisabled(F)=+k8s:enumExclude"]),
+            (false, vec![("V".into(), "F".into(), false)], vec![])
+        );
+    }
+
+    #[test]
+    fn an_option_without_a_name_is_an_error_not_ignored() {
+        let (excluded, exclusions, errors) = read(&["+k8s:ifEnabled=+k8s:enumExclude"]);
+        assert!(!excluded && exclusions.is_empty());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].ends_with("(in `+k8s:ifEnabled=+k8s:enumExclude`)"),
+            "{errors:?}"
+        );
     }
 }

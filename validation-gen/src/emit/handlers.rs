@@ -35,7 +35,7 @@ pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Ru
         // stage).
         K::Marker | K::Subresource(_) => Vec::new(),
         K::Limit { limit, n } => limits::lower(cx, site, at, *limit, n),
-        K::Format(name) => format::lower(cx, site, at, name),
+        K::Format(format) => format::lower(cx, site, at, format),
         K::Neq { value, unreadable } => {
             equality::lower(cx, site, at, value.as_ref(), unreadable.as_deref())
         }

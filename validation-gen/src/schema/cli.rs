@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use super::Fragment;
 use crate::ast::doc_lines;
-use crate::module::{read_source, walk_module_files, FileDiagnostic};
+use crate::module::{read_source, walk_module_files, FileDiagnostic, DEFAULT_OUTPUT};
 
 const HELP: &str = "\
 validation-gen schema: print the OpenAPI v3 schema that the +k8s: tags of Rust types export
@@ -141,7 +141,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = writeln!(err, "error: {} is not a directory", dir.display());
             return 2;
         }
-        let walk = match walk_module_files(dir, crate::cli::DEFAULT_OUTPUT, &mut seen) {
+        let walk = match walk_module_files(dir, DEFAULT_OUTPUT, &mut seen) {
             Ok(w) => w,
             Err(e) => {
                 let _ = writeln!(err, "error: cannot read {}: {e}", dir.display());

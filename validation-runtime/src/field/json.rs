@@ -1,80 +1,9 @@
 //! JSON as Go's `encoding/json` writes it, for bad values: strings (HTML-safe
-//! escaping), floats, objects member by member ([`JsonObject`]) and maps with
-//! their keys sorted ([`MapKey`]).
+//! escaping), floats and map keys ([`MapKey`]). The writers of objects and
+//! maps of [`ToBadValue`](super::ToBadValue) values are in `value.rs`, with
+//! the trait, so that this module depends on nothing of the field module.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
-
-use super::value::ToBadValue;
-
-/// Writes a JSON object member by member, as Go's `encoding/json` marshals
-/// a struct: what generated [`ToBadValue`] impls of structs use.
-///
-/// ```
-/// use validation_runtime::field::JsonObject;
-///
-/// let mut out = String::new();
-/// let mut json = JsonObject::new(&mut out);
-/// json.field("name", "web");
-/// json.field("replicas", &Some(3));
-/// json.end();
-/// assert_eq!(out, r#"{"name":"web","replicas":3}"#);
-/// ```
-pub struct JsonObject<'o> {
-    out: &'o mut String,
-    /// Where the object's members start (just after `{`).
-    start: usize,
-}
-
-impl<'o> JsonObject<'o> {
-    /// Opens the object (`{`).
-    #[inline]
-    pub fn new(out: &'o mut String) -> Self {
-        out.push('{');
-        let start = out.len();
-        JsonObject { out, start }
-    }
-
-    fn key(&mut self, key: &str) {
-        if self.out.len() > self.start {
-            self.out.push(',');
-        }
-        write_json_string(key, self.out);
-        self.out.push(':');
-    }
-
-    /// Writes the member `key` with `value`.
-    pub fn field<T: ToBadValue + ?Sized>(&mut self, key: &str, value: &T) {
-        self.key(key);
-        value.write_json(self.out);
-    }
-
-    /// Writes the member `key` as `null`: a value whose type is opaque to
-    /// validation (`+k8s:opaqueType`).
-    pub fn null(&mut self, key: &str) {
-        self.key(key);
-        self.out.push_str("null");
-    }
-
-    /// Writes the members of `value`'s own object into this one
-    /// (`#[serde(flatten)]`, Go's embedded struct).
-    pub fn flatten<T: ToBadValue + ?Sized>(&mut self, value: &T) {
-        let mut inner = String::new();
-        value.write_json(&mut inner);
-        if inner.len() > 2 {
-            if self.out.len() > self.start {
-                self.out.push(',');
-            }
-            self.out.push_str(&inner[1..inner.len() - 1]);
-        }
-    }
-
-    /// Closes the object (`}`).
-    #[inline]
-    pub fn end(self) {
-        self.out.push('}');
-    }
-}
 
 /// Map keys as Go's `encoding/json` writes them (always strings).
 pub trait MapKey {
@@ -111,35 +40,6 @@ macro_rules! int_keys {
     )*};
 }
 int_keys!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
-
-pub(super) fn write_json_map<'a, K, V, I>(entries: I, out: &mut String)
-where
-    K: MapKey + 'a + ?Sized,
-    V: ToBadValue + 'a,
-    I: Iterator<Item = (&'a K, &'a V)>,
-{
-    let mut items: Vec<(Cow<'_, str>, &dyn ToBadValue)> = entries
-        .map(|(k, v)| (k.key_str(), v as &dyn ToBadValue))
-        .collect();
-    write_json_entries(&mut items, out);
-}
-
-/// The members of a JSON object, sorted by key as Go sorts map keys (by
-/// their string form). Not generic, so the sort is compiled once, here.
-#[inline(never)]
-fn write_json_entries(items: &mut [(Cow<'_, str>, &dyn ToBadValue)], out: &mut String) {
-    items.sort_by(|a, b| a.0.cmp(&b.0));
-    out.push('{');
-    for (i, (k, v)) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_json_string(k, out);
-        out.push(':');
-        v.write_json(out);
-    }
-    out.push('}');
-}
 
 /// The bytes that send [`write_json_string`] down its character-by-character
 /// path: control characters, `"`, `\`, `<`, `>`, `&` (escaped), and DEL and

@@ -16,8 +16,8 @@ pub(crate) use detail::{supported_values_len, write_supported_values, Detail, Su
 pub use error::Error;
 pub use error_list::ErrorList;
 pub use error_type::{ErrorType, StabilityLevel};
-pub use json::{write_json_string, JsonObject, MapKey};
+pub use json::{write_json_string, MapKey};
 pub use path::{IntoFieldPath, Path, Segment};
 pub(crate) use text::Text;
 pub(crate) use value::with_bad_value;
-pub use value::{go_quote, write_go_quoted, BadValue, BadValueKind, ToBadValue};
+pub use value::{go_quote, write_go_quoted, BadValue, BadValueKind, JsonObject, ToBadValue};

@@ -14,8 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::{self, Write as _};
 
 use super::json::{
-    format_go_float32_v, write_go_float_v, write_json_float, write_json_map, write_json_string,
-    MapKey,
+    format_go_float32_v, write_go_float_v, write_json_float, write_json_string, MapKey,
 };
 
 /// The offending value of an error, already reduced to how upstream prints it.
@@ -516,6 +515,104 @@ impl ToBadValue for () {
 }
 
 pub use validation_spec::quote::{go_quote, write_go_quoted};
+
+/// Writes a JSON object member by member, as Go's `encoding/json` marshals
+/// a struct: what generated [`ToBadValue`] impls of structs use.
+///
+/// ```
+/// use validation_runtime::field::JsonObject;
+///
+/// let mut out = String::new();
+/// let mut json = JsonObject::new(&mut out);
+/// json.field("name", "web");
+/// json.field("replicas", &Some(3));
+/// json.end();
+/// assert_eq!(out, r#"{"name":"web","replicas":3}"#);
+/// ```
+pub struct JsonObject<'o> {
+    out: &'o mut String,
+    /// Where the object's members start (just after `{`).
+    start: usize,
+}
+
+impl<'o> JsonObject<'o> {
+    /// Opens the object (`{`).
+    #[inline]
+    pub fn new(out: &'o mut String) -> Self {
+        out.push('{');
+        let start = out.len();
+        JsonObject { out, start }
+    }
+
+    fn key(&mut self, key: &str) {
+        if self.out.len() > self.start {
+            self.out.push(',');
+        }
+        write_json_string(key, self.out);
+        self.out.push(':');
+    }
+
+    /// Writes the member `key` with `value`.
+    pub fn field<T: ToBadValue + ?Sized>(&mut self, key: &str, value: &T) {
+        self.key(key);
+        value.write_json(self.out);
+    }
+
+    /// Writes the member `key` as `null`: a value whose type is opaque to
+    /// validation (`+k8s:opaqueType`).
+    pub fn null(&mut self, key: &str) {
+        self.key(key);
+        self.out.push_str("null");
+    }
+
+    /// Writes the members of `value`'s own object into this one
+    /// (`#[serde(flatten)]`, Go's embedded struct).
+    pub fn flatten<T: ToBadValue + ?Sized>(&mut self, value: &T) {
+        let mut inner = String::new();
+        value.write_json(&mut inner);
+        if inner.len() > 2 {
+            if self.out.len() > self.start {
+                self.out.push(',');
+            }
+            self.out.push_str(&inner[1..inner.len() - 1]);
+        }
+    }
+
+    /// Closes the object (`}`).
+    #[inline]
+    pub fn end(self) {
+        self.out.push('}');
+    }
+}
+
+pub(super) fn write_json_map<'a, K, V, I>(entries: I, out: &mut String)
+where
+    K: MapKey + 'a + ?Sized,
+    V: ToBadValue + 'a,
+    I: Iterator<Item = (&'a K, &'a V)>,
+{
+    let mut items: Vec<(Cow<'_, str>, &dyn ToBadValue)> = entries
+        .map(|(k, v)| (k.key_str(), v as &dyn ToBadValue))
+        .collect();
+    write_json_entries(&mut items, out);
+}
+
+/// The members of a JSON object, sorted by key as Go sorts map keys (by
+/// their string form). Not generic, so the sort is compiled once, here.
+#[inline(never)]
+fn write_json_entries(items: &mut [(Cow<'_, str>, &dyn ToBadValue)], out: &mut String) {
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    out.push('{');
+    for (i, (k, v)) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_json_string(k, out);
+        out.push(':');
+        v.write_json(out);
+    }
+    out.push('}');
+}
 
 #[cfg(test)]
 mod tests {
