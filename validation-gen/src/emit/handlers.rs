@@ -1,5 +1,5 @@
 //! The lowering of every rule: [`lower_rule`] matches
-//! [`RuleKind`](crate::rules::RuleKind) exhaustively, without a `_` arm,
+//! [`RuleKind`] exhaustively, without a `_` arm,
 //! and calls the rule's family module with its typed payload. With
 //! [`crate::rules::read`], which matches every [`TagName`] the same way, a
 //! tag added to the catalog does not compile until it reads to a rule and

@@ -131,7 +131,7 @@ fn uses_validate(tokens: TokenStream) -> bool {
 }
 
 /// `__rt::FieldName<'n', 'a', 'm', 'e'>`: the JSON name `json` as the type
-/// that keys [`HasField`](validation_runtime's `HasField`), 16 characters per
+/// that keys validation_runtime's `HasField`, 16 characters per
 /// `FieldName`, longer names continuing in its last parameter.
 pub(crate) fn field_name_ty(json: &str) -> TokenStream {
     let rt = rt();

@@ -16,9 +16,14 @@
 //! `read` matches [`TagName`] without a `_` arm, so a tag added to the
 //! catalog does not compile until it says what it reads to.
 
+mod go;
+#[cfg(test)]
+mod tests;
+
 use validation_spec::format::Format;
 
 use crate::tags::{Release, Tag, TagName, TagValue, Value};
+use go::{go_int, strict_bool_error, STRICT_HINT};
 
 /// A tag, read: its name and what it means.
 #[derive(Clone, Debug, PartialEq)]
@@ -252,6 +257,11 @@ impl Rule {
     }
 }
 
+/// The rules of a chain, outermost first, from `rule`.
+pub(crate) fn rule_chain(rule: &Rule) -> impl Iterator<Item = &Rule> {
+    std::iter::successors(Some(rule), |r| r.chained())
+}
+
 /// Reads a (type-checked) tag for `release`: its rule, or why the payload
 /// or the arguments are not what the tag takes (the message without the
 /// tag's line, which the caller adds).
@@ -274,15 +284,15 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         }),
-        T::Minimum => limit(tag, release, Limit::Minimum)?,
-        T::Maximum => limit(tag, release, Limit::Maximum)?,
-        T::MinLength => limit(tag, release, Limit::MinLength)?,
-        T::MaxLength => limit(tag, release, Limit::MaxLength)?,
-        T::MaxBytes => limit(tag, release, Limit::MaxBytes)?,
-        T::MinItems => limit(tag, release, Limit::MinItems)?,
-        T::MaxItems => limit(tag, release, Limit::MaxItems)?,
-        T::MinProperties => limit(tag, release, Limit::MinProperties)?,
-        T::MaxProperties => limit(tag, release, Limit::MaxProperties)?,
+        T::Minimum => limit(tag, release, Limit::Minimum),
+        T::Maximum => limit(tag, release, Limit::Maximum),
+        T::MinLength => limit(tag, release, Limit::MinLength),
+        T::MaxLength => limit(tag, release, Limit::MaxLength),
+        T::MaxBytes => limit(tag, release, Limit::MaxBytes),
+        T::MinItems => limit(tag, release, Limit::MinItems),
+        T::MaxItems => limit(tag, release, Limit::MaxItems),
+        T::MinProperties => limit(tag, release, Limit::MinProperties),
+        T::MaxProperties => limit(tag, release, Limit::MaxProperties),
         T::Format => K::Format(format(tag)),
         T::Neq => neq(tag, release),
         T::ListType => K::List(ListTag::Type(string_payload(tag))),
@@ -400,11 +410,6 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
     Ok(Rule { name, kind })
 }
 
-/// The rules of a chain, outermost first, from `rule`.
-pub(crate) fn rule_chain(rule: &Rule) -> impl Iterator<Item = &Rule> {
-    std::iter::successors(Some(rule), |r| r.chained())
-}
-
 /// The chained payload, read.
 fn chained(tag: &Tag, release: Release) -> Result<Box<Rule>, String> {
     match &tag.value {
@@ -452,40 +457,12 @@ fn newer_than(tag: &Tag, release: Release, renamed: bool) -> Result<(), String> 
     Ok(())
 }
 
-/// Go's `strconv.Atoi`, Kubernetes 1.35's reading of integer payloads and
-/// arguments: decimal digits with an optional sign, leading zeros allowed
-/// (`0100` is 100, where the tag grammar reads Go's octal 64); the error as
-/// Go words it.
-fn atoi(literal: &str) -> Result<i64, String> {
-    let digits = literal.strip_prefix(['+', '-']).unwrap_or(literal);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("strconv.Atoi: parsing {literal:?}: invalid syntax"));
-    }
-    literal
-        .parse::<i64>()
-        .map_err(|_| format!("strconv.Atoi: parsing {literal:?}: value out of range"))
-}
-
-/// An integer written as `literal`, as `release` reads it: 1.35 with
-/// `strconv.Atoi`, from 1.36 with `util.ParseInt` (which also wants it to
-/// read back as written); the error as Go words it, and from 1.36 what the
-/// strict reading means.
-fn go_int(literal: &str, release: Release) -> Result<i64, String> {
-    if release < Release::V1_36 {
-        return atoi(literal);
-    }
-    if let Some(why) = strict_scalar_error(&Value::Int(0), literal) {
-        return Err(format!("{why}{STRICT_HINT}"));
-    }
-    atoi(literal)
-}
-
-/// A limit's payload: an integer, read as the release reads it.
-fn limit(tag: &Tag, release: Release, limit: Limit) -> Result<RuleKind, String> {
-    Ok(RuleKind::Limit {
+/// A limit, with its payload read as the release reads it.
+fn limit(tag: &Tag, release: Release, limit: Limit) -> RuleKind {
+    RuleKind::Limit {
         limit,
         n: integer(tag, release),
-    })
+    }
 }
 
 /// A limit's payload: an integer, read as the release reads it.
@@ -534,8 +511,8 @@ fn neq(tag: &Tag, release: Release) -> RuleKind {
             }
             Err(why) => Some(("integer", why)),
         },
-        Some(v @ Value::Bool(_)) if release >= Release::V1_36 => {
-            strict_scalar_error(v, literal).map(|why| ("bool", format!("{why}{STRICT_HINT}")))
+        Some(Value::Bool(_)) if release >= Release::V1_36 => {
+            strict_bool_error(literal).map(|why| ("bool", format!("{why}{STRICT_HINT}")))
         }
         _ => None,
     };
@@ -683,7 +660,7 @@ fn criteria(tag: &Tag, release: Release) -> Payload<Vec<(String, Value)>> {
                 Value::Int(go_int(&a.literal, release).map_err(|why| invalid("integer", why))?)
             }
             v @ Value::Bool(_) if release >= Release::V1_36 => {
-                if let Some(why) = strict_scalar_error(v, &a.literal) {
+                if let Some(why) = strict_bool_error(&a.literal) {
                     return Err(invalid("boolean", format!("{why}{STRICT_HINT}")));
                 }
                 v.clone()
@@ -693,230 +670,4 @@ fn criteria(tag: &Tag, release: Release) -> Payload<Vec<(String, Value)>> {
         out.push((name.clone(), value));
     }
     Ok(out)
-}
-
-/// What the strict reading of 1.36 means, after its errors.
-const STRICT_HINT: &str = " (from Kubernetes 1.36, without leading zeros or a sign `+`)";
-
-/// Why an integer or bool value written as `literal` is rejected by upstream
-/// 1.36's `util.ParseInt` / `util.ParseBool` (their error, as Go words it),
-/// or `None` when it reads back the same (and for strings).
-fn strict_scalar_error(v: &Value, literal: &str) -> Option<String> {
-    match v {
-        Value::Int(_) => {
-            let digits = literal.strip_prefix('-').unwrap_or(literal);
-            let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                match literal.parse::<i64>() {
-                    Ok(n) if n.to_string() == literal => return None,
-                    Ok(_) => format!("{literal:?} is not a valid int value"),
-                    Err(_) => format!(
-                        "parsing {literal:?} as int: strconv.Atoi: parsing {literal:?}: value out of range"
-                    ),
-                }
-            } else if literal.starts_with('+')
-                && literal[1..].bytes().all(|b| b.is_ascii_digit())
-                && literal.len() > 1
-            {
-                format!("{literal:?} is not a valid int value")
-            } else {
-                format!(
-                    "parsing {literal:?} as int: strconv.Atoi: parsing {literal:?}: invalid syntax"
-                )
-            };
-            Some(why)
-        }
-        Value::Bool(_) if literal != "true" && literal != "false" => {
-            Some(format!("{literal:?} is not a valid bool value"))
-        }
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rule(text: &str, release: Release) -> Result<Rule, String> {
-        let tag = crate::tags::parse_tag(text).expect(text);
-        read(&tag, release)
-    }
-
-    fn kind(text: &str, release: Release) -> RuleKind {
-        rule(text, release).expect(text).kind
-    }
-
-    #[test]
-    fn limits_are_numbers_read_as_the_release_reads_them() {
-        let limit = |text, release| match kind(text, release) {
-            RuleKind::Limit { limit, n } => (limit, n),
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(
-            limit("k8s:maxLength=63", Release::V1_35),
-            (Limit::MaxLength, Ok(63))
-        );
-        // 1.35's `strconv.Atoi` takes leading zeros; 1.36's `ParseInt` not.
-        assert_eq!(
-            limit("k8s:minimum=0100", Release::V1_35),
-            (Limit::Minimum, Ok(100))
-        );
-        // The rule reads; the payload's problem waits for the site's type.
-        let (_, n) = limit("k8s:minimum=0100", Release::V1_36);
-        assert!(n.unwrap_err().contains("\"0100\" is not a valid int value"));
-        assert_eq!(
-            limit("k8s:maxItems=\"x\"", Release::V1_37).1,
-            Err("tag \"k8s:maxItems\" requires an integer value".into())
-        );
-    }
-
-    #[test]
-    fn chains_read_to_nested_rules() {
-        let r = rule(
-            "k8s:ifEnabled(\"F\")=+k8s:eachVal=+k8s:format=k8s-short-name",
-            Release::V1_37,
-        )
-        .unwrap();
-        let RuleKind::Gate {
-            option,
-            enabled,
-            rule,
-        } = &r.kind
-        else {
-            panic!("{r:?}")
-        };
-        assert_eq!((option.as_str(), *enabled), ("F", true));
-        let RuleKind::Each { keys: false, rule } = &rule.kind else {
-            panic!("{rule:?}")
-        };
-        let RuleKind::Format(Ok(f)) = &rule.kind else {
-            panic!("{rule:?}")
-        };
-        assert_eq!(f.name, "k8s-short-name");
-        let names: Vec<TagName> = rule_chain(&r).map(|r| r.name).collect();
-        assert_eq!(
-            names,
-            [TagName::IfEnabled, TagName::EachVal, TagName::Format]
-        );
-    }
-
-    #[test]
-    fn a_payload_that_does_not_read_fails_its_whole_chain() {
-        let err = rule("k8s:eachVal=+k8s:validateError=\"boom\"", Release::V1_35).unwrap_err();
-        assert_eq!(err, "forced error: \"boom\"");
-        let nested = "k8s:subfield(\"a\")=+k8s:subfield(\"b\")=+k8s:required";
-        let err = rule(nested, Release::V1_37).unwrap_err();
-        assert!(err.starts_with("nested +k8s:subfield"), "{err}");
-        assert!(rule(nested, Release::V1_36).is_ok());
-    }
-
-    #[test]
-    fn unknown_formats_are_kept_for_the_emitter_to_report_after_the_type() {
-        let RuleKind::Format(Err(why)) = kind("k8s:format=k8s-shortname", Release::V1_35) else {
-            panic!()
-        };
-        assert!(why.contains("did you mean \"k8s-short-name\"?"), "{why}");
-    }
-
-    #[test]
-    fn neq_keeps_its_value_and_why_the_release_does_not_read_it() {
-        // 1.35 reads `0100` as `strconv.Atoi` does, 100 (the tag grammar
-        // reads Go's octal 64), and refuses `0x10`.
-        assert_eq!(
-            kind("k8s:neq=0100", Release::V1_35),
-            RuleKind::Neq {
-                value: Some(Value::Int(100)),
-                unreadable: None
-            }
-        );
-        let RuleKind::Neq {
-            unreadable: Some(why),
-            ..
-        } = kind("k8s:neq=0x10", Release::V1_35)
-        else {
-            panic!()
-        };
-        assert_eq!(
-            why,
-            "tag \"k8s:neq\": invalid integer value for payload: strconv.Atoi: parsing \"0x10\": invalid syntax"
-        );
-        let RuleKind::Neq {
-            value: Some(Value::Int(_)),
-            unreadable: Some(why),
-        } = kind("k8s:neq=0100", Release::V1_36)
-        else {
-            panic!()
-        };
-        assert!(why.contains("invalid integer value for payload"), "{why}");
-    }
-
-    #[test]
-    fn update_constraints_follow_the_release() {
-        assert_eq!(
-            kind("k8s:update=NoAddItem", Release::V1_37),
-            RuleKind::Update(Constraint::NoAddItem)
-        );
-        let err = rule("k8s:update=NoAddItem", Release::V1_36).unwrap_err();
-        assert_eq!(
-            err,
-            "unknown +k8s:update constraint: NoAddItem (want one of NoSet, NoUnset, NoModify)"
-        );
-    }
-
-    #[test]
-    fn levels_arrive_in_1_36_and_check_their_version() {
-        assert!(rule("k8s:alpha=+k8s:required", Release::V1_35)
-            .unwrap_err()
-            .contains("is not part of Kubernetes 1.35"));
-        assert!(rule("k8s:alpha(since: \"2.1\")=+k8s:required", Release::V1_36).is_err());
-        assert_eq!(
-            kind("k8s:beta(since: \"2.1\")=+k8s:required", Release::V1_37),
-            RuleKind::Level {
-                level: Level::Beta,
-                rule: Box::new(Rule {
-                    name: TagName::Required,
-                    kind: RuleKind::Required
-                })
-            }
-        );
-    }
-
-    #[test]
-    fn item_criteria_are_named_and_distinct() {
-        let criteria = |text, release| match kind(text, release) {
-            RuleKind::Item { criteria, .. } => criteria,
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(
-            criteria("k8s:item(type: \"A\", n: 1)=+k8s:required", Release::V1_37),
-            Ok(vec![
-                ("type".into(), Value::String("A".into())),
-                ("n".into(), Value::Int(1))
-            ])
-        );
-        assert_eq!(
-            criteria("k8s:item(a: 1, a: 2)=+k8s:required", Release::V1_35),
-            Err("duplicate argument: \"a\"".into())
-        );
-        assert!(criteria("k8s:item(n: 01)=+k8s:required", Release::V1_36)
-            .unwrap_err()
-            .contains("invalid value for argument \"n\""));
-        assert_eq!(
-            criteria("k8s:item=+k8s:required", Release::V1_35),
-            Err("no selection criteria was specified".into())
-        );
-    }
-
-    #[test]
-    fn minor_versions() {
-        for ok in ["1.36", "1.0", "1.100"] {
-            assert!(is_minor_version(ok), "{ok}");
-        }
-        for bad in ["1.", "v1.36", "2.1", "1.36.0", "1.x", ""] {
-            assert!(!is_minor_version(bad), "{bad}");
-        }
-        assert!(is_version("2.1") && is_version("1.37"));
-        for bad in ["1.", ".1", "v1.37", "1.37.0", ""] {
-            assert!(!is_version(bad), "{bad}");
-        }
-    }
 }
