@@ -1,10 +1,9 @@
 //! `+k8s:neq=<value>` (runtime: `validate::equality`): the value (read by
 //! [`crate::rules`]) against the site's type.
 
-use proc_macro2::Literal;
 use quote::quote;
 
-use super::{leaf_ty, Call, Cx, Site};
+use super::{int_literal, leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::tags::Value;
 
@@ -62,20 +61,11 @@ pub(super) fn lower(
         )],
         Value::Int(n) => {
             if let Some(Shape::Int(k)) = shape {
-                let (lo, hi) = k.range();
-                if !(lo..=hi).contains(&i128::from(*n)) {
-                    cx.error(
-                        at,
-                        format!(
-                            "value {n} does not fit in {} (range [{lo}, {hi}])",
-                            k.go_name()
-                        ),
-                    );
+                if !cx.fits(at, *k, i128::from(*n)) {
                     return Vec::new();
                 }
             }
-            let lit = Literal::i128_unsuffixed(n.unsigned_abs() as i128);
-            let lit = if *n < 0 { quote!(-#lit) } else { quote!(#lit) };
+            let lit = int_literal(i128::from(*n));
             vec![Call::errors(
                 quote!(validate::neq_int(errs, op, path, #leaf, #old, #lit)),
             )]

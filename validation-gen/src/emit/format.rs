@@ -20,12 +20,8 @@ pub(super) fn lower(
         return Vec::new();
     }
     // After the type, as upstream checks them.
-    let format = match format {
-        Ok(format) => format,
-        Err(why) => {
-            cx.error(at, why);
-            return Vec::new();
-        }
+    let Some(format) = cx.payload(at, format) else {
+        return Vec::new();
     };
     let f = format_ident!("{}", format.function);
     let (leaf, old) = (&site.leaf, &site.old_leaf);

@@ -55,15 +55,8 @@ fn matcher<'c>(
     at: &TagAt,
     criteria: &'c Payload<Vec<(String, Value)>>,
 ) -> Option<(TokenStream, &'c Criteria)> {
-    let read = |cx: &mut Cx<'_>| match criteria {
-        Ok(criteria) => Some(criteria.as_slice()),
-        Err(why) => {
-            cx.error(at, why);
-            None
-        }
-    };
     let early = if cx.release >= Release::V1_37 {
-        Some(read(cx)?)
+        Some(cx.payload(at, criteria)?)
     } else {
         None
     };
@@ -78,7 +71,7 @@ fn matcher<'c>(
     };
     let criteria = match early {
         Some(criteria) => criteria,
-        None => read(cx)?,
+        None => cx.payload(at, criteria)?,
     };
     let Some(meta) = meta else {
         return Some((selector_closure(at, criteria), criteria));

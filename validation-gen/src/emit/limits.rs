@@ -9,31 +9,10 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{leaf_ty, Call, Cx, Site};
+use super::{int_literal, leaf_ty, Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::rules::{Limit, Payload};
 use crate::tags::Release;
-
-fn int_literal(n: i128) -> TokenStream {
-    let lit = Literal::i128_unsuffixed(n.unsigned_abs() as i128);
-    if n < 0 {
-        quote!(-#lit)
-    } else {
-        quote!(#lit)
-    }
-}
-
-/// The limit, or `None` after reporting why the payload does not read (once
-/// the site's type has been judged, as upstream orders them).
-fn read(cx: &mut Cx<'_>, at: &TagAt, n: &Payload<i128>) -> Option<i128> {
-    match n {
-        Ok(n) => Some(*n),
-        Err(why) => {
-            cx.error(at, why);
-            None
-        }
-    }
-}
 
 fn kind(site: &Site<'_>) -> String {
     leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
@@ -60,23 +39,11 @@ fn integer_bound(
             return Vec::new();
         }
     };
-    let Some(n) = read(cx, at, n) else {
+    let Some(&n) = cx.payload(at, n) else {
         return Vec::new();
     };
-    if let Some(k) = int_kind {
-        {
-            let (lo, hi) = k.range();
-            if n < lo || n > hi {
-                cx.error(
-                    at,
-                    format!(
-                        "value {n} does not fit in {} (range [{lo}, {hi}])",
-                        k.go_name()
-                    ),
-                );
-                return Vec::new();
-            }
-        }
+    if int_kind.is_some_and(|k| !cx.fits(at, k, n)) {
+        return Vec::new();
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = int_literal(n);
@@ -112,7 +79,7 @@ fn string_length(
         );
         return Vec::new();
     }
-    let Some(n) = read(cx, at, n) else {
+    let Some(&n) = cx.payload(at, n) else {
         return Vec::new();
     };
     if bound == Bound::AtLeast && n <= 0 {
@@ -150,7 +117,7 @@ fn list_size(
         );
         return Vec::new();
     }
-    let Some(n) = read(cx, at, n) else {
+    let Some(&n) = cx.payload(at, n) else {
         return Vec::new();
     };
     if n < 0 {
@@ -186,7 +153,7 @@ fn map_size(
         );
         return Vec::new();
     }
-    let Some(n) = read(cx, at, n) else {
+    let Some(&n) = cx.payload(at, n) else {
         return Vec::new();
     };
     if !(0..=100_000).contains(&n) {

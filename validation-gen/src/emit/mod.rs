@@ -33,7 +33,8 @@ use quote::quote;
 
 use crate::check::ListTable;
 use crate::diag::Diagnostics;
-use crate::model::{Shape, TagAt, Ty};
+use crate::model::{IntKind, Shape, TagAt, Ty};
+use crate::rules::Payload;
 use crate::tags::catalog;
 use crate::tags::Release;
 
@@ -64,6 +65,43 @@ impl Cx<'_> {
     pub(crate) fn error(&mut self, at: &TagAt, message: impl std::fmt::Display) {
         self.diags
             .error_at(at.span, at.order, format!("{message} (in `{}`)", at.line));
+    }
+
+    /// A rule's payload, or `None` after reporting why it does not read:
+    /// called once the lowering has judged the site, as upstream's
+    /// validators check the value's type before they parse the payload.
+    pub(crate) fn payload<'p, T>(&mut self, at: &TagAt, payload: &'p Payload<T>) -> Option<&'p T> {
+        match payload {
+            Ok(value) => Some(value),
+            Err(why) => {
+                self.error(at, why);
+                None
+            }
+        }
+    }
+
+    /// Whether `n` fits the integer type `kind`; reports it if not.
+    pub(crate) fn fits(&mut self, at: &TagAt, kind: IntKind, n: i128) -> bool {
+        let (lo, hi) = kind.range();
+        if (lo..=hi).contains(&n) {
+            return true;
+        }
+        let go = kind.go_name();
+        self.error(
+            at,
+            format!("value {n} does not fit in {go} (range [{lo}, {hi}])"),
+        );
+        false
+    }
+}
+
+/// `n` as an unsuffixed literal (`-5`, `65535`).
+pub(crate) fn int_literal(n: i128) -> TokenStream {
+    let lit = proc_macro2::Literal::i128_unsuffixed(n.unsigned_abs() as i128);
+    if n < 0 {
+        quote!(-#lit)
+    } else {
+        quote!(#lit)
     }
 }
 
