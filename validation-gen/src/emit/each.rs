@@ -116,12 +116,7 @@ fn value_type_accepts(
     value: &Ty,
 ) -> bool {
     let mut scratch = Diagnostics::new();
-    let mut probe = Cx {
-        diags: &mut scratch,
-        lists: cx.lists,
-        labels: cx.labels,
-        release: cx.release,
-    };
+    let mut probe = cx.reporting_to(&mut scratch);
     lower_rule(
         &mut probe,
         &element_site(site, Scope::MapKey, value, false),

@@ -116,12 +116,7 @@ pub(crate) fn emit_rust_enum(
     // An unset `Option<Self>` field: Go calls the typedef's validation with
     // a nil pointer (`+k8s:enum` passes; `+k8s:immutable` sees the change).
     let mut quiet = Diagnostics::new();
-    let mut qcx = Cx {
-        diags: &mut quiet,
-        lists: cx.lists,
-        labels: cx.labels,
-        release: cx.release,
-    };
+    let mut qcx = cx.reporting_to(&mut quiet);
     let none = quote!(::core::option::Option::<&Self>::None);
     let unset_site = Site {
         whole: quote!(::core::unreachable!()),

@@ -61,10 +61,24 @@ pub(crate) struct Cx<'d> {
     pub release: Release,
 }
 
-impl Cx<'_> {
+impl<'d> Cx<'d> {
     pub(crate) fn error(&mut self, at: &TagAt, message: impl std::fmt::Display) {
         self.diags
             .error_at(at.span, at.order, format!("{message} (in `{}`)", at.line));
+    }
+
+    /// The same generation state reporting to `diags` (a scratch list: a
+    /// probe, or a second lowering whose problems were reported already).
+    pub(crate) fn reporting_to<'e>(&self, diags: &'e mut Diagnostics) -> Cx<'e>
+    where
+        'd: 'e,
+    {
+        Cx {
+            diags,
+            lists: self.lists,
+            labels: self.labels,
+            release: self.release,
+        }
     }
 
     /// A rule's payload, or `None` after reporting why it does not read:

@@ -605,12 +605,7 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
     // The tags were checked when lowering `validate_into`; do not report
     // their problems twice.
     let mut quiet = Diagnostics::new();
-    let mut qcx = Cx {
-        diags: &mut quiet,
-        lists: cx.lists,
-        labels: cx.labels,
-        release: cx.release,
-    };
+    let mut qcx = cx.reporting_to(&mut quiet);
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
     let out = emit_calls(&mut qcx, calls, &Exit::Return);
