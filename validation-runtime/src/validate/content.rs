@@ -116,8 +116,16 @@ pub fn regex_error(msg: &str, re: &str, examples: &[&str]) -> String {
 pub const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 /// The message of a value that is a DNS subdomain with dots but not a label.
 pub const DNS1123_LABEL_DOTS_ERROR: &str = "must not contain dots";
+/// The one literal of [`DNS1123_SUBDOMAIN_ERROR`], which the label key's
+/// prefix message reuses with `concat!`.
+macro_rules! dns1123_subdomain_error {
+    () => {
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+    };
+}
+
 /// The message of a value that is not a DNS subdomain (`k8s-long-name`).
-pub const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+pub const DNS1123_SUBDOMAIN_ERROR: &str = dns1123_subdomain_error!();
 /// The message of a value that is not a caseless DNS subdomain
 /// (`k8s-long-name-caseless`). Upstream quotes the lowercase pattern.
 pub const DNS1123_SUBDOMAIN_CASELESS_ERROR: &str = "an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'Example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
@@ -302,7 +310,13 @@ pub fn is_dns1123_label(value: &str) -> Messages {
 pub(crate) type StaticMessages = [Option<&'static str>; 2];
 
 const MAX_LEN_63: &str = "must be no more than 63 bytes";
-const MAX_LEN_253: &str = "must be no more than 253 bytes";
+/// The one literal of [`MAX_LEN_253`] (see [`dns1123_subdomain_error`]).
+macro_rules! max_len_253 {
+    () => {
+        "must be no more than 253 bytes"
+    };
+}
+const MAX_LEN_253: &str = max_len_253!();
 
 #[inline]
 fn pack(first: Option<&'static str>, second: Option<&'static str>) -> StaticMessages {
@@ -399,9 +413,9 @@ pub fn is_label_key(value: &str) -> Messages {
 pub(crate) type LabelKeyMessages = [Option<&'static str>; 4];
 
 /// `prefix part ` + [`MAX_LEN_253`].
-const PREFIX_MAX_LEN_253: &str = "prefix part must be no more than 253 bytes";
+const PREFIX_MAX_LEN_253: &str = concat!("prefix part ", max_len_253!());
 /// `prefix part ` + [`DNS1123_SUBDOMAIN_ERROR`].
-const PREFIX_DNS1123_SUBDOMAIN_ERROR: &str = "prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const PREFIX_DNS1123_SUBDOMAIN_ERROR: &str = concat!("prefix part ", dns1123_subdomain_error!());
 
 /// [`is_label_key`] without allocating: one scan for the `/` and one over
 /// each part when the key is valid; the messages are worked out only for an
