@@ -588,9 +588,9 @@ where
     }
 }
 
-/// `value`'s own validation, pushed into `errs`: the element validator that
-/// generated code passes to `validate::each_slice_val_map` /
-/// `each_slice_val_set` for a list of types with their own validations.
+/// `value`'s own validation, pushed into `errs`, for an element closure.
+/// Generated code now passes [`element_validator`] instead; this stays for
+/// files generated before (2026-11-27), which call it.
 ///
 /// ```
 /// use validation_runtime::field::Path;
