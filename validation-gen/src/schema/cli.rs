@@ -32,6 +32,10 @@ Tags that cannot be exported are listed on standard error as warnings.
 OPTIONS:
     --type <Name>           The type to print (the root of the CRD with one --crd)
     --crd <g>/<v>/<Kind>    Print a CRD for this group, version and kind
+    --kubernetes-version <RELEASE>
+                            Kubernetes release whose tags the types follow: 1.35, 1.36
+                            or 1.37 [default: 1.35]; a type with
+                            #[validate(kubernetes = \"...\")] keeps its own
     -q, --quiet             Print no warnings
     -h, --help              Print this help
 
@@ -50,6 +54,7 @@ struct Crd {
 struct Options {
     type_name: Option<String>,
     crds: Vec<Crd>,
+    release: crate::Release,
     quiet: bool,
     dirs: Vec<PathBuf>,
 }
@@ -58,6 +63,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     let mut opts = Options {
         type_name: None,
         crds: Vec::new(),
+        release: crate::Release::DEFAULT,
         quiet: false,
         dirs: Vec::new(),
     };
@@ -98,6 +104,10 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                         ))
                     }
                 }
+            }
+            s if s == "--kubernetes-version" || s.starts_with("--kubernetes-version=") => {
+                let v = value("--kubernetes-version")?;
+                opts.release = crate::Release::parse_supported(&v)?;
             }
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
             s => opts.dirs.push(PathBuf::from(s)),
@@ -167,7 +177,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     continue;
                 }
             };
-            let result = crate::depth::with_big_stack(|| file_fragments(&source));
+            let result = crate::depth::with_big_stack(|| file_fragments(&source, opts.release));
             match result {
                 Ok((frags, subs)) => {
                     fragments.extend(frags);
@@ -258,8 +268,11 @@ type FileResult = (Vec<Fragment>, Vec<(String, Vec<String>)>);
 
 /// The fragments of one module file's types, and the subresources each
 /// type declares; errors as (span, message).
-fn file_fragments(source: &str) -> Result<FileResult, Vec<(usize, usize, String)>> {
-    file_fragments_spanned(source).map_err(|errors| {
+fn file_fragments(
+    source: &str,
+    release: crate::Release,
+) -> Result<FileResult, Vec<(usize, usize, String)>> {
+    file_fragments_spanned(source, release).map_err(|errors| {
         errors
             .into_iter()
             .map(|(span, m)| (span.start().line.max(1), span.start().column + 1, m))
@@ -267,7 +280,10 @@ fn file_fragments(source: &str) -> Result<FileResult, Vec<(usize, usize, String)
     })
 }
 
-fn file_fragments_spanned(source: &str) -> Result<FileResult, Vec<(proc_macro2::Span, String)>> {
+fn file_fragments_spanned(
+    source: &str,
+    release: crate::Release,
+) -> Result<FileResult, Vec<(proc_macro2::Span, String)>> {
     if let Ok(tokens) = source.parse::<proc_macro2::TokenStream>() {
         if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
             return Err(vec![(
@@ -339,7 +355,7 @@ fn file_fragments_spanned(source: &str) -> Result<FileResult, Vec<(proc_macro2::
             s = module_subs.clone();
         }
         subs.push((name, s));
-        match super::fragment(&input, own_values) {
+        match super::fragment_for(&input, own_values, release) {
             Ok(f) => frags.push(f),
             Err(d) => diags.extend(d),
         }
