@@ -172,3 +172,35 @@ fn errors_name_what_is_wrong() {
         );
     }
 }
+
+#[test]
+fn output_file_is_written_then_checked() {
+    let dir = scratch("output", &[("mod.rs", API)]);
+    let file = dir.join("schema.json");
+    let (dir_s, file_s) = (dir.to_str().unwrap(), file.to_str().unwrap());
+    // Stale before it exists: --check writes nothing and fails with a diff.
+    let o = run(&["schema", "--check", "-o", file_s, dir_s]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("is stale; run validation-gen schema"));
+    assert!(!file.exists());
+    let o = run(&["schema", "--output", file_s, dir_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("wrote "));
+    let printed = run(&["schema", dir_s]);
+    assert_eq!(std::fs::read(&file).unwrap(), printed.stdout);
+    let o = run(&["schema", "--check", "--output", file_s, dir_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("is up to date"));
+    // A hand edit is stale, with the changed line in the diff.
+    let edited = text(&printed.stdout).replace("\"maximum\": 5", "\"maximum\": 6");
+    std::fs::write(&file, edited).unwrap();
+    let o = run(&["schema", "--check", "-o", file_s, dir_s]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("+        \"maximum\": 5"),
+        "{}",
+        text(&o.stderr)
+    );
+    // --check alone is a usage error.
+    assert_eq!(run(&["schema", "--check", dir_s]).status.code(), Some(2));
+}

@@ -36,12 +36,16 @@ OPTIONS:
                             Kubernetes release whose tags the types follow: 1.35, 1.36
                             or 1.37 [default: 1.35]; a type with
                             #[validate(kubernetes = \"...\")] keeps its own
+    -o, --output <FILE>     Write the JSON to FILE instead of standard output
+    --check                 With --output: do not write; exit 1 and print a diff if
+                            FILE is stale
     -q, --quiet             Print no warnings
     -h, --help              Print this help
 
 EXIT STATUS:
-    0  printed
-    1  a tag error, an unreadable file, an unknown or recursive type
+    0  printed (or, with --check, up to date)
+    1  a tag error, an unreadable file, an unknown or recursive type, or
+       (with --check) a stale FILE
     2  a usage error
 ";
 
@@ -55,6 +59,8 @@ struct Options {
     type_name: Option<String>,
     crds: Vec<Crd>,
     release: crate::Release,
+    output: Option<PathBuf>,
+    check: bool,
     quiet: bool,
     dirs: Vec<PathBuf>,
 }
@@ -64,6 +70,8 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         type_name: None,
         crds: Vec::new(),
         release: crate::Release::DEFAULT,
+        output: None,
+        check: false,
         quiet: false,
         dirs: Vec::new(),
     };
@@ -80,6 +88,11 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         match a {
             "-h" | "--help" => return Ok(None),
             "-q" | "--quiet" => opts.quiet = true,
+            "--check" => opts.check = true,
+            s if s == "-o" || s == "--output" || s.starts_with("--output=") => {
+                let flag = if s == "-o" { "-o" } else { "--output" };
+                opts.output = Some(PathBuf::from(value(flag)?));
+            }
             s if s == "--type" || s.starts_with("--type=") => {
                 let v = value("--type")?;
                 if syn::parse_str::<syn::Ident>(&v).is_err() {
@@ -116,6 +129,9 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     }
     if opts.dirs.is_empty() {
         return Err("no input directory given".into());
+    }
+    if opts.check && opts.output.is_none() {
+        return Err("--check needs --output <FILE>: the file to check".into());
     }
     if opts.crds.len() > 1 && opts.type_name.is_some() {
         return Err(
@@ -253,15 +269,60 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     let _ = writeln!(err, "warning: {n}");
                 }
             }
-            let text = serde_json::to_string_pretty(&v).unwrap_or_default();
-            let _ = writeln!(out, "{text}");
-            0
+            let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+            match &opts.output {
+                None => {
+                    let _ = write!(out, "{text}");
+                    0
+                }
+                Some(file) => write_output(file, &text, opts.check, opts.quiet, out, err),
+            }
         }
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
             1
         }
     }
+}
+
+/// Writes (or, with `check`, compares) the printed JSON to `file`: exit 0,
+/// or 1 for a file that cannot be written or (with `check`) is stale.
+fn write_output(
+    file: &std::path::Path,
+    text: &str,
+    check: bool,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let current = std::fs::read_to_string(file).ok();
+    if current.as_deref() == Some(text) {
+        if !quiet {
+            let _ = writeln!(out, "{} is up to date", file.display());
+        }
+        return 0;
+    }
+    if check {
+        let _ = writeln!(
+            err,
+            "error: {} is stale; run validation-gen schema to regenerate it",
+            file.display()
+        );
+        let _ = write!(
+            err,
+            "{}",
+            crate::cli::diff(current.as_deref().unwrap_or(""), text, file)
+        );
+        return 1;
+    }
+    if let Err(e) = std::fs::write(file, text) {
+        let _ = writeln!(err, "error: cannot write {}: {e}", file.display());
+        return 1;
+    }
+    if !quiet {
+        let _ = writeln!(out, "wrote {}", file.display());
+    }
+    0
 }
 
 type FileResult = (Vec<Fragment>, Vec<(String, Vec<String>)>);
