@@ -17,10 +17,11 @@
 //! The result is the [`TypeModel`] with checked tags and the [`ListTable`].
 
 use crate::diag::Diagnostics;
+use crate::front::behaviour::Behaviour;
 use crate::model::{Elems, ListKind, ListMeta, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::rules::{ListTag, RuleKind};
 use crate::tags::catalog::Scope;
-use crate::tags::{check, Release, Tag, TagName};
+use crate::tags::{check, Tag, TagName};
 
 /// Where a list's semantics were declared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,11 +67,8 @@ impl ListTable {
 
 /// Checks a type's tags (dropping those that fail, with an error each) and
 /// resolves its list semantics.
-pub(crate) fn check_type(
-    model: &mut TypeModel,
-    release: Release,
-    diags: &mut Diagnostics,
-) -> ListTable {
+pub(crate) fn check_type(model: &mut TypeModel, diags: &mut Diagnostics) -> ListTable {
+    let behaviour = model.behaviour;
     let newtype_inner = match &model.kind {
         TypeKind::Newtype(inner) => Some((**inner).clone()),
         TypeKind::Struct(_) => None,
@@ -89,7 +87,7 @@ pub(crate) fn check_type(
 
     let mut table = ListTable::default();
     if let Some(inner) = &newtype_inner {
-        let own = leveled_list_meta(diags, &model.tags.tags, Some(inner), release);
+        let own = leveled_list_meta(diags, &model.tags.tags, Some(inner), behaviour);
         table.insert(ListOwner::Type, ListContext::Own, own);
     }
     let inner = newtype_inner.as_ref();
@@ -98,16 +96,16 @@ pub(crate) fn check_type(
         ListOwner::Type,
         &model.tags.tags,
         inner,
-        release,
+        behaviour,
     );
-    subfield_lists(&mut table, ListOwner::Type, &model.tags.tags, release);
+    subfield_lists(&mut table, ListOwner::Type, &model.tags.tags, behaviour);
     for field in model.fields() {
         let owner = ListOwner::Field(field.rust_name.clone());
-        let own = leveled_list_meta(diags, &field.tags.tags, Some(&field.ty), release);
+        let own = leveled_list_meta(diags, &field.tags.tags, Some(&field.ty), behaviour);
         table.insert(owner.clone(), ListContext::Own, own);
         let ty = Some(&field.ty);
-        conditional_lists(&mut table, owner.clone(), &field.tags.tags, ty, release);
-        subfield_lists(&mut table, owner, &field.tags.tags, release);
+        conditional_lists(&mut table, owner.clone(), &field.tags.tags, ty, behaviour);
+        subfield_lists(&mut table, owner, &field.tags.tags, behaviour);
     }
     table
 }
@@ -198,7 +196,7 @@ fn leveled_list_meta(
     diags: &mut Diagnostics,
     tags: &[TagAt],
     ty: Option<&Ty>,
-    release: Release,
+    behaviour: &Behaviour,
 ) -> Option<ListMeta> {
     let alpha = payloads_of(tags, TagName::Alpha, |_| true);
     let beta = payloads_of(tags, TagName::Beta, |_| true);
@@ -211,7 +209,7 @@ fn leveled_list_meta(
     } else {
         None
     };
-    let mut meta = list_meta(diags, tags.iter().chain(&alpha).chain(&beta), ty, release)?;
+    let mut meta = list_meta(diags, tags.iter().chain(&alpha).chain(&beta), ty, behaviour)?;
     meta.level = level;
     Some(meta)
 }
@@ -229,7 +227,7 @@ fn string_arg(at: &TagAt) -> Option<&str> {
 /// List semantics declared through `+k8s:subfield(name)=`. Their problems
 /// are not reported here: upstream reports them (or not) through the
 /// subfield's own validators, which the emitter lowers.
-fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], release: Release) {
+fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], behaviour: &Behaviour) {
     let mut names: Vec<&str> = Vec::new();
     for at in tags {
         if at.tag.is(TagName::Subfield) && at.tag.chained().is_some_and(is_list_tag) {
@@ -242,7 +240,7 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], relea
     }
     for name in names {
         let payloads = payloads_of(tags, TagName::Subfield, |t| string_arg(t) == Some(name));
-        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None, release);
+        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), None, behaviour);
         table.insert(owner.clone(), ListContext::Subfield(name.to_owned()), meta);
     }
 }
@@ -255,7 +253,7 @@ fn conditional_lists(
     owner: ListOwner,
     tags: &[TagAt],
     ty: Option<&Ty>,
-    release: Release,
+    behaviour: &Behaviour,
 ) {
     let mut conditions: Vec<(TagName, &str)> = Vec::new();
     for at in tags {
@@ -273,7 +271,7 @@ fn conditional_lists(
     }
     for (wrapper, option) in conditions {
         let payloads = payloads_of(tags, wrapper, |t| string_arg(t) == Some(option));
-        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), ty, release);
+        let meta = list_meta(&mut Diagnostics::new(), payloads.iter(), ty, behaviour);
         let context = ListContext::Option {
             enabled: wrapper == TagName::IfEnabled,
             option: option.to_owned(),
@@ -304,7 +302,7 @@ pub(crate) fn list_meta<'a>(
     diags: &mut Diagnostics,
     tags: impl Iterator<Item = &'a TagAt>,
     ty: Option<&Ty>,
-    release: Release,
+    behaviour: &Behaviour,
 ) -> Option<ListMeta> {
     let mut meta = ListMeta {
         list_type: None,
@@ -314,7 +312,7 @@ pub(crate) fn list_meta<'a>(
         custom_unique: false,
         key_bound: false,
         elems: match ty.map(|t| &t.leaf().shape) {
-            _ if release < Release::V1_37 => Elems::Values,
+            _ if !behaviour.pointer_lists => Elems::Values,
             Some(Shape::List(e)) if e.is_option() => Elems::Pointers,
             Some(_) => Elems::Values,
             None => Elems::Unknown,
@@ -382,7 +380,7 @@ pub(crate) fn list_meta<'a>(
         ),
         _ => false,
     };
-    if release >= Release::V1_37 && list_type_at.is_none() && unique_at.is_none() {
+    if behaviour.list_metadata_when_used && list_type_at.is_none() && unique_at.is_none() {
         // `listMapKey`'s own check, when the tag is read.
         if let (Some(key_at), true) = (key_at, scalar_elems) {
             report(diags, key_at, "only lists of structs can be list-maps");

@@ -16,6 +16,7 @@ pub mod depth;
 pub mod diag;
 pub(crate) mod emit;
 pub mod enum_values;
+pub(crate) mod front;
 pub mod kube;
 pub mod model;
 pub mod module;
@@ -87,7 +88,7 @@ pub fn generate_type_for(
     };
     // The pipeline: parse (above), check, emit.
     let mut model = model::TypeModel::from_input_for(parsed, release, &mut diags);
-    let lists = check::check_type(&mut model, release, &mut diags);
+    let lists = check::check_type(&mut model, &mut diags);
     let tokens = emit::emit_type(&model, &lists, &mut diags);
     if diags.is_empty() {
         Ok(emit::wrap(&runtime, tokens))
@@ -279,8 +280,7 @@ fn fallback_helpers(input: &syn::DeriveInput) -> TokenStream {
     if let Ok(parsed) = ast::parse_input(input) {
         let mut ignored = Diagnostics::new();
         let mut model = model::TypeModel::from_input(parsed, &mut ignored);
-        let release = model.release;
-        let lists = check::check_type(&mut model, release, &mut ignored);
+        let lists = check::check_type(&mut model, &mut ignored);
         let mut helpers = emit::helper_impls(&model, &lists);
         helpers.extend(emit::subfield_host_impl(&model));
         return helpers;

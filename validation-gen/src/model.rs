@@ -5,6 +5,7 @@ use proc_macro2::Span;
 
 use crate::ast::{DocLine, Input, InputField, InputKind};
 use crate::diag::Diagnostics;
+use crate::front::behaviour::{self, Behaviour};
 use crate::rules::Rule;
 use crate::tags::{self, Release, Tag, TagName};
 
@@ -236,9 +237,16 @@ pub struct TagAt {
 }
 
 impl TagAt {
-    /// A tag of the doc line at `span`, read for `release`.
-    pub(crate) fn new(tag: Tag, span: Span, line: String, order: usize, release: Release) -> Self {
-        let rule = crate::rules::read(&tag, release);
+    /// A tag of the doc line at `span`, read as the release of `behaviour`
+    /// reads it.
+    pub(crate) fn new(
+        tag: Tag,
+        span: Span,
+        line: String,
+        order: usize,
+        behaviour: &Behaviour,
+    ) -> Self {
+        let rule = crate::rules::read(&tag, behaviour);
         TagAt {
             tag,
             span,
@@ -306,7 +314,7 @@ pub fn read_tags_with(
                     doc.span,
                     doc.text.trim().to_string(),
                     doc.order,
-                    options.release,
+                    options.behaviour(),
                 )),
                 Err(e) => diags.error_at(doc.span, doc.order, tag_error_message(&e, &doc.text)),
             },
@@ -431,9 +439,9 @@ pub struct TypeModel {
     pub tags: Tags,
     /// The type span.
     pub span: Span,
-    /// The Kubernetes release whose tag reading and behaviour the type's
-    /// generated code follows.
-    pub release: Release,
+    /// The behaviour of the Kubernetes release whose tag reading and
+    /// behaviour the type's generated code follows.
+    pub(crate) behaviour: &'static Behaviour,
 }
 
 impl TypeModel {
@@ -445,8 +453,9 @@ impl TypeModel {
     /// Builds the model of one input type for `release`.
     pub fn from_input_for(input: Input, release: Release, diags: &mut Diagnostics) -> TypeModel {
         let options = tags::ParseOptions::for_release(release);
+        let behaviour = behaviour::of(release);
         let mut tags = read_tags_with(&input.docs, &options, diags);
-        level_opaque(&mut tags, release);
+        level_opaque(&mut tags, behaviour);
         let kind = match input.kind {
             InputKind::Struct(fields) => TypeKind::Struct(
                 fields
@@ -458,7 +467,7 @@ impl TypeModel {
             InputKind::Newtype(inner) => {
                 // Tags on the inner field of a newtype count as type tags.
                 let mut inner_tags = read_tags_with(&inner.docs, &options, diags);
-                level_opaque(&mut inner_tags, release);
+                level_opaque(&mut inner_tags, behaviour);
                 let mut tags = tags.clone();
                 tags.tags.extend(inner_tags.tags);
                 return TypeModel {
@@ -467,7 +476,7 @@ impl TypeModel {
                     kind: TypeKind::Newtype(Box::new(Ty::of(&inner.ty))),
                     tags,
                     span: input.span,
-                    release,
+                    behaviour,
                 };
             }
         };
@@ -477,7 +486,7 @@ impl TypeModel {
             kind,
             tags,
             span: input.span,
-            release,
+            behaviour,
         }
     }
 
@@ -502,8 +511,8 @@ impl TypeModel {
 /// and `eachKey` for the collection's values or keys (the level returns its
 /// payload's `OpaqueValType` / `OpaqueKeyType`; k8s.io/api v0.37.2 puts it on
 /// lists of `metav1.Condition`): `eachVal=+k8s:opaqueType` is added.
-fn level_opaque(tags: &mut Tags, release: Release) {
-    if release < Release::V1_37 {
+fn level_opaque(tags: &mut Tags, behaviour: &Behaviour) {
+    if !behaviour.honours_opacity {
         return;
     }
     let mut added = Vec::new();
@@ -532,7 +541,7 @@ fn level_opaque(tags: &mut Tags, release: Release) {
                 t.span,
                 t.line.clone(),
                 t.order,
-                release,
+                behaviour,
             ));
         }
     }
@@ -541,7 +550,7 @@ fn level_opaque(tags: &mut Tags, release: Release) {
 
 fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnostics) -> Field {
     let mut tags = read_tags_with(&f.docs, options, diags);
-    level_opaque(&mut tags, options.release);
+    level_opaque(&mut tags, options.behaviour());
     Field {
         member: f.member,
         rust_name: f.rust_name,

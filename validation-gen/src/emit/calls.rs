@@ -6,7 +6,6 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::Cx;
-use crate::tags::Release;
 
 /// How a call's result is used.
 #[derive(Clone)]
@@ -205,7 +204,7 @@ fn emit_calls_signalling(
     // 1.37 marks the errors of short-circuiting validations (upstream's
     // generated `.MarkShortCircuit()`), which its API server's
     // `ShortCircuitMismatch` comparison reads.
-    let mark = cx.release >= Release::V1_37;
+    let mark = cx.behaviour.marks_short_circuits;
     for (cohort, calls) in cohorts {
         if calls.is_empty() {
             continue;

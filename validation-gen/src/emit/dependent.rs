@@ -22,7 +22,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             let Some(rule) = at.rule() else {
                 continue;
             };
-            let (wraps, tag) = super::union::unwrap(rule, cx.release);
+            let (wraps, tag) = super::union::unwrap(rule, cx.behaviour);
             let RuleKind::Dependent {
                 required,
                 field: dep_json,

@@ -6,10 +6,10 @@ use quote::quote;
 
 use super::{leaf_ty, lower_rule, value_site, Call, Cx, Site};
 use crate::diag::Diagnostics;
+use crate::front::behaviour::Behaviour;
 use crate::model::{Shape, TagAt, Ty};
 use crate::rules::Rule;
 use crate::tags::catalog::Scope;
-use crate::tags::Release;
 
 /// `+k8s:eachVal=+<rule>` (`keys: false`), `+k8s:eachKey=+<rule>`.
 pub(super) fn lower(
@@ -25,7 +25,7 @@ pub(super) fn lower(
             let elem_site = element_site(site, Scope::ListVal, elem, true);
             let calls = lower_rule(cx, &elem_site, at, inner);
             // 1.37: `None` elements of a list of pointers are skipped.
-            let ptr = cx.release >= Release::V1_37 && elem.is_option();
+            let ptr = cx.behaviour.pointer_lists && elem.is_option();
             wrap(cx, calls, true, true, |closure| {
                 let (list, old) = site.items();
                 match &site.list {
@@ -46,7 +46,9 @@ pub(super) fn lower(
             })
         }
         (Some(Shape::Map(_, key, value)), true) => {
-            if cx.release == Release::V1_35 && !value_type_accepts(cx, site, at, inner, value) {
+            if cx.behaviour.each_key_checks_value_type
+                && !value_type_accepts(cx, site, at, inner, value)
+            {
                 return Vec::new();
             }
             let elem_site = element_site(site, Scope::MapKey, key, false);
@@ -61,11 +63,11 @@ pub(super) fn lower(
         // elements through `EachValue` / `MapLike`, and the element type is
         // not known here.
         (Some(Shape::Named) | None, false) => {
-            let elem_site = opaque_element_site(cx.release, site, Scope::ListVal, true);
+            let elem_site = opaque_element_site(cx.behaviour, site, Scope::ListVal, true);
             let calls = lower_rule(cx, &elem_site, at, inner);
             // 1.37: a subfield's list of pointers skips `None` elements; the
             // compiler knows whether it is one (`validate::Each`).
-            let unknown = pointee_unknown(cx.release, site);
+            let unknown = pointee_unknown(cx.behaviour, site);
             wrap(cx, calls, true, true, |closure| match &site.list {
                 // A list whose semantics the site declares (a subfield's,
                 // `subfield(x)=+k8s:listType=set`): elements correlate with
@@ -85,7 +87,7 @@ pub(super) fn lower(
             })
         }
         (Some(Shape::Named) | None, true) => {
-            let elem_site = opaque_element_site(cx.release, site, Scope::MapKey, false);
+            let elem_site = opaque_element_site(cx.behaviour, site, Scope::MapKey, false);
             let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
@@ -144,8 +146,8 @@ fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool)
 /// through the pointer): generated code then goes through `validate::Each` /
 /// `validate::Elem`. (With list semantics the same fact is
 /// `ListMeta::elems == Elems::Unknown`.)
-fn pointee_unknown(release: Release, site: &Site<'_>) -> bool {
-    release >= Release::V1_37 && site.ty.is_none()
+fn pointee_unknown(behaviour: &Behaviour, site: &Site<'_>) -> bool {
+    behaviour.pointer_lists && site.ty.is_none()
 }
 
 /// An element of a collection whose type the derive cannot see.
@@ -154,7 +156,7 @@ fn pointee_unknown(release: Release, site: &Site<'_>) -> bool {
 /// see at all (a subfield's) is read through its pointer when it is one
 /// (`validate::Elem`), as upstream reads a `[]*T`'s elements.
 pub(super) fn opaque_element_site<'a>(
-    release: Release,
+    behaviour: &Behaviour,
     site: &Site<'a>,
     scope: Scope,
     with_old: bool,
@@ -164,7 +166,7 @@ pub(super) fn opaque_element_site<'a>(
     } else {
         quote!(None)
     };
-    let (leaf, old_leaf) = if pointee_unknown(release, site) && with_old {
+    let (leaf, old_leaf) = if pointee_unknown(behaviour, site) && with_old {
         (
             quote!(validate::Elem::of(value).leaf()),
             quote!(old_value.and_then(|v| validate::Elem::of(v).leaf())),
@@ -229,7 +231,7 @@ pub(super) fn each_value_impl(
             // elements, so the items a field's `eachVal` sees are the
             // pointees (`Item = T` for `Vec<Option<T>>`).
             let pointee = match &elem.shape {
-                Shape::Option(t) if model.release >= Release::V1_37 => Some(t),
+                Shape::Option(t) if model.behaviour.pointer_lists => Some(t),
                 _ => None,
             };
             let validator = if pointee.is_some() {

@@ -18,7 +18,6 @@ use crate::tags::catalog::Scope;
 use crate::tags::Release;
 
 pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
-    let release = cx.release;
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Str | Shape::Named) => {}
         other => {
@@ -35,7 +34,7 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     // the user gets one error, on the `+k8s:enum` line.
     let consts = quote_spanned!(at.span=> Self::__K8S_ENUM);
     // 1.37: an exclusion naming an undefined option is an internal error.
-    let f = if release >= Release::V1_37 {
+    let f = if cx.behaviour.undefined_option_is_error {
         quote!(enumeration_defined_options_with_detail)
     } else {
         quote!(enumeration_with_detail)
@@ -60,12 +59,12 @@ pub(crate) fn emit_rust_enum(
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut model = enum_model(input, release, diags);
-    let lists = crate::check::check_type(&mut model, release, diags);
+    let lists = crate::check::check_type(&mut model, diags);
     let mut cx = Cx {
         diags,
         lists: &lists,
         labels: 0,
-        release,
+        behaviour: model.behaviour,
     };
 
     // The values, as `#[enum_values]` records consts.
@@ -180,7 +179,7 @@ fn enum_model(input: &EnumInput, release: Release, diags: &mut Diagnostics) -> T
         kind: TypeKind::Struct(Vec::new()),
         tags: read_tags_with(&input.docs, &options, diags),
         span: input.span,
-        release,
+        behaviour: crate::front::behaviour::of(release),
     }
 }
 

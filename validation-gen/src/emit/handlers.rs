@@ -76,7 +76,7 @@ fn struct_level(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Rule) -> Ve
     // a struct field, union tags are collected with their wrappers
     // (`union::struct_calls`), and so are dependentRequired /
     // dependentForbidden (`dependent::struct_calls`).
-    let unwrapped = std::ptr::eq(super::union::unwrap(outer, cx.release).1, rule);
+    let unwrapped = std::ptr::eq(super::union::unwrap(outer, cx.behaviour).1, rule);
     if unwrapped && site.scope == crate::tags::catalog::Scope::Field {
         return Vec::new();
     }

@@ -6,10 +6,11 @@ use quote::quote;
 
 use super::union::Wrap;
 use super::{list_elem, lower_rule, value_site, Call, Cx, Site};
+use crate::front::behaviour::{Behaviour, ItemChecks, UnionWrappers};
 use crate::model::TagAt;
 use crate::rules::{Payload, Rule, RuleKind};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName, Value};
+use crate::tags::{TagName, Value};
 
 /// An `item` tag's criteria: key field and value, in source order.
 type Criteria = [(String, Value)];
@@ -55,7 +56,7 @@ fn matcher<'c>(
     at: &TagAt,
     criteria: &'c Payload<Vec<(String, Value)>>,
 ) -> Option<(TokenStream, &'c Criteria)> {
-    let early = if cx.release >= Release::V1_37 {
+    let early = if cx.behaviour.item_checks == ItemChecks::CriteriaFirst {
         Some(cx.payload(at, criteria)?)
     } else {
         None
@@ -122,7 +123,7 @@ pub(super) fn lower(
     criteria: &Payload<Vec<(String, Value)>>,
     inner: &Rule,
 ) -> Vec<Call> {
-    if super::union::is_wrapped_union_tag(inner, cx.release) {
+    if super::union::is_wrapped_union_tag(inner, cx.behaviour) {
         return item_unions(cx, site, at);
     }
     let named = matches!(
@@ -150,7 +151,7 @@ pub(super) fn lower(
             None,
         ),
         // A list typedef or a subfield: its items are found through `ListLike`.
-        None => super::each::opaque_element_site(cx.release, site, Scope::ListVal, true),
+        None => super::each::opaque_element_site(cx.behaviour, site, Scope::ListVal, true),
     };
     elem_site.enclosing_list = site.list.clone();
     let calls = lower_rule(cx, &elem_site, at, inner);
@@ -195,10 +196,11 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
         _ => site.owner.tags.tags.iter().collect(),
     };
-    let release = cx.release;
+    let behaviour = cx.behaviour;
+    let first_member = behaviour.union_wrappers == UnionWrappers::FirstMember;
     let mut unions: Vec<ItemUnionTag<'_>> = all
         .into_iter()
-        .filter_map(|a| ItemUnionTag::of(a, release))
+        .filter_map(|a| ItemUnionTag::of(a, behaviour))
         .collect();
     // In upstream's processing order (`+k8s:beta=+k8s:item(...)` before
     // `+k8s:item(...)`), which decides the first.
@@ -248,7 +250,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             Some(i) => i,
             None => {
                 // 1.37: the first tag's wrappers inside its `item`.
-                let wraps = if release >= Release::V1_37 {
+                let wraps = if first_member {
                     u.inner.clone()
                 } else {
                     Vec::new()
@@ -266,7 +268,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             continue;
         }
         members.push((name, matcher));
-        if release < Release::V1_37 {
+        if !first_member {
             if let Some(level) = u
                 .outer
                 .iter()
@@ -293,7 +295,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
                 quote!(union)
             };
             let mut errors = quote!(validate::#f(errs, op, path, #list, #old, &[#(#names),*], &[#(#extractors),*]));
-            if !zero_or_one && cx.release >= Release::V1_36 {
+            if !zero_or_one && behaviour.union_origin {
                 // 1.36 on: union errors carry the origin `union`.
                 errors = quote!(validate::with_origin(errs, "union", |errs| #errors));
             }
@@ -302,7 +304,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
             // own, so before it (`listType` sorts after `item`): v0.37.2
             // emits `ZeroOrOneOfUnion` before `ValSliceUnique`.
             let call = Call::errors(super::union::wrap_call(&wraps, errors));
-            if release >= Release::V1_37 {
+            if behaviour.item_unions_before_uniqueness {
                 call.deferred()
             } else {
                 Call {
@@ -327,12 +329,12 @@ struct ItemUnionTag<'a> {
 }
 
 impl<'a> ItemUnionTag<'a> {
-    fn of(at: &'a TagAt, release: Release) -> Option<Self> {
-        let (outer, item) = super::union::unwrap(at.rule()?, release);
+    fn of(at: &'a TagAt, behaviour: &Behaviour) -> Option<Self> {
+        let (outer, item) = super::union::unwrap(at.rule()?, behaviour);
         let RuleKind::Item { criteria, rule } = &item.kind else {
             return None;
         };
-        let (inner, member) = super::union::unwrap(rule, release);
+        let (inner, member) = super::union::unwrap(rule, behaviour);
         if !matches!(member.kind, RuleKind::UnionMember { .. }) {
             return None;
         }

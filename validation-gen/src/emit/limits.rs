@@ -10,9 +10,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::{int_literal, leaf_ty, Call, Cx, Site};
+use crate::front::behaviour::MaxLength;
 use crate::model::{Shape, TagAt};
 use crate::rules::{Limit, Payload};
-use crate::tags::Release;
 
 fn kind(site: &Site<'_>) -> String {
     leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
@@ -183,7 +183,7 @@ pub(super) fn lower(
         Limit::Maximum => integer_bound(cx, site, at, n, quote!(maximum)),
         Limit::MinLength => string_length(cx, site, at, n, quote!(min_length), Bound::AtLeast),
         // Bytes through Kubernetes 1.35, characters from 1.36.
-        Limit::MaxLength if cx.release >= Release::V1_36 => string_length(
+        Limit::MaxLength if cx.behaviour.max_length == MaxLength::Characters => string_length(
             cx,
             site,
             at,

@@ -33,10 +33,10 @@ use quote::quote;
 
 use crate::check::ListTable;
 use crate::diag::Diagnostics;
+use crate::front::behaviour::Behaviour;
 use crate::model::{IntKind, Shape, TagAt, Ty};
 use crate::rules::Payload;
 use crate::tags::catalog;
-use crate::tags::Release;
 
 pub(crate) use crate::model::ListMeta;
 pub(crate) use calls::{emit_calls, emit_in_order, wrapper_calls, Call, CallKind, Exit};
@@ -57,8 +57,8 @@ pub(crate) struct Cx<'d> {
     pub lists: &'d ListTable,
     /// Counter for unique closure-local labels.
     pub labels: usize,
-    /// The Kubernetes release whose behaviour the lowerings follow.
-    pub release: Release,
+    /// The behaviour of the Kubernetes release the lowerings follow.
+    pub behaviour: &'static Behaviour,
 }
 
 impl<'d> Cx<'d> {
@@ -77,7 +77,7 @@ impl<'d> Cx<'d> {
             diags,
             lists: self.lists,
             labels: self.labels,
-            release: self.release,
+            behaviour: self.behaviour,
         }
     }
 

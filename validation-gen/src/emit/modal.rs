@@ -25,7 +25,7 @@ use super::{
 use crate::model::{Field, Shape, TagAt, TypeModel};
 use crate::rules::{Rule, RuleKind};
 use crate::tags::catalog::{self, Scope};
-use crate::tags::{Release, TagName};
+use crate::tags::TagName;
 
 /// The tags in place: they add no calls where they are (the struct emits
 /// them), directly on a field, under `+k8s:alpha` / `+k8s:beta`, and (1.37)
@@ -36,7 +36,7 @@ pub(super) fn in_place(cx: &mut Cx<'_>, at: &TagAt, rule: &Rule) -> Vec<Call> {
     let Some(outer) = at.rule() else {
         return Vec::new();
     };
-    if !std::ptr::eq(union::unwrap(outer, cx.release).1, rule) {
+    if !std::ptr::eq(union::unwrap(outer, cx.behaviour).1, rule) {
         cx.error(
             at,
             format!(
@@ -47,34 +47,6 @@ pub(super) fn in_place(cx: &mut Cx<'_>, at: &TagAt, rule: &Rule) -> Vec<Call> {
         );
     }
     Vec::new()
-}
-
-/// What a release calls the modal tags: 1.36's `discriminator(name)` /
-/// `member(discriminator, value)`, 1.37's `modeDiscriminator(modality)` /
-/// `ifMode(modality, mode)` (their arguments are read by [`crate::rules`]).
-struct Dialect {
-    discriminator: TagName,
-    member: TagName,
-    /// Whether integer discriminators are allowed (1.36 only).
-    integers: bool,
-}
-
-impl Dialect {
-    fn of(release: Release) -> Self {
-        if release >= Release::V1_37 {
-            Dialect {
-                discriminator: TagName::ModeDiscriminator,
-                member: TagName::IfMode,
-                integers: false,
-            }
-        } else {
-            Dialect {
-                discriminator: TagName::Discriminator,
-                member: TagName::Member,
-                integers: true,
-            }
-        }
-    }
 }
 
 /// One member rule (`+k8s:member` / `+k8s:ifMode`).
@@ -120,8 +92,8 @@ fn deferred_wraps(mut wraps: Vec<Wrap>) -> Vec<Wrap> {
 /// The struct-level calls: one per member field of every group, groups by
 /// name, members by field name.
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
-    let release = model.release;
-    let d = Dialect::of(release);
+    let behaviour = model.behaviour;
+    let d = behaviour.modal;
     let mut groups: BTreeMap<String, Group<'_>> = BTreeMap::new();
     let mut first_at: BTreeMap<String, &TagAt> = BTreeMap::new();
     let mut first_wraps: Option<Vec<Wrap>> = None;
@@ -134,7 +106,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             let Some(rule) = at.rule() else {
                 continue;
             };
-            let (wraps, tag) = union::unwrap(rule, release);
+            let (wraps, tag) = union::unwrap(rule, behaviour);
             let level = wraps.iter().rev().find_map(|w| match w {
                 Wrap::Level(l) => Some(*l),
                 Wrap::Option { .. } => None,
@@ -155,11 +127,11 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 }
                 let ok = match field.ty.shape {
                     Shape::Str | Shape::Bool | Shape::Named => true,
-                    Shape::Int(_) => d.integers,
+                    Shape::Int(_) => d.integer_discriminators,
                     _ => false,
                 };
                 if !ok {
-                    let kinds = if d.integers {
+                    let kinds = if d.integer_discriminators {
                         "string, bool or integer"
                     } else {
                         "string or bool"
@@ -243,7 +215,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     }
     // 1.36: the calls run where the struct is validated, unwrapped; 1.37:
     // under the first rule's option wrappers.
-    let wraps = if release >= Release::V1_37 {
+    let wraps = if d.wrapped {
         first_wraps.unwrap_or_default()
     } else {
         Vec::new()
@@ -345,17 +317,15 @@ fn member_call(
     values.sort_unstable();
     // 1.37 takes string or bool discriminators only: `mode_is` is bounded
     // to them, spanned at the discriminator's tag.
-    let is_value = if model.release >= Release::V1_37 {
+    let modal = model.behaviour.modal;
+    let is_value = if !modal.integer_discriminators {
         let span = discriminator
             .tags
             .tags
             .iter()
             .find(|at| {
-                at.rule().is_some_and(|r| {
-                    union::unwrap(r, model.release)
-                        .1
-                        .is(TagName::ModeDiscriminator)
-                })
+                at.rule()
+                    .is_some_and(|r| union::unwrap(r, model.behaviour).1.is(modal.discriminator))
             })
             .map_or(Span::call_site(), |at| super::tag_span(at.span));
         super::respan(quote!(validate::mode_is), span)
@@ -379,7 +349,7 @@ fn member_call(
             // payload defers (`eachVal`, `item`, `listType` / `unique`
             // uniqueness, `subfield`, `update`) is dropped, as v0.37.2's
             // `mode.go` builds each rule from `Validations.Functions`.
-            if model.release >= Release::V1_37 {
+            if modal.immediate_only {
                 payload.retain(|c| !c.deferred && !c.late);
             }
             calls.extend(levels::mark(payload, r.level));

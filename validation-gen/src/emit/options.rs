@@ -7,7 +7,6 @@ use super::{item, lower_rule, Call, CallKind, Cx, Site};
 use crate::check::ListContext;
 use crate::model::TagAt;
 use crate::rules::{Rule, RuleKind};
-use crate::tags::Release;
 
 /// `+k8s:ifEnabled(<option>)=+<rule>` (`enabled`), `+k8s:ifDisabled(<option>)=+<rule>`.
 pub(super) fn lower(
@@ -18,12 +17,12 @@ pub(super) fn lower(
     enabled: bool,
     inner: &Rule,
 ) -> Vec<Call> {
-    let release = cx.release;
+    let behaviour = cx.behaviour;
     // 1.35 and 1.36 run `item`, a late tag validator, right away under an
     // option, before the field's `listType` / `listMapKey` have recorded
     // the list's metadata: only a list typedef's (recorded with the type)
     // is found (v0.35.10, v0.36.6 `validators/item.go`).
-    if release < Release::V1_37
+    if !behaviour.item_under_option
         && matches!(inner.kind, RuleKind::Item { .. })
         && !item::typedef_field(site)
     {
@@ -49,7 +48,7 @@ pub(super) fn lower(
             // `ifEnabled(X)=+k8s:subfield(a)=+k8s:optional` short-circuits
             // the site's default cohort.
             call.cohort = None;
-            if release >= Release::V1_37 {
+            if behaviour.undefined_option_is_error {
                 // Three-state options: an undefined option is an internal
                 // error (a silent stop for a non-error short-circuit).
                 call.kind = match call.kind {

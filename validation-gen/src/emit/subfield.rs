@@ -8,10 +8,11 @@ use quote::quote;
 
 use super::{emit_calls, leaf_ty, lower_rule, lower_site, value_site, Call, Cx, Exit, Site};
 use crate::check::{ListContext, ListOwner};
+use crate::front::behaviour::{Behaviour, SubfieldLists};
 use crate::model::{Field, Shape, TagAt, TypeKind, TypeModel};
 use crate::rules::{Rule, RuleKind};
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName};
+use crate::tags::TagName;
 
 /// `+k8s:subfield(<name>)=+<rule>` (nested subfields, which 1.37 rejects,
 /// were refused when the tag was read).
@@ -22,13 +23,13 @@ pub(super) fn lower(
     name: &str,
     inner: &Rule,
 ) -> Vec<Call> {
-    let release = cx.release;
+    let behaviour = cx.behaviour;
     let name = name.to_owned();
     // 1.36 on: union tags through the subfield, validated on the whole
     // value (v0.36.0 `union.go` keys a union by the member's `ParentPath`,
     // which `subfield` sets to the field, and the field's union validator
     // emits it; v0.37.2 defers it to the field).
-    if release >= Release::V1_36 && super::union::is_wrapped_union_tag(inner, release) {
+    if behaviour.unions_through_subfield && super::union::is_wrapped_union_tag(inner, behaviour) {
         return super::union::subfield_unions(cx, site, at);
     }
     match leaf_ty(site).map(|t| &t.shape) {
@@ -69,14 +70,14 @@ pub(super) fn lower(
         items: None,
     };
     let mut inner_site = inner_site;
-    let mut calls = if release == Release::V1_35 {
+    let mut calls = if behaviour.subfield_lists == SubfieldLists::EachTagChecked {
         // 1.35 reads a subfield's list tags one `subfield` tag at a time:
         // after each, the list semantics declared so far are checked and,
         // when they are a set, the uniqueness check is added to that tag's
         // validations (so a set with two `subfield(x)=` tags checks twice,
         // and a list-map, whose `listType` and `listMapKey` are two tags,
         // is an error at the first of them). Checked against v0.35.0.
-        let Ok(meta) = lists_so_far(Some(cx), site, at, &name, release) else {
+        let Ok(meta) = lists_so_far(Some(cx), site, at, &name, behaviour) else {
             return Vec::new();
         };
         inner_site.list = meta;
@@ -85,7 +86,7 @@ pub(super) fn lower(
             calls.extend(super::lists::list_type(&inner_site));
         }
         calls
-    } else if release == Release::V1_36 {
+    } else if behaviour.subfield_lists == SubfieldLists::EachTag {
         // 1.36 also reads them one tag at a time, without checking them:
         // `eachVal` correlates and `item` selects by the semantics declared
         // by the `subfield(x)=` tags before it, and no uniqueness check is
@@ -93,7 +94,7 @@ pub(super) fn lower(
         if inner.is(TagName::ListType) {
             return Vec::new();
         }
-        inner_site.list = lists_so_far(None, site, at, &name, release).unwrap_or(None);
+        inner_site.list = lists_so_far(None, site, at, &name, behaviour).unwrap_or(None);
         lower_rule(cx, &inner_site, at, inner)
     } else {
         inner_site.list = subfield_list_meta(cx, site, &name);
@@ -137,7 +138,7 @@ pub(super) fn lower(
     // too, silently, after the payload's; not through an opaque field. As
     // upstream runs them through `Subfield`, an unchanged subfield on
     // update does not stop.
-    if release >= Release::V1_37 && !site.field.is_some_and(is_opaque_field) {
+    if behaviour.subfield_inherits_short_circuits && !site.field.is_some_and(is_opaque_field) {
         let name_ty = super::field_name_ty(&name);
         let rt = super::rt();
         calls.push(Call::stop_if(quote!(validate::subfield_stops(
@@ -211,7 +212,7 @@ pub(crate) fn field_short_circuits(
     lists: &crate::check::ListTable,
     field: &Field,
 ) -> TokenStream {
-    if model.release < Release::V1_37
+    if !model.behaviour.subfield_inherits_short_circuits
         || is_opaque_field(field)
         || model.tags.has(TagName::OpaqueType)
     {
@@ -223,7 +224,7 @@ pub(crate) fn field_short_circuits(
             diags: &mut quiet,
             lists,
             labels: 0,
-            release: model.release,
+            behaviour: model.behaviour,
         };
         let mut site = value_site(
             Scope::Field,
@@ -286,7 +287,7 @@ fn lists_so_far(
     site: &Site<'_>,
     at: &TagAt,
     name: &str,
-    release: Release,
+    behaviour: &Behaviour,
 ) -> Result<Option<super::ListMeta>, ()> {
     let siblings: &[TagAt] = match (site.field, site.scope) {
         (Some(field), Scope::Field) => &field.tags.tags,
@@ -304,7 +305,7 @@ fn lists_so_far(
         |t| matches!(t.rule().map(|r| &r.kind), Some(RuleKind::Subfield { name: n, .. }) if n == name),
     );
     let mut diags = crate::diag::Diagnostics::new();
-    let meta = crate::check::list_meta(&mut diags, payloads.iter(), None, release);
+    let meta = crate::check::list_meta(&mut diags, payloads.iter(), None, behaviour);
     let Some(cx) = cx else {
         return Ok(meta);
     };

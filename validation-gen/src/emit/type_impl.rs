@@ -16,7 +16,7 @@ use crate::diag::Diagnostics;
 use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
 use crate::rules::RuleKind;
 use crate::tags::catalog::Scope;
-use crate::tags::{Release, TagName};
+use crate::tags::TagName;
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -137,7 +137,7 @@ pub(crate) fn emit_type(
         diags,
         lists,
         labels: 0,
-        release: model.release,
+        behaviour: model.behaviour,
     };
     let rt = rt();
     let ident = &model.ident;
@@ -301,7 +301,7 @@ fn emit_struct_body(
     // 1.35 and 1.36 ignore a type's own `+k8s:opaqueType`: its fields are
     // validated, through the fallback (a field may be of a foreign type).
     let type_fallback = is_opaque_type(model);
-    if type_fallback && cx.release >= Release::V1_37 {
+    if type_fallback && cx.behaviour.honours_opacity {
         return (out, TokenStream::new());
     }
     let mut children = TokenStream::new();
@@ -354,7 +354,7 @@ fn emit_field(
     // elements first when it has validations: tags of its own (checked
     // here, through `Validate::reject_nil_elements`, which only such a
     // typedef implements) or the typedef's (`validate_field_into`).
-    let named_field = cx.release >= Release::V1_37 && matches!(field.ty.shape, Shape::Named);
+    let named_field = cx.behaviour.pointer_lists && matches!(field.ty.shape, Shape::Named);
     let as_field = named_field && calls.is_empty();
     // 1.35 and 1.36: opacity markers that are a field's only tags are
     // ignored (upstream's `Validations.Empty()` does not see them).
@@ -362,7 +362,7 @@ fn emit_field(
     let marked = site.opaque || opaque_elems.values || opaque_elems.keys;
     // Inside a type whose own marker they ignore, every field's type call
     // goes through the fallback.
-    let fallback = cx.release < Release::V1_37
+    let fallback = !cx.behaviour.honours_opacity
         && if marked {
             calls.is_empty()
         } else {
@@ -380,7 +380,7 @@ fn emit_field(
     // only its items' type) first rejects `None` elements (`Required
     // value` each), and stops there (upstream's generator injects
     // `PtrSliceNoNils` for a `[]*T` field with field validations).
-    if cx.release >= Release::V1_37
+    if cx.behaviour.pointer_lists
         && matches!(&field.ty.shape, Shape::List(e) if e.is_option())
         && site.items.is_some()
         && !calls.is_empty()
@@ -536,7 +536,7 @@ fn emit_newtype_body(
         field: None,
         list: None,
         enclosing_list: None,
-        opaque: is_opaque_type(model) && cx.release >= Release::V1_37,
+        opaque: is_opaque_type(model) && cx.behaviour.honours_opacity,
         items: None,
     };
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
@@ -546,7 +546,7 @@ fn emit_newtype_body(
     // markers that are its only tags: the inner value is validated through
     // the fallback.
     let opaque_elems = OpaqueElems::of(model.tags.tags.iter());
-    let fallback = cx.release < Release::V1_37
+    let fallback = !cx.behaviour.honours_opacity
         && (is_opaque_type(model) || ((opaque_elems.values || opaque_elems.keys) && !has_rules));
     let mut out = emit_calls(cx, calls, &Exit::Return);
     let mut children = TokenStream::new();

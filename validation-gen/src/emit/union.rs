@@ -6,9 +6,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Call, Cx};
+use crate::front::behaviour::{Behaviour, UnionWrappers};
 use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
 use crate::rules::{Rule, RuleKind};
-use crate::tags::{Release, TagName};
+use crate::tags::TagName;
 
 #[derive(Default)]
 struct Group<'a> {
@@ -27,14 +28,14 @@ pub(super) enum Wrap {
 }
 
 /// The wrappers `rule` stands under and the rule inside them, as far as
-/// `release` lets union tags stand under them.
+/// the release (`behaviour`) lets union tags stand under them.
 ///
 /// Before 1.37 an option wrapper around a union tag gates nothing: v0.35.0
 /// and v0.36.0 register the member (or discriminator) as if unwrapped, and
 /// the union runs whatever the option (the wrapper only wraps functions,
 /// and a union tag returns none). So there it is looked through, and only
 /// for a union tag.
-pub(super) fn unwrap(rule: &Rule, release: Release) -> (Vec<Wrap>, &Rule) {
+pub(super) fn unwrap<'r>(rule: &'r Rule, behaviour: &Behaviour) -> (Vec<Wrap>, &'r Rule) {
     let mut wraps = Vec::new();
     let mut t = rule;
     loop {
@@ -43,7 +44,7 @@ pub(super) fn unwrap(rule: &Rule, release: Release) -> (Vec<Wrap>, &Rule) {
                 option,
                 enabled,
                 rule,
-            } if release >= Release::V1_37 => {
+            } if behaviour.union_wrappers == UnionWrappers::FirstMember => {
                 wraps.push(Wrap::Option {
                     name: option.clone(),
                     enabled: *enabled,
@@ -51,7 +52,7 @@ pub(super) fn unwrap(rule: &Rule, release: Release) -> (Vec<Wrap>, &Rule) {
                 rule
             }
             RuleKind::Gate { rule, .. } if wraps_a_union_tag(t) => rule,
-            RuleKind::Level { level, rule } if release >= Release::V1_36 => {
+            RuleKind::Level { level, rule } if behaviour.stability_levels.is_some() => {
                 wraps.push(Wrap::Level(level.tag()));
                 rule
             }
@@ -69,10 +70,10 @@ pub(super) fn is_union_tag(rule: &Rule) -> bool {
     )
 }
 
-/// Whether `rule` is a union tag under the wrappers `release` lets union
+/// Whether `rule` is a union tag under the wrappers the release lets union
 /// tags stand under ([`unwrap`]).
-pub(super) fn is_wrapped_union_tag(rule: &Rule, release: Release) -> bool {
-    is_union_tag(unwrap(rule, release).1)
+pub(super) fn is_wrapped_union_tag(rule: &Rule, behaviour: &Behaviour) -> bool {
+    is_union_tag(unwrap(rule, behaviour).1)
 }
 
 /// Whether `rule`'s payload, through option and level wrappers, is a union
@@ -131,7 +132,8 @@ fn member_name(rule: &Rule) -> Option<&str> {
 /// `beta` apply, per union: the level of the last of its tags that has one
 /// (`union.go`, `u.stabilityLevel`).
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
-    let release = model.release;
+    let behaviour = model.behaviour;
+    let first_member = behaviour.union_wrappers == UnionWrappers::FirstMember;
     let mut unions: Vec<(String, Group<'_>)> = Vec::new();
     let mut zero_or_one: Vec<(String, Group<'_>)> = Vec::new();
     // 1.37: the wrappers of the first member tag of each kind.
@@ -141,7 +143,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             let Some(rule) = at.rule() else {
                 continue;
             };
-            let (wraps, tag) = unwrap(rule, release);
+            let (wraps, tag) = unwrap(rule, behaviour);
             let (target, kind) = match tag.name {
                 TagName::UnionMember | TagName::UnionDiscriminator => (&mut unions, 0),
                 TagName::ZeroOrOneOfMember => (&mut zero_or_one, 1),
@@ -159,7 +161,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 }
             };
             let group = &mut target[idx].1;
-            if release < Release::V1_37 {
+            if !first_member {
                 if let Some(level) = wraps.iter().rev().find(|w| matches!(w, Wrap::Level(_))) {
                     group.wraps = vec![level.clone()];
                 }
@@ -190,7 +192,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             group.members.push((field, member_name));
         }
     }
-    if release >= Release::V1_37 {
+    if first_member {
         for (kind, groups) in [&mut unions, &mut zero_or_one].into_iter().enumerate() {
             for (_, g) in groups.iter_mut() {
                 g.wraps = first_wraps[kind].clone().unwrap_or_default();
@@ -229,7 +231,7 @@ fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
     // 1.36 on: a list or map member is set when non-empty (`len != 0`), so
     // `Option<Vec<_>>` (Go's nil-or-empty slice) with `Some(vec![])` is not;
     // 1.35 counts any non-nil one.
-    if model.release >= Release::V1_36 {
+    if model.behaviour.union_members_set_when_nonempty {
         if let Shape::Option(inner) = &field.ty.shape {
             if matches!(inner.shape, Shape::List(_) | Shape::Map(..)) {
                 return quote!(|obj: &#ident| obj.#member.as_ref().is_some_and(|v| !v.is_empty()));
@@ -294,7 +296,7 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
             })
         }
     };
-    let call = if !zero_or_one && model.release >= Release::V1_36 {
+    let call = if !zero_or_one && model.behaviour.union_origin {
         // 1.36 on: union errors carry the origin `union`.
         quote!(validate::with_origin(errs, "union", |errs| #call))
     } else {
@@ -312,7 +314,7 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
 /// wrappers, those around `subfield`; those between `subfield` and the
 /// member tag are applied here).
 pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagAt) -> Vec<Call> {
-    let release = cx.release;
+    let behaviour = cx.behaviour;
     let tags: Vec<&TagAt> = match (site.field, site.scope) {
         (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
         _ => site.owner.tags.tags.iter().collect(),
@@ -323,10 +325,10 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         let Some(rule) = a.rule() else {
             continue;
         };
-        let RuleKind::Subfield { name, rule: inner } = &unwrap(rule, release).1.kind else {
+        let RuleKind::Subfield { name, rule: inner } = &unwrap(rule, behaviour).1.kind else {
             continue;
         };
-        let (inner_wraps, t) = unwrap(inner, release);
+        let (inner_wraps, t) = unwrap(inner, behaviour);
         if is_union_tag(t) {
             found.push((a, name, inner_wraps, t));
         }
@@ -360,7 +362,7 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagA
         // level of the last tag of the kind with one inside the subfield
         // (`u.stabilityLevel`; a level around `subfield` applies where the
         // first member tag is lowered, as in 1.37).
-        let wraps = if release >= Release::V1_37 {
+        let wraps = if behaviour.union_wrappers == UnionWrappers::FirstMember {
             first.2.clone()
         } else {
             found

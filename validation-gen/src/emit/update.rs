@@ -8,7 +8,7 @@ use super::lists::ListKind;
 use super::{Call, Cx, Site};
 use crate::model::{Shape, TagAt};
 use crate::rules::{Constraint, RuleKind};
-use crate::tags::{Release, TagName};
+use crate::tags::TagName;
 
 /// `+k8s:update=<constraint>` (read, and known to the release, by
 /// [`crate::rules`]): every update tag of the site merges into one call.
@@ -18,11 +18,10 @@ pub(super) fn lower(
     at: &TagAt,
     constraint: Constraint,
 ) -> Vec<Call> {
-    let release = cx.release;
     // 1.35 and 1.36 have update constraints on struct fields only, and not on
     // a list or map (`validators/update.go`: valid scopes `ScopeField`;
     // `validateConstraintsForType`), reported at the first update tag.
-    if release < Release::V1_37 {
+    if !cx.behaviour.update_on_collections {
         if site.scope != crate::tags::catalog::Scope::Field {
             cx.error(
                 at,
@@ -59,7 +58,7 @@ pub(super) fn lower(
     let all: Vec<&TagAt> = match (site.field, site.scope) {
         (Some(f), crate::tags::catalog::Scope::Field) => {
             let mut all: Vec<&TagAt> = f.tags.named(TagName::Update).collect();
-            if cx.release >= Release::V1_36 {
+            if cx.behaviour.stability_levels.is_some() {
                 for level in [TagName::Alpha, TagName::Beta] {
                     all.extend(f.tags.tags.iter().filter(|a| {
                         a.tag.is(level) && a.tag.chained().is_some_and(|t| t.is(TagName::Update))

@@ -2,7 +2,7 @@
 //! 1.35's `strconv.Atoi`, 1.36's strict `util.ParseInt` / `util.ParseBool`,
 //! with Go's own error texts.
 
-use crate::tags::Release;
+use crate::front::behaviour::Scalars;
 
 /// Go's `strconv.Atoi`, Kubernetes 1.35's reading of integer payloads and
 /// arguments: decimal digits with an optional sign, leading zeros allowed
@@ -18,12 +18,12 @@ fn atoi(literal: &str) -> Result<i64, String> {
         .map_err(|_| format!("strconv.Atoi: parsing {literal:?}: value out of range"))
 }
 
-/// An integer written as `literal`, as `release` reads it: 1.35 with
-/// `strconv.Atoi`, from 1.36 with `util.ParseInt` (which also wants it to
-/// read back as written); the error as Go words it, and from 1.36 what the
-/// strict reading means.
-pub(super) fn go_int(literal: &str, release: Release) -> Result<i64, String> {
-    if release < Release::V1_36 {
+/// An integer written as `literal`, read as `scalars` says: with
+/// `strconv.Atoi` (1.35), or with `util.ParseInt` (from 1.36), which also
+/// wants it to read back as written; the error as Go words it, and for the
+/// strict reading what it means.
+pub(super) fn go_int(literal: &str, scalars: Scalars) -> Result<i64, String> {
+    if scalars == Scalars::Atoi {
         return atoi(literal);
     }
     if let Some(why) = strict_int_error(literal) {

@@ -22,7 +22,8 @@ mod tests;
 
 use validation_spec::format::Format;
 
-use crate::tags::{Release, Tag, TagName, TagValue, Value};
+use crate::front::behaviour::{Behaviour, Scalars, SinceVersion};
+use crate::tags::{Tag, TagName, TagValue, Value};
 use go::{go_int, strict_bool_error, STRICT_HINT};
 
 /// A tag, read: its name and what it means.
@@ -182,8 +183,8 @@ impl Constraint {
     ];
 
     /// The constraints a release knows.
-    fn known(release: Release) -> &'static [Constraint] {
-        if release >= Release::V1_37 {
+    fn known(behaviour: &Behaviour) -> &'static [Constraint] {
+        if behaviour.update_on_collections {
             &Self::ALL
         } else {
             &Self::ALL[..3]
@@ -262,10 +263,10 @@ pub(crate) fn rule_chain(rule: &Rule) -> impl Iterator<Item = &Rule> {
     std::iter::successors(Some(rule), |r| r.chained())
 }
 
-/// Reads a (type-checked) tag for `release`: its rule, or why the payload
-/// or the arguments are not what the tag takes (the message without the
-/// tag's line, which the caller adds).
-pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
+/// Reads a (type-checked) tag as the release of `behaviour` reads it: its
+/// rule, or why the payload or the arguments are not what the tag takes (the
+/// message without the tag's line, which the caller adds).
+pub(crate) fn read(tag: &Tag, behaviour: &Behaviour) -> Result<Rule, String> {
     let Some(name) = tag.tag_name() else {
         return Err(format!("unknown tag \"{}\"", tag.name));
     };
@@ -284,22 +285,22 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         }),
-        T::Minimum => limit(tag, release, Limit::Minimum),
-        T::Maximum => limit(tag, release, Limit::Maximum),
-        T::MinLength => limit(tag, release, Limit::MinLength),
-        T::MaxLength => limit(tag, release, Limit::MaxLength),
-        T::MaxBytes => limit(tag, release, Limit::MaxBytes),
-        T::MinItems => limit(tag, release, Limit::MinItems),
-        T::MaxItems => limit(tag, release, Limit::MaxItems),
-        T::MinProperties => limit(tag, release, Limit::MinProperties),
-        T::MaxProperties => limit(tag, release, Limit::MaxProperties),
+        T::Minimum => limit(tag, behaviour, Limit::Minimum),
+        T::Maximum => limit(tag, behaviour, Limit::Maximum),
+        T::MinLength => limit(tag, behaviour, Limit::MinLength),
+        T::MaxLength => limit(tag, behaviour, Limit::MaxLength),
+        T::MaxBytes => limit(tag, behaviour, Limit::MaxBytes),
+        T::MinItems => limit(tag, behaviour, Limit::MinItems),
+        T::MaxItems => limit(tag, behaviour, Limit::MaxItems),
+        T::MinProperties => limit(tag, behaviour, Limit::MinProperties),
+        T::MaxProperties => limit(tag, behaviour, Limit::MaxProperties),
         T::Format => K::Format(format(tag)),
-        T::Neq => neq(tag, release),
+        T::Neq => neq(tag, behaviour),
         T::ListType => K::List(ListTag::Type(string_payload(tag))),
         T::Unique => K::List(ListTag::Unique(string_payload(tag))),
         T::ListMapKey => K::List(ListTag::MapKey(string_payload(tag))),
         T::CustomUnique => K::List(ListTag::CustomUnique),
-        T::Update => K::Update(constraint(tag, release)?),
+        T::Update => K::Update(constraint(tag, behaviour)?),
         T::ValidateFalse => K::Fixed(fixed(tag, false)?),
         T::ValidateTrue | T::ValidateTrueAlpha | T::ValidateTrueBeta => K::Fixed(fixed(tag, true)?),
         T::ValidateError => {
@@ -311,7 +312,7 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
         }
         T::EachVal | T::EachKey => K::Each {
             keys: name == T::EachKey,
-            rule: chained(tag, release)?,
+            rule: chained(tag, behaviour)?,
         },
         T::IfEnabled | T::IfDisabled => {
             let Some(Value::String(option)) = tag.positional_arg().map(|a| &a.value) else {
@@ -320,18 +321,18 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             K::Gate {
                 option: option.clone(),
                 enabled: name == T::IfEnabled,
-                rule: chained(tag, release)?,
+                rule: chained(tag, behaviour)?,
             }
         }
-        T::Alpha | T::Beta => level(tag, release, name)?,
+        T::Alpha | T::Beta => level(tag, behaviour, name)?,
         T::Subfield => {
             let Some(Value::String(field)) = tag.positional_arg().map(|a| &a.value) else {
                 return Err("tag \"k8s:subfield\" requires the JSON name of a field".into());
             };
-            let rule = chained(tag, release)?;
+            let rule = chained(tag, behaviour)?;
             // 1.37 rejects nested subfields (`validators/subfield.go`); 1.35
             // and 1.36 validate them (`output_tests/tags/subfield/deep`).
-            if release >= Release::V1_37 && rule_chain(&rule).any(|r| r.is(T::Subfield)) {
+            if !behaviour.nested_subfields && rule_chain(&rule).any(|r| r.is(T::Subfield)) {
                 return Err(
                     "nested +k8s:subfield tags are unsupported; apply validations \
                      directly to the nested type instead"
@@ -344,8 +345,8 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             }
         }
         T::Item => K::Item {
-            criteria: criteria(tag, release),
-            rule: chained(tag, release)?,
+            criteria: criteria(tag, behaviour),
+            rule: chained(tag, behaviour)?,
         },
         T::UnionMember | T::ZeroOrOneOfMember => K::UnionMember {
             union: string_arg(tag, "union").unwrap_or_default(),
@@ -370,7 +371,7 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             }
         }
         T::Discriminator | T::ModeDiscriminator => {
-            newer_than(tag, release, name == T::ModeDiscriminator)?;
+            newer_than(tag, behaviour, name)?;
             let arg = if name == T::Discriminator {
                 "name"
             } else {
@@ -384,7 +385,7 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             }
         }
         T::Member | T::IfMode => {
-            newer_than(tag, release, name == T::IfMode)?;
+            newer_than(tag, behaviour, name)?;
             let (group_arg, value_arg) = if name == T::Member {
                 ("discriminator", "value")
             } else {
@@ -403,7 +404,7 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
             K::Member {
                 group,
                 value: arg_text(&value.value),
-                rule: Box::new(read(payload, release)?),
+                rule: Box::new(read(payload, behaviour)?),
             }
         }
     };
@@ -411,9 +412,9 @@ pub(crate) fn read(tag: &Tag, release: Release) -> Result<Rule, String> {
 }
 
 /// The chained payload, read.
-fn chained(tag: &Tag, release: Release) -> Result<Box<Rule>, String> {
+fn chained(tag: &Tag, behaviour: &Behaviour) -> Result<Box<Rule>, String> {
     match &tag.value {
-        Some(TagValue::Tag(t)) => Ok(Box::new(read(t, release)?)),
+        Some(TagValue::Tag(t)) => Ok(Box::new(read(t, behaviour)?)),
         _ => Err(format!(
             "tag \"{}\" requires a validation tag as its value payload",
             tag.name
@@ -446,32 +447,35 @@ fn arg_text(v: &Value) -> String {
 }
 
 /// `modeDiscriminator` and `ifMode` are 1.37's names for 1.36's
-/// `discriminator` and `member`.
-fn newer_than(tag: &Tag, release: Release, renamed: bool) -> Result<(), String> {
-    if renamed && release < Release::V1_37 {
+/// `discriminator` and `member`: a release that has the old names does not
+/// read the new ones.
+fn newer_than(tag: &Tag, behaviour: &Behaviour, name: TagName) -> Result<(), String> {
+    let modal = behaviour.modal;
+    let newer = matches!(name, TagName::ModeDiscriminator | TagName::IfMode);
+    if newer && !modal.renamed {
         return Err(format!(
-            "tag \"{}\" is not supported yet by this generator (it is newer than Kubernetes {release})",
-            tag.name
+            "tag \"{}\" is not supported yet by this generator (it is newer than Kubernetes {})",
+            tag.name, behaviour.name
         ));
     }
     Ok(())
 }
 
 /// A limit, with its payload read as the release reads it.
-fn limit(tag: &Tag, release: Release, limit: Limit) -> RuleKind {
+fn limit(tag: &Tag, behaviour: &Behaviour, limit: Limit) -> RuleKind {
     RuleKind::Limit {
         limit,
-        n: integer(tag, release),
+        n: integer(tag, behaviour.scalars),
     }
 }
 
 /// A limit's payload: an integer, read as the release reads it.
-fn integer(tag: &Tag, release: Release) -> Payload<i128> {
+fn integer(tag: &Tag, scalars: Scalars) -> Payload<i128> {
     let Some(Value::Int(_)) = tag.scalar() else {
         return Err(format!("tag \"{}\" requires an integer value", tag.name));
     };
     let literal = tag.value_literal.as_deref().unwrap_or_default();
-    go_int(literal, release).map(i128::from).map_err(|why| {
+    go_int(literal, scalars).map(i128::from).map_err(|why| {
         format!(
             "tag \"{}\": failed to parse tag payload as int: {why}",
             tag.name
@@ -497,21 +501,22 @@ fn format(tag: &Tag) -> Payload<&'static Format> {
     Err(message)
 }
 
-fn neq(tag: &Tag, release: Release) -> RuleKind {
+fn neq(tag: &Tag, behaviour: &Behaviour) -> RuleKind {
+    let scalars = behaviour.scalars;
     let mut value = tag.scalar().cloned();
     let literal = tag.value_literal.as_deref().unwrap_or_default();
     // Integers are read with `strconv.Atoi` (1.35: `0100` is 100) or, from
     // 1.36, `util.ParseInt` (`0100`, `+5` are errors); bools from 1.36 with
     // `util.ParseBool`, which wants them as written.
     let why = match &mut value {
-        Some(Value::Int(n)) => match go_int(literal, release) {
+        Some(Value::Int(n)) => match go_int(literal, scalars) {
             Ok(read) => {
                 *n = read;
                 None
             }
             Err(why) => Some(("integer", why)),
         },
-        Some(Value::Bool(_)) if release >= Release::V1_36 => {
+        Some(Value::Bool(_)) if scalars == Scalars::Strict => {
             strict_bool_error(literal).map(|why| ("bool", format!("{why}{STRICT_HINT}")))
         }
         _ => None,
@@ -525,8 +530,8 @@ fn neq(tag: &Tag, release: Release) -> RuleKind {
     RuleKind::Neq { value, unreadable }
 }
 
-fn constraint(tag: &Tag, release: Release) -> Result<Constraint, String> {
-    let known = Constraint::known(release);
+fn constraint(tag: &Tag, behaviour: &Behaviour) -> Result<Constraint, String> {
+    let known = Constraint::known(behaviour);
     let names = || {
         known
             .iter()
@@ -584,22 +589,21 @@ fn fixed(tag: &Tag, result: bool) -> Result<Fixed, String> {
     Ok(out)
 }
 
-fn level(tag: &Tag, release: Release, name: TagName) -> Result<RuleKind, String> {
-    if release < Release::V1_36 {
+fn level(tag: &Tag, behaviour: &Behaviour, name: TagName) -> Result<RuleKind, String> {
+    let Some(since) = behaviour.stability_levels else {
         return Err(format!(
-            "tag \"{}\" is not part of Kubernetes {release} (it arrived in 1.36); generate \
+            "tag \"{}\" is not part of Kubernetes {} (it arrived in 1.36); generate \
              for 1.36 or later (`#[validate(kubernetes = \"1.36\")]`, the `v1_36` feature, \
              `--kubernetes-version 1.36`) or remove it",
-            tag.name
+            tag.name, behaviour.name
         ));
-    }
+    };
     if let Some(arg) = tag.named_arg("since").or_else(|| tag.positional_arg()) {
         let version = arg_text(&arg.value);
         // 1.36: `^1\.\d+$`; 1.37: `^\d+\.\d+$`.
-        let (valid, expected) = if release >= Release::V1_37 {
-            (is_version(&version), "<major>.<minor>")
-        } else {
-            (is_minor_version(&version), "1.<minor version>")
+        let (valid, expected) = match since {
+            SinceVersion::MajorMinor => (is_version(&version), "<major>.<minor>"),
+            SinceVersion::OneMinor => (is_minor_version(&version), "1.<minor version>"),
         };
         if !valid {
             return Err(format!(
@@ -614,7 +618,7 @@ fn level(tag: &Tag, release: Release, name: TagName) -> Result<RuleKind, String>
         } else {
             Level::Beta
         },
-        rule: chained(tag, release)?,
+        rule: chained(tag, behaviour)?,
     })
 }
 
@@ -635,7 +639,8 @@ fn digits(s: &str) -> bool {
 
 /// An `item` tag's criteria: named, distinct, and (from 1.36, read with
 /// `util.ParseInt` / `util.ParseBool`) integers and bools as they read back.
-fn criteria(tag: &Tag, release: Release) -> Payload<Vec<(String, Value)>> {
+fn criteria(tag: &Tag, behaviour: &Behaviour) -> Payload<Vec<(String, Value)>> {
+    let scalars = behaviour.scalars;
     if tag.args.is_empty() {
         return Err("no selection criteria was specified".into());
     }
@@ -657,9 +662,9 @@ fn criteria(tag: &Tag, release: Release) -> Payload<Vec<(String, Value)>> {
         };
         let value = match &a.value {
             Value::Int(_) => {
-                Value::Int(go_int(&a.literal, release).map_err(|why| invalid("integer", why))?)
+                Value::Int(go_int(&a.literal, scalars).map_err(|why| invalid("integer", why))?)
             }
-            v @ Value::Bool(_) if release >= Release::V1_36 => {
+            v @ Value::Bool(_) if scalars == Scalars::Strict => {
                 if let Some(why) = strict_bool_error(&a.literal) {
                     return Err(invalid("boolean", format!("{why}{STRICT_HINT}")));
                 }

@@ -5,7 +5,7 @@ use crate::tags::Release;
 
 fn rule(text: &str, release: Release) -> Result<Rule, String> {
     let tag = crate::tags::parse_tag(text).expect(text);
-    read(&tag, release)
+    read(&tag, crate::front::behaviour::of(release))
 }
 
 fn kind(text: &str, release: Release) -> RuleKind {

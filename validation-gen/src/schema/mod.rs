@@ -146,7 +146,7 @@ pub fn fragment_for(
         ast::InputKind::Newtype(_) => Vec::new(),
     };
     let mut model = TypeModel::from_input_for(parsed, release, &mut diags);
-    let lists = crate::check::check_type(&mut model, release, &mut diags);
+    let lists = crate::check::check_type(&mut model, &mut diags);
     if !diags.is_empty() {
         return Err(diags);
     }

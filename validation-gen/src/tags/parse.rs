@@ -23,7 +23,7 @@
 //! Messages are upstream's without the ` at position N` suffix: the error's
 //! [`Span`] carries the position.
 
-use super::catalog::{self, Release, TagKind, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
+use super::catalog::{self, Release, TagKind, TagName, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
 use super::scan::{is_ident_begin, is_tag_name_interior, name_end, Scanner};
 use super::suggest;
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
@@ -74,7 +74,8 @@ impl ParseOptions {
     /// writes it) is accepted. From 1.36 on they go through the tag grammar,
     /// which needs a quoted path (`="/status"`).
     pub fn raw_value(&self, name: &str) -> bool {
-        self.release <= Release::V1_35 && matches!(name, IS_SUBRESOURCE | SUPPORTS_SUBRESOURCE)
+        self.behaviour().raw_subresource_tags
+            && matches!(name, IS_SUBRESOURCE | SUPPORTS_SUBRESOURCE)
     }
 
     /// Whether `name` is a tag this release no longer knows: 1.37 renamed
@@ -82,7 +83,21 @@ impl ParseOptions {
     /// `k8s:ifMode` (the unknown-tag message suggests the new name). Earlier
     /// releases accept them, as every tag that arrived after the release.
     pub fn renamed_away(&self, name: &str) -> bool {
-        self.release >= Release::V1_37 && matches!(name, "k8s:discriminator" | "k8s:member")
+        let modal = self.behaviour().modal;
+        modal.renamed
+            && [
+                TagName::Discriminator,
+                TagName::Member,
+                TagName::ModeDiscriminator,
+                TagName::IfMode,
+            ]
+            .into_iter()
+            .any(|t| name == t.as_str() && t != modal.discriminator && t != modal.member)
+    }
+
+    /// The facts of the release.
+    pub(crate) fn behaviour(&self) -> &'static crate::front::behaviour::Behaviour {
+        crate::front::behaviour::of(self.release)
     }
 }
 
