@@ -727,9 +727,9 @@ fn enums_rust_enum_generation_errors() {
     ];
     for (src, message) in cases {
         let input: syn::DeriveInput = syn::parse_str(src).unwrap();
-        let got: Vec<String> = match validation_gen::generate_type(&input) {
+        let got: Vec<String> = match validation_gen::generate_type(&input, &Default::default()) {
             Ok(_) => Vec::new(),
-            Err(d) => d.errors().iter().map(|e| e.message.clone()).collect(),
+            Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
         };
         assert_eq!(got, [message.to_string()], "{src}");
         assert!(
@@ -750,7 +750,7 @@ fn ecosystem_md_examples_generate_without_errors() {
     assert!(!blocks.is_empty());
     for block in blocks {
         let src = block.replace("Validate, ", "");
-        assert!(validation_gen::module::has_types(&src), "{block}");
+        assert!(validation_gen::__private::has_types(&src), "{block}");
         let diags = diagnostics(&src);
         assert!(diags.is_empty(), "{block}\n-> {diags:?}");
     }
@@ -2017,7 +2017,8 @@ fn shapes() {
 /// The diagnostics the generator reports for a module source, as
 /// `message` strings (without the `file:line:col: error: ` prefix).
 fn diagnostics(src: &str) -> Vec<String> {
-    match validation_gen::module::generate_module(Path::new("api.rs"), src) {
+    let options = validation_gen::Options::new();
+    match validation_gen::__private::generate_module(Path::new("api.rs"), src, &options) {
         Ok(_) => Vec::new(),
         Err(diags) => diags.into_iter().map(|d| d.message).collect(),
     }
@@ -2282,7 +2283,7 @@ fn generation_errors_on_types_and_constants() {
 #[test]
 fn every_tag_has_a_section() {
     let mut missing = Vec::new();
-    for def in validation_gen::tags::catalog::validators() {
+    for def in validation_gen::__private::catalog_validators() {
         if !TAGS_MD.contains(&format!("\n### `+{}`\n", def.name)) {
             missing.push(def.name);
         }
@@ -2300,8 +2301,7 @@ fn every_tag_has_a_section() {
 
 #[test]
 fn sections_state_the_release_and_scopes_of_the_catalog() {
-    use validation_gen::tags::catalog;
-    for def in catalog::all() {
+    for def in validation_gen::__private::catalog_all() {
         let heading = format!("\n### `+{}`\n", def.name);
         let start = TAGS_MD.find(&heading).expect("a section") + heading.len();
         let end = TAGS_MD[start..]
@@ -2352,7 +2352,7 @@ fn rust_examples_generate_without_errors() {
             .replace("Validate, ", "")
             .replace(", Validate", "");
         assert!(
-            validation_gen::module::has_types(&src) || !src.contains("struct "),
+            validation_gen::__private::has_types(&src) || !src.contains("struct "),
             "no type found in:\n{block}"
         );
         let diags = diagnostics(&src);

@@ -32,7 +32,10 @@ fn derive_output(file: &syn::File) -> String {
         if let syn::Item::Struct(s) = item {
             if s.attrs.iter().any(is_validate_derive) {
                 let input = syn::DeriveInput::from(s.clone());
-                tokens.extend(validation_gen::generate_type(&input).expect("fixtures are valid"));
+                tokens.extend(
+                    validation_gen::generate_type(&input, &validation_gen::Options::new())
+                        .expect("fixtures are valid"),
+                );
             }
         }
     }
@@ -40,23 +43,31 @@ fn derive_output(file: &syn::File) -> String {
         if let syn::Item::Enum(e) = item {
             if e.attrs.iter().any(is_validate_derive) {
                 let input = syn::DeriveInput::from(e.clone());
-                tokens.extend(validation_gen::generate_type(&input).expect("fixtures are valid"));
+                tokens.extend(
+                    validation_gen::generate_type(&input, &validation_gen::Options::new())
+                        .expect("fixtures are valid"),
+                );
             }
         }
     }
     for item in &file.items {
         if let syn::Item::Impl(imp) = item {
             if imp.attrs.iter().any(is_enum_values) {
-                let mut diags = validation_gen::diag::Diagnostics::new();
-                let values = validation_gen::enum_values::read(imp, &mut diags);
-                tokens.extend(validation_gen::enum_values::emit(imp, &values));
+                // The attribute's output after the block itself: its consts.
+                let expanded = validation_gen::expand_enum_values(quote::quote!(#imp));
+                let items = syn::parse2::<syn::File>(expanded).expect("items").items;
+                tokens.extend(items.iter().skip(1).map(quote::ToTokens::to_token_stream));
             }
         }
     }
     // The CLI's header also states the release (1.35 here).
-    let header = validation_gen::module::HEADER;
-    let release = validation_gen::module::release_line(validation_gen::Release::DEFAULT);
-    validation_gen::module::format_tokens(tokens).replacen(header, &format!("{header}{release}"), 1)
+    let header = validation_gen::__private::HEADER;
+    let release = validation_gen::__private::release_line(validation_gen::Release::DEFAULT);
+    validation_gen::__private::format_tokens(tokens).replacen(
+        header,
+        &format!("{header}{release}"),
+        1,
+    )
 }
 
 /// The same file as a CLI user writes it: no derive, no attribute, and only
@@ -112,7 +123,8 @@ fn derive_and_cli_agree_on_every_fixture() {
             continue;
         }
         types += derived.matches("impl __rt::Validate for").count();
-        let cli = validation_gen::module::generate_module(&path, &cli_source(&file))
+        let options = validation_gen::Options::new();
+        let cli = validation_gen::__private::generate_module(&path, &cli_source(&file), &options)
             .unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
         assert_eq!(
             derived,

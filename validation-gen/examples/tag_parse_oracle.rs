@@ -29,70 +29,17 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use serde_json::{json, Value as Json};
-use validation_gen::tags::catalog::Release;
-use validation_gen::tags::{self, Extracted, ParseOptions, Tag, TagValue, Value};
-
-/// A tag as the Go side prints it (gengo's `codetags.Tag`).
-fn tag_json(tag: &Tag, options: &ParseOptions, top: bool) -> Json {
-    let args: Vec<Json> = tag
-        .args
-        .iter()
-        .map(|a| {
-            let (value, ty) = scalar(&a.value, &a.literal);
-            json!({"name": a.name.clone().unwrap_or_default(), "value": value, "type": ty})
-        })
-        .collect();
-    let mut out = json!({"name": tag.name, "args": args});
-    let (value_type, value) = match &tag.value {
-        None => ("", String::new()),
-        Some(TagValue::Tag(inner)) => {
-            out["valueTag"] = tag_json(inner, options, false);
-            ("tag", String::new())
-        }
-        Some(TagValue::Scalar(_, _)) if top && options.raw_value(&tag.name) => {
-            ("raw", tag.value_literal.clone().unwrap_or_default())
-        }
-        Some(TagValue::Scalar(v, _)) => {
-            let (value, ty) = scalar(v, tag.value_literal.as_deref().unwrap_or_default());
-            (ty, value)
-        }
-    };
-    out["valueType"] = json!(value_type);
-    out["value"] = json!(value);
-    out
-}
-
-/// A scalar's text and type name, as gengo keeps them (ints as written).
-fn scalar(v: &Value, literal: &str) -> (String, &'static str) {
-    match v {
-        Value::String(s) => (s.clone(), "string"),
-        Value::Int(_) => (literal.to_string(), "int"),
-        Value::Bool(b) => (b.to_string(), "bool"),
-    }
-}
+use validation_gen::Release;
 
 /// Our reading of one comment line, in the Go side's shape (`kind` is
 /// `tag` for ours, as it is what we would feed the generator).
-fn ours(text: &str, options: &ParseOptions) -> Json {
-    let lines = [tags::Line { text, index: 0 }];
-    match tags::extract_with(&lines, options).first() {
-        None => json!({"kind": "other"}),
-        Some(Extracted::Default(_)) => json!({"kind": "default"}),
-        Some(Extracted::Tag(t)) => match &t.tag {
-            Ok(tag) => json!({"kind": "tag", "tag": tag_json(tag, options, true)}),
-            Err(e) => json!({"kind": "tag", "error": e.message}),
-        },
-    }
+fn ours(text: &str, release: Release) -> Json {
+    validation_gen::__private::read_as_gengo(text, release)
 }
 
 /// The grammar alone (no name checks): `parse_tag` of the text after `+`.
-fn grammar(text: &str, options: &ParseOptions) -> Json {
-    let rest = text.trim_start_matches([' ', '\t']);
-    let rest = rest.strip_prefix('+').unwrap_or(rest);
-    match tags::parse_tag(rest) {
-        Ok(tag) => json!({"kind": "tag", "tag": tag_json(&tag, options, true)}),
-        Err(e) => json!({"kind": "tag", "error": e.message}),
-    }
+fn grammar(text: &str, release: Release) -> Json {
+    validation_gen::__private::grammar_as_gengo(text, release)
 }
 
 /// A line where our reading differs from upstream's: `Ok(kind)` for a
@@ -112,7 +59,7 @@ fn judge(
     want: &Json,
     got: &Json,
     text: &str,
-    options: &ParseOptions,
+    release: Release,
 ) -> Option<Result<&'static str, ()>> {
     let ours_error = got["error"].as_str().unwrap_or_default();
     let name_check = ours_error.contains("unknown validation tag ")
@@ -133,7 +80,7 @@ fn judge(
             upstream["error"] = e.clone();
         }
         let ours = if name_check {
-            grammar(text, options)
+            grammar(text, release)
         } else {
             got.clone()
         };
@@ -152,7 +99,7 @@ fn judge(
             },
         );
     }
-    if name_check && want.get("tag").is_some() && grammar(text, options) == *want {
+    if name_check && want.get("tag").is_some() && grammar(text, release) == *want {
         return Some(Ok("unknown or non-validation names in chains"));
     }
     if same_but_quoting(want, got) {
@@ -193,11 +140,11 @@ fn same_but_quoting(want: &Json, got: &Json) -> bool {
 fn stricter_grammar(text: &str) -> bool {
     let rest = text.trim_start_matches([' ', '\t']);
     let rest = rest.strip_prefix('+').unwrap_or(rest);
-    let Err(err) = tags::parse_tag(rest) else {
+    let Some((start, message)) = validation_gen::__private::grammar_error(rest) else {
         return false;
     };
-    let before = rest.get(..err.span.start).unwrap_or_default();
-    match err.message.as_str() {
+    let before = rest.get(..start).unwrap_or_default();
+    match message.as_str() {
         // `name(k:)` / `name(a: 1, k: )`
         "unexpected character ')'" => before.trim_end().ends_with(':'),
         // `name(k: v: w)`: an identifier right after `k: `, then `:`.
@@ -229,7 +176,7 @@ fn theirs(record: &Json) -> Json {
 }
 
 fn main() -> ExitCode {
-    let mut options = ParseOptions::default();
+    let mut release = Release::DEFAULT;
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args
         .iter()
@@ -250,7 +197,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         ["--release", r] => {
-            options.release = match *r {
+            release = match *r {
                 "1.35" => Release::V1_35,
                 "1.36" => Release::V1_36,
                 "1.37" => Release::V1_37,
@@ -293,11 +240,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         lines += 1;
-        let (want, got) = (theirs(&record), ours(text, &options));
+        let (want, got) = (theirs(&record), ours(text, release));
         let verdict = if want == got {
             None
         } else {
-            judge(&record, &want, &got, text, &options)
+            judge(&record, &want, &got, text, release)
         };
         match verdict {
             None => {}
@@ -330,7 +277,7 @@ fn main() -> ExitCode {
                     let _ = writeln!(
                         out,
                         "  upstream grammar: {upstream}\n  our grammar:      {}",
-                        grammar(text, &options)
+                        grammar(text, release)
                     );
                 }
             }
@@ -359,7 +306,6 @@ mod random {
     use proptest::prelude::*;
     use proptest::strategy::ValueTree;
     use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-    use validation_gen::tags::catalog;
 
     fn scalar() -> impl Strategy<Value = String> {
         prop_oneof![
@@ -376,7 +322,7 @@ mod random {
     fn well_formed() -> impl Strategy<Value = String> {
         let name = prop_oneof![
             4 => prop::sample::select(
-                catalog::all()
+                validation_gen::__private::catalog_all()
                     .iter()
                     .map(|d| d.name.to_string())
                     .collect::<Vec<_>>()

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::module::{generate_module_for, FileDiagnostic};
-use crate::tags::Release;
+use crate::module::{generate_module, FileDiagnostic};
+use crate::{Options, Release};
 
 /// Generates validation code for module files from a build script.
 ///
@@ -94,6 +94,15 @@ impl Builder {
         self
     }
 
+    /// The generator's options: the release and the runtime path.
+    fn options(&self) -> Result<Options, String> {
+        let mut options = Options::new().kubernetes_version(self.release.unwrap_or_default());
+        if let Some(path) = &self.runtime_path {
+            options = options.runtime_path(path)?;
+        }
+        Ok(options)
+    }
+
     /// The file a module's code is written to: `<out_dir>/<stem>_validations.rs`.
     pub fn output_name(module: &Path) -> String {
         let stem = module
@@ -106,7 +115,7 @@ impl Builder {
     /// Generates every module; writes only files whose content changed, and
     /// tells cargo to rerun when a module changes.
     pub fn generate(self) -> Result<Vec<PathBuf>, BuildError> {
-        let out_dir = match self.out_dir {
+        let out_dir = match self.out_dir.clone() {
             Some(d) => d,
             None => std::env::var_os("OUT_DIR")
                 .map(PathBuf::from)
@@ -126,8 +135,19 @@ impl Builder {
                     continue;
                 }
             };
-            let release = self.release.unwrap_or_default();
-            match generate_module_for(module, &source, self.runtime_path.as_deref(), release) {
+            let options = match self.options() {
+                Ok(options) => options,
+                Err(message) => {
+                    diags.push(FileDiagnostic {
+                        file: module.clone(),
+                        line: 1,
+                        column: 1,
+                        message,
+                    });
+                    continue;
+                }
+            };
+            match generate_module(module, &source, &options) {
                 Ok(code) => {
                     let target = out_dir.join(Self::output_name(module));
                     if std::fs::read_to_string(&target).ok().as_deref() != Some(code.as_str()) {

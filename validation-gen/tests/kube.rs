@@ -1,15 +1,19 @@
 //! The root `Validate` impl of a kube custom resource, from kube's own
-//! `#[kube(...)]` on the spec (`validation_gen::kube`).
+//! `#[kube(...)]` on the spec (the derive's `kube` feature, `Options::kube_root`).
 
-use validation_gen::kube::custom_resource_impl;
+use validation_gen::Options;
 
+/// What the derive adds for a kube spec: the output after the type's own
+/// items (`const _: () = { ... };`).
 fn root_impl(src: &str) -> String {
-    let input: syn::DeriveInput = syn::parse_str(src).unwrap();
-    custom_resource_impl(&input)
-        .to_string()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    let tokens: proc_macro2::TokenStream = src.parse().unwrap();
+    let with = validation_gen::expand_derive(tokens.clone(), &Options::new().kube_root(true));
+    let without = validation_gen::expand_derive(tokens, &Options::new()).to_string();
+    let with = with.to_string();
+    let root = with
+        .strip_prefix(without.as_str())
+        .expect("the type's own items first");
+    root.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]

@@ -7,11 +7,8 @@
 
 pub mod cli;
 pub mod kube;
-pub mod limits;
-pub mod props;
 pub mod releases;
 pub mod schema_cli;
-pub mod tags;
 pub mod walk;
 pub mod wrapped_struct_level_tags;
 

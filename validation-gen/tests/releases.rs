@@ -5,36 +5,34 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use validation_gen::{type_options, Release};
+use validation_gen::{Options, Release};
 
 fn derive_input(src: &str) -> syn::DeriveInput {
     syn::parse_str(src).expect("valid Rust")
 }
 
 fn errors_of(src: &str, release: Release) -> Vec<String> {
-    match validation_gen::generate_type_for(&derive_input(src), release) {
+    let options = Options::new().kubernetes_version(release);
+    match validation_gen::generate_type(&derive_input(src), &options) {
         Ok(_) => Vec::new(),
-        Err(d) => d.errors().iter().map(|e| e.message.clone()).collect(),
+        Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
     }
 }
 
 #[test]
 fn the_attribute_names_a_supported_release() {
-    let input =
-        derive_input(r#"#[validate(crate = "::my::rt", kubernetes = "1.36")] struct T { a: i32 }"#);
-    let options = type_options(&input.attrs).unwrap();
-    assert_eq!(options.release, Some(Release::V1_36));
-    let runtime = options.runtime;
-    assert_eq!(quote::quote!(#runtime).to_string(), ":: my :: rt");
-
-    let input = derive_input(r#"#[validate(kubernetes = "v1.37")] struct T { a: i32 }"#);
-    assert_eq!(
-        type_options(&input.attrs).unwrap().release,
-        Some(Release::V1_37)
-    );
-
-    let input = derive_input("struct T { a: i32 }");
-    assert_eq!(type_options(&input.attrs).unwrap().release, None);
+    // `+k8s:alpha` arrived in 1.36: the type's attribute, not the default
+    // release, decides whether it reads.
+    let leveled = "struct T { /// +k8s:alpha=+k8s:minimum=1\n a: i32 }";
+    let generate = |attrs: &str| {
+        let input = derive_input(&format!("{attrs} {leveled}"));
+        validation_gen::generate_type(&input, &Options::new()).map(|t| t.to_string())
+    };
+    let code = generate(r#"#[validate(crate = "::my::rt", kubernetes = "1.36")]"#).unwrap();
+    assert!(code.contains("use :: my :: rt as __rt"), "{code}");
+    assert!(generate(r#"#[validate(kubernetes = "v1.37")]"#).is_ok());
+    let err = generate("").unwrap_err().to_string();
+    assert!(err.contains("is not part of Kubernetes 1.35"), "{err}");
 }
 
 #[test]
@@ -122,7 +120,7 @@ fn the_cli_states_and_checks_its_release() {
     let code = std::fs::read_to_string(&generated).unwrap();
     assert!(code.contains("// Kubernetes release: 1.35 (--kubernetes-version 1.35).\n"));
     assert_eq!(
-        validation_gen::module::stated_release(&code),
+        validation_gen::__private::stated_release(&code),
         Some(Release::V1_35)
     );
 
@@ -173,7 +171,7 @@ fn the_builder_takes_a_release() {
         .unwrap();
     let code = std::fs::read_to_string(&written[0]).unwrap();
     assert_eq!(
-        validation_gen::module::stated_release(&code),
+        validation_gen::__private::stated_release(&code),
         Some(Release::V1_37)
     );
     let _ = std::fs::remove_dir_all(&dir);

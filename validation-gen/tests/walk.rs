@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use validation_gen::module::walk_module_files;
+use validation_gen::__private::walk_module_files;
 
 fn scratch(name: &str) -> PathBuf {
     let dir =

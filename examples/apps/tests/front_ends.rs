@@ -23,8 +23,10 @@ fn derive_output() -> String {
         if let syn::Item::Struct(s) = item {
             if derives_validate(&s.attrs) {
                 let input = syn::DeriveInput::from(s.clone());
-                tokens
-                    .extend(validation_gen::generate_type(&input).expect("derive input is valid"));
+                let options = validation_gen::Options::new();
+                tokens.extend(
+                    validation_gen::generate_type(&input, &options).expect("derive input is valid"),
+                );
             }
         }
     }
@@ -35,17 +37,21 @@ fn derive_output() -> String {
                 .iter()
                 .any(|a| a.to_token_stream().to_string().contains("enum_values"))
             {
-                let mut diags = validation_gen::diag::Diagnostics::new();
-                let values = validation_gen::enum_values::read(imp, &mut diags);
-                assert!(diags.is_empty());
-                tokens.extend(validation_gen::enum_values::emit(imp, &values));
+                // The attribute's output after the block itself: its consts.
+                let expanded = validation_gen::expand_enum_values(quote::quote!(#imp));
+                let items = syn::parse2::<syn::File>(expanded).expect("no errors").items;
+                tokens.extend(items.iter().skip(1).map(ToTokens::to_token_stream));
             }
         }
     }
     // The CLI's header also states the release (1.35 here).
-    let header = validation_gen::module::HEADER;
-    let release = validation_gen::module::release_line(validation_gen::Release::DEFAULT);
-    validation_gen::module::format_tokens(tokens).replacen(header, &format!("{header}{release}"), 1)
+    let header = validation_gen::__private::HEADER;
+    let release = validation_gen::__private::release_line(validation_gen::Release::DEFAULT);
+    validation_gen::__private::format_tokens(tokens).replacen(
+        header,
+        &format!("{header}{release}"),
+        1,
+    )
 }
 
 #[test]
@@ -60,9 +66,10 @@ fn derive_and_cli_generate_the_same_code() {
 
 #[test]
 fn committed_cli_output_is_current() {
-    let generated = validation_gen::module::generate_module(
+    let generated = validation_gen::__private::generate_module(
         std::path::Path::new("src/cli_api/mod.rs"),
         CLI_SRC,
+        &validation_gen::Options::new(),
     )
     .expect("no tag errors");
     assert_eq!(

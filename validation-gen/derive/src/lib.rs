@@ -4,7 +4,7 @@
 //! `validation_runtime` (feature `derive`, on by default).
 
 use proc_macro::TokenStream;
-use validation_gen::Release;
+use validation_gen::{Options, Release};
 
 /// One `compile_error!` per pair of release features enabled together.
 macro_rules! release_conflict {
@@ -61,23 +61,11 @@ const DEFAULT_RELEASE: Release = if cfg!(feature = "v1_37") {
 /// deriving serde's traits can still use them.
 #[proc_macro_derive(Validate, attributes(validate, serde))]
 pub fn derive_validate(input: TokenStream) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    let mut out = validation_gen::expand_derive_for(input.clone(), DEFAULT_RELEASE);
-    if cfg!(feature = "kube") || cfg!(feature = "schema") {
-        if let Ok(parsed) = syn::parse2::<syn::DeriveInput>(input) {
-            if cfg!(feature = "kube") {
-                out.extend(validation_gen::kube::custom_resource_impl(&parsed));
-            }
-            // Only for a type that generated (its errors are reported once).
-            if cfg!(feature = "schema") && !out.to_string().contains("compile_error") {
-                out.extend(validation_gen::schema_fragment_impl_for(
-                    &parsed,
-                    DEFAULT_RELEASE,
-                ));
-            }
-        }
-    }
-    out.into()
+    let options = Options::new()
+        .kubernetes_version(DEFAULT_RELEASE)
+        .kube_root(cfg!(feature = "kube"))
+        .schema_fragment(cfg!(feature = "schema"));
+    validation_gen::expand_derive(input.into(), &options).into()
 }
 
 /// Marks the `impl` block holding the values of a `+k8s:enum` type:

@@ -4,7 +4,7 @@
 use quote::{format_ident, quote};
 
 use super::{Call, Site};
-use crate::tags::catalog::Scope;
+use crate::front::Scope;
 
 pub(super) fn lower(site: &Site<'_>) -> Vec<Call> {
     let f = match site.field {

@@ -11,17 +11,15 @@
 use quote::quote;
 
 use super::{Call, Cx};
-use crate::model::TypeModel;
-use crate::rules::RuleKind;
+use crate::front::RuleKind;
+use crate::front::TypeModel;
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let ident = &model.ident;
     let mut calls = Vec::new();
     for trigger in model.fields() {
-        for at in &trigger.tags.tags {
-            let Some(rule) = at.rule() else {
-                continue;
-            };
+        for at in trigger.rules.iter() {
+            let rule = &at.rule;
             let (wraps, tag) = super::union::unwrap(rule, cx.behaviour);
             let RuleKind::Dependent {
                 required,

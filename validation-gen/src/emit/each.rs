@@ -5,17 +5,16 @@
 use quote::quote;
 
 use super::{leaf_ty, lower_rule, value_site, Call, Cx, Site};
-use crate::diag::Diagnostics;
 use crate::front::behaviour::Behaviour;
-use crate::model::{Shape, TagAt, Ty};
-use crate::rules::Rule;
-use crate::tags::catalog::Scope;
+use crate::front::Rule;
+use crate::front::Scope;
+use crate::front::{RuleAt, Shape, Ty};
 
 /// `+k8s:eachVal=+<rule>` (`keys: false`), `+k8s:eachKey=+<rule>`.
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     keys: bool,
     inner: &Rule,
 ) -> Vec<Call> {
@@ -29,7 +28,9 @@ pub(super) fn lower(
             wrap(cx, calls, true, true, |closure| {
                 let (list, old) = site.items();
                 match &site.list {
-                    Some(meta) => meta.each_expr(&list, &old, closure),
+                    Some(meta) => {
+                        super::lists::each_expr(meta, site.key_bound, &list, &old, closure)
+                    }
                     None if ptr => {
                         quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old, #closure))
                     }
@@ -37,7 +38,7 @@ pub(super) fn lower(
                 }
             })
         }
-        (Some(Shape::Map(_, _, value)), false) => {
+        (Some(Shape::Map(_, value)), false) => {
             let elem_site = element_site(site, Scope::MapVal, value, true);
             let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, true, true, |closure| {
@@ -45,7 +46,7 @@ pub(super) fn lower(
                 quote!(validate::each_map_val(errs, op, path, #leaf, #old, #closure))
             })
         }
-        (Some(Shape::Map(_, key, value)), true) => {
+        (Some(Shape::Map(key, value)), true) => {
             if cx.behaviour.each_key_checks_value_type
                 && !value_type_accepts(cx, site, at, inner, value)
             {
@@ -74,7 +75,7 @@ pub(super) fn lower(
                 // the old list by them.
                 Some(meta) => {
                     let (list, old) = site.items();
-                    meta.each_expr(&list, &old, closure)
+                    super::lists::each_expr(meta, site.key_bound, &list, &old, closure)
                 }
                 None if unknown => {
                     let (leaf, old) = (&site.leaf, &site.old_leaf);
@@ -107,27 +108,26 @@ pub(super) fn lower(
 /// *value* type (v0.35 `validators/each.go`: `Scope: ScopeMapKey, Type:
 /// nt.Elem`; 1.36 checks the key type), so `eachKey=+k8s:maxLength=5` on a
 /// `BTreeMap<String, i32>` is an error there: `can only be used on string
-/// types (int32)`. Lowers the payload for a value site in scratch, reports
-/// what that lowering reports and says whether it passed. The key type is
-/// checked afterwards too, since the payload runs on keys.
+/// types (int32)`. Lowers the payload for a value site (its code is
+/// dropped), reports what that lowering reports and says whether it passed.
+/// The key type is checked afterwards too, since the payload runs on keys.
 fn value_type_accepts(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     payload: &Rule,
     value: &Ty,
 ) -> bool {
-    let mut scratch = Diagnostics::new();
-    let mut probe = cx.reporting_to(&mut scratch);
+    let (found, labels) = (cx.diags.found(), cx.labels);
     lower_rule(
-        &mut probe,
+        cx,
         &element_site(site, Scope::MapKey, value, false),
         at,
         payload,
     );
-    let ok = scratch.is_empty();
-    cx.diags.extend(scratch);
-    ok
+    // The dropped code's labels are free again.
+    cx.labels = labels;
+    cx.diags.found() == found
 }
 
 fn element_site<'a>(site: &Site<'a>, scope: Scope, elem: &'a Ty, with_old: bool) -> Site<'a> {
@@ -189,6 +189,7 @@ pub(super) fn opaque_element_site<'a>(
         enclosing_list: None,
         opaque: false,
         items: None,
+        key_bound: false,
     }
 }
 
@@ -216,7 +217,7 @@ fn wrap(
 /// this type visits its items, correlated as the newtype's own list
 /// metadata says (upstream reads a typedef's list metadata for its fields).
 pub(super) fn each_value_impl(
-    model: &crate::model::TypeModel,
+    model: &crate::front::TypeModel,
     inner: &Ty,
     list: Option<&super::ListMeta>,
 ) -> proc_macro2::TokenStream {
@@ -249,7 +250,7 @@ pub(super) fn each_value_impl(
                 quote!(validator)
             };
             let body = match list {
-                Some(meta) => meta.each_expr(&items, &old, validator),
+                Some(meta) => super::lists::each_expr(meta, false, &items, &old, validator),
                 None if pointee.is_some() => {
                     quote!(validate::each_ptr_slice_val(errs, op, path, #items, #old, #validator))
                 }
@@ -257,7 +258,7 @@ pub(super) fn each_value_impl(
             };
             (pointee.map_or(&elem.ty, |t| &t.ty), body, pointee.is_some())
         }
-        Shape::Map(_, _, value) => (
+        Shape::Map(_, value) => (
             &value.ty,
             quote!(validate::each_map_val(
                 errs,

@@ -2,7 +2,6 @@
 //! of an `impl` block marked `#[validation_runtime::enum_values]`, which
 //! defines `__K8S_ENUM_VALUES`, `__K8S_ENUM_EXCLUSIONS` and `__K8S_ENUM_DETAIL`
 //! (the error's static detail), and `__K8S_ENUM`, all three.
-
 //!
 //! A Rust enum tagged `+k8s:enum` gets its values from its unit variants
 //! instead ([`emit_rust_enum`]).
@@ -11,13 +10,11 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use super::{emit_calls, leaf_ty, lower_site, Call, Cx, Exit, Site};
-use crate::ast::EnumInput;
-use crate::diag::Diagnostics;
-use crate::model::{read_tags_with, Shape, TagAt, Ty, TypeKind, TypeModel};
-use crate::tags::catalog::Scope;
-use crate::tags::Release;
+use crate::front::{
+    Checked, Diagnostics, EnumValues, RuleAt, RustEnum, Scope, Shape, Ty, TypeModel,
+};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     match leaf_ty(site).map(|t| &t.shape) {
         Some(Shape::Str | Shape::Named) => {}
         other => {
@@ -45,42 +42,31 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
     }))]
 }
 
-/// Everything for a Rust enum tagged `+k8s:enum` (see [`crate::ast::parse_enum`]):
+/// Everything for a Rust enum tagged `+k8s:enum` (`e`, the model's kind):
 /// the `Validate` impl of its type-level tags, the `__K8S_ENUM` consts the
 /// `+k8s:enum` validation reads (its unit variants' wire strings), and the
 /// helpers a string newtype has, so that the enum works wherever a Go
 /// string typedef does.
 pub(crate) fn emit_rust_enum(
-    input: &EnumInput,
-    release: Release,
+    checked: &Checked,
+    e: &RustEnum,
     diags: &mut Diagnostics,
 ) -> TokenStream {
     let rt = super::rt();
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let mut model = enum_model(input, release, diags);
-    let lists = crate::check::check_type(&mut model, diags);
+    let model = &checked.model;
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
     let mut cx = Cx {
         diags,
-        lists: &lists,
+        lists: &checked.lists,
         labels: 0,
         behaviour: model.behaviour,
     };
 
     // The values, as `#[enum_values]` records consts.
-    let mut values = Vec::new();
-    let mut exclusions = Vec::new();
-    for v in &input.variants {
-        let excluded =
-            crate::enum_values::read_value_tags(&v.value, &v.docs, cx.diags, &mut exclusions);
-        if !excluded {
-            values.push(v.value.clone());
-        }
-    }
-    let values = crate::enum_values::finish(values, exclusions);
-    let vals = &values.values;
-    let detail = crate::enum_values::static_detail_tokens(vals);
-    let excl = values.exclusions.iter().map(|(v, o, w)| {
+    let vals = &e.values.values;
+    let detail = static_detail_tokens(vals);
+    let excl = e.values.exclusions.iter().map(|(v, o, w)| {
         quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
     });
 
@@ -98,14 +84,15 @@ pub(crate) fn emit_rust_enum(
         old_whole: quote!(old),
         leaf,
         old_leaf: quote!(old),
-        owner: &model,
+        owner: model,
         field: None,
         list: None,
         enclosing_list: None,
         opaque: true,
         items: None,
+        key_bound: false,
     };
-    let tags: Vec<&TagAt> = model.tags.tags.iter().collect();
+    let tags: Vec<&RuleAt> = model.rules.iter().collect();
     let calls = lower_site(
         &mut cx,
         &site(quote!(Some(self)), quote!(Some(self))),
@@ -114,15 +101,16 @@ pub(crate) fn emit_rust_enum(
     let body = emit_calls(&mut cx, calls, &Exit::Return);
     // An unset `Option<Self>` field: Go calls the typedef's validation with
     // a nil pointer (`+k8s:enum` passes; `+k8s:immutable` sees the change).
-    let mut quiet = Diagnostics::new();
-    let mut qcx = cx.reporting_to(&mut quiet);
+    // The tags were checked when lowering `validate_into`.
     let none = quote!(::core::option::Option::<&Self>::None);
     let unset_site = Site {
         whole: quote!(::core::unreachable!()),
         ..site(none.clone(), none)
     };
-    let calls = lower_site(&mut qcx, &unset_site, &tags);
-    let unset = emit_calls(&mut qcx, calls, &Exit::Return);
+    let (unset, _) = cx.muted(|cx| {
+        let calls = lower_site(cx, &unset_site, &tags);
+        emit_calls(cx, calls, &Exit::Return)
+    });
     let unset = if unset.is_empty() {
         TokenStream::new()
     } else {
@@ -137,7 +125,7 @@ pub(crate) fn emit_rust_enum(
             }
         }
     };
-    let helpers = rust_enum_helpers(input);
+    let helpers = rust_enum_helpers(model, e);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
             fn validate_into(
@@ -169,37 +157,20 @@ pub(crate) fn emit_rust_enum(
     }
 }
 
-/// The model the tag lowering sees: a type with the enum's type-level tags
-/// and no fields.
-fn enum_model(input: &EnumInput, release: Release, diags: &mut Diagnostics) -> TypeModel {
-    let options = crate::tags::ParseOptions::for_release(release);
-    TypeModel {
-        ident: input.ident.clone(),
-        generics: input.generics.clone(),
-        kind: TypeKind::Struct(Vec::new()),
-        tags: read_tags_with(&input.docs, &options, diags),
-        span: input.span,
-        behaviour: crate::front::behaviour::of(release),
-    }
-}
-
 /// `Newtype` (a Go string typedef: `Inner = str`, the wire string), which
 /// gives the enum `StrValue`, `MapKey`, `ItemKey` and `KeyView`; `IsZero`
 /// (the empty string, only a catch-all can hold it); `ToBadValue` (the
 /// string, as JSON); `SemanticEq` (the strings are equal).
-pub(crate) fn rust_enum_helpers(input: &EnumInput) -> TokenStream {
+pub(crate) fn rust_enum_helpers(model: &TypeModel, e: &RustEnum) -> TokenStream {
     let rt = super::rt();
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let mut arms: Vec<TokenStream> = input
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    let mut arms: Vec<TokenStream> = e
         .variants
         .iter()
-        .map(|v| {
-            let (name, value) = (&v.ident, &v.value);
-            quote!(Self::#name => #value,)
-        })
+        .map(|(name, value)| quote!(Self::#name => #value,))
         .collect();
-    if let Some(c) = &input.catch_all {
+    if let Some(c) = &e.catch_all {
         arms.push(quote!(Self::#c(ref value) => value.as_str(),));
     }
     quote! {
@@ -229,6 +200,68 @@ pub(crate) fn rust_enum_helpers(input: &EnumInput) -> TokenStream {
             fn semantic_eq(&self, other: &Self) -> bool {
                 #rt::Newtype::inner(self) == #rt::Newtype::inner(other)
             }
+        }
+    }
+}
+
+/// The `Option<&'static str>` of [`crate::front::static_detail`], as tokens.
+pub(crate) fn static_detail_tokens(values: &[String]) -> TokenStream {
+    match crate::front::static_detail(values) {
+        Some(detail) => quote!(::core::option::Option::Some(#detail)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The hidden consts of an `#[enum_values]` impl block.
+pub(crate) fn enum_values_consts(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
+    let rt: syn::Path = syn::parse_str(crate::front::DEFAULT_RUNTIME_PATH).expect("valid path");
+    let self_ty = &item.self_ty;
+    let (impl_generics, _, where_clause) = item.generics.split_for_impl();
+    let vals = &values.values;
+    // Every string const of the block, so that a const only the generated
+    // validation reads (through the values above) is not reported as dead
+    // code.
+    let declared = item.items.iter().filter_map(|it| match it {
+        syn::ImplItem::Const(c)
+            if matches!(
+                &c.expr,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(_),
+                    ..
+                })
+            ) =>
+        {
+            Some(&c.ident)
+        }
+        _ => None,
+    });
+    let excl = values.exclusions.iter().map(|(v, o, w)| {
+        quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
+    });
+    let detail = static_detail_tokens(vals);
+    quote! {
+        impl #impl_generics #self_ty #where_clause {
+            #[doc(hidden)]
+            pub const __K8S_ENUM_VALUES: &'static [&'static str] = &[#(#vals),*];
+            #[doc(hidden)]
+            pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
+            /// The `Unsupported value` detail listing every value, as static
+            /// text (`None` when a value needs Go's quoting).
+            #[doc(hidden)]
+            pub const __K8S_ENUM_DETAIL: ::core::option::Option<&'static str> = #detail;
+            /// All three, for the `+k8s:enum` validation (one item, so that a
+            /// missing `#[enum_values]` block is one error).
+            #[doc(hidden)]
+            pub const __K8S_ENUM: (
+                &'static [&'static str],
+                &'static [#rt::validate::EnumExclusion],
+                ::core::option::Option<&'static str>,
+            ) = {
+                let _ = Self::__K8S_ENUM_DECLARED;
+                (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS, Self::__K8S_ENUM_DETAIL)
+            };
+            #[doc(hidden)]
+            pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[#(Self::#declared),*];
         }
     }
 }

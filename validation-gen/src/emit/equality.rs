@@ -1,18 +1,18 @@
 //! `+k8s:neq=<value>` (runtime: `validate::equality`): the value (read by
-//! [`crate::rules`]) against the site's type.
+//! the front half (`front::rules`)) against the site's type.
 
 use quote::quote;
 
 use super::{int_literal, leaf_ty, Call, Cx, Site};
-use crate::model::{Shape, TagAt};
-use crate::tags::Value;
+use crate::front::Value;
+use crate::front::{RuleAt, Shape};
 
 /// In upstream's order: the type must be comparable, the payload present
 /// and of the field's kind, then readable by the release.
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     v: Option<&Value>,
     unreadable: Option<&str>,
 ) -> Vec<Call> {

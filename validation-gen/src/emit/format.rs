@@ -3,14 +3,14 @@
 use quote::{format_ident, quote};
 
 use super::{leaf_ty, Call, Cx, Site};
-use crate::model::{Shape, TagAt};
-use crate::rules::Payload;
+use crate::front::Payload;
+use crate::front::{RuleAt, Shape};
 use validation_spec::format::Format;
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     format: &Payload<&'static Format>,
 ) -> Vec<Call> {
     let shape = leaf_ty(site).map(|t| &t.shape);

@@ -1,16 +1,16 @@
 //! The lowering of every rule: [`lower_rule`] matches
 //! [`RuleKind`] exhaustively, without a `_` arm,
 //! and calls the rule's family module with its typed payload. With
-//! [`crate::rules::read`], which matches every [`TagName`] the same way, a
+//! `front::rules::read`, which matches every [`TagName`] the same way, a
 //! tag added to the catalog does not compile until it reads to a rule and
 //! that rule has a lowering.
 
 use super::{custom, each, enums, equality, format, immutable, item, levels, limits, lists};
 use super::{modal, monotonic, options, required, subfield, testing, update};
 use super::{Call, Cx, Site};
-use crate::model::TagAt;
-use crate::rules::{ListTag, Rule, RuleKind};
-use crate::tags::TagName;
+use crate::front::RuleAt;
+use crate::front::TagName;
+use crate::front::{ListTag, Rule, RuleKind};
 
 /// Lowers one rule at a site for the target Kubernetes release (`cx`): the
 /// calls it adds, or none after reporting with `cx.error` why it does not
@@ -18,7 +18,7 @@ use crate::tags::TagName;
 ///
 /// `at` is the outermost tag (for diagnostics), `rule` the one to lower
 /// (`at`'s own or one of its chained payloads).
-pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Rule) -> Vec<Call> {
+pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt, rule: &Rule) -> Vec<Call> {
     use RuleKind as K;
     match &rule.kind {
         K::Required => required::required(site, at),
@@ -68,16 +68,14 @@ pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Ru
 /// own tags (and list-item unions by `item`) when the struct is emitted, so
 /// they add no calls where they are. Under any other wrapper they are not
 /// implemented: say so rather than drop the member.
-fn struct_level(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Rule) -> Vec<Call> {
-    let Some(outer) = at.rule() else {
-        return Vec::new();
-    };
+fn struct_level(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt, rule: &Rule) -> Vec<Call> {
+    let outer = &at.rule;
     // Under `ifEnabled` / `ifDisabled` (1.37) or `alpha` / `beta` (1.36) on
     // a struct field, union tags are collected with their wrappers
     // (`union::struct_calls`), and so are dependentRequired /
     // dependentForbidden (`dependent::struct_calls`).
     let unwrapped = std::ptr::eq(super::union::unwrap(outer, cx.behaviour).1, rule);
-    if unwrapped && site.scope == crate::tags::catalog::Scope::Field {
+    if unwrapped && site.scope == crate::front::Scope::Field {
         return Vec::new();
     }
     if std::ptr::eq(rule, outer) {
@@ -108,7 +106,7 @@ fn struct_level(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt, rule: &Rule) -> Ve
 #[cfg(test)]
 mod tests {
     /// The emitter lowers rules; it does not read a tag's payload or
-    /// arguments (`crate::rules::read` did, once): no family goes back to
+    /// arguments (`crate::front::read` did, once): no family goes back to
     /// the parse tree for them.
     #[test]
     fn the_emitter_reads_no_payload_from_the_parse_tree() {

@@ -5,15 +5,18 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::site::{is_opaque_type, opaque_elements};
-use super::{field_name_ty, respan, rt, subfield};
-use crate::model::{Shape, TypeKind, TypeModel};
-use crate::tags::TagName;
+use super::{field_name_ty, respan, rt, subfield, Cx};
+use crate::front::TagName;
+use crate::front::{Shape, TypeKind, TypeModel};
 
 /// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and `HasField` (the
 /// field access other types' generated code uses).
-pub(crate) fn helper_impls(model: &TypeModel, lists: &crate::check::ListTable) -> TokenStream {
+pub(crate) fn helper_impls(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
+    if let TypeKind::Enum(e) = &model.kind {
+        return super::enums::rust_enum_helpers(model, e);
+    }
     let mut out = semantic_eq_impl(model);
-    out.extend(helper_impls_without_semantic_eq(model, lists));
+    out.extend(helper_impls_without_semantic_eq(cx, model));
     out
 }
 
@@ -77,7 +80,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
             let parts = fields.iter().map(|f| {
                 let member = &f.member;
                 let (a, b) = (quote!(&self.#member), quote!(&other.#member));
-                if f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags) {
+                if f.rules.has(TagName::OpaqueType) || opaque_elements(&f.rules) {
                     opaque_eq(&a, &b, syn::spanned::Spanned::span(&f.ty.ty))
                 } else {
                     respan(
@@ -94,6 +97,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
             };
             (eq, TokenStream::new())
         }
+        TypeKind::Enum(_) => return TokenStream::new(),
     };
     quote! {
         impl #impl_generics #rt::SemanticEq for #ident #ty_generics #where_clause {
@@ -105,10 +109,7 @@ fn semantic_eq_impl(model: &TypeModel) -> TokenStream {
     }
 }
 
-fn helper_impls_without_semantic_eq(
-    model: &TypeModel,
-    lists: &crate::check::ListTable,
-) -> TokenStream {
+fn helper_impls_without_semantic_eq(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
     let rt = rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
@@ -152,7 +153,7 @@ fn helper_impls_without_semantic_eq(
             let mut generic_accessors = Vec::new(); // explicit impls: generic structs, 1.37 short-circuits
             for f in fields {
                 let member = &f.member;
-                let opaque = f.tags.has(TagName::OpaqueType) || opaque_elements(&f.tags.tags);
+                let opaque = f.rules.has(TagName::OpaqueType) || opaque_elements(&f.rules);
                 let key = &f.json_name;
                 // Spanned at the field's type: a type without `ToBadValue`
                 // is reported there.
@@ -177,7 +178,7 @@ fn helper_impls_without_semantic_eq(
                 let ty = &f.ty.ty;
                 let leaf_ty = &f.ty.leaf().ty;
                 let optional_default = subfield::optional_default(f);
-                let short_circuits = subfield::field_short_circuits(model, lists, f);
+                let short_circuits = subfield::field_short_circuits(cx, model, f);
                 if model.generics.params.is_empty() && short_circuits.is_empty() {
                     // One line per field, through the runtime's `has_fields!`.
                     let default = subfield::optional_default_mode(f).map(|m| quote!(= #m));
@@ -228,5 +229,6 @@ fn helper_impls_without_semantic_eq(
                 #(#generic_accessors)*
             }
         }
+        TypeKind::Enum(_) => TokenStream::new(),
     }
 }

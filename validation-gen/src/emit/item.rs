@@ -7,10 +7,10 @@ use quote::quote;
 use super::union::Wrap;
 use super::{list_elem, lower_rule, value_site, Call, Cx, Site};
 use crate::front::behaviour::{Behaviour, ItemChecks, UnionWrappers};
-use crate::model::TagAt;
-use crate::rules::{Payload, Rule, RuleKind};
-use crate::tags::catalog::Scope;
-use crate::tags::{TagName, Value};
+use crate::front::RuleAt;
+use crate::front::Scope;
+use crate::front::{Payload, Rule, RuleKind};
+use crate::front::{TagName, Value};
 
 /// An `item` tag's criteria: key field and value, in source order.
 type Criteria = [(String, Value)];
@@ -42,7 +42,7 @@ pub(super) fn typedef_field(site: &Site<'_>) -> bool {
     site.list.is_none()
         && matches!(
             site.ty.map(|t| &t.leaf().shape),
-            Some(crate::model::Shape::Named)
+            Some(crate::front::Shape::Named)
         )
 }
 
@@ -53,7 +53,7 @@ pub(super) fn typedef_field(site: &Site<'_>) -> bool {
 fn matcher<'c>(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     criteria: &'c Payload<Vec<(String, Value)>>,
 ) -> Option<(TokenStream, &'c Criteria)> {
     let early = if cx.behaviour.item_checks == ItemChecks::CriteriaFirst {
@@ -119,7 +119,7 @@ fn matcher<'c>(
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     criteria: &Payload<Vec<(String, Value)>>,
     inner: &Rule,
 ) -> Vec<Call> {
@@ -128,7 +128,7 @@ pub(super) fn lower(
     }
     let named = matches!(
         site.ty.map(|t| &t.leaf().shape),
-        Some(crate::model::Shape::Named)
+        Some(crate::front::Shape::Named)
     );
     let elem = list_elem(site);
     // A value whose type the derive does not see (a subfield's) is judged
@@ -163,7 +163,7 @@ pub(super) fn lower(
         if site
             .list
             .as_ref()
-            .is_some_and(|m| m.elems == crate::model::Elems::Unknown)
+            .is_some_and(|m| m.elems == crate::front::Elems::Unknown)
         {
             // The compiler picks `PtrSliceItem` for a list of pointers.
             quote!(validate::Elems::of(#list).item(errs, op, path, #old, #matcher, #closure))
@@ -191,10 +191,10 @@ pub(super) fn lower(
 /// the member tag are applied here. 1.36 instead marks each union with the
 /// level of the last of its tags that has one, around or inside the `item`
 /// (`union.go` `u.stabilityLevel`).
-fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
-    let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
-        _ => site.owner.tags.tags.iter().collect(),
+fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
+    let all: Vec<&RuleAt> = match (site.field, site.scope) {
+        (Some(f), crate::front::Scope::Field) => f.rules.iter().collect(),
+        _ => site.owner.rules.iter().collect(),
     };
     let behaviour = cx.behaviour;
     let first_member = behaviour.union_wrappers == UnionWrappers::FirstMember;
@@ -204,9 +204,9 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
         .collect();
     // In upstream's processing order (`+k8s:beta=+k8s:item(...)` before
     // `+k8s:item(...)`), which decides the first.
-    unions.sort_by(|a, b| crate::tags::catalog::compare_tags(&a.at.tag, &b.at.tag));
+    unions.sort_by_key(|u| u.at.rule.name);
     if !unions.iter().any(|u| std::ptr::eq(u.at, at)) {
-        let outer = at.rule().map_or("", Rule::tag_name);
+        let outer = at.rule.tag_name();
         cx.error(
             at,
             format!("tag \"k8s:item\" inside \"{outer}\" is not supported yet by this generator"),
@@ -318,7 +318,7 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
 
 /// An `item` tag whose payload is a union member, through wrappers.
 struct ItemUnionTag<'a> {
-    at: &'a TagAt,
+    at: &'a RuleAt,
     /// The `+k8s:item(...)` tag's criteria.
     criteria: &'a Payload<Vec<(String, Value)>>,
     /// The member rule inside it.
@@ -329,8 +329,8 @@ struct ItemUnionTag<'a> {
 }
 
 impl<'a> ItemUnionTag<'a> {
-    fn of(at: &'a TagAt, behaviour: &Behaviour) -> Option<Self> {
-        let (outer, item) = super::union::unwrap(at.rule()?, behaviour);
+    fn of(at: &'a RuleAt, behaviour: &Behaviour) -> Option<Self> {
+        let (outer, item) = super::union::unwrap(&at.rule, behaviour);
         let RuleKind::Item { criteria, rule } = &item.kind else {
             return None;
         };
@@ -355,7 +355,7 @@ impl<'a> ItemUnionTag<'a> {
 /// `|item| key_matches(fields::leaf::<k, _>(item), literal) && ...` for a selector's
 /// arguments, with a compile-time check (reported at the tag) that each key
 /// field is of the literal's kind.
-fn selector_closure(at: &TagAt, criteria: &Criteria) -> TokenStream {
+fn selector_closure(at: &RuleAt, criteria: &Criteria) -> TokenStream {
     let rt = super::rt();
     let mut type_checks = Vec::new();
     let checks: Vec<TokenStream> = criteria

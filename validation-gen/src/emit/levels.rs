@@ -6,16 +6,16 @@
 use quote::quote;
 
 use super::{lower_rule, Call, CallKind, Cx, Site};
-use crate::model::TagAt;
-use crate::rules::{Level, Rule};
-use crate::tags::TagName;
+use crate::front::RuleAt;
+use crate::front::TagName;
+use crate::front::{Level, Rule};
 
 /// `+k8s:alpha=+<rule>`, `+k8s:beta=+<rule>` (the release and the `since`
 /// version were checked when the tag was read).
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     level: Level,
     inner: &Rule,
 ) -> Vec<Call> {

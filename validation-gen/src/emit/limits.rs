@@ -2,7 +2,7 @@
 //! `+k8s:maxBytes`, `+k8s:maxItems`, `+k8s:minItems`, `+k8s:maxProperties`,
 //! `+k8s:minProperties` (runtime: `validate::limits`).
 //!
-//! The payload is read by [`crate::rules`]; here each limit names its
+//! The payload is read by the front half (`front::rules`); here each limit names its
 //! runtime function and shares the checks of its value kind (integer bound,
 //! string length, list size, map size) against the site's type.
 
@@ -11,8 +11,8 @@ use quote::quote;
 
 use super::{int_literal, leaf_ty, Call, Cx, Site};
 use crate::front::behaviour::MaxLength;
-use crate::model::{Shape, TagAt};
-use crate::rules::{Limit, Payload};
+use crate::front::{Limit, Payload};
+use crate::front::{RuleAt, Shape};
 
 fn kind(site: &Site<'_>) -> String {
     leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
@@ -24,7 +24,7 @@ fn kind(site: &Site<'_>) -> String {
 fn integer_bound(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     n: &Payload<i128>,
     f: TokenStream,
 ) -> Vec<Call> {
@@ -64,7 +64,7 @@ enum Bound {
 fn string_length(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     n: &Payload<i128>,
     f: TokenStream,
     bound: Bound,
@@ -102,7 +102,7 @@ fn string_length(
 fn list_size(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     n: &Payload<i128>,
     f: TokenStream,
     bound: Bound,
@@ -138,7 +138,7 @@ fn list_size(
 fn map_size(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     n: &Payload<i128>,
     f: TokenStream,
     bound: Bound,
@@ -174,7 +174,7 @@ fn map_size(
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     limit: Limit,
     n: &Payload<i128>,
 ) -> Vec<Call> {

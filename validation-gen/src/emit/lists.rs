@@ -5,111 +5,97 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{list_elem, Call, Cx, Site};
-use crate::model::Shape;
+use super::{list_elem, Call, Site};
+use crate::front::Shape;
 
-pub(crate) use crate::model::{Elems, ListKind, ListMeta};
+pub(crate) use crate::front::{Elems, ListKind, ListMeta};
 
-/// Code generation for list semantics (the data is [`ListMeta`], in the
-/// model).
-impl ListMeta {
-    /// `|item| (list_map_key(fields::field::<k1, _>(item)), ...)`: the key of a
-    /// list-map item.
-    pub(crate) fn key_closure(&self) -> TokenStream {
-        if self.key_bound {
-            return quote!(item_key);
-        }
-        // Key fields must be primitives (or pointers to or newtypes of
-        // them), as upstream requires; checked by rustc, at the tag.
-        let keys = self.keys.iter().zip(&self.key_spans).map(|(k, span)| {
-            let field = super::field_access(k, quote!(item), false, *span);
-            let check = super::respan(quote!(validate::list_map_key), super::tag_span(*span));
-            let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, field);
-            args.set_span(super::tag_span(*span));
-            let view = super::respan(quote!(validate::key_view), super::tag_span(*span));
-            let mut checked =
-                proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, quote!(#check #args));
-            checked.set_span(super::tag_span(*span));
-            quote!(#view #checked)
-        });
-        // The closure is located at the (first) tag too: rustc checks its
-        // key types there, and reports them once. Pointer elements (1.37):
-        // the key of a `Some` element (`None` ones are skipped).
-        let closure = if self.ptr_elems() {
-            quote!(|item| item.as_ref().map(|item| (#(#keys,)*)))
-        } else {
-            quote!(|item| (#(#keys,)*))
+/// `|item| (list_map_key(fields::field::<k1, _>(item)), ...)`: the key of a
+/// list-map item, or `item_key` where the enclosing field block bound it
+/// (`bound`: it is used more than once there).
+pub(crate) fn key_closure(meta: &ListMeta, bound: bool) -> TokenStream {
+    if bound {
+        return quote!(item_key);
+    }
+    // Key fields must be primitives (or pointers to or newtypes of
+    // them), as upstream requires; checked by rustc, at the tag.
+    let keys = meta.keys.iter().zip(&meta.key_spans).map(|(k, span)| {
+        let field = super::field_access(k, quote!(item), false, *span);
+        let check = super::respan(quote!(validate::list_map_key), super::tag_span(*span));
+        let mut args = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, field);
+        args.set_span(super::tag_span(*span));
+        let view = super::respan(quote!(validate::key_view), super::tag_span(*span));
+        let mut checked =
+            proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, quote!(#check #args));
+        checked.set_span(super::tag_span(*span));
+        quote!(#view #checked)
+    });
+    // The closure is located at the (first) tag too: rustc checks its
+    // key types there, and reports them once. Pointer elements (1.37):
+    // the key of a `Some` element (`None` ones are skipped).
+    let closure = if meta.ptr_elems() {
+        quote!(|item| item.as_ref().map(|item| (#(#keys,)*)))
+    } else {
+        quote!(|item| (#(#keys,)*))
+    };
+    match meta.key_spans.first() {
+        Some(span) => super::respan_keep_inner(closure, super::tag_span(*span)),
+        None => closure,
+    }
+}
+
+/// Iterates the list with correlation, calling `closure` per element: an
+/// expression pushing into `errs` (`bound`: see [`key_closure`]).
+pub(crate) fn each_expr(
+    meta: &ListMeta,
+    bound: bool,
+    list: &TokenStream,
+    old_list: &TokenStream,
+    closure: TokenStream,
+) -> TokenStream {
+    if meta.elems == Elems::Unknown {
+        // The compiler picks the plain or the pointer function by the
+        // element type (`validate::Elems`); keys read the pointee.
+        return match meta.semantics() {
+            ListKind::Map => {
+                let key = key_closure(meta, bound);
+                quote!(validate::Elems::of(#list).each_val_map(errs, op, path, #old_list, #key, #closure))
+            }
+            ListKind::Set => {
+                quote!(validate::Elems::of(#list).each_val_set(errs, op, path, #old_list, #closure))
+            }
+            ListKind::Atomic => {
+                quote!(validate::Elems::of(#list).each_val(errs, op, path, #old_list, #closure))
+            }
         };
-        match self.key_spans.first() {
-            Some(span) => super::respan_keep_inner(closure, super::tag_span(*span)),
-            None => closure,
-        }
     }
-
-    /// Iterates the list with correlation, calling `closure` per element.
-    pub(crate) fn each_call(
-        &self,
-        _cx: &mut Cx<'_>,
-        _site: &Site<'_>,
-        list: &TokenStream,
-        old_list: &TokenStream,
-        closure: TokenStream,
-    ) -> TokenStream {
-        let call = self.each_expr(list, old_list, closure);
-        quote!(#call;)
-    }
-
-    /// The same iteration as an expression (pushing into `errs`).
-    pub(crate) fn each_expr(
-        &self,
-        list: &TokenStream,
-        old_list: &TokenStream,
-        closure: TokenStream,
-    ) -> TokenStream {
-        if self.elems == Elems::Unknown {
-            // The compiler picks the plain or the pointer function by the
-            // element type (`validate::Elems`); keys read the pointee.
-            return match self.semantics() {
-                ListKind::Map => {
-                    let key = self.key_closure();
-                    quote!(validate::Elems::of(#list).each_val_map(errs, op, path, #old_list, #key, #closure))
-                }
-                ListKind::Set => {
-                    quote!(validate::Elems::of(#list).each_val_set(errs, op, path, #old_list, #closure))
-                }
-                ListKind::Atomic => {
-                    quote!(validate::Elems::of(#list).each_val(errs, op, path, #old_list, #closure))
-                }
-            };
+    match (meta.semantics(), meta.ptr_elems()) {
+        (ListKind::Map, false) => {
+            let key = key_closure(meta, bound);
+            quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
         }
-        match (self.semantics(), self.ptr_elems()) {
-            (ListKind::Map, false) => {
-                let key = self.key_closure();
-                quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
-            }
-            (ListKind::Set, false) => {
-                quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure))
-            }
-            (ListKind::Atomic, false) => {
-                quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure))
-            }
-            (ListKind::Map, true) => {
-                let key = self.key_closure();
-                quote!(validate::each_ptr_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
-            }
-            (ListKind::Set, true) => {
-                quote!(validate::each_ptr_slice_val_set(errs, op, path, #list, #old_list, #closure))
-            }
-            (ListKind::Atomic, true) => {
-                quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old_list, #closure))
-            }
+        (ListKind::Set, false) => {
+            quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure))
+        }
+        (ListKind::Atomic, false) => {
+            quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure))
+        }
+        (ListKind::Map, true) => {
+            let key = key_closure(meta, bound);
+            quote!(validate::each_ptr_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
+        }
+        (ListKind::Set, true) => {
+            quote!(validate::each_ptr_slice_val_set(errs, op, path, #list, #old_list, #closure))
+        }
+        (ListKind::Atomic, true) => {
+            quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old_list, #closure))
         }
     }
 }
 
 /// `+k8s:listType`: the uniqueness check of the site's list semantics
 /// (`+k8s:listMapKey`, `+k8s:unique`, `+k8s:customUnique` only shape them,
-/// as resolved by the check stage, [`crate::check`]; the check is emitted
+/// as resolved by the check stage, `front::check`; the check is emitted
 /// once, from `listType`, which sorts first).
 pub(super) fn list_type(site: &Site<'_>) -> Vec<Call> {
     let Some(meta) = &site.list else {
@@ -122,21 +108,21 @@ pub(super) fn list_type(site: &Site<'_>) -> Vec<Call> {
     let call = match meta.semantics() {
         ListKind::Atomic => return Vec::new(),
         ListKind::Map if meta.elems == Elems::Unknown => {
-            let key = meta.key_closure();
+            let key = key_closure(meta, site.key_bound);
             quote!(validate::Elems::of(#list).unique_map(errs, op, path, #old, #key))
         }
         ListKind::Set if meta.elems == Elems::Unknown => {
             quote!(validate::Elems::of(#list).unique_set(errs, op, path, #old))
         }
         ListKind::Map if meta.ptr_elems() => {
-            let key = meta.key_closure();
+            let key = key_closure(meta, site.key_bound);
             quote!(validate::ptr_slice_unique_map(errs, op, path, #list, #old, #key))
         }
         ListKind::Set if meta.ptr_elems() => {
             quote!(validate::ptr_slice_unique_set(errs, op, path, #list, #old))
         }
         ListKind::Map => {
-            let key = meta.key_closure();
+            let key = key_closure(meta, site.key_bound);
             quote!(validate::unique_map(errs, op, path, #list, #old, #key))
         }
         ListKind::Set => {

@@ -31,16 +31,13 @@ mod update;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::check::ListTable;
-use crate::diag::Diagnostics;
-use crate::front::behaviour::Behaviour;
-use crate::model::{IntKind, Shape, TagAt, Ty};
-use crate::rules::Payload;
-use crate::tags::catalog;
+use crate::front::{
+    Behaviour, Checked, Diagnostics, IntKind, ListTable, Payload, RuleAt, Shape, Ty,
+};
 
-pub(crate) use crate::model::ListMeta;
+pub(crate) use crate::front::ListMeta;
 pub(crate) use calls::{emit_calls, emit_in_order, wrapper_calls, Call, CallKind, Exit};
-pub(crate) use enums::{emit_rust_enum, rust_enum_helpers};
+pub(crate) use enums::enum_values_consts;
 pub(crate) use handlers::lower_rule;
 pub(crate) use helpers::{helper_impls, opaque_eq};
 pub(crate) use site::{
@@ -48,7 +45,7 @@ pub(crate) use site::{
     OpaqueElems, Site,
 };
 pub(crate) use subfield::host_impl as subfield_host_impl;
-pub(crate) use type_impl::emit_type;
+pub(crate) use type_impl::emit_type as generate;
 
 /// Generation state for one type.
 pub(crate) struct Cx<'d> {
@@ -62,29 +59,35 @@ pub(crate) struct Cx<'d> {
 }
 
 impl<'d> Cx<'d> {
-    pub(crate) fn error(&mut self, at: &TagAt, message: impl std::fmt::Display) {
+    pub(crate) fn error(&mut self, at: &RuleAt, message: impl std::fmt::Display) {
         self.diags
             .error_at(at.span, at.order, format!("{message} (in `{}`)", at.line));
     }
 
-    /// The same generation state reporting to `diags` (a scratch list: a
-    /// probe, or a second lowering whose problems were reported already).
-    pub(crate) fn reporting_to<'e>(&self, diags: &'e mut Diagnostics) -> Cx<'e>
-    where
-        'd: 'e,
-    {
-        Cx {
-            diags,
-            lists: self.lists,
-            labels: self.labels,
-            behaviour: self.behaviour,
-        }
+    /// Runs `f` with errors counted, not reported (a second lowering of
+    /// rules whose problems were reported already, or a probe); returns
+    /// `f`'s result and the number of errors it found.
+    pub(crate) fn muted<R>(&mut self, f: impl FnOnce(&mut Cx<'_>) -> R) -> (R, usize) {
+        let (lists, behaviour, mut labels) = (self.lists, self.behaviour, self.labels);
+        let out = self.diags.muted(|diags| {
+            let mut cx = Cx {
+                diags,
+                lists,
+                labels,
+                behaviour,
+            };
+            let out = f(&mut cx);
+            labels = cx.labels;
+            out
+        });
+        self.labels = labels;
+        out
     }
 
     /// A rule's payload, or `None` after reporting why it does not read:
     /// called once the lowering has judged the site, as upstream's
     /// validators check the value's type before they parse the payload.
-    pub(crate) fn payload<'p, T>(&mut self, at: &TagAt, payload: &'p Payload<T>) -> Option<&'p T> {
+    pub(crate) fn payload<'p, T>(&mut self, at: &RuleAt, payload: &'p Payload<T>) -> Option<&'p T> {
         match payload {
             Ok(value) => Some(value),
             Err(why) => {
@@ -95,7 +98,7 @@ impl<'d> Cx<'d> {
     }
 
     /// Whether `n` fits the integer type `kind`; reports it if not.
-    pub(crate) fn fits(&mut self, at: &TagAt, kind: IntKind, n: i128) -> bool {
+    pub(crate) fn fits(&mut self, at: &RuleAt, kind: IntKind, n: i128) -> bool {
         let (lo, hi) = kind.range();
         if (lo..=hi).contains(&n) {
             return true;
@@ -126,14 +129,11 @@ pub(crate) fn rt() -> TokenStream {
     quote!(__rt)
 }
 
-/// The runtime path used when none is given.
-pub const DEFAULT_RUNTIME_PATH: &str = "::validation_runtime";
-
 /// Wraps one type's generated items in `const _: () = { ... };` with the
 /// runtime imported once, as serde does: the items (trait impls) are
 /// visible everywhere, the imports nowhere outside. `validate` is imported
 /// only when used, so that no `#[allow(unused_imports)]` is needed.
-pub fn wrap(runtime: &syn::Path, items: TokenStream) -> TokenStream {
+pub(crate) fn wrap(runtime: &syn::Path, items: TokenStream) -> TokenStream {
     let validate = if uses_validate(items.clone()) {
         quote!(
             use __rt::validate;
@@ -150,6 +150,59 @@ pub fn wrap(runtime: &syn::Path, items: TokenStream) -> TokenStream {
             #validate
             #items
         };
+    }
+}
+
+/// The items of a type whose generation failed, beside its errors: an empty
+/// `Validate` impl and the helpers other types' generated code uses
+/// (`IsZero`, `ToBadValue`, `HasField`, `Newtype`), which do not depend on
+/// the tags: the real ones from the model without the failed tags, or
+/// stand-ins (never zero, rendered as `null`) when the type could not be
+/// read. So the user sees the tag error, not a cascade of secondary ones.
+pub(crate) fn fallback(
+    input: &syn::DeriveInput,
+    checked: Option<&Checked>,
+    diags: &mut Diagnostics,
+) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let helpers = match checked {
+        Some(checked) => {
+            let mut cx = Cx {
+                diags,
+                lists: &checked.lists,
+                labels: 0,
+                behaviour: checked.model.behaviour,
+            };
+            let mut helpers = helper_impls(&mut cx, &checked.model);
+            helpers.extend(subfield_host_impl(&checked.model));
+            helpers
+        }
+        None => quote! {
+            impl #impl_generics __rt::IsZero for #ident #ty_generics #where_clause {
+                fn is_zero(&self) -> bool {
+                    false
+                }
+            }
+            impl #impl_generics __rt::field::ToBadValue for #ident #ty_generics #where_clause {
+                fn write_json(&self, out: &mut ::std::string::String) {
+                    out.push_str("null");
+                }
+            }
+        },
+    };
+    quote! {
+        #helpers
+        impl #impl_generics __rt::Validate for #ident #ty_generics #where_clause {
+            fn validate_into(
+                &self,
+                _: &__rt::Operation,
+                _: &__rt::field::Path<'_>,
+                _: ::core::option::Option<&Self>,
+                _: &mut __rt::ErrorList,
+            ) {
+            }
+        }
     }
 }
 
@@ -298,18 +351,15 @@ pub(crate) fn not_struct_assertion(ty: TokenStream, span: Span, message: &str) -
 
 /// Lowers the tags of a site into calls, in upstream's order (tags sorted
 /// bytewise by name; deferred validations after immediate ones).
-pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&TagAt]) -> Vec<Call> {
-    let mut sorted: Vec<&TagAt> = tags.to_vec();
-    sorted.sort_by(|a, b| catalog::compare_tags(&a.tag, &b.tag));
+pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&RuleAt]) -> Vec<Call> {
+    let mut sorted: Vec<&RuleAt> = tags.to_vec();
+    // Upstream sorts a block's tags bytewise by name, as `TagName` orders.
+    sorted.sort_by_key(|at| at.rule.name);
     let mut immediate = Vec::new();
     let mut deferred = Vec::new();
     let mut late = Vec::new();
     for at in sorted {
-        // The check stage kept only the tags whose rule read.
-        let Some(rule) = at.rule() else {
-            continue;
-        };
-        for call in lower_rule(cx, site, at, rule) {
+        for call in lower_rule(cx, site, at, &at.rule) {
             if call.late {
                 late.push(call);
             } else if call.deferred {

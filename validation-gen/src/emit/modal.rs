@@ -22,20 +22,18 @@ use super::union::{self, Wrap};
 use super::{
     emit_calls, emit_in_order, levels, list_value, lower_rule, value_site, Call, Cx, Exit,
 };
-use crate::model::{Field, Shape, TagAt, TypeModel};
-use crate::rules::{Rule, RuleKind};
-use crate::tags::catalog::{self, Scope};
-use crate::tags::TagName;
+use crate::front::Scope;
+use crate::front::TagName;
+use crate::front::{Field, RuleAt, Shape, TypeModel};
+use crate::front::{Rule, RuleKind};
 
 /// The tags in place: they add no calls where they are (the struct emits
 /// them), directly on a field, under `+k8s:alpha` / `+k8s:beta`, and (1.37)
 /// under `+k8s:ifEnabled` / `+k8s:ifDisabled`. Under any other wrapper they
 /// are not implemented: say so rather than drop them. (`modeDiscriminator` /
 /// `ifMode` before 1.37 do not read.)
-pub(super) fn in_place(cx: &mut Cx<'_>, at: &TagAt, rule: &Rule) -> Vec<Call> {
-    let Some(outer) = at.rule() else {
-        return Vec::new();
-    };
+pub(super) fn in_place(cx: &mut Cx<'_>, at: &RuleAt, rule: &Rule) -> Vec<Call> {
+    let outer = &at.rule;
     if !std::ptr::eq(union::unwrap(outer, cx.behaviour).1, rule) {
         cx.error(
             at,
@@ -55,7 +53,7 @@ struct MemberRule<'a> {
     /// The stability level the rule was declared under (the innermost
     /// `alpha` / `beta`: upstream's `context.StabilityLevel`).
     level: Option<TagName>,
-    at: &'a TagAt,
+    at: &'a RuleAt,
     payload: &'a Rule,
 }
 
@@ -95,17 +93,15 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let behaviour = model.behaviour;
     let d = behaviour.modal;
     let mut groups: BTreeMap<String, Group<'_>> = BTreeMap::new();
-    let mut first_at: BTreeMap<String, &TagAt> = BTreeMap::new();
+    let mut first_at: BTreeMap<String, &RuleAt> = BTreeMap::new();
     let mut first_wraps: Option<Vec<Wrap>> = None;
     let mut rejected: Vec<String> = Vec::new();
     for field in model.fields() {
         // Upstream's processing order of the field's tags.
-        let mut tags: Vec<&TagAt> = field.tags.tags.iter().collect();
-        tags.sort_by(|a, b| catalog::compare_tags(&a.tag, &b.tag));
+        let mut tags: Vec<&RuleAt> = field.rules.iter().collect();
+        tags.sort_by_key(|at| at.rule.name);
         for at in tags {
-            let Some(rule) = at.rule() else {
-                continue;
-            };
+            let rule = &at.rule;
             let (wraps, tag) = union::unwrap(rule, behaviour);
             let level = wraps.iter().rev().find_map(|w| match w {
                 Wrap::Level(l) => Some(*l),
@@ -320,12 +316,12 @@ fn member_call(
     let modal = model.behaviour.modal;
     let is_value = if !modal.integer_discriminators {
         let span = discriminator
-            .tags
-            .tags
+            .rules
             .iter()
             .find(|at| {
-                at.rule()
-                    .is_some_and(|r| union::unwrap(r, model.behaviour).1.is(modal.discriminator))
+                union::unwrap(&at.rule, model.behaviour)
+                    .1
+                    .is(modal.discriminator)
             })
             .map_or(Span::call_site(), |at| super::tag_span(at.span));
         super::respan(quote!(validate::mode_is), span)

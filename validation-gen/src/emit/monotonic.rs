@@ -3,9 +3,9 @@
 use quote::quote;
 
 use super::{leaf_ty, Call, Cx, Site};
-use crate::model::{Shape, TagAt};
+use crate::front::{RuleAt, Shape};
 
-pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     match leaf_ty(site).map(|t| &t.shape) {
         None | Some(Shape::Int(_) | Shape::Named) => {}
         Some(_) => {

@@ -4,15 +4,15 @@
 use quote::quote;
 
 use super::{item, lower_rule, Call, CallKind, Cx, Site};
-use crate::check::ListContext;
-use crate::model::TagAt;
-use crate::rules::{Rule, RuleKind};
+use crate::front::ListContext;
+use crate::front::RuleAt;
+use crate::front::{Rule, RuleKind};
 
 /// `+k8s:ifEnabled(<option>)=+<rule>` (`enabled`), `+k8s:ifDisabled(<option>)=+<rule>`.
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     option: &str,
     enabled: bool,
     inner: &Rule,

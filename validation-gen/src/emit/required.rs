@@ -3,7 +3,7 @@
 use quote::quote;
 
 use super::{tag_span, unless_struct, Call, Cx, Site};
-use crate::model::{Shape, TagAt};
+use crate::front::{RuleAt, Shape};
 
 /// Generated code spanned at the field's type: a type without `IsZero` is
 /// reported there.
@@ -20,7 +20,7 @@ pub(super) fn on_struct(tag: &str) -> String {
 }
 
 /// `+k8s:required`.
-pub(super) fn required(site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn required(site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     let call = spanned(
         site,
@@ -36,7 +36,7 @@ pub(super) fn required(site: &Site<'_>, at: &TagAt) -> Vec<Call> {
 }
 
 /// `+k8s:forbidden`.
-pub(super) fn forbidden(site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn forbidden(site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     let call = spanned(
         site,
@@ -55,37 +55,19 @@ pub(super) fn forbidden(site: &Site<'_>, at: &TagAt) -> Vec<Call> {
 }
 
 /// `+k8s:optional`.
-pub(super) fn optional(cx: &mut Cx<'_>, site: &Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn optional(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     let whole = &site.whole_opt;
     let old = &site.old_whole;
     // `+default` turns optional into required, except a zero default on
     // a non-nilable field, which is documentation only.
-    if let Some((default, _)) = site.field.and_then(|f| f.tags.default.as_ref()) {
+    if let Some(default) = site.field.and_then(|f| f.default.as_ref()) {
         let nilable = site
             .ty
             .is_some_and(|t| matches!(t.shape, Shape::Option(_) | Shape::List(_) | Shape::Map(..)));
-        if default.is_empty() {
-            cx.error(at, "+default tag with no value");
+        let Some(parsed) = cx.payload(at, &default.value) else {
             return Vec::new();
-        }
-        let parsed: serde_json::Value = match serde_json::from_str(default) {
-            Ok(v) => v,
-            Err(e) => {
-                cx.error(
-                    at,
-                    format!("failed to parse default value {default:?}: {e}"),
-                );
-                return Vec::new();
-            }
         };
-        if parsed.is_null() {
-            cx.error(
-                at,
-                format!("failed to parse default value {default:?}: unmarshalled to nil"),
-            );
-            return Vec::new();
-        }
-        if !nilable && is_zero_json(&parsed) {
+        if !nilable && is_zero_json(parsed) {
             return Vec::new();
         }
         // Upstream turns it into `+k8s:required`, and names that tag.

@@ -5,9 +5,9 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::model::{Field, ListMeta, Shape, TagAt, Ty, TypeModel};
-use crate::tags::catalog::Scope;
-use crate::tags::TagName;
+use crate::front::Scope;
+use crate::front::TagName;
+use crate::front::{Field, ListMeta, RuleAt, Shape, Ty, TypeModel};
 
 /// Where validations are attached: a type, a field, a list element, a map
 /// key or value, or a subfield.
@@ -44,16 +44,19 @@ pub(crate) struct Site<'a> {
     /// Names bound to the list's items (`Option<&[T]>`) and the old ones,
     /// when the enclosing block binds them (see [`Site::items`]).
     pub items: Option<(TokenStream, TokenStream)>,
+    /// Whether the enclosing block binds the key closure of the site's list
+    /// to `item_key` (it is used more than once there).
+    pub key_bound: bool,
 }
 
 impl Site<'_> {
     /// Whose tags declare this site's list semantics in the check stage's
-    /// [`ListTable`](crate::check::ListTable): the field's, or the type's;
+    /// [`ListTable`](crate::front::ListTable): the field's, or the type's;
     /// `None` for element and subfield sites.
-    pub(crate) fn list_owner(&self) -> Option<crate::check::ListOwner> {
+    pub(crate) fn list_owner(&self) -> Option<crate::front::ListOwner> {
         match (self.field, self.scope) {
-            (Some(f), Scope::Field) => Some(crate::check::ListOwner::Field(f.rust_name.clone())),
-            (None, Scope::Type) => Some(crate::check::ListOwner::Type),
+            (Some(f), Scope::Field) => Some(crate::front::ListOwner::Field(f.rust_name.clone())),
+            (None, Scope::Type) => Some(crate::front::ListOwner::Type),
             _ => None,
         }
     }
@@ -132,6 +135,7 @@ pub(crate) fn value_site<'a>(
         enclosing_list: None,
         opaque: false,
         items: None,
+        key_bound: false,
     }
 }
 
@@ -171,16 +175,13 @@ pub(crate) struct OpaqueElems {
 }
 
 impl OpaqueElems {
-    pub(crate) fn of<'a>(tags: impl Iterator<Item = &'a TagAt>) -> OpaqueElems {
+    pub(crate) fn of<'a>(tags: impl Iterator<Item = &'a RuleAt>) -> OpaqueElems {
         let mut out = OpaqueElems::default();
         for at in tags {
-            let opaque_payload = at
-                .rule()
-                .and_then(crate::rules::Rule::chained)
-                .is_some_and(|r| r.is(TagName::OpaqueType));
-            match at.tag.tag_name() {
-                Some(TagName::EachVal) if opaque_payload => out.values = true,
-                Some(TagName::EachKey) if opaque_payload => out.keys = true,
+            let opaque_payload = at.rule.chained().is_some_and(|r| r.is(TagName::OpaqueType));
+            match at.rule.name {
+                TagName::EachVal if opaque_payload => out.values = true,
+                TagName::EachKey if opaque_payload => out.keys = true,
                 _ => {}
             }
         }
@@ -190,12 +191,12 @@ impl OpaqueElems {
 
 /// `+k8s:eachVal=+k8s:opaqueType`: the element type need not be printable,
 /// so the field prints as `null` in JSON bad values.
-pub(super) fn opaque_elements(tags: &[TagAt]) -> bool {
+pub(super) fn opaque_elements(tags: &[RuleAt]) -> bool {
     tags.iter().any(|at| {
-        at.tag.is(TagName::EachVal) && at.tag.chained().is_some_and(|t| t.is(TagName::OpaqueType))
+        at.rule.is(TagName::EachVal) && at.rule.chained().is_some_and(|t| t.is(TagName::OpaqueType))
     })
 }
 
 pub(super) fn is_opaque_type(model: &TypeModel) -> bool {
-    model.tags.has(TagName::OpaqueType)
+    model.rules.has(TagName::OpaqueType)
 }

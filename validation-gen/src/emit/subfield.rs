@@ -7,19 +7,19 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{emit_calls, leaf_ty, lower_rule, lower_site, value_site, Call, Cx, Exit, Site};
-use crate::check::{ListContext, ListOwner};
-use crate::front::behaviour::{Behaviour, SubfieldLists};
-use crate::model::{Field, Shape, TagAt, TypeKind, TypeModel};
-use crate::rules::{Rule, RuleKind};
-use crate::tags::catalog::Scope;
-use crate::tags::TagName;
+use crate::front::behaviour::SubfieldLists;
+use crate::front::Scope;
+use crate::front::TagName;
+use crate::front::{Field, RuleAt, Shape, TypeKind, TypeModel};
+use crate::front::{ListContext, ListOwner};
+use crate::front::{Rule, RuleKind};
 
 /// `+k8s:subfield(<name>)=+<rule>` (nested subfields, which 1.37 rejects,
 /// were refused when the tag was read).
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     name: &str,
     inner: &Rule,
 ) -> Vec<Call> {
@@ -40,7 +40,7 @@ pub(super) fn lower(
             return Vec::new();
         }
         // On the struct itself: its own fields.
-        None if site.scope == crate::tags::catalog::Scope::Type
+        None if site.scope == crate::front::Scope::Type
             && site.owner.field_by_json(&name).is_none() =>
         {
             cx.error(at, format!("no field for json name {name:?}"));
@@ -54,7 +54,7 @@ pub(super) fn lower(
     let (leaf_s, leaf_old) = (leaf_of(quote!(s)), leaf_of(quote!(s)));
     let whole_s = super::field_access(&name, quote!(s), false, at.span);
     let inner_site = Site {
-        scope: crate::tags::catalog::Scope::Field,
+        scope: crate::front::Scope::Field,
         ty: None,
         whole: quote!(value),
         whole_opt: quote!(value),
@@ -68,6 +68,7 @@ pub(super) fn lower(
         enclosing_list: None,
         opaque: true,
         items: None,
+        key_bound: false,
     };
     let mut inner_site = inner_site;
     let mut calls = if behaviour.subfield_lists == SubfieldLists::EachTagChecked {
@@ -77,7 +78,7 @@ pub(super) fn lower(
         // validations (so a set with two `subfield(x)=` tags checks twice,
         // and a list-map, whose `listType` and `listMapKey` are two tags,
         // is an error at the first of them). Checked against v0.35.0.
-        let Ok(meta) = lists_so_far(Some(cx), site, at, &name, behaviour) else {
+        let Ok(meta) = lists_so_far(cx, true, site, at, &name) else {
             return Vec::new();
         };
         inner_site.list = meta;
@@ -94,7 +95,7 @@ pub(super) fn lower(
         if inner.is(TagName::ListType) {
             return Vec::new();
         }
-        inner_site.list = lists_so_far(None, site, at, &name, behaviour).unwrap_or(None);
+        inner_site.list = lists_so_far(cx, false, site, at, &name).unwrap_or(None);
         lower_rule(cx, &inner_site, at, inner)
     } else {
         inner_site.list = subfield_list_meta(cx, site, &name);
@@ -191,10 +192,10 @@ fn presence_tag(rule: &Rule) -> Option<&'static str> {
 
 /// `+k8s:opaqueType` on the field, alone or under `+k8s:alpha` / `+k8s:beta`.
 fn is_opaque_field(field: &Field) -> bool {
-    field.tags.tags.iter().any(|t| {
-        t.tag.is(TagName::OpaqueType)
-            || (matches!(t.tag.tag_name(), Some(TagName::Alpha | TagName::Beta))
-                && t.tag.chained().is_some_and(|c| c.is(TagName::OpaqueType)))
+    field.rules.iter().any(|t| {
+        t.rule.is(TagName::OpaqueType)
+            || (matches!(t.rule.name, TagName::Alpha | TagName::Beta)
+                && t.rule.chained().is_some_and(|c| c.is(TagName::OpaqueType)))
     })
 }
 
@@ -208,24 +209,20 @@ fn is_opaque_field(field: &Field) -> bool {
 /// inherit nothing (the struct's release decides, as its tags say what its
 /// fields' short-circuits are).
 pub(crate) fn field_short_circuits(
+    cx: &mut Cx<'_>,
     model: &TypeModel,
-    lists: &crate::check::ListTable,
     field: &Field,
 ) -> TokenStream {
     if !model.behaviour.subfield_inherits_short_circuits
         || is_opaque_field(field)
-        || model.tags.has(TagName::OpaqueType)
+        || model.rules.has(TagName::OpaqueType)
     {
         return TokenStream::new();
     }
-    let mut quiet = crate::diag::Diagnostics::new();
-    let body = {
-        let mut cx = Cx {
-            diags: &mut quiet,
-            lists,
-            labels: 0,
-            behaviour: model.behaviour,
-        };
+    // Lowered a second time, without reporting (the field's own lowering
+    // reports), and with labels of its own (the method is a body of its own).
+    let (body, found) = cx.muted(|cx| {
+        let labels = std::mem::replace(&mut cx.labels, 0);
         let mut site = value_site(
             Scope::Field,
             &field.ty,
@@ -235,12 +232,12 @@ pub(crate) fn field_short_circuits(
             Some(field),
         );
         let owner = ListOwner::Field(field.rust_name.clone());
-        site.list = lists.get(&owner, &ListContext::Own).cloned();
-        let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
+        site.list = cx.lists.get(&owner, &ListContext::Own).cloned();
+        let tags: Vec<&RuleAt> = field.rules.iter().collect();
         // Wrapped short-circuits (`+k8s:item(...)=+k8s:immutable`, `eachVal`)
         // too, as upstream's `copyShortCircuitsAsNonError` keeps every
         // function with the flag, deferred ones included.
-        let calls: Vec<Call> = lower_site(&mut cx, &site, &tags)
+        let calls: Vec<Call> = lower_site(cx, &site, &tags)
             .into_iter()
             .filter(|c| c.short_circuit)
             .map(|mut c| {
@@ -248,15 +245,16 @@ pub(crate) fn field_short_circuits(
                 c
             })
             .collect();
-        if calls.is_empty() {
-            return TokenStream::new();
-        }
-        let label = syn::Lifetime::new("'short_circuit", proc_macro2::Span::call_site());
-        emit_calls(&mut cx, calls, &Exit::Break(label))
-    };
-    if !quiet.is_empty() {
+        let body = (!calls.is_empty()).then(|| {
+            let label = syn::Lifetime::new("'short_circuit", proc_macro2::Span::call_site());
+            emit_calls(cx, calls, &Exit::Break(label))
+        });
+        cx.labels = labels;
+        body
+    });
+    let Some(body) = body.filter(|_| found == 0) else {
         return TokenStream::new();
-    }
+    };
     let rt = super::rt();
     let member = &field.member;
     quote! {
@@ -279,47 +277,28 @@ pub(crate) fn field_short_circuits(
 
 /// Kubernetes 1.35 and 1.36: the list semantics of subfield `name` declared
 /// by the `subfield(name)=` tags of the site up to `at`, in source order (as
-/// upstream's list validator sees them after each tag). With `cx` (1.35)
-/// they are checked as that validator does, `Err` when the check failed
-/// (reported at `at`); without, an inconsistent declaration is none.
+/// upstream's list validator sees them after each tag; resolved by the check
+/// stage). With `check` (1.35) they are checked as that validator does,
+/// `Err` when the check failed (reported at `at`); without, they are taken
+/// as they are.
 fn lists_so_far(
-    cx: Option<&mut Cx<'_>>,
+    cx: &mut Cx<'_>,
+    check: bool,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     name: &str,
-    behaviour: &Behaviour,
 ) -> Result<Option<super::ListMeta>, ()> {
-    let siblings: &[TagAt] = match (site.field, site.scope) {
-        (Some(field), Scope::Field) => &field.tags.tags,
-        (None, Scope::Type) => &site.owner.tags.tags,
-        _ => return Ok(None),
+    let Some(owner) = site.list_owner() else {
+        return Ok(None);
     };
-    let so_far: Vec<TagAt> = siblings
-        .iter()
-        .filter(|t| t.order <= at.order)
-        .cloned()
-        .collect();
-    let payloads = crate::check::payloads_of(
-        &so_far,
-        TagName::Subfield,
-        |t| matches!(t.rule().map(|r| &r.kind), Some(RuleKind::Subfield { name: n, .. }) if n == name),
-    );
-    let mut diags = crate::diag::Diagnostics::new();
-    let meta = crate::check::list_meta(&mut diags, payloads.iter(), None, behaviour);
-    let Some(cx) = cx else {
-        return Ok(meta);
-    };
-    if diags.is_empty() {
-        return Ok(meta);
+    let (meta, problems) = cx.lists.subfield_so_far(&owner, name, at.order);
+    if check && !problems.is_empty() {
+        for message in problems {
+            cx.error(at, format!("field validator \"listValidator\": {message}"));
+        }
+        return Err(());
     }
-    for d in diags.errors() {
-        let message = d
-            .message
-            .rsplit_once(" (in `")
-            .map_or(&*d.message, |(m, _)| m);
-        cx.error(at, format!("field validator \"listValidator\": {message}"));
-    }
-    Err(())
+    Ok(meta.cloned())
 }
 
 /// The list semantics declared for a subfield through sibling tags
@@ -355,7 +334,7 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = model.generics.split_for_impl();
     // An opaque typedef hides the inner fields' short-circuits (1.37).
-    let short_circuits = if model.tags.has(TagName::OpaqueType) {
+    let short_circuits = if model.rules.has(TagName::OpaqueType) {
         TokenStream::new()
     } else {
         quote! {
@@ -386,7 +365,7 @@ pub(crate) fn host_impl(model: &TypeModel) -> proc_macro2::TokenStream {
 /// `const OPTIONAL_DEFAULT` of a field's `HasField` impl, for a field with a
 /// `+default` (none: the trait's default). Bad `+default` values are
 /// reported where a field's own `+k8s:optional` reads them.
-pub(crate) fn optional_default(f: &crate::model::Field) -> proc_macro2::TokenStream {
+pub(crate) fn optional_default(f: &crate::front::Field) -> proc_macro2::TokenStream {
     let rt = super::rt();
     match optional_default_mode(f) {
         Some(mode) => {
@@ -398,17 +377,13 @@ pub(crate) fn optional_default(f: &crate::model::Field) -> proc_macro2::TokenStr
 
 /// The `OptionalDefault` variant of a field with a `+default`
 /// (`Required`, or `Documentation` for a zero default on a value field).
-pub(crate) fn optional_default_mode(f: &crate::model::Field) -> Option<proc_macro2::TokenStream> {
-    let (text, _) = f.tags.default.as_ref()?;
-    let parsed = serde_json::from_str::<serde_json::Value>(text).ok()?;
-    if parsed.is_null() {
-        return None;
-    }
+pub(crate) fn optional_default_mode(f: &crate::front::Field) -> Option<proc_macro2::TokenStream> {
+    let parsed = f.default.as_ref()?.value.as_ref().ok()?;
     let nilable = matches!(
         f.ty.shape,
         Shape::Option(_) | Shape::List(_) | Shape::Map(..)
     );
-    Some(if !nilable && super::required::is_zero_json(&parsed) {
+    Some(if !nilable && super::required::is_zero_json(parsed) {
         quote!(Documentation)
     } else {
         quote!(Required)

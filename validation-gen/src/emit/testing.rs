@@ -5,7 +5,7 @@
 use quote::quote;
 
 use super::{Call, CallKind, Site};
-use crate::rules::Fixed;
+use crate::front::Fixed;
 
 /// `+k8s:validateFalse`, `+k8s:validateTrue`, `+k8s:validateTrueAlpha`,
 /// `+k8s:validateTrueBeta` (`+k8s:validateError` fails when it is read).

@@ -11,12 +11,12 @@ use super::{
     lower_site, modal, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update,
     value_site, Call, Cx, Exit, OpaqueElems, Site,
 };
-use crate::check::{ListContext, ListOwner, ListTable};
-use crate::diag::Diagnostics;
-use crate::model::{Field, Shape, TagAt, Ty, TypeKind, TypeModel};
-use crate::rules::RuleKind;
-use crate::tags::catalog::Scope;
-use crate::tags::TagName;
+use crate::front::Diagnostics;
+use crate::front::RuleKind;
+use crate::front::Scope;
+use crate::front::TagName;
+use crate::front::{Checked, Field, RuleAt, Shape, Ty, TypeKind, TypeModel};
+use crate::front::{ListContext, ListOwner};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -27,7 +27,6 @@ use crate::tags::TagName;
 /// `validate::opaque`, which validates only a type that implements
 /// `Validate`: the marker still admits a foreign type.
 pub(crate) fn type_call(
-    cx: &mut Cx<'_>,
     site: &Site<'_>,
     opaque_elems: OpaqueElems,
     as_field: bool,
@@ -79,7 +78,8 @@ pub(crate) fn type_call(
             } else {
                 spanned(quote!(validate::element_validator(op)))
             };
-            Some(meta.each_call(cx, site, &leaf, &old_leaf, body))
+            let each = super::lists::each_expr(meta, site.key_bound, &leaf, &old_leaf, body);
+            Some(quote!(#each;))
         }
         (Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json, _) => None,
         // A field of a named type without tags of its own, from 1.37: a list
@@ -117,7 +117,7 @@ fn has_no_rules(ty: &Ty) -> bool {
     match &ty.shape {
         Shape::Str | Shape::Bool | Shape::Int(_) | Shape::Float | Shape::Json => true,
         Shape::Option(t) | Shape::Boxed(t) | Shape::List(t) => has_no_rules(t),
-        Shape::Map(_, k, v) => has_no_rules(k) && has_no_rules(v),
+        Shape::Map(k, v) => has_no_rules(k) && has_no_rules(v),
         Shape::Named => false,
     }
 }
@@ -127,15 +127,16 @@ fn children_call() -> TokenStream {
     quote!(__rt::Validate::validate_children_into(self, op, path, old, errs);)
 }
 
-/// Generates everything for one type: the `Validate` impl and its helpers.
-pub(crate) fn emit_type(
-    model: &TypeModel,
-    lists: &ListTable,
-    diags: &mut Diagnostics,
-) -> TokenStream {
+/// Generates everything for one struct or newtype: the `Validate` impl and
+/// its helpers.
+pub(crate) fn emit_type(checked: &Checked, diags: &mut Diagnostics) -> TokenStream {
+    let model = &checked.model;
+    if let TypeKind::Enum(e) = &model.kind {
+        return super::enums::emit_rust_enum(checked, e, diags);
+    }
     let mut cx = Cx {
         diags,
-        lists,
+        lists: &checked.lists,
         labels: 0,
         behaviour: model.behaviour,
     };
@@ -153,9 +154,10 @@ pub(crate) fn emit_type(
             let validates = has_rules || !children.is_empty();
             (body, children, nil_element_checks(model, inner, validates))
         }
+        TypeKind::Enum(_) => Default::default(),
     };
     let unset = match &model.kind {
-        TypeKind::Struct(_) => TokenStream::new(),
+        TypeKind::Struct(_) | TypeKind::Enum(_) => TokenStream::new(),
         TypeKind::Newtype(inner) => {
             let body = emit_newtype_unset_body(&mut cx, model, inner);
             if body.is_empty() {
@@ -181,11 +183,11 @@ pub(crate) fn emit_type(
             out.extend(each::each_value_impl(model, inner, meta));
             out
         }
-        TypeKind::Struct(_) => TokenStream::new(),
+        TypeKind::Struct(_) | TypeKind::Enum(_) => TokenStream::new(),
     };
     let subresources = subresources(&mut cx, model);
 
-    let helpers = helper_impls(model, cx.lists);
+    let helpers = helper_impls(&mut cx, model);
     let host = subfield_host_impl(model);
     let validate_fn = |name: TokenStream, body: TokenStream| {
         quote! {
@@ -230,17 +232,17 @@ pub(crate) fn emit_type(
 fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
     let mut paths: Vec<String> = Vec::new();
     let mut is_sub: Option<String> = None;
-    for at in &model.tags.tags {
-        let v = match at.rule().map(|r| &r.kind) {
-            Some(RuleKind::Subresource(path)) => path.clone(),
+    for at in model.rules.iter() {
+        let v = match &at.rule.kind {
+            RuleKind::Subresource(path) => path.clone(),
             _ => None,
         };
-        match at.tag.tag_name() {
-            Some(TagName::SupportsSubresource) => match v {
+        match at.rule.name {
+            TagName::SupportsSubresource => match v {
                 Some(s) => paths.push(s),
                 None => cx.error(at, "tag \"k8s:supportsSubresource\" requires a quoted subresource path, such as \"/status\""),
             },
-            Some(TagName::IsSubresource) => match (v, &is_sub) {
+            TagName::IsSubresource => match (v, &is_sub) {
                 (Some(_), Some(_)) => cx.error(at, "tag \"k8s:isSubresource\" may only be specified once"),
                 (Some(s), None) => is_sub = Some(s),
                 (None, _) => cx.error(at, "tag \"k8s:isSubresource\" requires a quoted subresource path, such as \"/scale\""),
@@ -264,8 +266,8 @@ fn subresources(cx: &mut Cx<'_>, model: &TypeModel) -> TokenStream {
     }
 }
 
-fn type_level_tags(model: &TypeModel) -> Vec<&TagAt> {
-    model.tags.tags.iter().collect()
+fn type_level_tags(model: &TypeModel) -> Vec<&RuleAt> {
+    model.rules.iter().collect()
 }
 
 /// The body of `validate_into` (type-level validations, then the children)
@@ -295,6 +297,7 @@ fn emit_struct_body(
         enclosing_list: None,
         opaque: true,
         items: None,
+        key_bound: false,
     };
     type_calls.extend(lower_site(cx, &site, &type_level_tags(model)));
     let mut out = emit_calls(cx, type_calls, &Exit::Return);
@@ -331,7 +334,7 @@ fn emit_field(
     );
     let owner = ListOwner::Field(field.rust_name.clone());
     site.list = cx.lists.get(&owner, &ListContext::Own).cloned();
-    site.opaque = field.tags.has(TagName::OpaqueType);
+    site.opaque = field.rules.has(TagName::OpaqueType);
     // What the calls read more than once gets a name, bound below when
     // used: the value behind `Option`/`Box`, a list's items, a list-map's
     // key closure.
@@ -344,11 +347,12 @@ fn emit_field(
     if matches!(field.ty.leaf().shape, Shape::List(_)) {
         site.items = Some((quote!(items), quote!(old_items)));
     }
-    let key = site.list.as_ref().map(|meta| meta.key_closure());
-    if let (Some(meta), Some(_)) = (site.list.as_mut(), &site.items) {
-        meta.key_bound = !meta.keys.is_empty();
-    }
-    let tags: Vec<&TagAt> = field.tags.tags.iter().collect();
+    let key = site
+        .list
+        .as_ref()
+        .map(|meta| super::lists::key_closure(meta, false));
+    site.key_bound = site.items.is_some() && site.list.as_ref().is_some_and(|m| !m.keys.is_empty());
+    let tags: Vec<&RuleAt> = field.rules.iter().collect();
     let mut calls = lower_site(cx, &site, &tags);
     // 1.37: a field whose type is a list typedef of pointers rejects nil
     // elements first when it has validations: tags of its own (checked
@@ -358,7 +362,7 @@ fn emit_field(
     let as_field = named_field && calls.is_empty();
     // 1.35 and 1.36: opacity markers that are a field's only tags are
     // ignored (upstream's `Validations.Empty()` does not see them).
-    let opaque_elems = OpaqueElems::of(field.tags.tags.iter());
+    let opaque_elems = OpaqueElems::of(field.rules.iter());
     let marked = site.opaque || opaque_elems.values || opaque_elems.keys;
     // Inside a type whose own marker they ignore, every field's type call
     // goes through the fallback.
@@ -368,7 +372,7 @@ fn emit_field(
         } else {
             type_fallback
         };
-    let type_call = type_call(cx, &site, opaque_elems, as_field, fallback);
+    let type_call = type_call(&site, opaque_elems, as_field, fallback);
     if calls.is_empty() && type_call.is_none() {
         return TokenStream::new();
     }
@@ -408,12 +412,12 @@ fn emit_field(
         bindings.extend(quote!(let item_key = validate::key_fn(items, #key);));
     }
     let path = if field.flatten {
-        let name = crate::ast::type_name(&field.ty.leaf().ty);
+        let name = crate::front::type_name(&field.ty.leaf().ty);
         quote!(let path = &path.embedded(#name);)
     } else {
         quote!(let path = &path.child(#json);)
     };
-    let unchanged = if site.opaque || opaque_elements(&field.tags.tags) {
+    let unchanged = if site.opaque || opaque_elements(&field.rules) {
         let eq = opaque_eq(
             &quote!(value),
             &quote!(o),
@@ -538,6 +542,7 @@ fn emit_newtype_body(
         enclosing_list: None,
         opaque: is_opaque_type(model) && cx.behaviour.honours_opacity,
         items: None,
+        key_bound: false,
     };
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
     let calls = lower_site(cx, &site, &type_level_tags(model));
@@ -545,7 +550,7 @@ fn emit_newtype_body(
     // 1.35 and 1.36 ignore the type's own `+k8s:opaqueType`, and element
     // markers that are its only tags: the inner value is validated through
     // the fallback.
-    let opaque_elems = OpaqueElems::of(model.tags.tags.iter());
+    let opaque_elems = OpaqueElems::of(model.rules.iter());
     let fallback = !cx.behaviour.honours_opacity
         && (is_opaque_type(model) || ((opaque_elems.values || opaque_elems.keys) && !has_rules));
     let mut out = emit_calls(cx, calls, &Exit::Return);
@@ -557,7 +562,7 @@ fn emit_newtype_body(
             quote!(__rt::Validate::validate_children_into(&self.0, op, path, old.map(|old| &old.0), errs);)
         })
     } else {
-        type_call(cx, &site, opaque_elems, false, fallback)
+        type_call(&site, opaque_elems, false, fallback)
     };
     if let Some(call) = call {
         children.extend(quote!(let value = &self.0; let old_value = old.map(|old| &old.0);));
@@ -601,14 +606,14 @@ fn emit_newtype_unset_body(cx: &mut Cx<'_>, model: &TypeModel, inner: &Ty) -> To
         enclosing_list: None,
         opaque: true,
         items: None,
+        key_bound: false,
     };
     // The tags were checked when lowering `validate_into`; do not report
     // their problems twice.
-    let mut quiet = Diagnostics::new();
-    let mut qcx = cx.reporting_to(&mut quiet);
     site.list = cx.lists.get(&ListOwner::Type, &ListContext::Own).cloned();
-    let calls = lower_site(&mut qcx, &site, &type_level_tags(model));
-    let out = emit_calls(&mut qcx, calls, &Exit::Return);
-    cx.labels = qcx.labels;
-    out
+    cx.muted(|cx| {
+        let calls = lower_site(cx, &site, &type_level_tags(model));
+        emit_calls(cx, calls, &Exit::Return)
+    })
+    .0
 }

@@ -7,9 +7,9 @@ use quote::quote;
 
 use super::{Call, Cx};
 use crate::front::behaviour::{Behaviour, UnionWrappers};
-use crate::model::{upper_camel, Field, Shape, TagAt, TypeModel};
-use crate::rules::{Rule, RuleKind};
-use crate::tags::TagName;
+use crate::front::TagName;
+use crate::front::{upper_camel, Field, RuleAt, Shape, TypeModel};
+use crate::front::{Rule, RuleKind};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -79,7 +79,7 @@ pub(super) fn is_wrapped_union_tag(rule: &Rule, behaviour: &Behaviour) -> bool {
 /// Whether `rule`'s payload, through option and level wrappers, is a union
 /// tag.
 fn wraps_a_union_tag(rule: &Rule) -> bool {
-    let inner = crate::rules::rule_chain(rule)
+    let inner = crate::front::rule_chain(rule)
         .skip(1)
         .find(|r| !matches!(r.kind, RuleKind::Gate { .. } | RuleKind::Level { .. }));
     inner.is_some_and(is_union_tag)
@@ -139,10 +139,8 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     // 1.37: the wrappers of the first member tag of each kind.
     let mut first_wraps: [Option<Vec<Wrap>>; 2] = [None, None];
     for field in model.fields() {
-        for at in &field.tags.tags {
-            let Some(rule) = at.rule() else {
-                continue;
-            };
+        for at in &field.rules {
+            let rule = &at.rule;
             let (wraps, tag) = unwrap(rule, behaviour);
             let (target, kind) = match tag.name {
                 TagName::UnionMember | TagName::UnionDiscriminator => (&mut unions, 0),
@@ -211,7 +209,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     calls
 }
 
-fn check_member(cx: &mut Cx<'_>, at: &TagAt, field: &Field) -> bool {
+fn check_member(cx: &mut Cx<'_>, at: &RuleAt, field: &Field) -> bool {
     if field.json_name.is_empty() {
         cx.error(
             at,
@@ -313,18 +311,16 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
 /// where the first member tag of that kind is lowered (so under its own
 /// wrappers, those around `subfield`; those between `subfield` and the
 /// member tag are applied here).
-pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &TagAt) -> Vec<Call> {
+pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &RuleAt) -> Vec<Call> {
     let behaviour = cx.behaviour;
-    let tags: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => f.tags.tags.iter().collect(),
-        _ => site.owner.tags.tags.iter().collect(),
+    let tags: Vec<&RuleAt> = match (site.field, site.scope) {
+        (Some(f), crate::front::Scope::Field) => f.rules.iter().collect(),
+        _ => site.owner.rules.iter().collect(),
     };
     // (tag line, subfield name, wrappers inside the subfield, union tag)
-    let mut found: Vec<(&TagAt, &str, Vec<Wrap>, &Rule)> = Vec::new();
+    let mut found: Vec<(&RuleAt, &str, Vec<Wrap>, &Rule)> = Vec::new();
     for a in tags {
-        let Some(rule) = a.rule() else {
-            continue;
-        };
+        let rule = &a.rule;
         let RuleKind::Subfield { name, rule: inner } = &unwrap(rule, behaviour).1.kind else {
             continue;
         };

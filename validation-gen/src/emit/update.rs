@@ -6,26 +6,26 @@ use quote::{format_ident, quote};
 
 use super::lists::ListKind;
 use super::{Call, Cx, Site};
-use crate::model::{Shape, TagAt};
-use crate::rules::{Constraint, RuleKind};
-use crate::tags::TagName;
+use crate::front::TagName;
+use crate::front::{Constraint, RuleKind};
+use crate::front::{RuleAt, Shape};
 
 /// `+k8s:update=<constraint>` (read, and known to the release, by
-/// [`crate::rules`]): every update tag of the site merges into one call.
+/// the front half (`front::rules`)): every update tag of the site merges into one call.
 pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
-    at: &TagAt,
+    at: &RuleAt,
     constraint: Constraint,
 ) -> Vec<Call> {
     // 1.35 and 1.36 have update constraints on struct fields only, and not on
     // a list or map (`validators/update.go`: valid scopes `ScopeField`;
     // `validateConstraintsForType`), reported at the first update tag.
     if !cx.behaviour.update_on_collections {
-        if site.scope != crate::tags::catalog::Scope::Field {
+        if site.scope != crate::front::Scope::Field {
             cx.error(
                 at,
-                crate::tags::check::not_in_scope(TagName::Update.as_str(), site.scope),
+                crate::front::not_in_scope(TagName::Update.as_str(), site.scope),
             );
             return Vec::new();
         }
@@ -35,7 +35,7 @@ pub(super) fn lower(
             || (site.ty.is_none() && site.list.is_some());
         let first = site
             .field
-            .and_then(|f| f.tags.named(TagName::Update).next())
+            .and_then(|f| f.rules.named(TagName::Update).next())
             .is_none_or(|first| std::ptr::eq(first, at));
         if list {
             if first {
@@ -55,13 +55,13 @@ pub(super) fn lower(
     // (alpha, then beta) and marks the call with the level of the last one
     // (`validators/update.go`, `um.stabilityLevel`): the call is then
     // emitted from that tag, whose wrapper marks it.
-    let all: Vec<&TagAt> = match (site.field, site.scope) {
-        (Some(f), crate::tags::catalog::Scope::Field) => {
-            let mut all: Vec<&TagAt> = f.tags.named(TagName::Update).collect();
+    let all: Vec<&RuleAt> = match (site.field, site.scope) {
+        (Some(f), crate::front::Scope::Field) => {
+            let mut all: Vec<&RuleAt> = f.rules.named(TagName::Update).collect();
             if cx.behaviour.stability_levels.is_some() {
                 for level in [TagName::Alpha, TagName::Beta] {
-                    all.extend(f.tags.tags.iter().filter(|a| {
-                        a.tag.is(level) && a.tag.chained().is_some_and(|t| t.is(TagName::Update))
+                    all.extend(f.rules.iter().filter(|a| {
+                        a.rule.is(level) && a.rule.chained().is_some_and(|t| t.is(TagName::Update))
                     }));
                 }
             }
@@ -69,13 +69,13 @@ pub(super) fn lower(
         }
         _ => vec![at],
     };
-    let leveled = all.iter().any(|a| !a.tag.is(TagName::Update));
+    let leveled = all.iter().any(|a| !a.rule.is(TagName::Update));
     let emitter = if leveled { all.last() } else { all.first() };
     if emitter.is_some_and(|e| !std::ptr::eq(*e, at)) {
         return Vec::new();
     }
-    let update_tag = |a: &&TagAt| -> Option<Constraint> {
-        let rule = a.rule()?;
+    let update_tag = |a: &&RuleAt| -> Option<Constraint> {
+        let rule = &a.rule;
         let rule = if rule.is(TagName::Update) {
             rule
         } else {
@@ -101,14 +101,14 @@ pub(super) fn lower(
         .any(|c| matches!(c, Constraint::NoAddItem | Constraint::NoRemoveItem));
     if matches!(
         site.scope,
-        crate::tags::catalog::Scope::ListVal | crate::tags::catalog::Scope::MapVal
+        crate::front::Scope::ListVal | crate::front::Scope::MapVal
     ) {
         if let Some(c) = constraints.iter().find(|c| **c != Constraint::NoModify) {
             let c = c.as_str();
             cx.error(at, format!("+k8s:update={c} does not apply to list values, attach it to the enclosing field"));
             return Vec::new();
         }
-        if site.scope == crate::tags::catalog::Scope::ListVal {
+        if site.scope == crate::front::Scope::ListVal {
             let sem = site.enclosing_list.as_ref().map(|m| m.semantics());
             if sem != Some(ListKind::Map) {
                 let got = match sem {
@@ -132,7 +132,7 @@ pub(super) fn lower(
     }
     if collection
         && constraints.contains(&Constraint::NoModify)
-        && site.scope == crate::tags::catalog::Scope::Field
+        && site.scope == crate::front::Scope::Field
     {
         cx.error(at, "+k8s:update=NoModify cannot be used on list or map fields, use +k8s:eachVal=+k8s:update=NoModify for per-item immutability");
         return Vec::new();
@@ -254,8 +254,8 @@ fn same_keys(m: &super::ListMeta, validate: proc_macro2::TokenStream) -> proc_ma
 /// `NoRemoveItem` on a field of this type identify items by the newtype's
 /// own list metadata.
 pub(super) fn update_items_impl(
-    model: &crate::model::TypeModel,
-    inner: &crate::model::Ty,
+    model: &crate::front::TypeModel,
+    inner: &crate::front::Ty,
     list: Option<&super::ListMeta>,
 ) -> proc_macro2::TokenStream {
     let rt = super::rt();

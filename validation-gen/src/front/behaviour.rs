@@ -17,7 +17,7 @@
 
 use validation_spec::Release;
 
-use crate::tags::TagName;
+use crate::front::tags::TagName;
 
 /// The behaviour of one release's `validation-gen` (and of the runtime
 /// functions its generated code calls), fact by fact.

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::model::{Shape, Ty};
+use crate::front::{Shape, Ty};
 
 /// CEL's reserved words: a property with one of these names is selected as
 /// `__name__` (the apiserver's escaping).

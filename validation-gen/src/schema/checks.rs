@@ -225,7 +225,7 @@ impl Builder<'_> {
         }
         let mut groups: Vec<Group<'_>> = Vec::new();
         for field in model.fields() {
-            for rule in field.tags.tags.iter().filter_map(model::TagAt::rule) {
+            for rule in field.rules.iter().map(|r| &r.rule) {
                 let (zero_or_one, union, member_name) = match &rule.kind {
                     RuleKind::UnionMember { union, member_name } => (
                         rule.is(TagName::ZeroOrOneOfMember),
@@ -254,7 +254,7 @@ impl Builder<'_> {
                 if let Some(member_name) = member_name {
                     let member_name = member_name
                         .clone()
-                        .unwrap_or_else(|| model::upper_camel(&field.rust_name));
+                        .unwrap_or_else(|| crate::front::upper_camel(&field.rust_name));
                     groups[i]
                         .members
                         .push((&field.json_name, &field.ty, member_name));

@@ -16,9 +16,8 @@
 //! Tags the stage cannot export are listed in [`Fragment::notes`], each with
 //! the type, field and tag, and why.
 
-pub mod cel;
+mod cel;
 mod checks;
-pub mod cli;
 mod resolve;
 mod rules;
 
@@ -28,12 +27,13 @@ use rules::Builder;
 
 use serde_json::{json, Map, Value};
 
-use crate::ast::{self, DocLine};
-use crate::check::ListTable;
-use crate::diag::Diagnostics;
-use crate::model::{self, IntKind, ListKind, ListMeta, Shape, Ty, TypeKind, TypeModel};
-use crate::rules::{ListTag, Rule, RuleKind};
-use crate::tags::{Release, Tag, TagName, Value as TagValue};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::front::{
+    type_name, Checked, IntKind, ListKind, ListMeta, ListTable, ListTag, Rule, RuleKind, Shape,
+    TagName, Ty, TypeKind, TypeModel, Value as TagValue,
+};
 
 /// The key that marks a reference to another Rust type in a fragment:
 /// `{"x-validation-gen-ref": "ContainerPort", ...keywords of the field}`.
@@ -64,165 +64,96 @@ pub struct Fragment {
     pub notes: Vec<String>,
 }
 
-/// The fragment of one type definition (a struct, a tuple newtype or a Rust
+/// The fragment of one checked type (a struct, a tuple newtype or a Rust
 /// enum). `enum_values` are the values of a `+k8s:enum` string newtype when
 /// the caller can see them (the CLI reads the module's impl blocks); without
 /// them the fragment carries [`ENUM_PENDING`].
 ///
-/// The errors are the generator's own (a tag that does not type-check).
-///
-/// The tags are read as Kubernetes [`Release::DEFAULT`] reads them unless
-/// the type names its release (`#[validate(kubernetes = "...")]`); see
-/// [`fragment_for`].
-pub fn fragment(
-    input: &syn::DeriveInput,
-    enum_values: Option<&[String]>,
-) -> Result<Fragment, Diagnostics> {
-    fragment_for(input, enum_values, Release::DEFAULT)
-}
-
-/// [`fragment`], reading the tags as `release` does unless the type names
-/// another (as its `Validate` impl does). What the fragment exports is
-/// Kubernetes 1.35's meaning either way; a tag of a later release is listed
-/// in [`Fragment::notes`].
-pub fn fragment_for(
-    input: &syn::DeriveInput,
-    enum_values: Option<&[String]>,
-    release: Release,
-) -> Result<Fragment, Diagnostics> {
-    let release = crate::type_options(&input.attrs)
-        .ok()
-        .and_then(|o| o.release)
-        .unwrap_or(release);
-    let mut diags = Diagnostics::new();
-    let name = input.ident.to_string();
-    if let syn::Data::Enum(_) = &input.data {
-        let parsed = match ast::parse_enum(input) {
-            Ok(p) => p,
-            Err(errors) => {
-                for e in errors {
-                    diags.error(e.span(), e.to_string());
-                }
-                return Err(diags);
-            }
-        };
-        let mut values = Vec::new();
-        let mut exclusions = Vec::new();
-        for v in &parsed.variants {
-            if !crate::enum_values::read_value_tags(&v.value, &v.docs, &mut diags, &mut exclusions)
-            {
-                values.push(v.value.clone());
-            }
-        }
-        if !diags.is_empty() {
-            return Err(diags);
-        }
-        let values = default_values(crate::enum_values::finish(values, exclusions));
-        let mut schema = json!({ "type": "string", "enum": values });
-        if let Some(d) = description(&parsed.docs) {
+/// What the fragment exports is Kubernetes 1.35's meaning; a tag of a later
+/// release is listed in [`Fragment::notes`].
+pub(crate) fn fragment(checked: &Checked, enum_values: Option<&[String]>) -> Fragment {
+    let model = &checked.model;
+    let name = model.ident.to_string();
+    if let TypeKind::Enum(e) = &model.kind {
+        let mut schema = json!({ "type": "string", "enum": e.values.by_default() });
+        if let Some(d) = &model.description {
             schema["description"] = json!(d);
         }
-        return Ok(Fragment {
+        return Fragment {
             name,
             schema,
             notes: Vec::new(),
-        });
-    }
-    let parsed = match ast::parse_input(input) {
-        Ok(p) => p,
-        Err(errors) => {
-            for e in errors {
-                diags.error(e.span(), e.to_string());
-            }
-            return Err(diags);
-        }
-    };
-    let type_doc = description(&parsed.docs);
-    let field_docs: Vec<(String, Option<String>)> = match &parsed.kind {
-        ast::InputKind::Struct(fields) => fields
-            .iter()
-            .map(|f| (f.rust_name.clone(), description(&f.docs)))
-            .collect(),
-        ast::InputKind::Newtype(_) => Vec::new(),
-    };
-    let mut model = TypeModel::from_input_for(parsed, release, &mut diags);
-    let lists = crate::check::check_type(&mut model, &mut diags);
-    if !diags.is_empty() {
-        return Err(diags);
+        };
     }
     let mut b = Builder {
         type_name: name.clone(),
-        lists: &lists,
+        lists: &checked.lists,
         notes: Vec::new(),
     };
     let mut schema = match &model.kind {
-        TypeKind::Struct(_) => b.object(&model, &field_docs),
-        TypeKind::Newtype(inner) => b.newtype(&model, inner, enum_values),
+        TypeKind::Newtype(inner) => b.newtype(model, inner, enum_values),
+        _ => b.object(model),
     };
-    if let Some(d) = type_doc {
+    if let Some(d) = &model.description {
         schema.insert("description".into(), json!(d));
     }
-    Ok(Fragment {
+    Fragment {
         name,
         schema: Value::Object(schema),
         notes: b.notes,
-    })
-}
-
-/// The values of an enum in the default state of its options (every option
-/// disabled): values excluded when an option is disabled are left out.
-fn default_values(values: crate::enum_values::EnumValues) -> Vec<String> {
-    values
-        .values
-        .into_iter()
-        .filter(|v| {
-            !values
-                .exclusions
-                .iter()
-                .any(|(x, _, when)| x == v && !*when)
-        })
-        .collect()
-}
-
-/// A description from doc lines: every line that starts with `+` (a tag of
-/// any generator: `+k8s:`, `+default`, `+listType`, ...) is left out, as
-/// are the blank lines around what remains.
-pub fn description(docs: &[DocLine]) -> Option<String> {
-    let lines: Vec<&str> = docs
-        .iter()
-        .map(|d| d.text.strip_prefix(' ').unwrap_or(&d.text).trim_end())
-        .filter(|t| !t.trim_start().starts_with('+'))
-        .collect();
-    let mut out = String::new();
-    let mut blank = false;
-    for line in lines {
-        if line.trim().is_empty() {
-            blank = !out.is_empty();
-            continue;
-        }
-        if blank {
-            out.push_str("\n\n");
-        } else if !out.is_empty() {
-            out.push('\n');
-        }
-        blank = false;
-        out.push_str(line);
     }
-    (!out.is_empty()).then_some(out)
+}
+
+/// The derive's `validation_runtime::schema::SchemaFragment` impl: the
+/// type's schema fragment as embedded JSON. The values of a `+k8s:enum`
+/// string newtype come from its `#[enum_values]` block at run time.
+///
+/// The derive emits it only with `validation-runtime`'s `schema` feature
+/// (which `schemars` enables): a type's fragment costs compile time, and
+/// only schema export reads it.
+pub(crate) fn fragment_impl(checked: &Checked) -> TokenStream {
+    let fragment = fragment(checked, None);
+    let runtime = &checked.runtime;
+    let json = fragment.schema.to_string();
+    let enum_values = if json.contains(ENUM_PENDING) {
+        // Spanned at the `+k8s:enum` line, as the `Validate` impl's own
+        // reference: without an `#[enum_values]` block rustc reports the
+        // same error once.
+        let span = checked
+            .enum_tag_span()
+            .unwrap_or_else(proc_macro2::Span::call_site);
+        let consts = quote::quote_spanned!(span=> Self::__K8S_ENUM);
+        quote!({
+            let (values, exclusions, _) = #consts;
+            ::core::option::Option::Some((values, exclusions))
+        })
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    let model = &checked.model;
+    let ident = &model.ident;
+    let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
+    quote! {
+        impl #impl_generics #runtime::schema::SchemaFragment for #ident #ty_generics #where_clause {
+            fn schema_fragment() -> #runtime::schema::Value {
+                #runtime::schema::fragment_from_json(#json, #enum_values)
+            }
+        }
+    }
 }
 
 /// The structural schema of a Rust shape (no tags).
-pub fn shape_schema(ty: &Ty) -> Map<String, Value> {
+pub(crate) fn shape_schema(ty: &Ty) -> Map<String, Value> {
     let v = match &ty.shape {
         Shape::Option(t) | Shape::Boxed(t) => return shape_schema(t),
         Shape::List(e) => json!({ "type": "array", "items": shape_schema(e) }),
-        Shape::Map(_, _, v) => json!({ "type": "object", "additionalProperties": shape_schema(v) }),
+        Shape::Map(_, v) => json!({ "type": "object", "additionalProperties": shape_schema(v) }),
         Shape::Str => json!({ "type": "string" }),
         Shape::Bool => json!({ "type": "boolean" }),
         Shape::Int(k) => json!({ "type": "integer", "format": int_format(*k) }),
         Shape::Float => json!({ "type": "number" }),
         Shape::Json => json!({ "x-kubernetes-preserve-unknown-fields": true }),
-        Shape::Named => return named(&ast::type_name(&ty.ty)),
+        Shape::Named => return named(&type_name(&ty.ty)),
     };
     match v {
         Value::Object(m) => m,

@@ -19,32 +19,6 @@ pub(super) struct FieldCx<'a> {
     pub(super) ty: Option<&'a Ty>,
 }
 
-/// A checked tag as the schema stage reads it: the tag (which notes print)
-/// and its rule (what it means, [`crate::rules`]).
-#[derive(Clone, Copy)]
-pub(super) struct Read<'a> {
-    pub(super) tag: &'a Tag,
-    pub(super) rule: &'a Rule,
-}
-
-impl<'a> Read<'a> {
-    /// A tag the check stage kept (its rule read).
-    pub(super) fn of(at: &'a model::TagAt) -> Option<Self> {
-        Some(Read {
-            tag: &at.tag,
-            rule: at.rule()?,
-        })
-    }
-
-    /// The chained payload.
-    fn chained(self) -> Option<Self> {
-        Some(Read {
-            tag: self.tag.chained()?,
-            rule: self.rule.chained()?,
-        })
-    }
-}
-
 pub(super) struct Builder<'a> {
     pub(super) type_name: String,
     pub(super) lists: &'a ListTable,
@@ -69,18 +43,14 @@ pub(super) enum Check {
 }
 
 impl Builder<'_> {
-    pub(super) fn note(&mut self, at: &str, tag: &Tag, why: impl std::fmt::Display) {
+    pub(super) fn note(&mut self, at: &str, tag: &Rule, why: impl std::fmt::Display) {
         self.notes.push(format!(
-            "{}{at}: +{tag}: not exported: {why}",
-            self.type_name
+            "{}{at}: +{}: not exported: {why}",
+            self.type_name, tag.text
         ));
     }
 
-    pub(super) fn object(
-        &mut self,
-        model: &TypeModel,
-        docs: &[(String, Option<String>)],
-    ) -> Map<String, Value> {
+    pub(super) fn object(&mut self, model: &TypeModel) -> Map<String, Value> {
         let mut schema = Map::new();
         schema.insert("type".into(), json!("object"));
         let mut props = Map::new();
@@ -88,15 +58,15 @@ impl Builder<'_> {
         let mut flatten = Vec::new();
         for field in model.fields() {
             if field.flatten {
-                flatten.push(json!(ast::type_name(&field.ty.leaf().ty)));
+                flatten.push(json!(type_name(&field.ty.leaf().ty)));
                 continue;
             }
             let mut site = shape_schema(&field.ty);
-            if let Some((_, Some(d))) = docs.iter().find(|(n, _)| *n == field.rust_name) {
+            if let Some(d) = &field.description {
                 site.insert("description".into(), json!(d));
             }
             let at = format!(".{}", field.json_name);
-            let optional = field.tags.has(TagName::Optional);
+            let optional = field.rules.has(TagName::Optional);
             // A non-pointer scalar, list or map marked optional is unset at
             // its zero value, where its checks do not run: they are guarded.
             let guard = if optional {
@@ -104,13 +74,13 @@ impl Builder<'_> {
             } else {
                 None
             };
-            let owner = crate::check::ListOwner::Field(field.rust_name.clone());
+            let owner = crate::front::ListOwner::Field(field.rust_name.clone());
             self.lists_of(&mut site, &owner);
             let cx = FieldCx {
                 json: &field.json_name,
                 ty: Some(&field.ty),
             };
-            for t in field.tags.tags.iter().filter_map(Read::of) {
+            for t in field.rules.iter().map(|r| &r.rule) {
                 self.apply(
                     t,
                     &mut site,
@@ -124,7 +94,7 @@ impl Builder<'_> {
             props.insert(field.json_name.clone(), Value::Object(site));
         }
         self.unions(model, &mut parent);
-        for t in model.tags.tags.iter().filter_map(Read::of) {
+        for t in model.rules.iter().map(|r| &r.rule) {
             let mut dummy = Parent::default();
             self.apply(t, &mut schema, None, None, None, &mut dummy, "");
             parent.rules.extend(dummy.rules);
@@ -146,10 +116,10 @@ impl Builder<'_> {
         enum_values: Option<&[String]>,
     ) -> Map<String, Value> {
         let mut site = shape_schema(inner);
-        self.lists_of(&mut site, &crate::check::ListOwner::Type);
+        self.lists_of(&mut site, &crate::front::ListOwner::Type);
         let mut parent = Parent::default();
-        for t in &model.tags.tags {
-            if t.tag.is(TagName::Enum) {
+        for t in &model.rules {
+            if t.rule.is(TagName::Enum) {
                 match enum_values {
                     Some(v) => {
                         site.insert("enum".into(), json!(v));
@@ -160,8 +130,7 @@ impl Builder<'_> {
                 }
                 continue;
             }
-            let Some(t) = Read::of(t) else { continue };
-            self.apply(t, &mut site, Some(inner), None, None, &mut parent, "");
+            self.apply(&t.rule, &mut site, Some(inner), None, None, &mut parent, "");
         }
         finish_parent(&mut site, parent);
         site
@@ -169,8 +138,8 @@ impl Builder<'_> {
 
     /// `x-kubernetes-list-type` and `x-kubernetes-list-map-keys`, and CEL
     /// for `+k8s:unique` on an atomic list.
-    fn lists_of(&mut self, site: &mut Map<String, Value>, owner: &crate::check::ListOwner) {
-        let Some(meta) = self.lists.get(owner, &crate::check::ListContext::Own) else {
+    fn lists_of(&mut self, site: &mut Map<String, Value>, owner: &crate::front::ListOwner) {
+        let Some(meta) = self.lists.get(owner, &crate::front::ListContext::Own) else {
             return;
         };
         list_keywords(site, meta);
@@ -180,7 +149,7 @@ impl Builder<'_> {
     #[allow(clippy::too_many_arguments)]
     fn apply(
         &mut self,
-        read: Read<'_>,
+        rule: &Rule,
         site: &mut Map<String, Value>,
         ty: Option<&Ty>,
         field: Option<&FieldCx<'_>>,
@@ -188,7 +157,7 @@ impl Builder<'_> {
         parent: &mut Parent,
         at: &str,
     ) {
-        let (tag, rule) = (read.tag, read.rule);
+        let tag = rule;
         match rule.name {
             TagName::Optional | TagName::ListType | TagName::ListMapKey | TagName::Unique => {
                 // Optional: not in `required`. List tags: from the list table.
@@ -222,13 +191,13 @@ impl Builder<'_> {
                 }
             }
             TagName::EachVal => {
-                let Some(payload) = read.chained() else {
+                let Some(payload) = rule.chained() else {
                     return;
                 };
                 let elem = ty.map(|t| t.leaf());
                 let (key, elem_ty) = match elem.map(|t| &t.shape) {
                     Some(Shape::List(e)) => ("items", Some(&**e)),
-                    Some(Shape::Map(_, _, v)) => ("additionalProperties", Some(&**v)),
+                    Some(Shape::Map(_, v)) => ("additionalProperties", Some(&**v)),
                     _ => {
                         self.note(at, tag, "the collection's type is not visible here");
                         return;
@@ -276,7 +245,7 @@ impl Builder<'_> {
             }
             TagName::Subfield => {
                 let (RuleKind::Subfield { name: sub, .. }, Some(payload)) =
-                    (&rule.kind, read.chained())
+                    (&rule.kind, rule.chained())
                 else {
                     return;
                 };
@@ -292,7 +261,7 @@ impl Builder<'_> {
                 let sub_at = format!("{at}.{sub}");
                 if let RuleKind::List(
                     list @ (ListTag::Type(_) | ListTag::Unique(_) | ListTag::MapKey(_)),
-                ) = &payload.rule.kind
+                ) = &payload.kind
                 {
                     list_keyword_from_tag(inner, list);
                 } else {

@@ -2,14 +2,25 @@ use serde_json::json;
 
 use super::*;
 
-fn frag(src: &str) -> Fragment {
+/// The fragment of a type, read for `release` (unless it names its own),
+/// or its errors.
+fn fragment_of(src: &str, release: crate::Release) -> Result<Fragment, Vec<String>> {
     let input: syn::DeriveInput = syn::parse_str(src).unwrap();
-    fragment(&input, None).unwrap_or_else(|d| {
-        panic!(
-            "{:?}",
-            d.errors().iter().map(|e| &e.message).collect::<Vec<_>>()
-        )
-    })
+    let options = crate::Options::new().kubernetes_version(release);
+    let analysis = crate::front::analyze(&input, &options);
+    match analysis.checked {
+        Some(checked) if analysis.diags.is_empty() => Ok(fragment(&checked, None)),
+        _ => Err(analysis
+            .diags
+            .errors()
+            .iter()
+            .map(|e| e.message.clone())
+            .collect()),
+    }
+}
+
+fn frag(src: &str) -> Fragment {
+    fragment_of(src, crate::Release::DEFAULT).unwrap_or_else(|errors| panic!("{errors:?}"))
 }
 
 #[test]
@@ -263,16 +274,12 @@ fn tags_are_read_for_the_types_release() {
             name: String,
         }
     "#;
-    let input: syn::DeriveInput = syn::parse_str(src).unwrap();
-    let errors = fragment(&input, None).unwrap_err();
+    let errors = fragment_of(src, crate::Release::V1_35).unwrap_err();
     assert!(
-        errors.errors()[0]
-            .message
-            .contains("is not part of Kubernetes 1.35"),
-        "{:?}",
-        errors.errors()
+        errors[0].contains("is not part of Kubernetes 1.35"),
+        "{errors:?}"
     );
-    let f = fragment_for(&input, None, Release::V1_36).unwrap();
+    let f = fragment_of(src, crate::Release::V1_36).unwrap();
     assert_eq!(f.schema["properties"]["name"]["maxLength"], json!(9));
     assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
     assert!(

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::front::tags::{self, catalog, scopes as check, Line, Scope, MAX_CHAIN_DEPTH};
 use proptest::prelude::*;
-use validation_gen::tags::{self, catalog, check, Line, Scope, MAX_CHAIN_DEPTH};
 
 /// A scalar as written: strings (both quotes, escapes, non-ASCII),
 /// identifiers, Go integer literals, bools.
@@ -136,7 +136,7 @@ proptest! {
         let doc = format!(" +{text}");
         let src = format!("pub struct T {{\n    #[doc = {doc:?}]\n    pub f: {ty},\n}}");
         if let Ok(input) = syn::parse_str::<syn::DeriveInput>(&src) {
-            let _ = validation_gen::generate_type(&input);
+            let _ = crate::generate_type(&input, &crate::Options::new());
         }
     }
 
@@ -294,7 +294,7 @@ proptest! {
         let before = snapshot(&base);
         let canonical_root = std::fs::canonicalize(&root).unwrap();
 
-        let walk = validation_gen::module::walk_module_files(&root, "zz.rs", &mut Default::default()).unwrap();
+        let walk = crate::module::walk_module_files(&root, "zz.rs", &mut Default::default()).unwrap();
         let mut real: Vec<PathBuf> = walk.files.iter().map(|f| std::fs::canonicalize(f).unwrap()).collect();
         prop_assert!(real.iter().all(|f| f.starts_with(&canonical_root)), "{real:?}");
         let n = real.len();
@@ -304,7 +304,7 @@ proptest! {
 
         let args = vec![root.display().to_string()];
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = validation_gen::cli::run(&args, &mut out, &mut err);
+        let code = crate::cli::run(&args, &mut out, &mut err);
         prop_assert!(code == 0 || code == 1, "exit {code}: {}", String::from_utf8_lossy(&err));
         let after = snapshot(&base);
         let outside_before: Vec<_> = before.iter().filter(|(p, _)| p.starts_with(&outside)).collect();

@@ -6,7 +6,7 @@
 //! way the release parses it), the format as an entry of
 //! [`validation_spec::FORMATS`], the option's name, the chained payload as a
 //! rule of its own, ... . Reading is the half of a tag's handling that does
-//! not depend on where the tag stands; the check stage ([`crate::check`])
+//! not depend on where the tag stands; the check stage ([`crate::front::check`])
 //! reports a tag whose rule does not read (after the catalog's type check)
 //! and drops it, and the emitter lowers the rules of the tags it kept,
 //! matching [`RuleKind`] exhaustively: it judges a rule against the Rust
@@ -23,7 +23,8 @@ mod tests;
 use validation_spec::format::Format;
 
 use crate::front::behaviour::{Behaviour, Scalars, SinceVersion};
-use crate::tags::{Tag, TagName, TagValue, Value};
+pub(crate) use crate::front::tags::Value;
+use crate::front::tags::{Tag, TagName, TagValue};
 use go::{go_int, strict_bool_error, STRICT_HINT};
 
 /// A tag, read: its name and what it means.
@@ -33,6 +34,9 @@ pub(crate) struct Rule {
     pub name: TagName,
     /// What it means.
     pub kind: RuleKind,
+    /// The tag as written, in upstream's canonical form
+    /// (`k8s:maxLength=10`), for messages.
+    pub text: String,
 }
 
 /// What a tag means, with its payload typed.
@@ -408,7 +412,11 @@ pub(crate) fn read(tag: &Tag, behaviour: &Behaviour) -> Result<Rule, String> {
             }
         }
     };
-    Ok(Rule { name, kind })
+    Ok(Rule {
+        name,
+        kind,
+        text: tag.to_string(),
+    })
 }
 
 /// The chained payload, read.
@@ -491,7 +499,7 @@ fn format(tag: &Tag) -> Payload<&'static Format> {
         return Ok(format);
     }
     let known = validation_spec::FORMATS.iter().map(|f| f.name);
-    let message = match crate::tags::suggest::closest(name, known.clone()) {
+    let message = match crate::front::tags::suggest::closest(name, known.clone()) {
         Some(close) => format!("unsupported validation format {name:?}, did you mean {close:?}?"),
         None => format!(
             "unsupported validation format {name:?} (supported: {})",

@@ -7,14 +7,14 @@
 //! error substrings that include ` at position N`; here messages carry no
 //! position (the span does), so they are compared exactly.
 
-use validation_gen::tags::catalog::{
-    self, ArgDef, ChainScope, PayloadType, Release, Scope, Stability, TagDef, TagKind,
+use crate::front::tags::catalog::{
+    self, ArgDef, ChainScope, PayloadType, Release, Scope, Stability, TagDef, TagKind, TagName,
 };
-use validation_gen::tags::{check, suggest};
-use validation_gen::tags::{
+use crate::front::tags::{
     extract, parse_tag, Extracted, ExtractedTag, Line, RawDefault, Span, Tag, TagError, TagValue,
     Value, ValueType,
 };
+use crate::front::tags::{scopes as check, suggest};
 
 /// Parses and renders in upstream's canonical form, or returns the message.
 fn canon(input: &str) -> Result<String, String> {
@@ -1017,8 +1017,8 @@ fn catalog_lists_every_tag_in_processing_order() {
     }
     assert_eq!(catalog::lookup("k8s:MaxLength"), None);
     assert_eq!(catalog::lookup("maxLength"), None);
-    assert_eq!(catalog::MAX_PROPERTIES, "k8s:maxProperties");
-    assert_eq!(catalog::ZERO_OR_ONE_OF_MEMBER, "k8s:zeroOrOneOfMember");
+    assert_eq!(TagName::MaxProperties.as_str(), "k8s:maxProperties");
+    assert_eq!(TagName::ZeroOrOneOfMember.as_str(), "k8s:zeroOrOneOfMember");
 }
 
 #[test]
@@ -1718,8 +1718,10 @@ fn sort_order_is_bytewise_by_outer_name_and_stable() {
         "k8s:alpha=+k8s:required",
         "k8s:listMapKey=other",
     ];
+    // The generator sorts a block's rules by `TagName` (stably), whose order
+    // is the names' bytewise order.
     let mut tags: Vec<Tag> = texts.iter().map(|t| parse_ok(t)).collect();
-    catalog::sort_tags(&mut tags);
+    tags.sort_by_key(Tag::tag_name);
     let got: Vec<String> = tags.iter().map(Tag::to_string).collect();
     assert_eq!(
         got,
@@ -1737,17 +1739,11 @@ fn sort_order_is_bytewise_by_outer_name_and_stable() {
             r#"k8s:validateFalse="222""#,
         ]
     );
-    let a = parse_ok("k8s:listMapKey=x");
-    let b = parse_ok("k8s:listType=x");
-    assert_eq!(catalog::compare_tags(&a, &b), std::cmp::Ordering::Less);
-    assert_eq!(
-        catalog::sort_key(&parse_ok("k8s:eachVal=+k8s:required")),
-        "k8s:eachVal"
-    );
+    assert!(TagName::ListMapKey < TagName::ListType);
 
     // The catalog itself is in this order.
     let mut by_name: Vec<Tag> = ALL_NAMES.iter().rev().map(|n| parse_ok(n)).collect();
-    catalog::sort_tags(&mut by_name);
+    by_name.sort_by_key(Tag::tag_name);
     let names: Vec<&str> = by_name.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ALL_NAMES);
 }
@@ -1762,7 +1758,7 @@ fn sort_extracted_items() {
         " +k8s:ifEnabled(X)=+k8s:required",
     ];
     let mut found: Vec<ExtractedTag> = extract_tags(&texts);
-    found.sort_by(|a, b| catalog::compare_tags(a.tag.as_ref().unwrap(), b.tag.as_ref().unwrap()));
+    found.sort_by_key(|e| e.tag.as_ref().unwrap().tag_name());
     let lines: Vec<usize> = found.iter().map(|e| e.line).collect();
     assert_eq!(lines, [3, 4, 2, 1, 0]);
 }
@@ -1786,7 +1782,7 @@ fn sort_is_stable_for_many_tags() {
             parse_ok(&text)
         })
         .collect();
-    catalog::sort_tags(&mut tags);
+    tags.sort_by_key(Tag::tag_name);
     let keyed: Vec<(&str, i64)> = tags
         .iter()
         .map(|t| match t.innermost().scalar() {
@@ -1809,9 +1805,9 @@ type RawReading = Result<(Option<Value>, Option<String>), String>;
 
 /// The one tag of a line under `release`: (value, raw literal) or the message.
 fn extract_release(text: &str, release: Release) -> RawReading {
-    let found = validation_gen::tags::extract_with(
+    let found = crate::front::tags::extract_with(
         &[Line { text, index: 0 }],
-        &validation_gen::tags::ParseOptions::for_release(release),
+        &crate::front::tags::ParseOptions::for_release(release),
     );
     match found.as_slice() {
         [Extracted::Tag(t)] => t

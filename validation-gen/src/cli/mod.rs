@@ -5,12 +5,17 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::module::{
-    generate_module_for, has_types, include_line, output_path, stated_release, stays_inside,
+    generate_module, has_types, include_line, output_path, stated_release, stays_inside,
     walk_module_files, FileDiagnostic,
 };
-use crate::tags::Release;
+use crate::{Options, Release};
 
-pub use crate::module::DEFAULT_OUTPUT;
+mod args;
+mod schema;
+
+use args::Args;
+
+use crate::module::DEFAULT_OUTPUT;
 
 const HELP: &str = "\
 validation-gen: generate Rust validators from Kubernetes +k8s: declarative validation tags
@@ -47,86 +52,66 @@ EXIT STATUS:
     2  a usage error
 ";
 
-struct Options {
+struct Flags {
     check: bool,
     quiet: bool,
     output_file: String,
-    runtime_path: Option<String>,
-    release: Release,
+    options: Options,
     dirs: Vec<PathBuf>,
 }
 
-fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
-    let mut opts = Options {
+fn parse_args(raw: &[String]) -> Result<Option<Flags>, String> {
+    let mut flags = Flags {
         check: false,
         quiet: false,
         output_file: DEFAULT_OUTPUT.into(),
-        runtime_path: None,
-        release: Release::DEFAULT,
+        options: Options::new(),
         dirs: Vec::new(),
     };
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        match a.as_str() {
+    let mut args = Args::new(raw);
+    while let Some(a) = args.next_arg() {
+        if let Some(v) = args.value(a, "--output-file", "--output-file needs a file name") {
+            flags.output_file = v?;
+            continue;
+        }
+        if let Some(v) = args.value(a, "--runtime-path", "--runtime-path needs a path") {
+            let p = v?;
+            flags.options = flags.options.runtime_path(&p).map_err(|_| {
+                format!("--runtime-path {p:?} is not a Rust path (such as ::my_crate::validation)")
+            })?;
+            continue;
+        }
+        let missing = "--kubernetes-version needs a release, such as 1.36";
+        if let Some(v) = args.value(a, "--kubernetes-version", missing) {
+            let release = Release::parse_supported(&v?)?;
+            flags.options = flags.options.kubernetes_version(release);
+            continue;
+        }
+        match a {
             "-h" | "--help" => return Ok(None),
             "-V" | "--version" => {
                 println!("validation-gen {}", env!("CARGO_PKG_VERSION"));
                 return Err(String::new());
             }
-            "--check" => opts.check = true,
-            "-q" | "--quiet" => opts.quiet = true,
-            "--output-file" => {
-                i += 1;
-                let v = args.get(i).ok_or("--output-file needs a file name")?;
-                opts.output_file = v.clone();
-            }
-            s if s.starts_with("--output-file=") => {
-                opts.output_file = s["--output-file=".len()..].to_string();
-            }
-            "--runtime-path" => {
-                i += 1;
-                let v = args.get(i).ok_or("--runtime-path needs a path")?;
-                opts.runtime_path = Some(v.clone());
-            }
-            s if s.starts_with("--runtime-path=") => {
-                opts.runtime_path = Some(s["--runtime-path=".len()..].to_string());
-            }
-            "--kubernetes-version" => {
-                i += 1;
-                let v = args
-                    .get(i)
-                    .ok_or("--kubernetes-version needs a release, such as 1.36")?;
-                opts.release = Release::parse_supported(v)?;
-            }
-            s if s.starts_with("--kubernetes-version=") => {
-                opts.release = Release::parse_supported(&s["--kubernetes-version=".len()..])?;
-            }
+            "--check" => flags.check = true,
+            "-q" | "--quiet" => flags.quiet = true,
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
-            s => opts.dirs.push(PathBuf::from(s)),
+            s => flags.dirs.push(PathBuf::from(s)),
         }
-        i += 1;
     }
-    if opts.output_file.is_empty() || opts.output_file.contains('/') {
+    if flags.output_file.is_empty() || flags.output_file.contains('/') {
         return Err("--output-file must be a plain, non-empty file name".into());
     }
-    if let Some(p) = &opts.runtime_path {
-        if syn::parse_str::<syn::Path>(p).is_err() {
-            return Err(format!(
-                "--runtime-path {p:?} is not a Rust path (such as ::my_crate::validation)"
-            ));
-        }
-    }
-    if opts.dirs.is_empty() {
+    if flags.dirs.is_empty() {
         return Err("no input directory given".into());
     }
-    Ok(Some(opts))
+    Ok(Some(flags))
 }
 
 /// Runs the CLI with `args` (without the program name); returns the exit code.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     if args.first().map(String::as_str) == Some("schema") {
-        return crate::schema::cli::run(&args[1..], out, err);
+        return schema::run(&args[1..], out, err);
     }
     let opts = match parse_args(args) {
         Ok(Some(o)) => o,
@@ -180,12 +165,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if !has_types(&source) {
                 continue;
             }
-            let generated = match generate_module_for(
-                &file,
-                &source,
-                opts.runtime_path.as_deref(),
-                opts.release,
-            ) {
+            let generated = match generate_module(&file, &source, &opts.options) {
                 Ok(g) => g,
                 Err(diags) => {
                     report(err, &diags);
@@ -214,12 +194,12 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         target.display()
                     );
                     if let Some(was) = current.as_deref().and_then(stated_release) {
-                        if was != opts.release {
+                        if was != opts.options.release() {
                             let _ = writeln!(
                                 err,
                                 "note: it was generated for Kubernetes {was}, checked against {} \
                                  (--kubernetes-version {was} to check it as it was generated)",
-                                opts.release
+                                opts.options.release()
                             );
                         }
                     }
@@ -289,7 +269,7 @@ fn report(err: &mut dyn Write, diags: &[FileDiagnostic]) {
 }
 
 /// A minimal unified-style line diff (longest common subsequence).
-pub fn diff(old: &str, new: &str, path: &Path) -> String {
+pub(crate) fn diff(old: &str, new: &str, path: &Path) -> String {
     let a: Vec<&str> = old.lines().collect();
     let b: Vec<&str> = new.lines().collect();
     let (n, m) = (a.len(), b.len());

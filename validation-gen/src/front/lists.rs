@@ -1,27 +1,83 @@
-//! Stage 2 of the pipeline (parse -> **check** -> emit): everything about a
-//! type's tags that does not depend on how code is generated is decided
-//! here, once, and reported here, once.
-//!
-//! * Every tag, with its chained payloads, is type-checked against the
-//!   catalog ([`crate::tags::check::type_check_with`]) in the scope where it
-//!   stands (a field, the type), `eachVal` payloads in the scope of the
-//!   collection they reach (a list's or a map's values, read off the field's
-//!   type level by level). A tag that fails is reported and dropped: the
-//!   emitter only sees tags that passed, so it never checks again.
-//! * List semantics (`listType`, `listMapKey`, `unique`, `customUnique`) are
-//!   resolved for every place they can be declared: a field, a typedef, a
-//!   subfield (`+k8s:subfield(x)=+k8s:listType=map`) and an option
-//!   (`+k8s:ifEnabled(X)=+k8s:listType=map`), into a [`ListTable`] that the
-//!   emitter reads.
-//!
-//! The result is the [`TypeModel`] with checked tags and the [`ListTable`].
+//! List semantics (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`,
+//! `+k8s:customUnique`): resolved by the check stage for every place they
+//! can be declared (a field, a typedef, a subfield, an option) into a
+//! [`ListTable`], judged there once, and read by the back ends.
 
-use crate::diag::Diagnostics;
-use crate::front::behaviour::Behaviour;
-use crate::model::{Elems, ListKind, ListMeta, Shape, TagAt, Ty, TypeKind, TypeModel};
-use crate::rules::{ListTag, RuleKind};
-use crate::tags::catalog::Scope;
-use crate::tags::{check, Tag, TagName};
+use super::behaviour::{Behaviour, SubfieldLists};
+use super::diag::Diagnostics;
+use super::model::{RuleAt, Shape, Ty, TypeKind, TypeModel};
+use super::rules::{ListTag, Rule, RuleKind};
+use super::tags::TagName;
+
+/// How a list's elements are identified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ListKind {
+    /// No identity: elements never correlate.
+    Atomic,
+    /// By value.
+    Set,
+    /// By the `listMapKey` fields.
+    Map,
+}
+
+/// The list semantics of a field or typedef.
+#[derive(Clone, Debug)]
+pub(crate) struct ListMeta {
+    /// `+k8s:listType`.
+    pub list_type: Option<ListKind>,
+    /// `+k8s:unique`.
+    pub unique: Option<ListKind>,
+    /// The `+k8s:listMapKey` JSON names, in order.
+    pub keys: Vec<String>,
+    /// Where each key was named (its `listMapKey` doc line): a key that is
+    /// not a field of the element type is reported there by rustc.
+    pub key_spans: Vec<proc_macro2::Span>,
+    /// `+k8s:customUnique`: uniqueness is checked by hand-written code.
+    pub custom_unique: bool,
+    /// Kubernetes 1.37: whether the elements are pointers (`Vec<Option<T>>`,
+    /// Go's `[]*T`), whose `None` elements are skipped
+    /// (`validate::pointers`).
+    pub elems: Elems,
+    /// Kubernetes 1.36 on: the stability level of the uniqueness check
+    /// (`TagName::Alpha` / `TagName::Beta`), when its `listType` or `unique`
+    /// was declared under `+k8s:alpha` / `+k8s:beta`.
+    pub level: Option<TagName>,
+}
+
+/// What a list's elements are, for the list functions (Kubernetes 1.37
+/// skips nil pointers; earlier releases read every list as values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Elems {
+    /// Values (or any list before 1.37).
+    Values,
+    /// Pointers: `Vec<Option<T>>`, Go's `[]*T`.
+    Pointers,
+    /// Not known to the generator (a list reached through
+    /// `+k8s:subfield(name)=`): the compiler picks by the element type
+    /// (`validate::Elems`).
+    Unknown,
+}
+
+impl ListMeta {
+    /// Whether the elements are known to be pointers.
+    pub fn ptr_elems(&self) -> bool {
+        self.elems == Elems::Pointers
+    }
+
+    /// The semantics used for correlation and uniqueness.
+    pub fn semantics(&self) -> ListKind {
+        match (self.list_type, self.unique) {
+            (_, Some(u)) => u,
+            (Some(t), None) => t,
+            (None, None) => ListKind::Atomic,
+        }
+    }
+
+    /// Whether elements never correlate with the old list's.
+    pub fn is_atomic(&self) -> bool {
+        self.semantics() == ListKind::Atomic
+    }
+}
 
 /// Where a list's semantics were declared.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,10 +99,28 @@ pub(crate) enum ListContext {
     Option { enabled: bool, option: String },
 }
 
-/// The list semantics of one type, resolved by [`check_type`].
+/// The list semantics of one type, resolved by [`resolve`].
 #[derive(Debug, Default)]
 pub(crate) struct ListTable {
     entries: Vec<(ListOwner, ListContext, ListMeta)>,
+    /// Kubernetes 1.35 and 1.36 ([`SubfieldLists::EachTag`] and
+    /// [`SubfieldLists::EachTagChecked`]): the list semantics of subfield
+    /// `name` declared by the `subfield(name)=` tags of an owner up to a doc
+    /// line, as upstream's list validator sees them after each tag.
+    so_far: Vec<SoFar>,
+}
+
+/// The list semantics of a subfield declared by the tags up to a doc line.
+#[derive(Debug)]
+struct SoFar {
+    owner: ListOwner,
+    name: String,
+    /// The doc line ([`RuleAt::order`]).
+    order: usize,
+    meta: Option<ListMeta>,
+    /// What the list validator reports about them (messages without the
+    /// doc line).
+    problems: Vec<String>,
 }
 
 impl ListTable {
@@ -58,6 +132,22 @@ impl ListTable {
             .map(|(_, _, m)| m)
     }
 
+    /// Kubernetes 1.35 and 1.36: the list semantics of subfield `name`
+    /// declared by the `subfield(name)=` tags of `owner` up to the doc line
+    /// `order`, and the problems upstream's list validator reports about
+    /// them there.
+    pub(crate) fn subfield_so_far(
+        &self,
+        owner: &ListOwner,
+        name: &str,
+        order: usize,
+    ) -> (Option<&ListMeta>, &[String]) {
+        self.so_far
+            .iter()
+            .find(|s| s.owner == *owner && s.name == name && s.order == order)
+            .map_or((None, &[]), |s| (s.meta.as_ref(), &s.problems))
+    }
+
     fn insert(&mut self, owner: ListOwner, context: ListContext, meta: Option<ListMeta>) {
         if let Some(meta) = meta {
             self.entries.push((owner, context, meta));
@@ -65,123 +155,105 @@ impl ListTable {
     }
 }
 
-/// Checks a type's tags (dropping those that fail, with an error each) and
-/// resolves its list semantics.
-pub(crate) fn check_type(model: &mut TypeModel, diags: &mut Diagnostics) -> ListTable {
+/// Resolves the list semantics of a checked type, reporting the problems of
+/// those declared directly (on a field, a typedef, under `alpha` / `beta`).
+pub(super) fn resolve(model: &TypeModel, diags: &mut Diagnostics) -> ListTable {
     let behaviour = model.behaviour;
-    let newtype_inner = match &model.kind {
-        TypeKind::Newtype(inner) => Some((**inner).clone()),
-        TypeKind::Struct(_) => None,
+    let inner = match &model.kind {
+        TypeKind::Newtype(inner) => Some(&**inner),
+        TypeKind::Struct(_) | TypeKind::Enum(_) => None,
     };
-    retain_checked(
-        &mut model.tags.tags,
-        Scope::Type,
-        newtype_inner.as_ref(),
-        diags,
-    );
-    if let TypeKind::Struct(fields) = &mut model.kind {
-        for field in fields {
-            retain_checked(&mut field.tags.tags, Scope::Field, Some(&field.ty), diags);
-        }
-    }
-
     let mut table = ListTable::default();
-    if let Some(inner) = &newtype_inner {
-        let own = leveled_list_meta(diags, &model.tags.tags, Some(inner), behaviour);
+    let mut owners: Vec<(ListOwner, &[RuleAt], Option<&Ty>)> = Vec::new();
+    if let Some(inner) = inner {
+        let own = leveled_list_meta(diags, &model.rules, Some(inner), behaviour);
         table.insert(ListOwner::Type, ListContext::Own, own);
     }
-    let inner = newtype_inner.as_ref();
-    conditional_lists(
-        &mut table,
-        ListOwner::Type,
-        &model.tags.tags,
-        inner,
-        behaviour,
-    );
-    subfield_lists(&mut table, ListOwner::Type, &model.tags.tags, behaviour);
+    owners.push((ListOwner::Type, &model.rules, inner));
     for field in model.fields() {
         let owner = ListOwner::Field(field.rust_name.clone());
-        let own = leveled_list_meta(diags, &field.tags.tags, Some(&field.ty), behaviour);
+        let own = leveled_list_meta(diags, &field.rules, Some(&field.ty), behaviour);
         table.insert(owner.clone(), ListContext::Own, own);
-        let ty = Some(&field.ty);
-        conditional_lists(&mut table, owner.clone(), &field.tags.tags, ty, behaviour);
-        subfield_lists(&mut table, owner, &field.tags.tags, behaviour);
+        owners.push((owner, &field.rules, Some(&field.ty)));
+    }
+    for (owner, rules, ty) in owners {
+        conditional_lists(&mut table, owner.clone(), rules, ty, behaviour);
+        subfield_lists(&mut table, owner.clone(), rules, behaviour);
+        if behaviour.subfield_lists != SubfieldLists::Resolved {
+            subfield_lists_so_far(&mut table, owner, rules, behaviour);
+        }
     }
     table
 }
 
-/// Keeps the tags that pass the catalog's type check in `scope`, reporting
-/// the others.
-fn retain_checked(tags: &mut Vec<TagAt>, scope: Scope, ty: Option<&Ty>, diags: &mut Diagnostics) {
-    tags.retain(|at| {
-        let result = check::type_check_with(&at.tag, scope, |chain| collection_value(chain, ty));
-        // After the catalog's type check, the tag's own reading of its
-        // payload and arguments (`rules::read`, done when the tag was read).
-        let result = result.map_err(|e| e.message).and_then(|()| match &at.rule {
-            Ok(_) => Ok(()),
-            Err(why) => Err(why.clone()),
-        });
-        match result {
-            Ok(()) => true,
-            Err(message) => {
-                report(diags, at, message);
-                false
+/// Kubernetes 1.35 and 1.36 read a subfield's list tags one `subfield` tag
+/// at a time: for every subfield named by a `subfield(name)=` tag of the
+/// owner, and every doc line of the owner, what the tags up to that line
+/// declare.
+fn subfield_lists_so_far(
+    table: &mut ListTable,
+    owner: ListOwner,
+    rules: &[RuleAt],
+    behaviour: &Behaviour,
+) {
+    let mut names: Vec<&str> = Vec::new();
+    for at in rules {
+        if let RuleKind::Subfield { name, .. } = &at.rule.kind {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
             }
         }
-    });
+    }
+    let mut orders: Vec<usize> = rules.iter().map(|r| r.order).collect();
+    orders.sort_unstable();
+    orders.dedup();
+    for name in names {
+        for &order in &orders {
+            let up_to: Vec<RuleAt> = rules.iter().filter(|t| t.order <= order).cloned().collect();
+            let payloads = payloads_of(&up_to, TagName::Subfield, |t| string_arg(t) == Some(name));
+            let mut found = Diagnostics::new();
+            let meta = list_meta(&mut found, payloads.iter(), None, behaviour);
+            let problems = found
+                .errors()
+                .iter()
+                .map(|d| {
+                    d.message
+                        .rsplit_once(" (in `")
+                        .map_or(d.message.clone(), |(m, _)| m.to_owned())
+                })
+                .collect();
+            table.so_far.push(SoFar {
+                owner: owner.clone(),
+                name: name.to_owned(),
+                order,
+                meta,
+                problems,
+            });
+        }
+    }
 }
 
-/// The scope of the last `eachVal`'s payload in `chain` (outermost first):
-/// the values of a map or of a list, following the type through the
-/// `eachVal`s before it. Unknown types (a subfield's) count as lists.
-fn collection_value(chain: &[&Tag], ty: Option<&Ty>) -> Scope {
-    let mut ty = ty;
-    for tag in &chain[..chain.len().saturating_sub(1)] {
-        ty = match (tag.tag_name(), ty.map(|t| &t.leaf().shape)) {
-            (Some(TagName::EachVal), Some(Shape::List(e))) => Some(e),
-            (Some(TagName::EachVal), Some(Shape::Map(_, _, v))) => Some(v),
-            (Some(TagName::EachKey), Some(Shape::Map(_, k, _))) => Some(k),
-            _ => None,
-        };
-    }
-    match ty.map(|t| &t.leaf().shape) {
-        Some(Shape::Map(..)) => Scope::MapVal,
-        _ => Scope::ListVal,
-    }
-}
-
-/// An error about a tag's doc line, as the emitter reports them.
-fn report(diags: &mut Diagnostics, at: &TagAt, message: impl std::fmt::Display) {
+/// An error about a rule's doc line.
+fn report(diags: &mut Diagnostics, at: &RuleAt, message: impl std::fmt::Display) {
     diags.error_at(at.span, at.order, format!("{message} (in `{}`)", at.line));
 }
 
-pub(crate) fn is_list_tag(tag: &Tag) -> bool {
-    matches!(
-        tag.tag_name(),
-        Some(TagName::ListType | TagName::Unique | TagName::ListMapKey | TagName::CustomUnique)
-    )
+/// Whether `rule` is a list tag (`listType`, `unique`, `listMapKey`,
+/// `customUnique`).
+pub(crate) fn is_list_rule(rule: &Rule) -> bool {
+    matches!(rule.kind, RuleKind::List(_))
 }
 
 /// The payloads of `tags` named `wrapper` whose condition `matches`, located
 /// at the wrapper's doc line.
 pub(crate) fn payloads_of(
-    tags: &[TagAt],
+    tags: &[RuleAt],
     wrapper: TagName,
-    matches: impl Fn(&TagAt) -> bool,
-) -> Vec<TagAt> {
+    matches: impl Fn(&RuleAt) -> bool,
+) -> Vec<RuleAt> {
     tags.iter()
-        .filter(|t| t.tag.is(wrapper) && matches(t))
-        .filter_map(|t| {
-            let rule = t.rule().and_then(crate::rules::Rule::chained).cloned();
-            t.tag.chained().map(|p| TagAt {
-                tag: p.clone(),
-                span: t.span,
-                line: t.line.clone(),
-                order: t.order,
-                // The wrapper passed the check stage: its payload read.
-                rule: rule.ok_or_else(|| "the payload did not read".to_owned()),
-            })
-        })
+        .filter(|t| t.rule.is(wrapper) && matches(t))
+        .filter_map(|t| Some(t.with_rule(t.rule.chained()?.clone())))
         .collect()
 }
 
@@ -194,14 +266,13 @@ pub(crate) fn payloads_of(
 /// `lm.stabilityLevel`): [`ListMeta::level`].
 fn leveled_list_meta(
     diags: &mut Diagnostics,
-    tags: &[TagAt],
+    tags: &[RuleAt],
     ty: Option<&Ty>,
     behaviour: &Behaviour,
 ) -> Option<ListMeta> {
     let alpha = payloads_of(tags, TagName::Alpha, |_| true);
     let beta = payloads_of(tags, TagName::Beta, |_| true);
-    let sets_level =
-        |t: &TagAt| matches!(t.tag.tag_name(), Some(TagName::ListType | TagName::Unique));
+    let sets_level = |t: &RuleAt| matches!(t.rule.name, TagName::ListType | TagName::Unique);
     let level = if beta.iter().any(sets_level) {
         Some(TagName::Beta)
     } else if alpha.iter().any(sets_level) {
@@ -216,10 +287,10 @@ fn leveled_list_meta(
 
 /// The field a `subfield` tag names, or the option an `ifEnabled` /
 /// `ifDisabled` tag names.
-fn string_arg(at: &TagAt) -> Option<&str> {
-    match at.rule().map(|r| &r.kind) {
-        Some(RuleKind::Subfield { name, .. }) => Some(name),
-        Some(RuleKind::Gate { option, .. }) => Some(option),
+fn string_arg(at: &RuleAt) -> Option<&str> {
+    match &at.rule.kind {
+        RuleKind::Subfield { name, .. } => Some(name),
+        RuleKind::Gate { option, .. } => Some(option),
         _ => None,
     }
 }
@@ -227,10 +298,10 @@ fn string_arg(at: &TagAt) -> Option<&str> {
 /// List semantics declared through `+k8s:subfield(name)=`. Their problems
 /// are not reported here: upstream reports them (or not) through the
 /// subfield's own validators, which the emitter lowers.
-fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], behaviour: &Behaviour) {
+fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[RuleAt], behaviour: &Behaviour) {
     let mut names: Vec<&str> = Vec::new();
     for at in tags {
-        if at.tag.is(TagName::Subfield) && at.tag.chained().is_some_and(is_list_tag) {
+        if at.rule.is(TagName::Subfield) && at.rule.chained().is_some_and(is_list_rule) {
             if let Some(name) = string_arg(at) {
                 if !names.contains(&name) {
                     names.push(name);
@@ -251,16 +322,16 @@ fn subfield_lists(table: &mut ListTable, owner: ListOwner, tags: &[TagAt], behav
 fn conditional_lists(
     table: &mut ListTable,
     owner: ListOwner,
-    tags: &[TagAt],
+    tags: &[RuleAt],
     ty: Option<&Ty>,
     behaviour: &Behaviour,
 ) {
     let mut conditions: Vec<(TagName, &str)> = Vec::new();
     for at in tags {
-        let Some(wrapper @ (TagName::IfEnabled | TagName::IfDisabled)) = at.tag.tag_name() else {
+        let wrapper @ (TagName::IfEnabled | TagName::IfDisabled) = at.rule.name else {
             continue;
         };
-        if !at.tag.chained().is_some_and(is_list_tag) {
+        if !at.rule.chained().is_some_and(is_list_rule) {
             continue;
         }
         if let Some(option) = string_arg(at) {
@@ -300,7 +371,7 @@ fn parse_kind(s: &str, allow_atomic: bool) -> Result<ListKind, String> {
 /// accepted and mean nothing.
 pub(crate) fn list_meta<'a>(
     diags: &mut Diagnostics,
-    tags: impl Iterator<Item = &'a TagAt>,
+    tags: impl Iterator<Item = &'a RuleAt>,
     ty: Option<&Ty>,
     behaviour: &Behaviour,
 ) -> Option<ListMeta> {
@@ -310,7 +381,6 @@ pub(crate) fn list_meta<'a>(
         keys: Vec::new(),
         key_spans: Vec::new(),
         custom_unique: false,
-        key_bound: false,
         elems: match ty.map(|t| &t.leaf().shape) {
             _ if !behaviour.pointer_lists => Elems::Values,
             Some(Shape::List(e)) if e.is_option() => Elems::Pointers,
@@ -320,12 +390,12 @@ pub(crate) fn list_meta<'a>(
         level: None,
     };
     // The tag each fact came from, to report a problem where it is.
-    let mut list_type_at: Option<&TagAt> = None;
-    let mut unique_at: Option<&TagAt> = None;
-    let mut key_at: Option<&TagAt> = None;
-    let mut last: Option<&TagAt> = None;
+    let mut list_type_at: Option<&RuleAt> = None;
+    let mut unique_at: Option<&RuleAt> = None;
+    let mut key_at: Option<&RuleAt> = None;
+    let mut last: Option<&RuleAt> = None;
     for at in tags {
-        let Some(RuleKind::List(list)) = at.rule().map(|r| &r.kind) else {
+        let RuleKind::List(list) = &at.rule.kind else {
             continue;
         };
         match list {

@@ -1,7 +1,7 @@
 //! Bad input of any size or depth gets an error, never a crash (issue 9,
 //! item 5): chain depth, and the stack the generator needs at the limit.
 
-use validation_gen::tags::{self, Extracted, Line, MAX_CHAIN_DEPTH};
+use crate::front::tags::{self, Extracted, Line, MAX_CHAIN_DEPTH};
 
 /// `k8s:<outer>=+` repeated, then `innermost`.
 fn chain(outer: &str, levels: usize, innermost: &str) -> String {
@@ -123,7 +123,7 @@ fn derive_at_the_chain_limit_fits_half_of_rustcs_stack() {
     let src = struct_source(&fields_at_the_limit());
     let out = on_stack(4, move || {
         let tokens: proc_macro2::TokenStream = src.parse().unwrap();
-        validation_gen::expand_derive(tokens).to_string()
+        crate::expand_derive(tokens, &crate::Options::new()).to_string()
     });
     assert!(out.contains("impl __rt :: Validate for Deep"), "{out}");
     assert!(!out.contains("compile_error"), "{out}");
@@ -136,7 +136,11 @@ fn derive_at_the_chain_limit_fits_half_of_rustcs_stack() {
 fn cli_at_the_chain_limit_from_a_small_stack() {
     let src = struct_source(&fields_at_the_limit());
     let out = on_stack(2, move || {
-        validation_gen::module::generate_module(std::path::Path::new("deep.rs"), &src)
+        crate::module::generate_module(
+            std::path::Path::new("deep.rs"),
+            &src,
+            &crate::Options::new(),
+        )
     });
     assert!(out
         .expect("generates")
@@ -148,21 +152,21 @@ fn cli_at_the_chain_limit_from_a_small_stack() {
 /// error, in both front ends, on a small stack.
 #[test]
 fn deep_types_are_an_error_not_a_crash() {
-    use validation_gen::depth::MAX_TYPE_NESTING;
+    use crate::front::MAX_TYPE_NESTING;
     // `pub struct Deep { f0: ... }`: the braces are one level.
     let ok = struct_source(&[(
         "k8s:optional".into(),
         nested("Vec", MAX_TYPE_NESTING - 1, "i32"),
     )]);
     let out = on_stack(4, move || {
-        validation_gen::expand_derive(ok.parse().unwrap()).to_string()
+        crate::expand_derive(ok.parse().unwrap(), &crate::Options::new()).to_string()
     });
     assert!(!out.contains("compile_error"), "{out}");
     for levels in [MAX_TYPE_NESTING, 300, 10_000] {
         let src = struct_source(&[("k8s:optional".into(), nested("Vec", levels, "i32"))]);
         let file_src = src.clone();
         let out = on_stack(2, move || {
-            validation_gen::expand_derive(src.parse().unwrap()).to_string()
+            crate::expand_derive(src.parse().unwrap(), &crate::Options::new()).to_string()
         });
         assert!(
             out.contains("compile_error ! { \"nesting too deep: more than 64 levels of brackets and generic arguments\" }"),
@@ -170,10 +174,14 @@ fn deep_types_are_an_error_not_a_crash() {
             &out[..out.len().min(300)]
         );
         let errs = on_stack(2, move || {
-            validation_gen::module::generate_module(std::path::Path::new("deep.rs"), &file_src)
-                .unwrap_err()
+            crate::module::generate_module(
+                std::path::Path::new("deep.rs"),
+                &file_src,
+                &crate::Options::new(),
+            )
+            .unwrap_err()
         });
-        let limit = if levels > validation_gen::depth::MAX_FILE_NESTING {
+        let limit = if levels > crate::front::MAX_FILE_NESTING {
             256
         } else {
             64
@@ -196,7 +204,7 @@ fn issue_inputs_are_one_error() {
     let each_val = chain("k8s:eachVal", 10_000, "k8s:minimum=1");
     let src = struct_source(&[(each_val, nested("Vec", 3, "i32"))]);
     let out = on_stack(2, move || {
-        validation_gen::expand_derive(src.parse().unwrap()).to_string()
+        crate::expand_derive(src.parse().unwrap(), &crate::Options::new()).to_string()
     });
     assert_eq!(
         out.matches("compile_error").count(),
@@ -209,7 +217,12 @@ fn issue_inputs_are_one_error() {
     let if_enabled = chain("k8s:ifEnabled(A)", 300, "k8s:required");
     let src = struct_source(&[(if_enabled, "i32".to_string())]);
     let errs = on_stack(2, move || {
-        validation_gen::module::generate_module(std::path::Path::new("deep.rs"), &src).unwrap_err()
+        crate::module::generate_module(
+            std::path::Path::new("deep.rs"),
+            &src,
+            &crate::Options::new(),
+        )
+        .unwrap_err()
     });
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert_eq!((errs[0].line, errs[0].column), (2, 5));

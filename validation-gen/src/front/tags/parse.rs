@@ -23,7 +23,7 @@
 //! Messages are upstream's without the ` at position N` suffix: the error's
 //! [`Span`] carries the position.
 
-use super::catalog::{self, Release, TagKind, TagName, IS_SUBRESOURCE, SUPPORTS_SUBRESOURCE};
+use super::catalog::{self, Release, TagKind, TagName};
 use super::scan::{is_ident_begin, is_tag_name_interior, name_end, Scanner};
 use super::suggest;
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
@@ -75,7 +75,9 @@ impl ParseOptions {
     /// which needs a quoted path (`="/status"`).
     pub fn raw_value(&self, name: &str) -> bool {
         self.behaviour().raw_subresource_tags
-            && matches!(name, IS_SUBRESOURCE | SUPPORTS_SUBRESOURCE)
+            && [TagName::IsSubresource, TagName::SupportsSubresource]
+                .iter()
+                .any(|t| t.as_str() == name)
     }
 
     /// Whether `name` is a tag this release no longer knows: 1.37 renamed
@@ -140,7 +142,7 @@ pub struct RawDefault {
     pub span: Span,
 }
 
-/// One item found by [`extract`], in source order.
+/// One item found by [`extract_with`], in source order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Extracted {
     /// A `+k8s:` validation tag, or one of the type-level subresource tags
@@ -160,6 +162,7 @@ impl Extracted {
     }
 
     /// The tag, for [`Extracted::Tag`] items.
+    #[cfg(test)]
     pub fn as_tag(&self) -> Option<&ExtractedTag> {
         match self {
             Extracted::Tag(t) => Some(t),
@@ -168,6 +171,7 @@ impl Extracted {
     }
 
     /// The default, for [`Extracted::Default`] items.
+    #[cfg(test)]
     pub fn as_default(&self) -> Option<&ExtractedDefault> {
         match self {
             Extracted::Default(d) => Some(d),
@@ -196,11 +200,12 @@ const DEFAULT_TAG: &str = "default";
 /// Spans are byte ranges within [`Line::text`].
 ///
 /// Tags are read as Kubernetes 1.35 reads them; see [`extract_with`].
+#[cfg(test)]
 pub fn extract(lines: &[Line<'_>]) -> Vec<Extracted> {
     extract_with(lines, &ParseOptions::default())
 }
 
-/// [`extract`], following the tag reading of `options.release`: through
+/// [`extract_with`], following the tag reading of `options.release`: through
 /// 1.35 the subresource tags take raw values ([`ParseOptions::raw_value`]).
 pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted> {
     let mut out = Vec::new();
@@ -243,8 +248,8 @@ pub fn extract_with(lines: &[Line<'_>], options: &ParseOptions) -> Vec<Extracted
 /// Parses one tag (the text after the leading `+`), such as
 /// `k8s:ifEnabled("F")=+k8s:maxItems=5 # comment`.
 ///
-/// Only the grammar is checked: names are not looked up (see [`extract`] and
-/// [`super::check::type_check`]). Spans are byte ranges within `text`.
+/// Only the grammar is checked: names are not looked up (see [`extract_with`] and
+/// [`super::scopes::type_check`]). Spans are byte ranges within `text`.
 pub fn parse_tag(text: &str) -> Result<Tag, TagError> {
     parse_at(text, 0)
 }

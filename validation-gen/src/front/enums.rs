@@ -1,27 +1,39 @@
-//! `#[enum_values]`: the values of a `+k8s:enum` type are the `&'static str`
-//! consts of an `impl` block; this records them (sorted) and the
-//! `+k8s:enumExclude` exclusions for the generated `Validate` impl.
+//! Enum values: the `&'static str` consts of an `#[enum_values]` impl
+//! block, or a Rust enum's unit variants, with their `+k8s:enumExclude`
+//! exclusions (read here; `emit::enums` writes the consts the `+k8s:enum`
+//! validation reads).
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use super::ast::{doc_lines, DocLine};
+use super::behaviour;
+use super::diag::Diagnostics;
+use super::model::read_tags;
+use super::rules::{Rule, RuleKind};
+use super::tags::{self, scopes, Release, Scope, TagName};
 
-use crate::ast::doc_lines;
-use crate::diag::Diagnostics;
-use crate::model::read_tags;
-use crate::rules::{Rule, RuleKind};
-use crate::tags::catalog::Scope;
-use crate::tags::{check, TagName};
-
-/// Values and exclusions of an enum impl block.
-pub struct EnumValues {
+/// Values and exclusions of an enum.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EnumValues {
     /// Values, sorted bytewise and deduplicated.
     pub values: Vec<String>,
     /// `(value, option, exclude_when)`.
     pub exclusions: Vec<(String, String, bool)>,
 }
 
-/// Reads the consts of an impl block.
-pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
+impl EnumValues {
+    /// The values in the default state of the options (every option
+    /// disabled): values excluded when an option is disabled are left out.
+    pub(crate) fn by_default(&self) -> Vec<String> {
+        self.values
+            .iter()
+            .filter(|v| !self.exclusions.iter().any(|(x, _, when)| x == *v && !*when))
+            .cloned()
+            .collect()
+    }
+}
+
+/// Reads the string consts of an impl block (`#[enum_values]`, or a
+/// `+k8s:enum` type's block in a module the CLI reads).
+pub(crate) fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
     let mut values: Vec<String> = Vec::new();
     let mut exclusions = Vec::new();
     for it in &item.items {
@@ -50,7 +62,10 @@ pub fn read(item: &syn::ItemImpl, diags: &mut Diagnostics) -> EnumValues {
 }
 
 /// Sorts and deduplicates the values and orders the exclusions as upstream.
-pub fn finish(mut values: Vec<String>, mut exclusions: Vec<(String, String, bool)>) -> EnumValues {
+pub(super) fn finish(
+    mut values: Vec<String>,
+    mut exclusions: Vec<(String, String, bool)>,
+) -> EnumValues {
     values.sort();
     values.dedup();
     // Upstream orders exclusions disabled-first, then by option name.
@@ -62,13 +77,19 @@ pub fn finish(mut values: Vec<String>, mut exclusions: Vec<(String, String, bool
 /// returns whether `+k8s:enumExclude` excludes it outright, and records its
 /// option-gated exclusions (`+k8s:ifEnabled(Opt)=+k8s:enumExclude`) in
 /// `exclusions`. Any other tag is an error.
-pub fn read_value_tags(
+pub(super) fn read_value_tags(
     value: &str,
-    docs: &[crate::ast::DocLine],
+    docs: &[DocLine],
     diags: &mut Diagnostics,
     exclusions: &mut Vec<(String, String, bool)>,
 ) -> bool {
-    let tags = read_tags(docs, diags);
+    // Value tags read the same in every release.
+    let options = tags::ParseOptions::for_release(Release::DEFAULT);
+    debug_assert!(std::ptr::eq(
+        options.behaviour(),
+        behaviour::of(Release::DEFAULT)
+    ));
+    let tags = read_tags(docs, &options, diags);
     let mut excluded = false;
     for at in &tags.tags {
         match at.tag.tag_name() {
@@ -90,22 +111,22 @@ pub fn read_value_tags(
                 // specified on constant values`), else why the tag does not
                 // read (`requires an option name`).
                 rule => {
-                    let message = match (check::type_check(&at.tag, Scope::Const), rule) {
+                    let message = match (scopes::type_check(&at.tag, Scope::Const), rule) {
                         (Err(e), _) => e.message,
                         (Ok(()), Err(why)) => why.clone(),
                         (Ok(()), Ok(_)) => {
                             "only +k8s:enumExclude may be used on enum constants".into()
                         }
                     };
-                    diags.error(at.span, format!("{message} (in `{}`)", at.line));
+                    diags.error(at.at.span, format!("{message} (in `{}`)", at.at.line));
                 }
             },
             _ => diags.error(
-                at.span,
+                at.at.span,
                 format!(
                     "{} (in `{}`)",
-                    crate::tags::check::not_in_scope(&at.tag.name, crate::tags::Scope::Const),
-                    at.line
+                    scopes::not_in_scope(&at.tag.name, Scope::Const),
+                    at.at.line
                 ),
             ),
         }
@@ -117,7 +138,7 @@ pub fn read_value_tags(
 /// (`supported values: "a", "b"`, empty for no values), as the runtime
 /// writes it, for values that quote as themselves (printable ASCII without
 /// `"` or `\`); `None` when one needs Go's quoting, which the runtime does.
-pub fn static_detail(values: &[String]) -> Option<String> {
+pub(crate) fn static_detail(values: &[String]) -> Option<String> {
     let plain = |v: &String| {
         v.bytes()
             .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
@@ -137,77 +158,15 @@ pub fn static_detail(values: &[String]) -> Option<String> {
     })
 }
 
-/// The `Option<&'static str>` of [`static_detail`], as tokens.
-pub fn static_detail_tokens(values: &[String]) -> TokenStream {
-    match static_detail(values) {
-        Some(detail) => quote!(::core::option::Option::Some(#detail)),
-        None => quote!(::core::option::Option::None),
-    }
-}
-
-/// The hidden consts for an impl block.
-pub fn emit(item: &syn::ItemImpl, values: &EnumValues) -> TokenStream {
-    let rt: syn::Path = syn::parse_str(crate::emit::DEFAULT_RUNTIME_PATH).expect("valid path");
-    let self_ty = &item.self_ty;
-    let (impl_generics, _, where_clause) = item.generics.split_for_impl();
-    let vals = &values.values;
-    // Every string const of the block, so that a const only the generated
-    // validation reads (through the values above) is not reported as dead
-    // code.
-    let declared = item.items.iter().filter_map(|it| match it {
-        syn::ImplItem::Const(c)
-            if matches!(
-                &c.expr,
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(_),
-                    ..
-                })
-            ) =>
-        {
-            Some(&c.ident)
-        }
-        _ => None,
-    });
-    let excl = values.exclusions.iter().map(|(v, o, w)| {
-        quote!(#rt::validate::EnumExclusion { value: #v, option: #o, exclude_when: #w })
-    });
-    let detail = static_detail_tokens(vals);
-    quote! {
-        impl #impl_generics #self_ty #where_clause {
-            #[doc(hidden)]
-            pub const __K8S_ENUM_VALUES: &'static [&'static str] = &[#(#vals),*];
-            #[doc(hidden)]
-            pub const __K8S_ENUM_EXCLUSIONS: &'static [#rt::validate::EnumExclusion] = &[#(#excl),*];
-            /// The `Unsupported value` detail listing every value, as static
-            /// text (`None` when a value needs Go's quoting).
-            #[doc(hidden)]
-            pub const __K8S_ENUM_DETAIL: ::core::option::Option<&'static str> = #detail;
-            /// All three, for the `+k8s:enum` validation (one item, so that a
-            /// missing `#[enum_values]` block is one error).
-            #[doc(hidden)]
-            pub const __K8S_ENUM: (
-                &'static [&'static str],
-                &'static [#rt::validate::EnumExclusion],
-                ::core::option::Option<&'static str>,
-            ) = {
-                let _ = Self::__K8S_ENUM_DECLARED;
-                (Self::__K8S_ENUM_VALUES, Self::__K8S_ENUM_EXCLUSIONS, Self::__K8S_ENUM_DETAIL)
-            };
-            #[doc(hidden)]
-            pub const __K8S_ENUM_DECLARED: &'static [&'static str] = &[#(Self::#declared),*];
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn read(lines: &[&str]) -> (bool, Vec<(String, String, bool)>, Vec<String>) {
-        let docs: Vec<crate::ast::DocLine> = lines
+        let docs: Vec<DocLine> = lines
             .iter()
             .enumerate()
-            .map(|(order, text)| crate::ast::DocLine {
+            .map(|(order, text)| DocLine {
                 text: format!(" {text}"),
                 span: proc_macro2::Span::call_site(),
                 order,

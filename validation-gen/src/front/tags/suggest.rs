@@ -3,13 +3,13 @@
 
 use validation_spec::go_quote;
 
-use super::catalog::{self, lookup, IF_MODE, MODE_DISCRIMINATOR};
+use super::catalog::{self, lookup, TagName};
 
 /// Names that upstream used before renaming them.
 const RENAMED: &[(&str, &str)] = &[
     // 1.36 shipped modal validation as k8s:discriminator / k8s:member.
-    ("discriminator", MODE_DISCRIMINATOR),
-    ("member", IF_MODE),
+    ("discriminator", TagName::ModeDiscriminator.as_str()),
+    ("member", TagName::IfMode.as_str()),
 ];
 
 /// The known tag name closest to `name`, for "did you mean" messages.

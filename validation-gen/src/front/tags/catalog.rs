@@ -4,19 +4,18 @@
 //!
 //! One macro table gives each tag its [`TagName`] variant, its name constant
 //! and its entry ([`TagDef`]): where it may be used ([`Scope`]), its
-//! documented arguments and payload (which [`super::check::type_check`]
+//! documented arguments and payload (which [`super::scopes::type_check`]
 //! enforces with upstream's messages), its stability level, the release
 //! that introduced it and a one-line description.
 //!
-//! It also defines upstream's processing order ([`sort_tags`]) and the rule
+//! Its order is upstream's processing order ([`TagName`]'s `Ord`), and the rule
 //! that recognises other generators' tags ([`is_other_generator_tag`]).
-//! Checking a tag against its entry is [`super::check`]; the "did you mean"
+//! Checking a tag against its entry is [`super::scopes`]; the "did you mean"
 //! lookup for misspelled names is [`super::suggest`].
 
-use std::cmp::Ordering;
 use std::fmt;
 
-use super::{Tag, ValueType};
+use super::ValueType;
 
 pub use super::vocab::*;
 
@@ -173,10 +172,10 @@ impl TagDef {
     }
 }
 
-/// Generates, from one list of `Variant, CONSTANT = "k8s:name" => entry;`
-/// rows: the [`TagName`] enum, the name constants and the `TAGS` table.
+/// Generates, from one list of `Variant = "k8s:name" => entry;` rows: the
+/// [`TagName`] enum and the `TAGS` table.
 macro_rules! catalog {
-    ($( $(#[$doc:meta])* $variant:ident, $konst:ident = $name:literal => $entry:expr; )*) => {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal => $entry:expr; )*) => {
         /// A known tag: one variant per catalog entry, in the catalog's
         /// (bytewise name) order, so `Ord` is upstream's processing order.
         ///
@@ -186,8 +185,6 @@ macro_rules! catalog {
         pub enum TagName {
             $( $(#[$doc])* $variant, )*
         }
-
-        $( $(#[$doc])* pub const $konst: &str = $name; )*
 
         impl TagName {
             /// Every tag, in catalog order.
@@ -206,274 +203,274 @@ macro_rules! catalog {
 }
 
 // Every known tag, sorted bytewise by name (upstream's processing order):
-// its `TagName` variant, its name constant, its full name and its entry.
-// The enum, the constants and the table are generated from this one list,
+// its `TagName` variant, its full name and its entry.
+// The enum and the table are generated from this one list,
 // so a name and its variant cannot drift apart, and the variant's
 // discriminant is the entry's index.
 #[rustfmt::skip]
 catalog! {
     /// `+k8s:alpha(since: "1.36")=+<tag>`: marks the payload validation as alpha.
-    Alpha, ALPHA = "k8s:alpha" => validator(Release::V1_36, ANY_VALUE,
+    Alpha = "k8s:alpha" => validator(Release::V1_36, ANY_VALUE,
         "Marks the payload validation as alpha: its errors are reported but not enforced.")
         .with_stability(Stability::Beta)
         .with_args(LEVEL_ARGS)
         .with_chain(ChainScope::Inherit);
 
     /// `+k8s:beta(since: "1.36")=+<tag>`: marks the payload validation as beta.
-    Beta, BETA = "k8s:beta" => validator(Release::V1_36, ANY_VALUE,
+    Beta = "k8s:beta" => validator(Release::V1_36, ANY_VALUE,
         "Marks the payload validation as beta: its errors are enforced only when declarative validation beta is on.")
         .with_stability(Stability::Beta)
         .with_args(LEVEL_ARGS)
         .with_chain(ChainScope::Inherit);
 
     /// `+k8s:customUnique`: uniqueness of the list is checked by hand-written code.
-    CustomUnique, CUSTOM_UNIQUE = "k8s:customUnique" => validator(Release::V1_35, ANY_VALUE,
+    CustomUnique = "k8s:customUnique" => validator(Release::V1_35, ANY_VALUE,
         "The list's uniqueness is checked by hand-written code; no uniqueness check is generated.");
 
     /// `+k8s:customValidation`: calls a hand-written `ValidateCustom_*` function.
-    CustomValidation, CUSTOM_VALIDATION = "k8s:customValidation" => validator(Release::V1_37, TYPE_OR_FIELD,
+    CustomValidation = "k8s:customValidation" => validator(Release::V1_37, TYPE_OR_FIELD,
         "Calls the hand-written ValidateCustom_<Type>[_<Field>] function of the generated package.");
 
     /// `+k8s:dependentForbidden(<sibling>)`: the sibling must be unset when this field is set.
-    DependentForbidden, DEPENDENT_FORBIDDEN = "k8s:dependentForbidden" => validator(Release::V1_37, FIELD_ONLY,
+    DependentForbidden = "k8s:dependentForbidden" => validator(Release::V1_37, FIELD_ONLY,
         "When this field is set, the named sibling field must not be set.")
         .with_stability(Stability::Alpha)
         .with_args(SIBLING_ARG);
 
     /// `+k8s:dependentRequired(<sibling>)`: the sibling must be set when this field is set.
-    DependentRequired, DEPENDENT_REQUIRED = "k8s:dependentRequired" => validator(Release::V1_37, FIELD_ONLY,
+    DependentRequired = "k8s:dependentRequired" => validator(Release::V1_37, FIELD_ONLY,
         "When this field is set, the named sibling field must be set too.")
         .with_stability(Stability::Alpha)
         .with_args(SIBLING_ARG);
 
     /// `+k8s:discriminator`: the field selects which `+k8s:member` rules of its siblings apply.
-    Discriminator, DISCRIMINATOR = "k8s:discriminator" => validator(Release::V1_36, FIELD_ONLY,
+    Discriminator = "k8s:discriminator" => validator(Release::V1_36, FIELD_ONLY,
         "Indicates that this field is a discriminator for state-based validation.")
         .with_stability(Stability::Alpha)
         .with_args(DISCRIMINATOR_ARGS);
 
     /// `+k8s:eachKey=+<tag>`: validates every key of a map.
-    EachKey, EACH_KEY = "k8s:eachKey" => validator(Release::V1_33, ANY_VALUE,
+    EachKey = "k8s:eachKey" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to every key of a map.")
         .with_chain(ChainScope::Fixed(MapKey));
 
     /// `+k8s:eachVal=+<tag>`: validates every value of a list or map.
-    EachVal, EACH_VAL = "k8s:eachVal" => validator(Release::V1_33, ANY_VALUE,
+    EachVal = "k8s:eachVal" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to every value of a list or map.")
         .with_chain(ChainScope::CollectionValue);
 
     /// `+k8s:enum`: the string type's constants are its only allowed values.
-    Enum, ENUM = "k8s:enum" => validator(Release::V1_34, TYPE_ONLY,
+    Enum = "k8s:enum" => validator(Release::V1_34, TYPE_ONLY,
         "The string type's constants are the only values it accepts.");
 
     /// `+k8s:enumExclude`: this constant is not a value of its enum.
-    EnumExclude, ENUM_EXCLUDE = "k8s:enumExclude" => validator(Release::V1_35, CONST_ONLY,
+    EnumExclude = "k8s:enumExclude" => validator(Release::V1_35, CONST_ONLY,
         "Leaves this constant out of its type's enum, possibly only under an option (with ifEnabled/ifDisabled).")
         .with_stability(Stability::Alpha);
 
     /// `+k8s:forbidden`: the field may not be set.
-    Forbidden, FORBIDDEN = "k8s:forbidden" => validator(Release::V1_33, FIELD_ONLY,
+    Forbidden = "k8s:forbidden" => validator(Release::V1_33, FIELD_ONLY,
         "The field may not be set.")
         .with_stability(Stability::Beta);
 
     /// `+k8s:format=<name>`: the string has a named format (`k8s-short-name`, ...).
-    Format, FORMAT = "k8s:format" => validator(Release::V1_35, ANY_VALUE,
+    Format = "k8s:format" => validator(Release::V1_35, ANY_VALUE,
         "The string must have the named format (k8s-short-name, k8s-long-name, k8s-uuid, ...).")
         .with_payload(PayloadType::String, true);
 
     /// `+k8s:ifDisabled(<option>)=+<tag>`: the payload applies when the option is off.
-    IfDisabled, IF_DISABLED = "k8s:ifDisabled" => validator(Release::V1_35, ANYWHERE,
+    IfDisabled = "k8s:ifDisabled" => validator(Release::V1_35, ANYWHERE,
         "Applies the payload validation only when the named validation option is disabled.")
         .with_args(OPTION_ARG)
         .with_chain(ChainScope::Inherit);
 
     /// `+k8s:ifEnabled(<option>)=+<tag>`: the payload applies when the option is on.
-    IfEnabled, IF_ENABLED = "k8s:ifEnabled" => validator(Release::V1_35, ANYWHERE,
+    IfEnabled = "k8s:ifEnabled" => validator(Release::V1_35, ANYWHERE,
         "Applies the payload validation only when the named validation option is enabled.")
         .with_args(OPTION_ARG)
         .with_chain(ChainScope::Inherit);
 
     /// `+k8s:ifMode(<mode>)=+<tag>`: the payload applies in one mode of a discriminator.
-    IfMode, IF_MODE = "k8s:ifMode" => validator(Release::V1_37, FIELD_ONLY,
+    IfMode = "k8s:ifMode" => validator(Release::V1_37, FIELD_ONLY,
         "Applies the payload validation only in the given mode of the struct's mode discriminator; the field is forbidden in modes that have no rule.")
         .with_args(IF_MODE_ARGS)
         .with_chain(ChainScope::Inherit);
 
     /// `+k8s:immutable`: the value may not change on update.
-    Immutable, IMMUTABLE = "k8s:immutable" => validator(Release::V1_33, NOT_KEYS,
+    Immutable = "k8s:immutable" => validator(Release::V1_33, NOT_KEYS,
         "The value may not change once the object exists.");
 
     /// `+k8s:isSubresource="/scale"`: the type is the type of that subresource.
-    IsSubresource, IS_SUBRESOURCE = "k8s:isSubresource" => validator(Release::V1_34, TYPE_ONLY,
+    IsSubresource = "k8s:isSubresource" => validator(Release::V1_34, TYPE_ONLY,
         "The type is the type of the given subresource (e.g. \"/scale\"); its validation serves only that path and the supported subresources.")
         .with_payload(PayloadType::String, true)
         .type_metadata();
 
     /// `+k8s:item(<key>: <value>, ...)=+<tag>`: validates the list-map item with that key.
-    Item, ITEM = "k8s:item" => validator(Release::V1_34, ANY_VALUE,
+    Item = "k8s:item" => validator(Release::V1_34, ANY_VALUE,
         "Applies the payload validation to the list-map item whose key fields equal the named arguments.")
         .with_chain(ChainScope::Fixed(ListVal))
         .with_unknown_args();
 
     /// `+k8s:listMapKey=<json name>`: a key field of a `listType=map` list.
-    ListMapKey, LIST_MAP_KEY = "k8s:listMapKey" => validator(Release::V1_33, ANY_VALUE,
+    ListMapKey = "k8s:listMapKey" => validator(Release::V1_33, ANY_VALUE,
         "Names (by JSON name) a key field of a listType=map list; repeat for composite keys.")
         .with_payload(PayloadType::String, true);
 
     /// `+k8s:listType=atomic|set|map`: the list's semantics.
-    ListType, LIST_TYPE = "k8s:listType" => validator(Release::V1_33, ANY_VALUE,
+    ListType = "k8s:listType" => validator(Release::V1_33, ANY_VALUE,
         "The list's semantics: atomic, set (unique values) or map (unique keys).")
         .with_payload(PayloadType::String, true);
 
     /// `+k8s:maxBytes=<n>`: the string is at most n bytes long.
-    MaxBytes, MAX_BYTES = "k8s:maxBytes" => validator(Release::V1_36, ANY_VALUE,
+    MaxBytes = "k8s:maxBytes" => validator(Release::V1_36, ANY_VALUE,
         "The string may be at most this many bytes long.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:maxItems=<n>`: the list has at most n items.
-    MaxItems, MAX_ITEMS = "k8s:maxItems" => validator(Release::V1_35, NOT_KEYS,
+    MaxItems = "k8s:maxItems" => validator(Release::V1_35, NOT_KEYS,
         "The list may have at most this many items.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:maxLength=<n>`: the string is at most n characters long.
-    MaxLength, MAX_LENGTH = "k8s:maxLength" => validator(Release::V1_35, ANY_VALUE,
+    MaxLength = "k8s:maxLength" => validator(Release::V1_35, ANY_VALUE,
         "The string may be at most this many characters long.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:maxProperties=<n>`: the map has at most n entries.
-    MaxProperties, MAX_PROPERTIES = "k8s:maxProperties" => validator(Release::V1_37, TYPE_OR_FIELD,
+    MaxProperties = "k8s:maxProperties" => validator(Release::V1_37, TYPE_OR_FIELD,
         "The map may have at most this many entries.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:maximum=<n>`: the integer is at most n.
-    Maximum, MAXIMUM = "k8s:maximum" => validator(Release::V1_36, ANY_VALUE,
+    Maximum = "k8s:maximum" => validator(Release::V1_36, ANY_VALUE,
         "The integer may be at most this value.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:member("<value>")=+<tag>`: the payload applies when the discriminator has that value.
-    Member, MEMBER = "k8s:member" => validator(Release::V1_36, FIELD_ONLY,
+    Member = "k8s:member" => validator(Release::V1_36, FIELD_ONLY,
         "Indicates that this field's validation depends on a discriminator.")
         .with_stability(Stability::Alpha)
         .with_args(MEMBER_ARGS)
         .with_chain(ChainScope::Inherit);
 
     /// `+k8s:minItems=<n>`: the list has at least n items.
-    MinItems, MIN_ITEMS = "k8s:minItems" => validator(Release::V1_36, NOT_KEYS,
+    MinItems = "k8s:minItems" => validator(Release::V1_36, NOT_KEYS,
         "The list must have at least this many items.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:minLength=<n>`: the string is at least n characters long.
-    MinLength, MIN_LENGTH = "k8s:minLength" => validator(Release::V1_36, ANY_VALUE,
+    MinLength = "k8s:minLength" => validator(Release::V1_36, ANY_VALUE,
         "The string must be at least this many characters long.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:minProperties=<n>`: the map has at least n entries.
-    MinProperties, MIN_PROPERTIES = "k8s:minProperties" => validator(Release::V1_37, TYPE_OR_FIELD,
+    MinProperties = "k8s:minProperties" => validator(Release::V1_37, TYPE_OR_FIELD,
         "The map must have at least this many entries.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:minimum=<n>`: the integer is at least n.
-    Minimum, MINIMUM = "k8s:minimum" => validator(Release::V1_33, ANY_VALUE,
+    Minimum = "k8s:minimum" => validator(Release::V1_33, ANY_VALUE,
         "The integer must be at least this value.")
         .with_payload(PayloadType::Int, true);
 
     /// `+k8s:modeDiscriminator`: the field selects the mode for `ifMode` siblings.
-    ModeDiscriminator, MODE_DISCRIMINATOR = "k8s:modeDiscriminator" => validator(Release::V1_37, FIELD_ONLY,
+    ModeDiscriminator = "k8s:modeDiscriminator" => validator(Release::V1_37, FIELD_ONLY,
         "The field (a string or bool) selects the mode that ifMode rules of sibling fields depend on.")
         .with_args(MODE_DISCRIMINATOR_ARGS);
 
     /// `+k8s:monotonic`: the integer may not decrease on update.
-    Monotonic, MONOTONIC = "k8s:monotonic" => validator(Release::V1_37, TYPE_OR_FIELD,
+    Monotonic = "k8s:monotonic" => validator(Release::V1_37, TYPE_OR_FIELD,
         "The integer may not decrease on update.")
         .with_stability(Stability::Alpha);
 
     /// `+k8s:neq=<value>`: the value may not equal the given one.
-    Neq, NEQ = "k8s:neq" => validator(Release::V1_34, ANY_VALUE,
+    Neq = "k8s:neq" => validator(Release::V1_34, ANY_VALUE,
         "The value (string, integer or bool) may not equal the payload.")
         .with_stability(Stability::Alpha)
         .with_payload(PayloadType::Raw, true);
 
     /// `+k8s:opaqueType`: do not descend into the type's own validations.
-    OpaqueType, OPAQUE_TYPE = "k8s:opaqueType" => validator(Release::V1_33, ANY_VALUE,
+    OpaqueType = "k8s:opaqueType" => validator(Release::V1_33, ANY_VALUE,
         "Ignores the validations declared on the referenced type.");
 
     /// `+k8s:optional`: the field may be omitted.
-    Optional, OPTIONAL = "k8s:optional" => validator(Release::V1_33, FIELD_ONLY,
+    Optional = "k8s:optional" => validator(Release::V1_33, FIELD_ONLY,
         "The field may be omitted; its other validations are skipped when it is (with +default, it is effectively required).");
 
     /// `+k8s:required`: the field must be set.
-    Required, REQUIRED = "k8s:required" => validator(Release::V1_33, FIELD_ONLY,
+    Required = "k8s:required" => validator(Release::V1_33, FIELD_ONLY,
         "The field must be set.");
 
     /// `+k8s:subfield(<json name>)=+<tag>`: validates a field of the struct.
-    Subfield, SUBFIELD = "k8s:subfield" => validator(Release::V1_33, ANY_VALUE,
+    Subfield = "k8s:subfield" => validator(Release::V1_33, ANY_VALUE,
         "Applies the payload validation to the named (JSON name) field of the struct.")
         .with_args(SUBFIELD_ARG)
         .with_chain(ChainScope::Fixed(Field));
 
     /// `+k8s:supportsSubresource="/status"`: the type's validation also serves that subresource.
-    SupportsSubresource, SUPPORTS_SUBRESOURCE = "k8s:supportsSubresource" => validator(Release::V1_34, TYPE_ONLY,
+    SupportsSubresource = "k8s:supportsSubresource" => validator(Release::V1_34, TYPE_ONLY,
         "The type's validation also serves the given subresource path (e.g. \"/status\"); repeatable.")
         .with_payload(PayloadType::String, true)
         .type_metadata();
 
     /// `+k8s:unionDiscriminator`: the field names the set member of a union.
-    UnionDiscriminator, UNION_DISCRIMINATOR = "k8s:unionDiscriminator" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
+    UnionDiscriminator = "k8s:unionDiscriminator" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
         "The string field names which member of the union is set.")
         .with_stability(Stability::Beta)
         .with_args(UNION_DISCRIMINATOR_ARGS);
 
     /// `+k8s:unionMember`: the field is a member of an exactly-one-of union.
-    UnionMember, UNION_MEMBER = "k8s:unionMember" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
+    UnionMember = "k8s:unionMember" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
         "The field is a member of a union: exactly one member must be set.")
         .with_args(UNION_MEMBER_ARGS);
 
     /// `+k8s:unique=set|map`: the list's items are unique.
-    Unique, UNIQUE = "k8s:unique" => validator(Release::V1_35, ANY_VALUE,
+    Unique = "k8s:unique" => validator(Release::V1_35, ANY_VALUE,
         "The list's items are unique: as values (set) or by their listMapKey fields (map).")
         .with_payload(PayloadType::String, true);
 
     /// `+k8s:update=NoSet|NoUnset|NoModify|NoAddItem|NoRemoveItem`: update constraints.
-    Update, UPDATE = "k8s:update" => validator(Release::V1_35, UPDATABLE,
+    Update = "k8s:update" => validator(Release::V1_35, UPDATABLE,
         "Constrains updates: NoSet, NoUnset, NoModify, NoAddItem or NoRemoveItem; repeatable.")
         .with_payload(PayloadType::String, false);
 
     /// `+k8s:validateError="<msg>"`: fails code generation (testing).
-    ValidateError, VALIDATE_ERROR = "k8s:validateError" => validator(Release::V1_33, ANY_VALUE,
+    ValidateError = "k8s:validateError" => validator(Release::V1_33, ANY_VALUE,
         "Fails code generation with the payload as message (for testing).")
         .with_stability(Stability::Alpha)
         .with_payload(PayloadType::String, false);
 
     /// `+k8s:validateFalse="<msg>"`: always fails validation (testing).
-    ValidateFalse, VALIDATE_FALSE = "k8s:validateFalse" => validator(Release::V1_33, ANY_VALUE,
+    ValidateFalse = "k8s:validateFalse" => validator(Release::V1_33, ANY_VALUE,
         "Always fails validation, with the payload in the message (for testing).")
         .with_stability(Stability::Alpha)
         .with_args(FIXED_RESULT_ARGS)
         .with_payload(PayloadType::String, false);
 
     /// `+k8s:validateTrue`: always passes validation (testing).
-    ValidateTrue, VALIDATE_TRUE = "k8s:validateTrue" => validator(Release::V1_33, ANY_VALUE,
+    ValidateTrue = "k8s:validateTrue" => validator(Release::V1_33, ANY_VALUE,
         "Always passes validation (for testing).")
         .with_stability(Stability::Alpha)
         .with_args(FIXED_RESULT_ARGS)
         .with_payload(PayloadType::String, false);
 
     /// `+k8s:validateTrueAlpha`: always passes; its tag stability is alpha (testing).
-    ValidateTrueAlpha, VALIDATE_TRUE_ALPHA = "k8s:validateTrueAlpha" => validator(Release::V1_36, ANY_VALUE,
+    ValidateTrueAlpha = "k8s:validateTrueAlpha" => validator(Release::V1_36, ANY_VALUE,
         "Always passes validation; an alpha-level tag for testing stability lint rules.")
         .with_stability(Stability::Alpha)
         .with_args(FIXED_RESULT_ARGS)
         .with_payload(PayloadType::String, false);
 
     /// `+k8s:validateTrueBeta`: always passes; its tag stability is beta (testing).
-    ValidateTrueBeta, VALIDATE_TRUE_BETA = "k8s:validateTrueBeta" => validator(Release::V1_36, ANY_VALUE,
+    ValidateTrueBeta = "k8s:validateTrueBeta" => validator(Release::V1_36, ANY_VALUE,
         "Always passes validation; a beta-level tag for testing stability lint rules.")
         .with_stability(Stability::Beta)
         .with_args(FIXED_RESULT_ARGS)
         .with_payload(PayloadType::String, false);
 
     /// `+k8s:zeroOrOneOfMember`: the field is a member of an at-most-one-of union.
-    ZeroOrOneOfMember, ZERO_OR_ONE_OF_MEMBER = "k8s:zeroOrOneOfMember" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
+    ZeroOrOneOfMember = "k8s:zeroOrOneOfMember" => validator(Release::V1_34, FIELD_OR_LIST_VALUE,
         "The field is a member of a zero-or-one-of union: at most one member may be set.")
         .with_args(UNION_MEMBER_ARGS);
 }
@@ -523,7 +520,7 @@ impl fmt::Display for TagName {
 
 /// Whether `name` (a full tag name such as `k8s:deepcopy-gen:interfaces`)
 /// belongs to another Kubernetes code generator, or to a tool other than
-/// `validation-gen`, so that [`super::extract`] skips it instead of
+/// `validation-gen`, so that [`super::extract_with`] skips it instead of
 /// reporting an unknown tag.
 ///
 /// The rule, after the `k8s:` prefix:
@@ -554,29 +551,6 @@ pub fn is_other_generator_tag(name: &str) -> bool {
         || rest.starts_with("openapi")
         || rest.starts_with("validation:")
         || matches!(rest, "conversion-fn" | "deprecated")
-}
-
-// ---------------------------------------------------------------------------
-// Processing order
-
-/// The key upstream sorts the tags of one comment block by: the full name of
-/// the outermost tag (`k8s:ifEnabled(X)=+k8s:minimum=1` sorts as
-/// `k8s:ifEnabled`).
-pub fn sort_key(tag: &Tag) -> &str {
-    &tag.name
-}
-
-/// Upstream's order between two tags: bytewise by [`sort_key`], so
-/// uppercase sorts before lowercase (`k8s:listMapKey < k8s:listType`,
-/// `k8s:maxProperties < k8s:maximum`).
-pub fn compare_tags(a: &Tag, b: &Tag) -> Ordering {
-    sort_key(a).as_bytes().cmp(sort_key(b).as_bytes())
-}
-
-/// Sorts tags into upstream's processing order. The sort is stable: tags
-/// with the same name keep their source order.
-pub fn sort_tags(tags: &mut [Tag]) {
-    tags.sort_by(compare_tags);
 }
 
 #[cfg(test)]

@@ -11,46 +11,51 @@
 //!
 //! The usual flow is:
 //!
-//! 1. [`extract`] the tags of one comment block (a type, a field or a
+//! 1. [`extract_with`] the tags of one comment block (a type, a field or a
 //!    constant). It parses every `+k8s:` validation tag, reports unknown
 //!    names with a suggestion, skips the tags of the other Kubernetes
 //!    generators and returns the raw `+default` values.
-//! 2. [`catalog::sort_tags`] (or [`catalog::compare_tags`]) puts them in
-//!    upstream's processing order.
-//! 3. [`check::type_check`] (or [`check::type_check_with`]) checks each
+//! 2. their [`TagName`]s order them as upstream processes them.
+//! 3. [`scopes::type_check`] (or [`scopes::type_check_with`]) checks each
 //!    tag, and its chained payloads, against the scope it is used in.
 //!
-//! ```
-//! use validation_gen::tags::{catalog::Scope, check, extract, Extracted, Line};
-//!
-//! let lines = [Line { text: " +k8s:eachVal=+k8s:minimum=1", index: 0 }];
-//! let Extracted::Tag(found) = &extract(&lines)[0] else { unreachable!() };
-//! let tag = found.tag.as_ref().unwrap();
-//! assert_eq!(tag.to_string(), "k8s:eachVal=+k8s:minimum=1");
-//! assert!(check::type_check(tag, Scope::Field).is_ok());
-//! let err = check::type_check(tag, Scope::Const).unwrap_err();
-//! assert_eq!(err.message, r#"tag "k8s:eachVal" cannot be specified on constant values"#);
-//! ```
+//! For example, `+k8s:eachVal=+k8s:minimum=1` extracts to a tag that
+//! renders as `k8s:eachVal=+k8s:minimum=1`, type-checks on a field, and on
+//! a constant fails with `tag "k8s:eachVal" cannot be specified on constant
+//! values` (`tests/grammar.rs` has these cases and upstream's).
 
 pub mod catalog;
-pub mod check;
+pub(crate) mod gengo;
 mod parse;
 mod scan;
+pub(crate) mod scopes;
 pub mod suggest;
+#[cfg(test)]
+mod tests;
 mod vocab;
 
-pub use catalog::{Release, Scope, TagName};
-pub use parse::{
-    extract, extract_with, parse_tag, Extracted, ExtractedDefault, ExtractedTag, Line,
-    ParseOptions, RawDefault, MAX_CHAIN_DEPTH,
-};
+pub use catalog::{Release, Scope, TagDef, TagName};
+pub(crate) use scopes::not_in_scope;
+
+/// Every validation tag of the catalog (what the docs test lists).
+pub fn catalog_validators() -> impl Iterator<Item = &'static TagDef> {
+    catalog::validators()
+}
+
+/// Every tag of the catalog, type metadata (`isSubresource`, ...) too.
+pub fn catalog_all() -> &'static [TagDef] {
+    catalog::all()
+}
+#[cfg(test)]
+pub use parse::{extract, ExtractedTag, RawDefault, MAX_CHAIN_DEPTH};
+pub use parse::{extract_with, parse_tag, Extracted, Line, ParseOptions};
 
 use std::fmt;
 
 /// A byte range within one comment line (after the leading `///` or `//!`
 /// marker has been removed), used to point diagnostics at the offending text.
 ///
-/// [`parse_tag`] reports ranges within the text it was given; [`extract`]
+/// [`parse_tag`] reports ranges within the text it was given; [`extract_with`]
 /// reports ranges within [`Line::text`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {

@@ -1,10 +1,10 @@
 //! Rules asserted as data, not tokens.
 
 use super::*;
-use crate::tags::Release;
+use crate::front::tags::Release;
 
 fn rule(text: &str, release: Release) -> Result<Rule, String> {
-    let tag = crate::tags::parse_tag(text).expect(text);
+    let tag = crate::front::tags::parse_tag(text).expect(text);
     read(&tag, crate::front::behaviour::of(release))
 }
 
@@ -141,7 +141,8 @@ fn levels_arrive_in_1_36_and_check_their_version() {
             level: Level::Beta,
             rule: Box::new(Rule {
                 name: TagName::Required,
-                kind: RuleKind::Required
+                kind: RuleKind::Required,
+                text: "k8s:required".into(),
             })
         }
     );

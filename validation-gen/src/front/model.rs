@@ -3,15 +3,16 @@
 
 use proc_macro2::Span;
 
-use crate::ast::{DocLine, Input, InputField, InputKind};
-use crate::diag::Diagnostics;
-use crate::front::behaviour::{self, Behaviour};
-use crate::rules::Rule;
-use crate::tags::{self, Release, Tag, TagName};
+use super::ast::{DocLine, EnumInput, Input, InputField, InputKind};
+use super::behaviour::{self, Behaviour};
+use super::diag::Diagnostics;
+use super::enums::EnumValues;
+use super::rules::Rule;
+use super::tags::{self, Release, Tag, TagName};
 
 /// Integer kinds, for payload range checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IntKind {
+pub(crate) enum IntKind {
     /// `i8`
     I8,
     /// `i16`
@@ -80,18 +81,9 @@ impl IntKind {
     }
 }
 
-/// Map flavours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MapKind {
-    /// `BTreeMap`
-    BTree,
-    /// `HashMap`
-    Hash,
-}
-
 /// The Go shape of a Rust type.
 #[derive(Clone, Debug)]
-pub enum Shape {
+pub(crate) enum Shape {
     /// `Option<T>`: a Go pointer (nilable).
     Option(Box<Ty>),
     /// `Box<T>`: transparent.
@@ -99,7 +91,7 @@ pub enum Shape {
     /// `Vec<T>`: a Go slice.
     List(Box<Ty>),
     /// `BTreeMap<K, V>` / `HashMap<K, V>`: a Go map.
-    Map(MapKind, Box<Ty>, Box<Ty>),
+    Map(Box<Ty>, Box<Ty>),
     /// `String`
     Str,
     /// `bool`
@@ -116,7 +108,7 @@ pub enum Shape {
 
 /// A Rust type with its Go shape.
 #[derive(Clone, Debug)]
-pub struct Ty {
+pub(crate) struct Ty {
     /// The Rust type.
     pub ty: syn::Type,
     /// Its shape.
@@ -158,7 +150,7 @@ impl Ty {
             Shape::Int(k) => k.go_name().into(),
             Shape::Float => "float64".into(),
             Shape::Json => "interface".into(),
-            Shape::Named => crate::ast::type_text(&self.ty),
+            Shape::Named => super::ast::type_text(&self.ty),
         }
     }
 }
@@ -198,11 +190,8 @@ fn classify(ty: &syn::Type) -> Shape {
         ("Option", [t]) => Shape::Option(Box::new(Ty::of(t))),
         ("Box", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
         ("Vec", [t]) => Shape::List(Box::new(Ty::of(t))),
-        ("BTreeMap", [k, v]) => {
-            Shape::Map(MapKind::BTree, Box::new(Ty::of(k)), Box::new(Ty::of(v)))
-        }
-        ("HashMap", [k, v, ..]) => {
-            Shape::Map(MapKind::Hash, Box::new(Ty::of(k)), Box::new(Ty::of(v)))
+        ("BTreeMap", [k, v]) | ("HashMap", [k, v, ..]) => {
+            Shape::Map(Box::new(Ty::of(k)), Box::new(Ty::of(v)))
         }
         ("String", []) => Shape::Str,
         ("bool", []) => Shape::Bool,
@@ -219,79 +208,143 @@ fn path_has(path: &syn::Path, seg: &str) -> bool {
     path.segments.iter().any(|s| s.ident == seg)
 }
 
-/// A tag with the doc line it came from.
+/// A tag as read from its doc line, before the check stage: the parsed tag
+/// and its rule, or why the rule does not read.
 #[derive(Clone, Debug)]
-pub struct TagAt {
+pub(super) struct TagAt {
     /// The parsed tag.
     pub tag: Tag,
-    /// The doc line (for diagnostics).
-    pub span: Span,
-    /// The doc line text (for diagnostics).
-    pub line: String,
-    /// The doc line's position in the type ([`DocLine::order`]).
-    pub order: usize,
+    /// Where the tag is ([`RuleAt`]'s fields).
+    pub at: At,
     /// The tag read for the release the type is generated for, or why it
-    /// does not read ([`crate::rules::read`]). The check stage reports the
-    /// error and drops the tag: the emitter sees only tags whose rule read.
-    pub(crate) rule: Result<Rule, String>,
+    /// does not read ([`crate::front::rules::read`]). The check stage reports
+    /// the error and drops the tag.
+    pub rule: Result<Rule, String>,
 }
 
 impl TagAt {
-    /// A tag of the doc line at `span`, read as the release of `behaviour`
-    /// reads it.
-    pub(crate) fn new(
-        tag: Tag,
-        span: Span,
-        line: String,
-        order: usize,
-        behaviour: &Behaviour,
-    ) -> Self {
-        let rule = crate::rules::read(&tag, behaviour);
-        TagAt {
-            tag,
-            span,
-            line,
-            order,
+    /// A tag of the doc line `at`, read as the release of `behaviour` reads
+    /// it.
+    pub(super) fn new(tag: Tag, at: At, behaviour: &Behaviour) -> Self {
+        let rule = super::rules::read(&tag, behaviour);
+        TagAt { tag, at, rule }
+    }
+}
+
+/// A doc line, for diagnostics.
+#[derive(Clone, Debug)]
+pub(crate) struct At {
+    /// The doc line's span.
+    pub span: Span,
+    /// The doc line's text, trimmed (quoted in messages).
+    pub line: String,
+    /// The doc line's position in the type ([`DocLine::order`]).
+    pub order: usize,
+}
+
+/// A checked rule with the doc line it came from: what the back ends read.
+#[derive(Clone, Debug)]
+pub(crate) struct RuleAt {
+    /// The rule.
+    pub rule: Rule,
+    /// The doc line's span.
+    pub span: Span,
+    /// The doc line's text, trimmed (quoted in messages).
+    pub line: String,
+    /// The doc line's position in the type ([`DocLine::order`]).
+    pub order: usize,
+}
+
+impl RuleAt {
+    pub(super) fn new(rule: Rule, at: At) -> Self {
+        RuleAt {
             rule,
+            span: at.span,
+            line: at.line,
+            order: at.order,
         }
     }
 
-    /// The tag's rule (always there after the check stage).
-    pub(crate) fn rule(&self) -> Option<&Rule> {
-        self.rule.as_ref().ok()
+    /// The same doc line with another rule (a wrapper's payload, located at
+    /// the wrapper's line).
+    pub(crate) fn with_rule(&self, rule: Rule) -> RuleAt {
+        RuleAt {
+            rule,
+            span: self.span,
+            line: self.line.clone(),
+            order: self.order,
+        }
+    }
+}
+
+/// The rules of one place (a type, a field), in source order.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rules(pub(super) Vec<RuleAt>);
+
+impl std::ops::Deref for Rules {
+    type Target = [RuleAt];
+    fn deref(&self) -> &[RuleAt] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a Rules {
+    type Item = &'a RuleAt;
+    type IntoIter = std::slice::Iter<'a, RuleAt>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Rules {
+    /// Whether any rule is of the tag `name` (outermost).
+    pub(crate) fn has(&self, name: TagName) -> bool {
+        self.iter().any(|r| r.rule.is(name))
+    }
+
+    /// The rules of the tag `name` (outermost).
+    pub(crate) fn named(&self, name: TagName) -> impl Iterator<Item = &RuleAt> + '_ {
+        self.iter().filter(move |r| r.rule.is(name))
     }
 }
 
 /// Tags and `+default` read from one doc-comment block.
 #[derive(Clone, Debug, Default)]
-pub struct Tags {
+pub(super) struct Tags {
     /// Validation tags in source order.
     pub tags: Vec<TagAt>,
-    /// The raw `+default=` value, if any.
-    pub default: Option<(String, Span)>,
+    /// The `+default=` value, if any.
+    pub default: Option<DefaultValue>,
 }
 
-impl Tags {
-    /// Whether any tag has this name (outermost).
-    pub fn has(&self, name: TagName) -> bool {
-        self.tags.iter().any(|t| t.tag.is(name))
-    }
-
-    /// Tags with this name (outermost).
-    pub fn named(&self, name: TagName) -> impl Iterator<Item = &TagAt> + '_ {
-        self.tags.iter().filter(move |t| t.tag.is(name))
-    }
+/// A field's `+default=<json>` (upstream's defaulting tag, which
+/// `+k8s:optional` reads): the JSON value, or why it does not read.
+#[derive(Clone, Debug)]
+pub(crate) struct DefaultValue {
+    /// The value, or upstream's message for why it does not parse.
+    pub value: Result<serde_json::Value, String>,
 }
 
-/// Reads the tags of a doc-comment block as Kubernetes [`Release::DEFAULT`]
-/// reads them, reporting parse errors.
-pub fn read_tags(docs: &[DocLine], diags: &mut Diagnostics) -> Tags {
-    read_tags_with(docs, &tags::ParseOptions::default(), diags)
+impl DefaultValue {
+    fn read(text: &str) -> Self {
+        let value = if text.is_empty() {
+            Err("+default tag with no value".to_owned())
+        } else {
+            match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(serde_json::Value::Null) => Err(format!(
+                    "failed to parse default value {text:?}: unmarshalled to nil"
+                )),
+                Ok(v) => Ok(v),
+                Err(e) => Err(format!("failed to parse default value {text:?}: {e}")),
+            }
+        };
+        DefaultValue { value }
+    }
 }
 
 /// Reads the tags of a doc-comment block as `options` say, reporting parse
 /// errors.
-pub fn read_tags_with(
+pub(super) fn read_tags(
     docs: &[DocLine],
     options: &tags::ParseOptions,
     diags: &mut Diagnostics,
@@ -309,18 +362,19 @@ pub fn read_tags_with(
         let doc = &docs[item.line()];
         match item {
             tags::Extracted::Tag(t) => match t.tag {
-                Ok(tag) => out.tags.push(TagAt::new(
-                    tag,
-                    doc.span,
-                    doc.text.trim().to_string(),
-                    doc.order,
-                    options.behaviour(),
-                )),
+                Ok(tag) => {
+                    let at = At {
+                        span: doc.span,
+                        line: doc.text.trim().to_string(),
+                        order: doc.order,
+                    };
+                    out.tags.push(TagAt::new(tag, at, options.behaviour()));
+                }
                 Err(e) => diags.error_at(doc.span, doc.order, tag_error_message(&e, &doc.text)),
             },
             tags::Extracted::Default(d) => match d.value {
                 Ok(raw) => match raw.text {
-                    Some(text) => out.default = Some((text.trim().to_string(), doc.span)),
+                    Some(text) => out.default = Some(DefaultValue::read(text.trim())),
                     None => diags.error_at(
                         doc.span,
                         doc.order,
@@ -399,8 +453,9 @@ fn syntax_hint(message: &str, at: &str, before: &str) -> Option<&'static str> {
     None
 }
 
-/// A field of a struct, with its tags.
-pub struct Field {
+/// A field of a struct, with its rules (`T`: [`TagAt`] before the check
+/// stage, [`RuleAt`] after).
+pub(crate) struct Field<T = Rules> {
     /// `self.<member>`.
     pub member: syn::Member,
     /// The Rust name.
@@ -413,48 +468,79 @@ pub struct Field {
     pub flatten: bool,
     /// Omitted from JSON when this predicate holds.
     pub skip_serializing_if: Option<syn::ExprPath>,
-    /// The field's tags.
-    pub tags: Tags,
+    /// The field's rules.
+    pub rules: T,
+    /// The field's `+default`.
+    pub default: Option<DefaultValue>,
+    /// The field's documentation (its doc comment without tag lines).
+    pub description: Option<String>,
     /// The field span.
     pub span: Span,
 }
 
 /// What kind of type is validated.
-pub enum TypeKind {
+pub(crate) enum TypeKind<T = Rules> {
     /// A struct with named fields (validated fields only; `#[serde(skip)]` dropped).
-    Struct(Vec<Field>),
+    Struct(Vec<Field<T>>),
     /// A tuple newtype (Go typedef) of `inner`.
     Newtype(Box<Ty>),
+    /// A Rust enum tagged `+k8s:enum`: a Go string typedef and its values.
+    Enum(RustEnum),
 }
 
-/// A type to generate validation for.
-pub struct TypeModel {
+/// A Rust enum tagged `+k8s:enum`: its unit variants are the values.
+pub(crate) struct RustEnum {
+    /// The unit variants and their wire strings.
+    pub variants: Vec<(syn::Ident, String)>,
+    /// The `#[serde(untagged)] Unknown(String)` variant, if any.
+    pub catch_all: Option<syn::Ident>,
+    /// The values and their exclusions, as `#[enum_values]` records them.
+    pub values: EnumValues,
+}
+
+/// A type to generate validation for (`T`: [`Tags`] before the check stage,
+/// [`Rules`] after).
+pub(crate) struct TypeModel<T = Rules> {
     /// The type name.
     pub ident: syn::Ident,
     /// Generics.
     pub generics: syn::Generics,
-    /// Struct or newtype.
-    pub kind: TypeKind,
-    /// Type-level tags.
-    pub tags: Tags,
+    /// Struct, newtype or enum.
+    pub kind: TypeKind<T>,
+    /// Type-level rules (for a newtype, its inner field's too).
+    pub rules: T,
+    /// The type's documentation (its doc comment without tag lines).
+    pub description: Option<String>,
     /// The type span.
     pub span: Span,
     /// The behaviour of the Kubernetes release whose tag reading and
     /// behaviour the type's generated code follows.
-    pub(crate) behaviour: &'static Behaviour,
+    pub behaviour: &'static Behaviour,
 }
 
-impl TypeModel {
-    /// Builds the model of one input type for Kubernetes [`Release::DEFAULT`].
-    pub fn from_input(input: Input, diags: &mut Diagnostics) -> TypeModel {
-        Self::from_input_for(input, Release::DEFAULT, diags)
+impl<T> TypeModel<T> {
+    /// The struct's fields (empty for a newtype or an enum).
+    pub(crate) fn fields(&self) -> &[Field<T>] {
+        match &self.kind {
+            TypeKind::Struct(f) => f,
+            TypeKind::Newtype(_) | TypeKind::Enum(_) => &[],
+        }
     }
 
-    /// Builds the model of one input type for `release`.
-    pub fn from_input_for(input: Input, release: Release, diags: &mut Diagnostics) -> TypeModel {
+    /// A field by JSON name.
+    pub(crate) fn field_by_json(&self, json: &str) -> Option<&Field<T>> {
+        self.fields().iter().find(|f| f.json_name == json)
+    }
+}
+
+impl TypeModel<Tags> {
+    /// Builds the model of one struct or newtype, reading its tags as
+    /// `behaviour`'s release does.
+    pub(super) fn from_input(input: Input, release: Release, diags: &mut Diagnostics) -> Self {
         let options = tags::ParseOptions::for_release(release);
         let behaviour = behaviour::of(release);
-        let mut tags = read_tags_with(&input.docs, &options, diags);
+        let description = description(&input.docs);
+        let mut tags = read_tags(&input.docs, &options, diags);
         level_opaque(&mut tags, behaviour);
         let kind = match input.kind {
             InputKind::Struct(fields) => TypeKind::Struct(
@@ -466,41 +552,52 @@ impl TypeModel {
             ),
             InputKind::Newtype(inner) => {
                 // Tags on the inner field of a newtype count as type tags.
-                let mut inner_tags = read_tags_with(&inner.docs, &options, diags);
+                let mut inner_tags = read_tags(&inner.docs, &options, diags);
                 level_opaque(&mut inner_tags, behaviour);
-                let mut tags = tags.clone();
                 tags.tags.extend(inner_tags.tags);
-                return TypeModel {
-                    ident: input.ident,
-                    generics: input.generics,
-                    kind: TypeKind::Newtype(Box::new(Ty::of(&inner.ty))),
-                    tags,
-                    span: input.span,
-                    behaviour,
-                };
+                TypeKind::Newtype(Box::new(Ty::of(&inner.ty)))
             }
         };
         TypeModel {
             ident: input.ident,
             generics: input.generics,
             kind,
-            tags,
+            rules: tags,
+            description,
             span: input.span,
             behaviour,
         }
     }
 
-    /// The struct's fields (empty for a newtype).
-    pub fn fields(&self) -> &[Field] {
-        match &self.kind {
-            TypeKind::Struct(f) => f,
-            TypeKind::Newtype(_) => &[],
+    /// Builds the model of a Rust enum tagged `+k8s:enum`: its type-level
+    /// tags, and its variants' values with their `+k8s:enumExclude` tags.
+    pub(super) fn from_enum(input: EnumInput, release: Release, diags: &mut Diagnostics) -> Self {
+        let options = tags::ParseOptions::for_release(release);
+        let behaviour = behaviour::of(release);
+        let mut values = Vec::new();
+        let mut exclusions = Vec::new();
+        for v in &input.variants {
+            if !super::enums::read_value_tags(&v.value, &v.docs, diags, &mut exclusions) {
+                values.push(v.value.clone());
+            }
         }
-    }
-
-    /// A field by JSON name.
-    pub fn field_by_json(&self, json: &str) -> Option<&Field> {
-        self.fields().iter().find(|f| f.json_name == json)
+        TypeModel {
+            description: description(&input.docs),
+            rules: read_tags(&input.docs, &options, diags),
+            kind: TypeKind::Enum(RustEnum {
+                variants: input
+                    .variants
+                    .into_iter()
+                    .map(|v| (v.ident, v.value))
+                    .collect(),
+                catch_all: input.catch_all,
+                values: super::enums::finish(values, exclusions),
+            }),
+            ident: input.ident,
+            generics: input.generics,
+            span: input.span,
+            behaviour,
+        }
     }
 }
 
@@ -536,21 +633,20 @@ fn level_opaque(tags: &mut Tags, behaviour: &Behaviour) {
             })
         };
         if marker && !present(&tags.tags) && !present(&added) {
-            added.push(TagAt::new(
-                payload.clone(),
-                t.span,
-                t.line.clone(),
-                t.order,
-                behaviour,
-            ));
+            added.push(TagAt::new(payload.clone(), t.at.clone(), behaviour));
         }
     }
     tags.tags.extend(added);
 }
 
-fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnostics) -> Field {
-    let mut tags = read_tags_with(&f.docs, options, diags);
+fn field_model(
+    f: InputField,
+    options: &tags::ParseOptions,
+    diags: &mut Diagnostics,
+) -> Field<Tags> {
+    let mut tags = read_tags(&f.docs, options, diags);
     level_opaque(&mut tags, options.behaviour());
+    let default = tags.default.take();
     Field {
         member: f.member,
         rust_name: f.rust_name,
@@ -558,13 +654,42 @@ fn field_model(f: InputField, options: &tags::ParseOptions, diags: &mut Diagnost
         ty: Ty::of(&f.ty),
         flatten: f.flatten,
         skip_serializing_if: f.skip_serializing_if,
-        tags,
+        description: description(&f.docs),
+        rules: tags,
+        default,
         span: f.span,
     }
 }
 
+/// A description from doc lines: every line that starts with `+` (a tag of
+/// any generator: `+k8s:`, `+default`, `+listType`, ...) is left out, as
+/// are the blank lines around what remains.
+pub(crate) fn description(docs: &[DocLine]) -> Option<String> {
+    let lines: Vec<&str> = docs
+        .iter()
+        .map(|d| d.text.strip_prefix(' ').unwrap_or(&d.text).trim_end())
+        .filter(|t| !t.trim_start().starts_with('+'))
+        .collect();
+    let mut out = String::new();
+    let mut blank = false;
+    for line in lines {
+        if line.trim().is_empty() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if blank {
+            out.push_str("\n\n");
+        } else if !out.is_empty() {
+            out.push('\n');
+        }
+        blank = false;
+        out.push_str(line);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// Go's field name for a Rust field: `replica_count` -> `ReplicaCount`.
-pub fn upper_camel(rust_name: &str) -> String {
+pub(crate) fn upper_camel(rust_name: &str) -> String {
     let mut out = String::new();
     let mut upper = true;
     for c in rust_name.chars() {
@@ -599,82 +724,5 @@ mod tests {
     #[test]
     fn names() {
         assert_eq!(upper_camel("replica_count"), "ReplicaCount");
-    }
-}
-
-// ---------------------------------------------------------------------------
-// List semantics (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`,
-// `+k8s:customUnique`), read by `emit::lists::list_meta`.
-
-/// How a list's elements are identified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListKind {
-    /// No identity: elements never correlate.
-    Atomic,
-    /// By value.
-    Set,
-    /// By the `listMapKey` fields.
-    Map,
-}
-
-/// The list semantics of a field or typedef.
-#[derive(Clone, Debug)]
-pub struct ListMeta {
-    /// `+k8s:listType`.
-    pub list_type: Option<ListKind>,
-    /// `+k8s:unique`.
-    pub unique: Option<ListKind>,
-    /// The `+k8s:listMapKey` JSON names, in order.
-    pub keys: Vec<String>,
-    /// Where each key was named (its `listMapKey` doc line): a key that is
-    /// not a field of the element type is reported there by rustc.
-    pub key_spans: Vec<proc_macro2::Span>,
-    /// `+k8s:customUnique`: uniqueness is checked by hand-written code.
-    pub custom_unique: bool,
-    /// Code generation: the key closure is bound to `item_key` in the
-    /// enclosing field block (it is used more than once there).
-    pub key_bound: bool,
-    /// Kubernetes 1.37: whether the elements are pointers (`Vec<Option<T>>`,
-    /// Go's `[]*T`), whose `None` elements are skipped
-    /// (`validate::pointers`).
-    pub elems: Elems,
-    /// Kubernetes 1.36 on: the stability level of the uniqueness check
-    /// (`TagName::Alpha` / `TagName::Beta`), when its `listType` or `unique`
-    /// was declared under `+k8s:alpha` / `+k8s:beta`.
-    pub level: Option<TagName>,
-}
-
-/// What a list's elements are, for the list functions (Kubernetes 1.37
-/// skips nil pointers; earlier releases read every list as values).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Elems {
-    /// Values (or any list before 1.37).
-    Values,
-    /// Pointers: `Vec<Option<T>>`, Go's `[]*T`.
-    Pointers,
-    /// Not known to the generator (a list reached through
-    /// `+k8s:subfield(name)=`): the compiler picks by the element type
-    /// (`validate::Elems`).
-    Unknown,
-}
-
-impl ListMeta {
-    /// Whether the elements are known to be pointers.
-    pub fn ptr_elems(&self) -> bool {
-        self.elems == Elems::Pointers
-    }
-
-    /// The semantics used for correlation and uniqueness.
-    pub fn semantics(&self) -> ListKind {
-        match (self.list_type, self.unique) {
-            (_, Some(u)) => u,
-            (Some(t), None) => t,
-            (None, None) => ListKind::Atomic,
-        }
-    }
-
-    /// Whether elements never correlate with the old list's.
-    pub fn is_atomic(&self) -> bool {
-        self.semantics() == ListKind::Atomic
     }
 }

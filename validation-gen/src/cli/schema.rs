@@ -7,9 +7,11 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use super::Fragment;
-use crate::ast::doc_lines;
+use super::Args;
+use crate::front;
 use crate::module::{read_source, walk_module_files, FileDiagnostic, DEFAULT_OUTPUT};
+use crate::schema::{self, Fragment};
+use crate::{Options, Release};
 
 const HELP: &str = "\
 validation-gen schema: print the OpenAPI v3 schema that the +k8s: tags of Rust types export
@@ -55,77 +57,73 @@ struct Crd {
     kind: String,
 }
 
-struct Options {
+struct Flags {
     type_name: Option<String>,
     crds: Vec<Crd>,
-    release: crate::Release,
+    options: Options,
     output: Option<PathBuf>,
     check: bool,
     quiet: bool,
     dirs: Vec<PathBuf>,
 }
 
-fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
-    let mut opts = Options {
+fn parse_args(raw: &[String]) -> Result<Option<Flags>, String> {
+    let mut opts = Flags {
         type_name: None,
         crds: Vec::new(),
-        release: crate::Release::DEFAULT,
+        options: Options::new(),
         output: None,
         check: false,
         quiet: false,
         dirs: Vec::new(),
     };
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let mut value = |flag: &str| -> Result<String, String> {
-            if let Some(v) = a.strip_prefix(flag).and_then(|r| r.strip_prefix('=')) {
-                return Ok(v.to_string());
+    let mut args = Args::new(raw);
+    while let Some(a) = args.next_arg() {
+        let output = if a == "-o" { "-o" } else { "--output" };
+        if let Some(v) = args.value(a, output, &format!("{output} needs a value")) {
+            opts.output = Some(PathBuf::from(v?));
+            continue;
+        }
+        if let Some(v) = args.value(a, "--type", "--type needs a value") {
+            let v = v?;
+            if syn::parse_str::<syn::Ident>(&v).is_err() {
+                return Err(format!("--type {v:?} is not a Rust type name"));
             }
-            i += 1;
-            args.get(i).cloned().ok_or(format!("{flag} needs a value"))
-        };
+            opts.type_name = Some(v);
+            continue;
+        }
+        if let Some(v) = args.value(a, "--crd", "--crd needs a value") {
+            let v = v?;
+            let parts: Vec<&str> = v.split('/').collect();
+            match parts.as_slice() {
+                [g, v, k] if !g.is_empty() && !v.is_empty() && !k.is_empty() => {
+                    opts.crds.push(Crd {
+                        group: g.to_string(),
+                        version: v.to_string(),
+                        kind: k.to_string(),
+                    })
+                }
+                _ => {
+                    return Err(format!(
+                        "--crd {v:?}: expected <group>/<version>/<Kind>, e.g. apps.example.com/v1/Widget"
+                    ))
+                }
+            }
+            continue;
+        }
+        let missing = "--kubernetes-version needs a value";
+        if let Some(v) = args.value(a, "--kubernetes-version", missing) {
+            let release = Release::parse_supported(&v?)?;
+            opts.options = opts.options.kubernetes_version(release);
+            continue;
+        }
         match a {
             "-h" | "--help" => return Ok(None),
             "-q" | "--quiet" => opts.quiet = true,
             "--check" => opts.check = true,
-            s if s == "-o" || s == "--output" || s.starts_with("--output=") => {
-                let flag = if s == "-o" { "-o" } else { "--output" };
-                opts.output = Some(PathBuf::from(value(flag)?));
-            }
-            s if s == "--type" || s.starts_with("--type=") => {
-                let v = value("--type")?;
-                if syn::parse_str::<syn::Ident>(&v).is_err() {
-                    return Err(format!("--type {v:?} is not a Rust type name"));
-                }
-                opts.type_name = Some(v);
-            }
-            s if s == "--crd" || s.starts_with("--crd=") => {
-                let v = value("--crd")?;
-                let parts: Vec<&str> = v.split('/').collect();
-                match parts.as_slice() {
-                    [g, v, k] if !g.is_empty() && !v.is_empty() && !k.is_empty() => {
-                        opts.crds.push(Crd {
-                            group: g.to_string(),
-                            version: v.to_string(),
-                            kind: k.to_string(),
-                        })
-                    }
-                    _ => {
-                        return Err(format!(
-                            "--crd {v:?}: expected <group>/<version>/<Kind>, e.g. apps.example.com/v1/Widget"
-                        ))
-                    }
-                }
-            }
-            s if s == "--kubernetes-version" || s.starts_with("--kubernetes-version=") => {
-                let v = value("--kubernetes-version")?;
-                opts.release = crate::Release::parse_supported(&v)?;
-            }
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
             s => opts.dirs.push(PathBuf::from(s)),
         }
-        i += 1;
     }
     if opts.dirs.is_empty() {
         return Err("no input directory given".into());
@@ -193,7 +191,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     continue;
                 }
             };
-            let result = crate::depth::with_big_stack(|| file_fragments(&source, opts.release));
+            let result = front::with_big_stack(|| file_fragments(&source, &opts.options));
             match result {
                 Ok((frags, subs)) => {
                     fragments.extend(frags);
@@ -227,16 +225,16 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             ));
         }
     }
-    let result: Result<Value, super::ResolveError> = (|| {
+    let result: Result<Value, schema::ResolveError> = (|| {
         if opts.crds.is_empty() {
             return match &opts.type_name {
-                Some(t) => super::inline(&fragments, t, &mut notes),
+                Some(t) => schema::inline(&fragments, t, &mut notes),
                 None => {
                     let mut all = serde_json::Map::new();
                     for f in &fragments {
                         all.insert(
                             f.name.clone(),
-                            super::inline(&fragments, &f.name, &mut notes)?,
+                            schema::inline(&fragments, &f.name, &mut notes)?,
                         );
                     }
                     Ok(Value::Object(all))
@@ -246,13 +244,13 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         let mut crds = Vec::new();
         for c in &opts.crds {
             let root = opts.type_name.clone().unwrap_or_else(|| c.kind.clone());
-            let schema = super::inline(&fragments, &root, &mut notes)?;
+            let schema = schema::inline(&fragments, &root, &mut notes)?;
             let subs = subresources
                 .iter()
                 .find(|(n, _)| *n == root)
                 .map(|(_, s)| s.clone())
                 .unwrap_or_default();
-            crds.push(super::crd(
+            crds.push(schema::crd(
                 schema, &c.group, &c.version, &c.kind, &subs, &mut notes,
             ));
         }
@@ -328,12 +326,12 @@ fn write_output(
 type FileResult = (Vec<Fragment>, Vec<(String, Vec<String>)>);
 
 /// The fragments of one module file's types, and the subresources each
-/// type declares; errors as (span, message).
+/// type declares; errors as (line, column, message).
 fn file_fragments(
     source: &str,
-    release: crate::Release,
+    options: &Options,
 ) -> Result<FileResult, Vec<(usize, usize, String)>> {
-    file_fragments_spanned(source, release).map_err(|errors| {
+    file_fragments_spanned(source, options).map_err(|errors| {
         errors
             .into_iter()
             .map(|(span, m)| (span.start().line.max(1), span.start().column + 1, m))
@@ -343,22 +341,21 @@ fn file_fragments(
 
 fn file_fragments_spanned(
     source: &str,
-    release: crate::Release,
+    options: &Options,
 ) -> Result<FileResult, Vec<(proc_macro2::Span, String)>> {
     if let Ok(tokens) = source.parse::<proc_macro2::TokenStream>() {
-        if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
+        if let Some(span) = front::too_deep(tokens, front::MAX_FILE_NESTING) {
             return Err(vec![(
                 span,
-                crate::depth::too_deep_message(crate::depth::MAX_FILE_NESTING),
+                front::too_deep_message(front::MAX_FILE_NESTING),
             )]);
         }
     }
     let file = syn::parse_file(source)
         .map_err(|e| vec![(e.span(), format!("cannot parse Rust source: {e}"))])?;
-    let module_subs = subresources_of(&doc_lines(&file.attrs));
-    // Enum values: the string consts of the impl blocks of each type.
+    // Enum values: the string consts of the impl blocks of each type (their
+    // tag errors are code generation's to report).
     let mut values: Vec<(String, Vec<String>)> = Vec::new();
-    let mut diags = crate::diag::Diagnostics::new();
     for item in &file.items {
         let syn::Item::Impl(imp) = item else { continue };
         if imp.trait_.is_some() {
@@ -375,82 +372,31 @@ fn file_fragments_spanned(
                 syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. })))
         });
         if has_str_consts {
-            let mut ignored = crate::diag::Diagnostics::new();
-            let v = crate::enum_values::read(imp, &mut ignored);
-            values.push((name, super::default_values(v)));
+            let (v, _) = front::enum_values(imp);
+            values.push((name, v.by_default()));
         }
     }
     let mut frags = Vec::new();
     let mut subs = Vec::new();
-    for item in &file.items {
-        let input: syn::DeriveInput = match item {
-            syn::Item::Struct(s) => {
-                let api = match &s.fields {
-                    syn::Fields::Named(_) => true,
-                    syn::Fields::Unnamed(u) => u.unnamed.len() == 1,
-                    syn::Fields::Unit => false,
-                };
-                if !api || opted_out(&s.attrs) {
-                    continue;
-                }
-                let mut s = s.clone();
-                // The tags the generator reads, not the other derives'.
-                s.attrs.retain(|a| !a.path().is_ident("derive"));
-                syn::DeriveInput::from(s)
-            }
-            syn::Item::Enum(e) => {
-                if opted_out(&e.attrs) || !crate::ast::has_enum_tag(&doc_lines(&e.attrs)) {
-                    continue;
-                }
-                syn::DeriveInput::from(e.clone())
-            }
-            _ => continue,
-        };
+    let mut errors = Vec::new();
+    for input in crate::module::api_types(&file, false) {
         let name = input.ident.to_string();
         let own_values = values
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v.as_slice());
-        let mut s = subresources_of(&doc_lines(&input.attrs));
-        if s.is_empty() {
-            s = module_subs.clone();
-        }
-        subs.push((name, s));
-        match super::fragment_for(&input, own_values, release) {
-            Ok(f) => frags.push(f),
-            Err(d) => diags.extend(d),
+        let front::Analysis { checked, diags, .. } = front::analyze(&input, options);
+        match checked.filter(|_| diags.is_empty()) {
+            Some(checked) => {
+                subs.push((name, checked.subresources()));
+                frags.push(schema::fragment(&checked, own_values));
+            }
+            None => errors.extend(diags.errors().iter().map(|d| (d.span, d.message.clone()))),
         }
     }
-    if diags.is_empty() {
+    if errors.is_empty() {
         Ok((frags, subs))
     } else {
-        Err(diags
-            .errors()
-            .iter()
-            .map(|d| (d.span, d.message.clone()))
-            .collect())
+        Err(errors)
     }
-}
-
-fn opted_out(attrs: &[syn::Attribute]) -> bool {
-    doc_lines(attrs)
-        .iter()
-        .any(|d| d.text.trim() == "+k8s:validation-gen=false")
-}
-
-/// The `+k8s:supportsSubresource` paths of a doc block (`"/status"` and
-/// `/status` alike).
-fn subresources_of(docs: &[crate::ast::DocLine]) -> Vec<String> {
-    let prefix = format!("+{}=", crate::tags::TagName::SupportsSubresource.as_str());
-    docs.iter()
-        .filter_map(|d| d.text.trim().strip_prefix(prefix.as_str()))
-        .map(|v| {
-            v.split('#')
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .trim_matches('"')
-                .to_string()
-        })
-        .collect()
 }

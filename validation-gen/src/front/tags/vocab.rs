@@ -87,7 +87,7 @@ pub enum TagKind {
     /// checked, may appear in chains.
     Validator,
     /// A type-level tag read directly by the generator (the subresource
-    /// tags). Never chained. Upstream only reads its value; [`type_check`](super::check::type_check)
+    /// tags). Never chained. Upstream only reads its value; [`type_check`](super::scopes::type_check)
     /// still checks it against its entry (a required string payload, no
     /// arguments, type scope).
     TypeMetadata,
@@ -172,7 +172,7 @@ pub struct ArgDef {
 /// Everything the catalog knows about one tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TagDef {
-    /// The full name, e.g. `k8s:minimum` ([`super::TagName::as_str`] of its
+    /// The full name, e.g. `k8s:minimum` (`TagName::as_str` of its
     /// variant).
     pub name: &'static str,
     /// Validator or type metadata.
@@ -183,7 +183,7 @@ pub struct TagDef {
     pub stability: Stability,
     /// The first release that accepts the tag under this name.
     pub since: Release,
-    /// Where the tag may be used, in [`Scope`] order.
+    /// Where the tag may be used, in `Scope` order.
     pub scopes: &'static [Scope],
     /// The documented arguments.
     pub args: &'static [ArgDef],
@@ -213,7 +213,7 @@ impl TagDef {
 
     /// The scope a chained payload of this tag is checked in, when the tag
     /// itself is used in `scope`. `collection_value` is the answer for
-    /// `eachVal` ([`Scope::ListVal`] on lists, [`Scope::MapVal`] on maps).
+    /// `eachVal` (`Scope::ListVal` on lists, `Scope::MapVal` on maps).
     /// `None` when the tag takes no chained payload.
     pub fn payload_scope(&self, scope: Scope, collection_value: Scope) -> Option<Scope> {
         Some(match self.chain_scope? {

@@ -3,7 +3,7 @@
 //! (`serde_derive_internals`), so `rename`, `rename_all`, `flatten` and `skip`
 //! mean exactly what they mean to serde.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::Span;
 use quote::ToTokens;
 use serde_derive_internals::{ast as serde_ast, Ctxt, Derive};
 use syn::spanned::Spanned;
@@ -281,8 +281,6 @@ pub struct EnumVariant {
     pub value: String,
     /// Doc-comment lines (`+k8s:enumExclude`).
     pub docs: Vec<DocLine>,
-    /// Span of the variant.
-    pub span: Span,
 }
 
 const CATCH_ALL_HINT: &str =
@@ -394,7 +392,6 @@ fn parse_enum_with(
                 ident: name.clone(),
                 value: v.attrs.name().serialize_name().to_string(),
                 docs: doc_lines(&v.original.attrs),
-                span: vspan,
             }),
             serde_ast::Style::Newtype if v.attrs.untagged() && is_string(v.fields[0].ty) => {
                 if let Some(first) = &catch_all {
@@ -486,11 +483,6 @@ pub fn type_name(ty: &syn::Type) -> String {
 /// Tokens of a type, for messages.
 pub fn type_text(ty: &syn::Type) -> String {
     ty.to_token_stream().to_string().replace(' ', "")
-}
-
-/// Empty token stream helper.
-pub fn none() -> TokenStream {
-    TokenStream::new()
 }
 
 #[cfg(test)]

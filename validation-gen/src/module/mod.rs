@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::ast::doc_lines;
-use crate::diag::Diagnostics;
-use crate::tags::{Release, TagName};
+use crate::front::{self, doc_lines, Diagnostic, TagName};
+use crate::{emit, Options, Release};
 
 mod format;
 mod walk;
@@ -110,10 +109,10 @@ fn is_api_type(s: &syn::ItemStruct) -> bool {
 
 /// Rust enums tagged `+k8s:enum` are API types (Kubernetes enums); other
 /// Rust enums in a module are left alone.
-fn is_api_enum(e: &syn::ItemEnum) -> bool {
-    !derives_validate(&e.attrs)
+fn is_api_enum(e: &syn::ItemEnum, skip_derived: bool) -> bool {
+    (!skip_derived || !derives_validate(&e.attrs))
         && !opted_out(&e.attrs)
-        && crate::ast::has_enum_tag(&doc_lines(&e.attrs))
+        && front::has_enum_tag(&doc_lines(&e.attrs))
 }
 
 /// Whether a doc line is the tag `name` without arguments or payload,
@@ -130,7 +129,7 @@ fn is_bare_tag_line(text: &str, name: TagName) -> bool {
     rest.is_empty() || rest.starts_with('#')
 }
 
-fn opted_out(attrs: &[syn::Attribute]) -> bool {
+pub(crate) fn opted_out(attrs: &[syn::Attribute]) -> bool {
     doc_lines(attrs)
         .iter()
         .any(|d| d.text.trim() == "+k8s:validation-gen=false")
@@ -161,73 +160,15 @@ fn root_types(structs: &[&syn::ItemStruct]) -> Vec<String> {
         .collect()
 }
 
-/// Generates the validation code of one module file's source text.
-///
-/// Returns the formatted file (with [`HEADER`]), or every error found.
-///
-/// The work runs on a thread of its own with a large stack
-/// ([`crate::depth::with_big_stack`]).
-pub fn generate_module(file: &Path, source: &str) -> Result<String, Vec<FileDiagnostic>> {
-    generate_module_with(file, source, None)
-}
-
-/// [`generate_module`] with the runtime crate at `runtime_path` (CLI
-/// `--runtime-path`, [`Builder::runtime_path`](crate::Builder::runtime_path)):
-/// as `#[validate(crate = "...")]` on every type that does not say otherwise.
-pub fn generate_module_with(
-    file: &Path,
-    source: &str,
-    runtime_path: Option<&str>,
-) -> Result<String, Vec<FileDiagnostic>> {
-    generate_module_for(file, source, runtime_path, Release::DEFAULT)
-}
-
-/// [`generate_module_with`] following Kubernetes `release` (CLI
-/// `--kubernetes-version`, [`Builder::kubernetes_version`](crate::Builder::kubernetes_version)),
-/// as on every type that does not name its own with
-/// `#[validate(kubernetes = "...")]`. The file's header states the release.
-pub fn generate_module_for(
-    file: &Path,
-    source: &str,
-    runtime_path: Option<&str>,
-    release: Release,
-) -> Result<String, Vec<FileDiagnostic>> {
-    crate::depth::with_big_stack(|| generate_module_here(file, source, runtime_path, release))
-}
-
-fn generate_module_here(
-    file: &Path,
-    source: &str,
-    runtime_path: Option<&str>,
-    release: Release,
-) -> Result<String, Vec<FileDiagnostic>> {
-    if let Ok(tokens) = source.parse::<TokenStream>() {
-        if let Some(span) = crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING) {
-            let message = crate::depth::too_deep_message(crate::depth::MAX_FILE_NESTING);
-            return Err(vec![locate(file, span, message)]);
-        }
-    }
-    let runtime_attr: Option<syn::Attribute> = match runtime_path {
-        Some(p) => {
-            if let Err(e) = syn::parse_str::<syn::Path>(p) {
-                return Err(vec![locate(
-                    file,
-                    Span::call_site(),
-                    format!("invalid runtime path {p:?}: {e}"),
-                )]);
-            }
-            Some(syn::parse_quote!(#[validate(crate = #p)]))
-        }
-        None => None,
-    };
-    let parsed: syn::File = syn::parse_file(source).map_err(|e| {
-        vec![locate(
-            file,
-            e.span(),
-            format!("cannot parse Rust source: {e}"),
-        )]
-    })?;
-    let module_tags: Vec<syn::Attribute> = parsed
+/// The API types of a module file, as the CLI, [`Builder`](crate::Builder)
+/// and the schema export read them: its structs with named fields and tuple
+/// newtypes, and its Rust enums tagged `+k8s:enum`, except those opted out
+/// (`+k8s:validation-gen=false`) and, with `skip_derived`, those that derive
+/// `Validate` themselves. Module-scoped subresource tags
+/// (`//! +k8s:supportsSubresource="/status"`) apply to the module's root
+/// structs: those no other struct of the module refers to.
+pub(crate) fn api_types(file: &syn::File, skip_derived: bool) -> Vec<syn::DeriveInput> {
+    let module_tags: Vec<syn::Attribute> = file
         .attrs
         .iter()
         .filter(|a| {
@@ -246,12 +187,14 @@ fn generate_module_here(
             a
         })
         .collect();
-    let structs: Vec<&syn::ItemStruct> = parsed
+    let structs: Vec<&syn::ItemStruct> = file
         .items
         .iter()
         .filter_map(|i| match i {
             syn::Item::Struct(s)
-                if is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs) =>
+                if is_api_type(s)
+                    && (!skip_derived || !derives_validate(&s.attrs))
+                    && !opted_out(&s.attrs) =>
             {
                 Some(s)
             }
@@ -259,47 +202,91 @@ fn generate_module_here(
         })
         .collect();
     let roots = root_types(&structs);
-    let mut diags = Diagnostics::new();
-    let mut out = TokenStream::new();
-    let mut enum_types = Vec::new();
-    for s in &structs {
-        let mut s = (*s).clone();
+    let mut out = Vec::new();
+    for s in structs {
+        let mut s = s.clone();
         if roots.contains(&s.ident.to_string()) {
             let mut attrs = module_tags.clone();
             attrs.extend(s.attrs);
             s.attrs = attrs;
         }
-        if let Some(attr) = &runtime_attr {
-            if !s.attrs.iter().any(|a| a.path().is_ident("validate")) {
-                s.attrs.push(attr.clone());
-            }
-        }
-        if doc_lines(&s.attrs)
-            .iter()
-            .any(|d| is_bare_tag_line(&d.text, TagName::Enum))
-        {
-            enum_types.push(s.ident.to_string());
-        }
-        let input = syn::DeriveInput::from(s);
-        match crate::generate_type_for(&input, release) {
-            Ok(tokens) => {
-                out.extend(tokens);
-                let mut keys = Diagnostics::new();
-                check_list_map_keys(&input, &parsed.items, &mut keys);
-                diags.extend(keys);
-            }
-            Err(d) => diags.extend(d),
+        out.push(syn::DeriveInput::from(s));
+    }
+    for item in &file.items {
+        let syn::Item::Enum(e) = item else { continue };
+        if is_api_enum(e, skip_derived) {
+            out.push(syn::DeriveInput::from(e.clone()));
         }
     }
-    for item in &parsed.items {
-        let syn::Item::Enum(e) = item else { continue };
-        if !is_api_enum(e) {
-            continue;
+    out
+}
+
+/// Generates the validation code of one module file's source text, for
+/// `options` (as the derive would for each type that does not say
+/// otherwise). The file's header states the release.
+///
+/// Returns the formatted file (with [`HEADER`]), or every error found.
+///
+/// The work runs on a thread of its own with a large stack
+/// (`front::with_big_stack`).
+pub fn generate_module(
+    file: &Path,
+    source: &str,
+    options: &Options,
+) -> Result<String, Vec<FileDiagnostic>> {
+    crate::front::with_big_stack(|| generate_module_here(file, source, options))
+}
+
+fn generate_module_here(
+    file: &Path,
+    source: &str,
+    options: &Options,
+) -> Result<String, Vec<FileDiagnostic>> {
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        if let Some(span) = crate::front::too_deep(tokens, crate::front::MAX_FILE_NESTING) {
+            let message = crate::front::too_deep_message(crate::front::MAX_FILE_NESTING);
+            return Err(vec![locate(file, span, message)]);
         }
-        let input = syn::DeriveInput::from(e.clone());
-        match crate::generate_type_for(&input, release) {
-            Ok(tokens) => out.extend(tokens),
-            Err(d) => diags.extend(d),
+    }
+    let parsed: syn::File = syn::parse_file(source).map_err(|e| {
+        vec![locate(
+            file,
+            e.span(),
+            format!("cannot parse Rust source: {e}"),
+        )]
+    })?;
+    let json_fields = |name: &syn::Ident| {
+        parsed.items.iter().find_map(|i| match i {
+            syn::Item::Struct(s) if s.ident == *name => crate::front::json_field_names(s),
+            _ => None,
+        })
+    };
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    let mut out = TokenStream::new();
+    let mut enum_types = Vec::new();
+    for input in api_types(&parsed, true) {
+        if matches!(input.data, syn::Data::Struct(_))
+            && doc_lines(&input.attrs)
+                .iter()
+                .any(|d| is_bare_tag_line(&d.text, TagName::Enum))
+        {
+            enum_types.push(input.ident.to_string());
+        }
+        let front::Analysis {
+            checked,
+            mut diags,
+            runtime,
+        } = front::analyze(&input, options);
+        let Some(checked) = checked else {
+            errors.extend(diags.errors().iter().cloned());
+            continue;
+        };
+        let tokens = emit::generate(&checked, &mut diags);
+        if diags.is_empty() {
+            out.extend(emit::wrap(&runtime, tokens));
+            errors.extend(front::check_list_map_keys(&checked, json_fields));
+        } else {
+            errors.extend(diags.errors().iter().cloned());
         }
     }
     // Enum values: impl blocks of `+k8s:enum` types that are not marked
@@ -318,121 +305,19 @@ fn generate_module_here(
         if !enum_types.contains(&name) {
             continue;
         }
-        let values = crate::enum_values::read(imp, &mut diags);
-        out.extend(crate::enum_values::emit(imp, &values));
+        let (values, diags) = front::enum_values(imp);
+        errors.extend(diags.errors().iter().cloned());
+        out.extend(emit::enum_values_consts(imp, &values));
     }
-    if !diags.is_empty() {
-        return Err(diags
-            .errors()
-            .iter()
-            .map(|d| locate(file, d.span, d.message.clone()))
+    if !errors.is_empty() {
+        return Err(errors
+            .into_iter()
+            .map(|d| locate(file, d.span, d.message))
             .collect());
     }
     let formatted = format_tokens(out);
     let body = formatted.strip_prefix(HEADER).unwrap_or(&formatted);
-    Ok(format!("{HEADER}{}{body}", release_line(release)))
-}
-
-/// `+k8s:listMapKey=x` where the list's element type is a struct of the same
-/// file without a field whose JSON name is `x`: upstream's generation error
-/// `no field for JSON name "x"`. (The derive cannot see the element type;
-/// there rustc reports the same message at the tag.) Element types defined
-/// elsewhere, or with a flattened field, are left to rustc.
-fn check_list_map_keys(input: &syn::DeriveInput, items: &[syn::Item], diags: &mut Diagnostics) {
-    let Ok(parsed) = crate::ast::parse_input(input) else {
-        return;
-    };
-    let sites: Vec<(&[crate::ast::DocLine], &syn::Type)> = match &parsed.kind {
-        crate::ast::InputKind::Struct(fields) => {
-            fields.iter().map(|f| (f.docs.as_slice(), &f.ty)).collect()
-        }
-        crate::ast::InputKind::Newtype(f) => {
-            vec![(parsed.docs.as_slice(), &f.ty), (f.docs.as_slice(), &f.ty)]
-        }
-    };
-    for (docs, ty) in sites {
-        let mut ignored = Diagnostics::new();
-        let tags = crate::model::read_tags(docs, &mut ignored);
-        let keys: Vec<_> = tags.named(TagName::ListMapKey).collect();
-        if keys.is_empty() {
-            continue;
-        }
-        let Some(names) = list_elem_ident(ty).and_then(|elem| json_field_names(elem, items)) else {
-            continue;
-        };
-        for at in keys {
-            let Some(crate::rules::RuleKind::List(crate::rules::ListTag::MapKey(key))) =
-                at.rule().map(|r| &r.kind)
-            else {
-                continue;
-            };
-            if !names.contains(key) {
-                diags.error_at(
-                    at.span,
-                    at.order,
-                    format!(
-                        "no field for JSON name {} (in `{}`)",
-                        crate::tags::Value::String(key.clone()),
-                        at.line
-                    ),
-                );
-            }
-        }
-    }
-}
-
-/// `T` of `Vec<T>` (through `Option` and `Box`, on both sides of the `Vec`).
-fn list_elem_ident(ty: &syn::Type) -> Option<&syn::Ident> {
-    fn last(ty: &syn::Type) -> Option<(&syn::Ident, Option<&syn::Type>)> {
-        let syn::Type::Path(p) = ty else { return None };
-        let seg = p.path.segments.last()?;
-        let arg = match &seg.arguments {
-            syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|a| match a {
-                syn::GenericArgument::Type(t) => Some(t),
-                _ => None,
-            }),
-            _ => None,
-        };
-        Some((&seg.ident, arg))
-    }
-    fn peel(mut ty: &syn::Type) -> Option<(&syn::Ident, Option<&syn::Type>)> {
-        loop {
-            let (ident, arg) = last(ty)?;
-            match (ident.to_string().as_str(), arg) {
-                ("Option" | "Box", Some(inner)) => ty = inner,
-                _ => return Some((ident, arg)),
-            }
-        }
-    }
-    let (vec, elem) = peel(ty)?;
-    if vec != "Vec" {
-        return None;
-    }
-    peel(elem?).map(|(ident, _)| ident)
-}
-
-/// The JSON names of the fields of the struct `name` among `items`, or
-/// `None` when there is no such struct with named fields, or it flattens a
-/// field (whose own fields count too).
-fn json_field_names(name: &syn::Ident, items: &[syn::Item]) -> Option<Vec<String>> {
-    let s = items.iter().find_map(|i| match i {
-        syn::Item::Struct(s) if s.ident == *name => Some(s),
-        _ => None,
-    })?;
-    let input = crate::ast::parse_input(&syn::DeriveInput::from(s.clone())).ok()?;
-    let crate::ast::InputKind::Struct(fields) = input.kind else {
-        return None;
-    };
-    if fields.iter().any(|f| f.flatten) {
-        return None;
-    }
-    Some(
-        fields
-            .iter()
-            .filter(|f| !f.skip)
-            .map(|f| f.json_name.clone())
-            .collect(),
-    )
+    Ok(format!("{HEADER}{}{body}", release_line(options.release())))
 }
 
 /// Why a module file could not be read.
@@ -506,13 +391,13 @@ pub fn include_line(module_file: &Path, generated_name: &str) -> String {
 /// Whether a module file declares any type the generator handles (a file
 /// that does not parse counts, so that its error is reported).
 pub fn has_types(source: &str) -> bool {
-    crate::depth::with_big_stack(|| has_types_here(source))
+    crate::front::with_big_stack(|| has_types_here(source))
 }
 
 fn has_types_here(source: &str) -> bool {
     // Too deep to parse safely: generate_module reports it.
     if let Ok(tokens) = source.parse::<TokenStream>() {
-        if crate::depth::too_deep(tokens, crate::depth::MAX_FILE_NESTING).is_some() {
+        if crate::front::too_deep(tokens, crate::front::MAX_FILE_NESTING).is_some() {
             return true;
         }
     }
@@ -521,7 +406,7 @@ fn has_types_here(source: &str) -> bool {
             syn::Item::Struct(s) => {
                 is_api_type(s) && !derives_validate(&s.attrs) && !opted_out(&s.attrs)
             }
-            syn::Item::Enum(e) => is_api_enum(e),
+            syn::Item::Enum(e) => is_api_enum(e, true),
             _ => false,
         }),
         Err(_) => true,
