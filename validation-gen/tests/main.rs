@@ -6,6 +6,7 @@
 //! <module>::` (`cli::`, `tags::`, ...).
 
 pub mod cli;
+pub mod derive;
 pub mod kube;
 pub mod releases;
 pub mod schema_cli;

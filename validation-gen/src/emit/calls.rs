@@ -7,6 +7,16 @@ use quote::quote;
 
 use super::Cx;
 
+/// `<function>(errs, op, path, <args>)`: the calling convention generated
+/// code shares with the runtime's validators (`errs`, the error list to push
+/// into; `op`, the operation; `path`, the value's field path), written once.
+/// `function` is a path (`validate::minimum`, `validate::minimum!` for a
+/// macro) or a method of a value (`validate::Elems::of(items).update`);
+/// `args` are what follows the convention (the value, the old value, ...).
+pub(crate) fn invoke(function: TokenStream, args: TokenStream) -> TokenStream {
+    quote!(#function(errs, op, path, #args))
+}
+
 /// How a call's result is used.
 #[derive(Clone)]
 pub(crate) enum CallKind {

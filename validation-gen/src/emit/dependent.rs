@@ -11,8 +11,7 @@
 use quote::quote;
 
 use super::{Call, Cx};
-use crate::front::RuleKind;
-use crate::front::TypeModel;
+use crate::front::{RuleKind, TypeModel};
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     let ident = &model.ident;
@@ -20,7 +19,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
     for trigger in model.fields() {
         for at in trigger.rules.iter() {
             let rule = &at.rule;
-            let (wraps, tag) = super::union::unwrap(rule, cx.behaviour);
+            let (wraps, tag) = super::wrappers::unwrap(rule, cx.behaviour);
             let RuleKind::Dependent {
                 required,
                 field: dep_json,
@@ -59,7 +58,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 #dj,
                 |obj: &#ident| !__rt::IsZero::is_zero(&obj.#dm),
             ));
-            calls.push(Call::errors(super::union::wrap_call(&wraps, call)));
+            calls.push(Call::errors(super::wrappers::wrap_call(&wraps, call)));
         }
     }
     calls

@@ -4,11 +4,9 @@
 
 use quote::quote;
 
-use super::{leaf_ty, lower_rule, value_site, Call, Cx, Site};
+use super::{invoke, leaf_ty, lower_rule, value_site, Call, Cx, Site};
 use crate::front::behaviour::Behaviour;
-use crate::front::Rule;
-use crate::front::Scope;
-use crate::front::{RuleAt, Shape, Ty};
+use crate::front::{Rule, RuleAt, Scope, Shape, Ty};
 
 /// `+k8s:eachVal=+<rule>` (`keys: false`), `+k8s:eachKey=+<rule>`.
 pub(super) fn lower(
@@ -31,10 +29,14 @@ pub(super) fn lower(
                     Some(meta) => {
                         super::lists::each_expr(meta, site.key_bound, &list, &old, closure)
                     }
-                    None if ptr => {
-                        quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old, #closure))
-                    }
-                    None => quote!(validate::each_slice_val(errs, op, path, #list, #old, #closure)),
+                    None if ptr => invoke(
+                        quote!(validate::each_ptr_slice_val),
+                        quote!(#list, #old, #closure),
+                    ),
+                    None => invoke(
+                        quote!(validate::each_slice_val),
+                        quote!(#list, #old, #closure),
+                    ),
                 }
             })
         }
@@ -43,7 +45,10 @@ pub(super) fn lower(
             let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_map_val(errs, op, path, #leaf, #old, #closure))
+                invoke(
+                    quote!(validate::each_map_val),
+                    quote!(#leaf, #old, #closure),
+                )
             })
         }
         (Some(Shape::Map(key, value)), true) => {
@@ -56,7 +61,10 @@ pub(super) fn lower(
             let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_map_key(errs, op, path, #leaf, #old, #closure))
+                invoke(
+                    quote!(validate::each_map_key),
+                    quote!(#leaf, #old, #closure),
+                )
             })
         }
         // A field of a named type (a list or map newtype the derive cannot
@@ -79,11 +87,14 @@ pub(super) fn lower(
                 }
                 None if unknown => {
                     let (leaf, old) = (&site.leaf, &site.old_leaf);
-                    quote!(validate::Each::of(#leaf).each_val(errs, op, path, #old, #closure))
+                    invoke(
+                        quote!(validate::Each::of(#leaf).each_val),
+                        quote!(#old, #closure),
+                    )
                 }
                 None => {
                     let (leaf, old) = (&site.leaf, &site.old_leaf);
-                    quote!(validate::each_val(errs, op, path, #leaf, #old, #closure))
+                    invoke(quote!(validate::each_val), quote!(#leaf, #old, #closure))
                 }
             })
         }
@@ -92,7 +103,10 @@ pub(super) fn lower(
             let calls = lower_rule(cx, &elem_site, at, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
-                quote!(validate::each_map_key(errs, op, path, #leaf, #old, #closure))
+                invoke(
+                    quote!(validate::each_map_key),
+                    quote!(#leaf, #old, #closure),
+                )
             })
         }
         (Some(_), _) => {
@@ -251,10 +265,14 @@ pub(super) fn each_value_impl(
             };
             let body = match list {
                 Some(meta) => super::lists::each_expr(meta, false, &items, &old, validator),
-                None if pointee.is_some() => {
-                    quote!(validate::each_ptr_slice_val(errs, op, path, #items, #old, #validator))
-                }
-                None => quote!(validate::each_slice_val(errs, op, path, #items, #old, #validator)),
+                None if pointee.is_some() => invoke(
+                    quote!(validate::each_ptr_slice_val),
+                    quote!(#items, #old, #validator),
+                ),
+                None => invoke(
+                    quote!(validate::each_slice_val),
+                    quote!(#items, #old, #validator),
+                ),
             };
             (pointee.map_or(&elem.ty, |t| &t.ty), body, pointee.is_some())
         }

@@ -9,7 +9,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use super::{emit_calls, leaf_ty, lower_site, Call, Cx, Exit, Site};
+use super::{emit_calls, invoke, leaf_ty, lower_site, Call, Cx, Exit, Site};
 use crate::front::{
     Checked, Diagnostics, EnumValues, RuleAt, RustEnum, Scope, Shape, Ty, TypeModel,
 };
@@ -36,9 +36,13 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> 
     } else {
         quote!(enumeration_with_detail)
     };
+    let call = invoke(
+        quote!(validate::#f),
+        quote!(#leaf, #old, values, exclusions, detail),
+    );
     vec![Call::errors(quote!({
         let (values, exclusions, detail) = #consts;
-        validate::#f(errs, op, path, #leaf, #old, values, exclusions, detail)
+        #call
     }))]
 }
 

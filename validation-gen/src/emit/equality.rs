@@ -3,9 +3,8 @@
 
 use quote::quote;
 
-use super::{int_literal, leaf_ty, Call, Cx, Site};
-use crate::front::Value;
-use crate::front::{RuleAt, Shape};
+use super::{int_literal, invoke, leaf_ty, Call, Cx, Site};
+use crate::front::{RuleAt, Shape, Value};
 
 /// In upstream's order: the type must be comparable, the payload present
 /// and of the field's kind, then readable by the release.
@@ -56,9 +55,10 @@ pub(super) fn lower(
         return Vec::new();
     }
     match v {
-        Value::String(s) => vec![Call::errors(
-            quote!(validate::neq_str(errs, op, path, #leaf, #old, #s)),
-        )],
+        Value::String(s) => vec![Call::errors(invoke(
+            quote!(validate::neq_str),
+            quote!(#leaf, #old, #s),
+        ))],
         Value::Int(n) => {
             if let Some(Shape::Int(k)) = shape {
                 if !cx.fits(at, *k, i128::from(*n)) {
@@ -66,12 +66,14 @@ pub(super) fn lower(
                 }
             }
             let lit = int_literal(i128::from(*n));
-            vec![Call::errors(
-                quote!(validate::neq_int(errs, op, path, #leaf, #old, #lit)),
-            )]
+            vec![Call::errors(invoke(
+                quote!(validate::neq_int),
+                quote!(#leaf, #old, #lit),
+            ))]
         }
-        Value::Bool(b) => vec![Call::errors(
-            quote!(validate::neq_bool(errs, op, path, #leaf, #old, #b)),
-        )],
+        Value::Bool(b) => vec![Call::errors(invoke(
+            quote!(validate::neq_bool),
+            quote!(#leaf, #old, #b),
+        ))],
     }
 }

@@ -2,9 +2,8 @@
 
 use quote::{format_ident, quote};
 
-use super::{leaf_ty, Call, Cx, Site};
-use crate::front::Payload;
-use crate::front::{RuleAt, Shape};
+use super::{invoke, leaf_ty, Call, Cx, Site};
+use crate::front::{Payload, RuleAt, Shape};
 use validation_spec::format::Format;
 
 pub(super) fn lower(
@@ -25,7 +24,8 @@ pub(super) fn lower(
     };
     let f = format_ident!("{}", format.function);
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    vec![Call::errors(
-        quote!(validate::#f(errs, op, path, #leaf, #old)),
-    )]
+    vec![Call::errors(invoke(
+        quote!(validate::#f),
+        quote!(#leaf, #old),
+    ))]
 }

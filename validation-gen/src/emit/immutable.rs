@@ -3,9 +3,9 @@
 
 use quote::quote;
 
-use super::{Call, Site};
+use super::{invoke, Call, Site};
 
 pub(super) fn lower(site: &Site<'_>) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
-    vec![Call::errors(quote!(validate::immutable(errs, op, path, #whole, #old))).short_circuit()]
+    vec![Call::errors(invoke(quote!(validate::immutable), quote!(#whole, #old))).short_circuit()]
 }

@@ -4,13 +4,10 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::union::Wrap;
-use super::{list_elem, lower_rule, value_site, Call, Cx, Site};
+use super::wrappers::Wrap;
+use super::{invoke, list_elem, lower_rule, value_site, Call, Cx, Site};
 use crate::front::behaviour::{Behaviour, ItemChecks, UnionWrappers};
-use crate::front::RuleAt;
-use crate::front::Scope;
-use crate::front::{Payload, Rule, RuleKind};
-use crate::front::{TagName, Value};
+use crate::front::{Payload, Rule, RuleAt, RuleKind, Scope, TagName, Value};
 
 /// An `item` tag's criteria: key field and value, in source order.
 type Criteria = [(String, Value)];
@@ -166,9 +163,15 @@ pub(super) fn lower(
             .is_some_and(|m| m.elems == crate::front::Elems::Unknown)
         {
             // The compiler picks `PtrSliceItem` for a list of pointers.
-            quote!(validate::Elems::of(#list).item(errs, op, path, #old, #matcher, #closure))
+            invoke(
+                quote!(validate::Elems::of(#list).item),
+                quote!(#old, #matcher, #closure),
+            )
         } else {
-            quote!(validate::slice_item(errs, op, path, #list, #old, #matcher, #closure))
+            invoke(
+                quote!(validate::slice_item),
+                quote!(#list, #old, #matcher, #closure),
+            )
         }
     });
     for call in &mut calls {
@@ -294,7 +297,10 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
             } else {
                 quote!(union)
             };
-            let mut errors = quote!(validate::#f(errs, op, path, #list, #old, &[#(#names),*], &[#(#extractors),*]));
+            let mut errors = invoke(
+                quote!(validate::#f),
+                quote!(#list, #old, &[#(#names),*], &[#(#extractors),*]),
+            );
             if !zero_or_one && behaviour.union_origin {
                 // 1.36 on: union errors carry the origin `union`.
                 errors = quote!(validate::with_origin(errs, "union", |errs| #errors));
@@ -303,14 +309,11 @@ fn item_unions(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
             // deferral round); from 1.37 a deferred validation of the tag's
             // own, so before it (`listType` sorts after `item`): v0.37.2
             // emits `ZeroOrOneOfUnion` before `ValSliceUnique`.
-            let call = Call::errors(super::union::wrap_call(&wraps, errors));
+            let call = Call::errors(super::wrappers::wrap_call(&wraps, errors));
             if behaviour.item_unions_before_uniqueness {
                 call.deferred()
             } else {
-                Call {
-                    late: true,
-                    ..call
-                }
+                Call { late: true, ..call }
             }
         })
         .collect()
@@ -330,11 +333,11 @@ struct ItemUnionTag<'a> {
 
 impl<'a> ItemUnionTag<'a> {
     fn of(at: &'a RuleAt, behaviour: &Behaviour) -> Option<Self> {
-        let (outer, item) = super::union::unwrap(&at.rule, behaviour);
+        let (outer, item) = super::wrappers::unwrap(&at.rule, behaviour);
         let RuleKind::Item { criteria, rule } = &item.kind else {
             return None;
         };
-        let (inner, member) = super::union::unwrap(rule, behaviour);
+        let (inner, member) = super::wrappers::unwrap(rule, behaviour);
         if !matches!(member.kind, RuleKind::UnionMember { .. }) {
             return None;
         }

@@ -9,10 +9,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{int_literal, leaf_ty, Call, Cx, Site};
+use super::{int_literal, invoke, leaf_ty, Call, Cx, Site};
 use crate::front::behaviour::MaxLength;
-use crate::front::{Limit, Payload};
-use crate::front::{RuleAt, Shape};
+use crate::front::{Limit, Payload, RuleAt, Shape};
 
 fn kind(site: &Site<'_>) -> String {
     leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
@@ -47,9 +46,10 @@ fn integer_bound(
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = int_literal(n);
-    vec![Call::errors(
-        quote!(validate::#f!(errs, op, path, #leaf, #old, #lit)),
-    )]
+    vec![Call::errors(invoke(
+        quote!(validate::#f!),
+        quote!(#leaf, #old, #lit),
+    ))]
 }
 
 /// Whether a limit is a lower or an upper one.
@@ -91,9 +91,10 @@ fn string_length(
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = Literal::usize_unsuffixed(n as usize);
-    vec![Call::errors(
-        quote!(validate::#f(errs, op, path, #leaf, #old, #lit)),
-    )]
+    vec![Call::errors(invoke(
+        quote!(validate::#f),
+        quote!(#leaf, #old, #lit),
+    ))]
 }
 
 /// `+k8s:maxItems`, `+k8s:minItems`: a list size. The upper bound
@@ -126,7 +127,7 @@ fn list_size(
     }
     let lit = Literal::usize_unsuffixed(n as usize);
     let (v, o) = site.items();
-    let call = Call::errors(quote!(validate::#f(errs, op, path, #v, #o, #lit)));
+    let call = Call::errors(invoke(quote!(validate::#f), quote!(#v, #o, #lit)));
     match bound {
         Bound::AtMost => vec![call.short_circuit()],
         Bound::AtLeast => vec![call],
@@ -162,7 +163,7 @@ fn map_size(
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let lit = Literal::usize_unsuffixed(n as usize);
-    let call = Call::errors(quote!(validate::#f(errs, op, path, #leaf, #old, #lit)));
+    let call = Call::errors(invoke(quote!(validate::#f), quote!(#leaf, #old, #lit)));
     match bound {
         Bound::AtMost => vec![call.short_circuit()],
         Bound::AtLeast => vec![call],

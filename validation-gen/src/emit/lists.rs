@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{list_elem, Call, Site};
+use super::{invoke, list_elem, Call, Site};
 use crate::front::Shape;
 
 pub(crate) use crate::front::{Elems, ListKind, ListMeta};
@@ -59,37 +59,52 @@ pub(crate) fn each_expr(
         return match meta.semantics() {
             ListKind::Map => {
                 let key = key_closure(meta, bound);
-                quote!(validate::Elems::of(#list).each_val_map(errs, op, path, #old_list, #key, #closure))
+                invoke(
+                    quote!(validate::Elems::of(#list).each_val_map),
+                    quote!(#old_list, #key, #closure),
+                )
             }
-            ListKind::Set => {
-                quote!(validate::Elems::of(#list).each_val_set(errs, op, path, #old_list, #closure))
-            }
-            ListKind::Atomic => {
-                quote!(validate::Elems::of(#list).each_val(errs, op, path, #old_list, #closure))
-            }
+            ListKind::Set => invoke(
+                quote!(validate::Elems::of(#list).each_val_set),
+                quote!(#old_list, #closure),
+            ),
+            ListKind::Atomic => invoke(
+                quote!(validate::Elems::of(#list).each_val),
+                quote!(#old_list, #closure),
+            ),
         };
     }
     match (meta.semantics(), meta.ptr_elems()) {
         (ListKind::Map, false) => {
             let key = key_closure(meta, bound);
-            quote!(validate::each_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
+            invoke(
+                quote!(validate::each_slice_val_map),
+                quote!(#list, #old_list, #key, #closure),
+            )
         }
-        (ListKind::Set, false) => {
-            quote!(validate::each_slice_val_set(errs, op, path, #list, #old_list, #closure))
-        }
-        (ListKind::Atomic, false) => {
-            quote!(validate::each_slice_val(errs, op, path, #list, #old_list, #closure))
-        }
+        (ListKind::Set, false) => invoke(
+            quote!(validate::each_slice_val_set),
+            quote!(#list, #old_list, #closure),
+        ),
+        (ListKind::Atomic, false) => invoke(
+            quote!(validate::each_slice_val),
+            quote!(#list, #old_list, #closure),
+        ),
         (ListKind::Map, true) => {
             let key = key_closure(meta, bound);
-            quote!(validate::each_ptr_slice_val_map(errs, op, path, #list, #old_list, #key, #closure))
+            invoke(
+                quote!(validate::each_ptr_slice_val_map),
+                quote!(#list, #old_list, #key, #closure),
+            )
         }
-        (ListKind::Set, true) => {
-            quote!(validate::each_ptr_slice_val_set(errs, op, path, #list, #old_list, #closure))
-        }
-        (ListKind::Atomic, true) => {
-            quote!(validate::each_ptr_slice_val(errs, op, path, #list, #old_list, #closure))
-        }
+        (ListKind::Set, true) => invoke(
+            quote!(validate::each_ptr_slice_val_set),
+            quote!(#list, #old_list, #closure),
+        ),
+        (ListKind::Atomic, true) => invoke(
+            quote!(validate::each_ptr_slice_val),
+            quote!(#list, #old_list, #closure),
+        ),
     }
 }
 
@@ -109,34 +124,40 @@ pub(super) fn list_type(site: &Site<'_>) -> Vec<Call> {
         ListKind::Atomic => return Vec::new(),
         ListKind::Map if meta.elems == Elems::Unknown => {
             let key = key_closure(meta, site.key_bound);
-            quote!(validate::Elems::of(#list).unique_map(errs, op, path, #old, #key))
+            invoke(
+                quote!(validate::Elems::of(#list).unique_map),
+                quote!(#old, #key),
+            )
         }
         ListKind::Set if meta.elems == Elems::Unknown => {
-            quote!(validate::Elems::of(#list).unique_set(errs, op, path, #old))
+            invoke(quote!(validate::Elems::of(#list).unique_set), quote!(#old))
         }
         ListKind::Map if meta.ptr_elems() => {
             let key = key_closure(meta, site.key_bound);
-            quote!(validate::ptr_slice_unique_map(errs, op, path, #list, #old, #key))
+            invoke(
+                quote!(validate::ptr_slice_unique_map),
+                quote!(#list, #old, #key),
+            )
         }
         ListKind::Set if meta.ptr_elems() => {
-            quote!(validate::ptr_slice_unique_set(errs, op, path, #list, #old))
+            invoke(quote!(validate::ptr_slice_unique_set), quote!(#list, #old))
         }
         ListKind::Map => {
             let key = key_closure(meta, site.key_bound);
-            quote!(validate::unique_map(errs, op, path, #list, #old, #key))
+            invoke(quote!(validate::unique_map), quote!(#list, #old, #key))
         }
         ListKind::Set => {
             let hashable = list_elem(site)
                 .is_some_and(|e| matches!(e.shape, Shape::Str | Shape::Int(_) | Shape::Bool));
             if hashable {
-                quote!(validate::unique_set(errs, op, path, #list, #old))
+                invoke(quote!(validate::unique_set), quote!(#list, #old))
             } else {
-                quote!(validate::unique_set_by_eq(errs, op, path, #list, #old))
+                invoke(quote!(validate::unique_set_by_eq), quote!(#list, #old))
             }
         }
     };
     // Marked with the level of its `listType` / `unique` when declared under
     // `+k8s:alpha` / `+k8s:beta`, also when lowered from a bare `listType`
     // (`listType=atomic` with `alpha=+k8s:unique=map`).
-    super::levels::mark(vec![Call::errors(call).deferred()], meta.level)
+    super::wrappers::mark_level(vec![Call::errors(call).deferred()], meta.level)
 }

@@ -10,13 +10,12 @@ mod each;
 mod enums;
 mod equality;
 mod format;
-mod handlers;
-mod helpers;
 mod immutable;
 mod item;
 mod levels;
 mod limits;
 mod lists;
+mod lower;
 mod modal;
 mod monotonic;
 mod options;
@@ -24,9 +23,11 @@ mod required;
 mod site;
 mod subfield;
 mod testing;
+mod trait_impls;
 mod type_impl;
 mod union;
 mod update;
+mod wrappers;
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -36,15 +37,15 @@ use crate::front::{
 };
 
 pub(crate) use crate::front::ListMeta;
-pub(crate) use calls::{emit_calls, emit_in_order, wrapper_calls, Call, CallKind, Exit};
+pub(crate) use calls::{emit_calls, emit_in_order, invoke, wrapper_calls, Call, CallKind, Exit};
 pub(crate) use enums::enum_values_consts;
-pub(crate) use handlers::lower_rule;
-pub(crate) use helpers::{helper_impls, opaque_eq};
+pub(crate) use lower::{lower_rule, lower_site};
 pub(crate) use site::{
     field_ty_span, leaf_of_place, leaf_ty, list_elem, list_value, old_leaf_of, value_site,
     OpaqueElems, Site,
 };
 pub(crate) use subfield::host_impl as subfield_host_impl;
+pub(crate) use trait_impls::{helper_impls, opaque_eq};
 pub(crate) use type_impl::emit_type as generate;
 
 /// Generation state for one type.
@@ -95,6 +96,14 @@ impl<'d> Cx<'d> {
                 None
             }
         }
+    }
+
+    /// The list semantics declared on `field` itself.
+    pub(crate) fn field_list(&self, field: &crate::front::Field) -> Option<ListMeta> {
+        let owner = crate::front::ListOwner::Field(field.rust_name.clone());
+        self.lists
+            .get(&owner, &crate::front::ListContext::Own)
+            .cloned()
     }
 
     /// Whether `n` fits the integer type `kind`; reports it if not.
@@ -347,29 +356,4 @@ pub(crate) fn not_struct_assertion(ty: TokenStream, span: Span, message: &str) -
         quote!(const { assert!(!<#ty as __rt::IsZero>::IS_STRUCT, #message) };),
         span,
     )
-}
-
-/// Lowers the tags of a site into calls, in upstream's order (tags sorted
-/// bytewise by name; deferred validations after immediate ones).
-pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&RuleAt]) -> Vec<Call> {
-    let mut sorted: Vec<&RuleAt> = tags.to_vec();
-    // Upstream sorts a block's tags bytewise by name, as `TagName` orders.
-    sorted.sort_by_key(|at| at.rule.name);
-    let mut immediate = Vec::new();
-    let mut deferred = Vec::new();
-    let mut late = Vec::new();
-    for at in sorted {
-        for call in lower_rule(cx, site, at, &at.rule) {
-            if call.late {
-                late.push(call);
-            } else if call.deferred {
-                deferred.push(call);
-            } else {
-                immediate.push(call);
-            }
-        }
-    }
-    immediate.extend(deferred);
-    immediate.extend(late);
-    immediate
 }

@@ -18,14 +18,9 @@ use std::collections::BTreeMap;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use super::union::{self, Wrap};
-use super::{
-    emit_calls, emit_in_order, levels, list_value, lower_rule, value_site, Call, Cx, Exit,
-};
-use crate::front::Scope;
-use crate::front::TagName;
-use crate::front::{Field, RuleAt, Shape, TypeModel};
-use crate::front::{Rule, RuleKind};
+use super::wrappers::Wrap;
+use super::{emit_calls, emit_in_order, invoke, list_value, lower_rule, Call, Cx, Exit, Site};
+use crate::front::{Field, Level, Rule, RuleAt, RuleKind, Shape, TypeModel};
 
 /// The tags in place: they add no calls where they are (the struct emits
 /// them), directly on a field, under `+k8s:alpha` / `+k8s:beta`, and (1.37)
@@ -34,7 +29,7 @@ use crate::front::{Rule, RuleKind};
 /// `ifMode` before 1.37 do not read.)
 pub(super) fn in_place(cx: &mut Cx<'_>, at: &RuleAt, rule: &Rule) -> Vec<Call> {
     let outer = &at.rule;
-    if !std::ptr::eq(union::unwrap(outer, cx.behaviour).1, rule) {
+    if !std::ptr::eq(super::wrappers::unwrap(outer, cx.behaviour).1, rule) {
         cx.error(
             at,
             format!(
@@ -52,7 +47,7 @@ struct MemberRule<'a> {
     value: String,
     /// The stability level the rule was declared under (the innermost
     /// `alpha` / `beta`: upstream's `context.StabilityLevel`).
-    level: Option<TagName>,
+    level: Option<Level>,
     at: &'a RuleAt,
     payload: &'a Rule,
 }
@@ -102,7 +97,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
         tags.sort_by_key(|at| at.rule.name);
         for at in tags {
             let rule = &at.rule;
-            let (wraps, tag) = union::unwrap(rule, behaviour);
+            let (wraps, tag) = super::wrappers::unwrap(rule, behaviour);
             let level = wraps.iter().rev().find_map(|w| match w {
                 Wrap::Level(l) => Some(*l),
                 Wrap::Option { .. } => None,
@@ -235,7 +230,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
         };
         for (field, rules) in group.members.values() {
             match member_call(cx, model, discriminator, field, rules) {
-                Some(call) => calls.push(Call::errors(union::wrap_call(&wraps, call))),
+                Some(call) => calls.push(Call::errors(super::wrappers::wrap_call(&wraps, call))),
                 None => return Vec::new(),
             }
         }
@@ -284,14 +279,8 @@ fn member_call(
 ) -> Option<TokenStream> {
     cx.labels += 1;
     let label = syn::Lifetime::new(&format!("'modal_{}", cx.labels), Span::call_site());
-    let mut site = value_site(
-        Scope::Field,
-        &field.ty,
-        quote!(value),
-        quote!(old_value),
-        model,
-        Some(field),
-    );
+    // A member's rules see no list semantics of the field.
+    let mut site = Site::field(model, field, None);
     let (leaf, old_leaf) = (site.leaf.clone(), site.old_leaf.clone());
     let mut bindings = TokenStream::new();
     if matches!(field.ty.shape, Shape::Option(_) | Shape::Boxed(_)) {
@@ -319,7 +308,7 @@ fn member_call(
             .rules
             .iter()
             .find(|at| {
-                union::unwrap(&at.rule, model.behaviour)
+                super::wrappers::unwrap(&at.rule, model.behaviour)
                     .1
                     .is(modal.discriminator)
             })
@@ -348,7 +337,7 @@ fn member_call(
             if modal.immediate_only {
                 payload.retain(|c| !c.deferred && !c.late);
             }
-            calls.extend(levels::mark(payload, r.level));
+            calls.extend(super::wrappers::mark_level(payload, r.level));
         }
         // Upstream's `MultiWrapperFunction`: the rules' functions in order.
         let body = emit_in_order(calls, &Exit::Break(label.clone()));
@@ -369,9 +358,9 @@ fn member_call(
         Some(&field.ty),
         super::tag_span(rules[0].at.span),
         "discriminated member fields of struct type must be pointers",
-        quote!(validate::forbidden(errs, op, path, #whole, #old)),
+        invoke(quote!(validate::forbidden), quote!(#whole, #old)),
     ))];
-    let forbidden = levels::mark(forbidden, if uniform { level } else { None });
+    let forbidden = super::wrappers::mark_level(forbidden, if uniform { level } else { None });
     let forbidden = emit_calls(cx, forbidden, &Exit::Break(label.clone()));
     let (member, dmember) = (&field.member, &discriminator.member);
     let json = &field.json_name;

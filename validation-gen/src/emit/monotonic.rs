@@ -2,7 +2,7 @@
 
 use quote::quote;
 
-use super::{leaf_ty, Call, Cx, Site};
+use super::{invoke, leaf_ty, Call, Cx, Site};
 use crate::front::{RuleAt, Shape};
 
 pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
@@ -15,7 +15,8 @@ pub(super) fn lower(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Call> 
         }
     }
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    vec![Call::errors(
-        quote!(validate::monotonic(errs, op, path, #leaf, #old)),
-    )]
+    vec![Call::errors(invoke(
+        quote!(validate::monotonic),
+        quote!(#leaf, #old),
+    ))]
 }

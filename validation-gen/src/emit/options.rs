@@ -1,12 +1,9 @@
 //! `+k8s:ifEnabled(Option)=...`, `+k8s:ifDisabled(Option)=...` (runtime:
 //! `validate::options`): the payload runs only when the option is (not) enabled.
 
-use quote::quote;
-
-use super::{item, lower_rule, Call, CallKind, Cx, Site};
-use crate::front::ListContext;
-use crate::front::RuleAt;
-use crate::front::{Rule, RuleKind};
+use super::wrappers::under_option;
+use super::{item, lower_rule, Call, Cx, Site};
+use crate::front::{ListContext, Rule, RuleAt, RuleKind};
 
 /// `+k8s:ifEnabled(<option>)=+<rule>` (`enabled`), `+k8s:ifDisabled(<option>)=+<rule>`.
 pub(super) fn lower(
@@ -43,47 +40,7 @@ pub(super) fn lower(
     };
     lower_rule(cx, site, at, inner)
         .into_iter()
-        .map(|mut call| {
-            // Upstream's wrapper keeps the payload's flags, not its cohort:
-            // `ifEnabled(X)=+k8s:subfield(a)=+k8s:optional` short-circuits
-            // the site's default cohort.
-            call.cohort = None;
-            if behaviour.undefined_option_is_error {
-                // Three-state options: an undefined option is an internal
-                // error (a silent stop for a non-error short-circuit).
-                call.kind = match call.kind {
-                    CallKind::Errors(t) => CallKind::Errors(quote!(
-                        validate::if_option_defined(errs, op, path, #option, #enabled, |errs| #t)
-                    )),
-                    CallKind::StopIf(t) => CallKind::StopIf(quote!(
-                        op.option(#option).is_none_or(|on| on == #enabled && #t)
-                    )),
-                    // An undefined option fires the wrapper's short-circuit
-                    // with its error.
-                    CallKind::Wrapper { errors, fired } => CallKind::Wrapper {
-                        errors: quote!({
-                            #fired |= op.option(#option).is_none();
-                            validate::if_option_defined(errs, op, path, #option, #enabled, |errs| #errors)
-                        }),
-                        fired,
-                    },
-                };
-                return call;
-            }
-            call.kind = match call.kind {
-                CallKind::Errors(t) => {
-                    CallKind::Errors(quote!(validate::if_option(errs, op, #option, #enabled, |errs| #t)))
-                }
-                CallKind::StopIf(t) => {
-                    CallKind::StopIf(quote!((op.has_option(#option) == #enabled && #t)))
-                }
-                CallKind::Wrapper { errors, fired } => CallKind::Wrapper {
-                    errors: quote!(validate::if_option(errs, op, #option, #enabled, |errs| #errors)),
-                    fired,
-                },
-            };
-            call
-        })
+        .map(|call| under_option(call, option, enabled, behaviour))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 
 use quote::quote;
 
-use super::{tag_span, unless_struct, Call, Cx, Site};
+use super::{invoke, tag_span, unless_struct, Call, Cx, Site};
 use crate::front::{RuleAt, Shape};
 
 /// Generated code spanned at the field's type: a type without `IsZero` is
@@ -24,7 +24,7 @@ pub(super) fn required(site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     let call = spanned(
         site,
-        quote!(validate::required(errs, op, path, #whole, #old)),
+        invoke(quote!(validate::required), quote!(#whole, #old)),
     );
     vec![Call::errors(unless_struct(
         site.ty,
@@ -40,7 +40,7 @@ pub(super) fn forbidden(site: &Site<'_>, at: &RuleAt) -> Vec<Call> {
     let (whole, old) = (&site.whole_opt, &site.old_whole);
     let call = spanned(
         site,
-        quote!(validate::forbidden(errs, op, path, #whole, #old)),
+        invoke(quote!(validate::forbidden), quote!(#whole, #old)),
     );
     vec![
         Call::errors(unless_struct(
@@ -73,7 +73,7 @@ pub(super) fn optional(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt) -> Vec<Cal
         // Upstream turns it into `+k8s:required`, and names that tag.
         let call = spanned(
             site,
-            quote!(validate::required(errs, op, path, #whole, #old)),
+            invoke(quote!(validate::required), quote!(#whole, #old)),
         );
         return vec![Call::errors(unless_struct(
             site.ty,

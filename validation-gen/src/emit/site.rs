@@ -5,9 +5,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::front::Scope;
-use crate::front::TagName;
-use crate::front::{Field, ListMeta, RuleAt, Shape, Ty, TypeModel};
+use crate::front::{Field, ListMeta, RuleAt, Scope, Shape, TagName, Ty, TypeModel};
 
 /// Where validations are attached: a type, a field, a list element, a map
 /// key or value, or a subfield.
@@ -49,7 +47,24 @@ pub(crate) struct Site<'a> {
     pub key_bound: bool,
 }
 
-impl Site<'_> {
+impl<'a> Site<'a> {
+    /// The site of a struct field's value, as a field block binds it
+    /// (`value`, `old_value`), with `list`, the field's own list semantics
+    /// (the check stage's, or none where they do not apply).
+    pub(crate) fn field(model: &'a TypeModel, field: &'a Field, list: Option<ListMeta>) -> Self {
+        let mut site = value_site(
+            Scope::Field,
+            &field.ty,
+            quote!(value),
+            quote!(old_value),
+            model,
+            Some(field),
+        );
+        site.list = list;
+        site.opaque = field.rules.has(TagName::OpaqueType);
+        site
+    }
+
     /// Whose tags declare this site's list semantics in the check stage's
     /// [`ListTable`](crate::front::ListTable): the field's, or the type's;
     /// `None` for element and subfield sites.

@@ -6,13 +6,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{emit_calls, leaf_ty, lower_rule, lower_site, value_site, Call, Cx, Exit, Site};
+use super::{emit_calls, invoke, leaf_ty, lower_rule, lower_site, Call, Cx, Exit, Site};
 use crate::front::behaviour::SubfieldLists;
-use crate::front::Scope;
-use crate::front::TagName;
-use crate::front::{Field, RuleAt, Shape, TypeKind, TypeModel};
-use crate::front::{ListContext, ListOwner};
-use crate::front::{Rule, RuleKind};
+use crate::front::{
+    Field, ListContext, Rule, RuleAt, RuleKind, Scope, Shape, TagName, TypeKind, TypeModel,
+};
 
 /// `+k8s:subfield(<name>)=+<rule>` (nested subfields, which 1.37 rejects,
 /// were refused when the tag was read).
@@ -110,9 +108,10 @@ pub(super) fn lower(
         // not checked at all (the struct's derive says which).
         let name_ty = super::field_name_ty(&name);
         let mode = quote!(validate::optional_default::<#name_ty>(parent));
+        let required = invoke(quote!(validate::required), quote!(value, old_value));
         calls = vec![
             Call::errors(quote!(if #mode == validate::OptionalDefault::Required {
-                validate::required(errs, op, path, value, old_value)
+                #required
             }))
             .short_circuit(),
             Call::stop_if(quote!(
@@ -128,10 +127,14 @@ pub(super) fn lower(
     // subfield's own short-circuiting tags into this cohort; that arrived
     // in 1.37.)
     let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
+        let call = invoke(
+            quote!(validate::subfield),
+            quote!(parent, old_parent, #name, |s| Some(#whole_s), #closure),
+        );
         quote!({
             let parent = #parent;
             let old_parent = #old_parent;
-            validate::subfield(errs, op, path, parent, old_parent, #name, |s| Some(#whole_s), #closure)
+            #call
         })
     });
     // 1.37: the subfield's own short-circuits (`required`, `optional`, ...,
@@ -223,16 +226,7 @@ pub(crate) fn field_short_circuits(
     // reports), and with labels of its own (the method is a body of its own).
     let (body, found) = cx.muted(|cx| {
         let labels = std::mem::replace(&mut cx.labels, 0);
-        let mut site = value_site(
-            Scope::Field,
-            &field.ty,
-            quote!(value),
-            quote!(old_value),
-            model,
-            Some(field),
-        );
-        let owner = ListOwner::Field(field.rust_name.clone());
-        site.list = cx.lists.get(&owner, &ListContext::Own).cloned();
+        let site = Site::field(model, field, cx.field_list(field));
         let tags: Vec<&RuleAt> = field.rules.iter().collect();
         // Wrapped short-circuits (`+k8s:item(...)=+k8s:immutable`, `eachVal`)
         // too, as upstream's `copyShortCircuitsAsNonError` keeps every

@@ -4,7 +4,7 @@
 
 use quote::quote;
 
-use super::{Call, CallKind, Site};
+use super::{invoke, Call, CallKind, Site};
 use crate::front::Fixed;
 
 /// `+k8s:validateFalse`, `+k8s:validateTrue`, `+k8s:validateTrueAlpha`,
@@ -18,7 +18,10 @@ pub(super) fn fixed_result(site: &Site<'_>, fixed: &Fixed) -> Vec<Call> {
         cohort,
     } = fixed;
     let (leaf, old) = (&site.leaf, &site.old_leaf);
-    let call = quote!(validate::fixed_result(errs, op, path, #leaf, #old, #result, #message));
+    let call = invoke(
+        quote!(validate::fixed_result),
+        quote!(#leaf, #old, #result, #message),
+    );
     let mut c = if *non_error {
         // Stops without reporting: the call's errors go to a scratch list.
         Call::stop_if(quote!(!__rt::ErrorList::from_fn(|errs| #call).is_empty()))

@@ -5,18 +5,17 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
+use super::invoke;
 use super::site::{is_opaque_type, opaque_elements};
 use super::{
     dependent, each, emit_calls, field_ty_span, helper_impls, leaf_of_place, list_value,
-    lower_site, modal, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update,
-    value_site, Call, Cx, Exit, OpaqueElems, Site,
+    lower_site, modal, old_leaf_of, opaque_eq, respan, rt, subfield_host_impl, union, update, Call,
+    Cx, Exit, OpaqueElems, Site,
 };
-use crate::front::Diagnostics;
-use crate::front::RuleKind;
-use crate::front::Scope;
-use crate::front::TagName;
-use crate::front::{Checked, Field, RuleAt, Shape, Ty, TypeKind, TypeModel};
-use crate::front::{ListContext, ListOwner};
+use crate::front::{
+    Checked, Diagnostics, Field, ListContext, ListOwner, RuleAt, RuleKind, Scope, Shape, TagName,
+    Ty, TypeKind, TypeModel,
+};
 
 /// The call validating a value's own type (its `Validate` impl), with list
 /// correlation when the value is a list with set or map semantics.
@@ -60,7 +59,8 @@ pub(crate) fn type_call(
                 quote!(validate_map_values)
             };
             let (leaf, old_leaf) = (&site.leaf, &site.old_leaf);
-            return Some(quote!(validate::#f(errs, op, path, #leaf, #old_leaf);));
+            let call = invoke(quote!(validate::#f), quote!(#leaf, #old_leaf));
+            return Some(quote!(#call;));
         }
         _ => {}
     }
@@ -324,17 +324,7 @@ fn emit_field(
     let member = &field.member;
     let json = &field.json_name;
     let label = syn::Lifetime::new(&format!("'field_{}", field.rust_name), Span::call_site());
-    let mut site = value_site(
-        Scope::Field,
-        &field.ty,
-        quote!(value),
-        quote!(old_value),
-        model,
-        Some(field),
-    );
-    let owner = ListOwner::Field(field.rust_name.clone());
-    site.list = cx.lists.get(&owner, &ListContext::Own).cloned();
-    site.opaque = field.rules.has(TagName::OpaqueType);
+    let mut site = Site::field(model, field, cx.field_list(field));
     // What the calls read more than once gets a name, bound below when
     // used: the value behind `Option`/`Box`, a list's items, a list-map's
     // key closure.

@@ -5,11 +5,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Call, Cx};
+use super::wrappers::{unwrap, wrap_call, Wrap};
+use super::{invoke, Call, Cx};
 use crate::front::behaviour::{Behaviour, UnionWrappers};
-use crate::front::TagName;
-use crate::front::{upper_camel, Field, RuleAt, Shape, TypeModel};
-use crate::front::{Rule, RuleKind};
+use crate::front::{upper_camel, Field, Rule, RuleAt, RuleKind, Shape, TagName, TypeModel};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -17,48 +16,6 @@ struct Group<'a> {
     discriminator: Option<&'a Field>,
     /// The wrappers the union's validation runs under.
     wraps: Vec<Wrap>,
-}
-
-/// A wrapper a union tag may stand under: `+k8s:ifEnabled(X)` /
-/// `ifDisabled(X)` (Kubernetes 1.37), `+k8s:alpha` / `+k8s:beta` (1.36 on).
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Wrap {
-    Option { name: String, enabled: bool },
-    Level(TagName),
-}
-
-/// The wrappers `rule` stands under and the rule inside them, as far as
-/// the release (`behaviour`) lets union tags stand under them.
-///
-/// Before 1.37 an option wrapper around a union tag gates nothing: v0.35.0
-/// and v0.36.0 register the member (or discriminator) as if unwrapped, and
-/// the union runs whatever the option (the wrapper only wraps functions,
-/// and a union tag returns none). So there it is looked through, and only
-/// for a union tag.
-pub(super) fn unwrap<'r>(rule: &'r Rule, behaviour: &Behaviour) -> (Vec<Wrap>, &'r Rule) {
-    let mut wraps = Vec::new();
-    let mut t = rule;
-    loop {
-        t = match &t.kind {
-            RuleKind::Gate {
-                option,
-                enabled,
-                rule,
-            } if behaviour.union_wrappers == UnionWrappers::FirstMember => {
-                wraps.push(Wrap::Option {
-                    name: option.clone(),
-                    enabled: *enabled,
-                });
-                rule
-            }
-            RuleKind::Gate { rule, .. } if wraps_a_union_tag(t) => rule,
-            RuleKind::Level { level, rule } if behaviour.stability_levels.is_some() => {
-                wraps.push(Wrap::Level(level.tag()));
-                rule
-            }
-            _ => return (wraps, t),
-        };
-    }
 }
 
 /// Whether `rule` is a union tag: a member or discriminator of a union or
@@ -74,35 +31,6 @@ pub(super) fn is_union_tag(rule: &Rule) -> bool {
 /// tags stand under ([`unwrap`]).
 pub(super) fn is_wrapped_union_tag(rule: &Rule, behaviour: &Behaviour) -> bool {
     is_union_tag(unwrap(rule, behaviour).1)
-}
-
-/// Whether `rule`'s payload, through option and level wrappers, is a union
-/// tag.
-fn wraps_a_union_tag(rule: &Rule) -> bool {
-    let inner = crate::front::rule_chain(rule)
-        .skip(1)
-        .find(|r| !matches!(r.kind, RuleKind::Gate { .. } | RuleKind::Level { .. }));
-    inner.is_some_and(is_union_tag)
-}
-
-/// `call` (pushing into `errs`) under `wraps`, the first outermost.
-pub(super) fn wrap_call(wraps: &[Wrap], mut call: TokenStream) -> TokenStream {
-    for w in wraps.iter().rev() {
-        call = match w {
-            Wrap::Option { name, enabled } => {
-                quote!(validate::if_option_defined(errs, op, path, #name, #enabled, |errs| #call))
-            }
-            Wrap::Level(l) => {
-                let level = if *l == TagName::Alpha {
-                    quote!(__rt::field::StabilityLevel::Alpha)
-                } else {
-                    quote!(__rt::field::StabilityLevel::Beta)
-                };
-                quote!(validate::at_level(errs, #level, |errs| #call))
-            }
-        };
-    }
-    call
 }
 
 /// The union a member or discriminator belongs to (empty: the default one).
@@ -264,12 +192,14 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
         .collect();
     let ident = &model.ident;
     let call = match (zero_or_one, g.discriminator) {
-        (true, _) => {
-            quote!(validate::zero_or_one_of(errs, op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
-        }
-        (false, None) => {
-            quote!(validate::union(errs, op, path, Some(self), old, &[#(#names),*], &[#(#extractors),*]))
-        }
+        (true, _) => invoke(
+            quote!(validate::zero_or_one_of),
+            quote!(Some(self), old, &[#(#names),*], &[#(#extractors),*]),
+        ),
+        (false, None) => invoke(
+            quote!(validate::union),
+            quote!(Some(self), old, &[#(#names),*], &[#(#extractors),*]),
+        ),
         (false, Some(d)) => {
             let rt = super::rt();
             let disc_json = &d.json_name;
@@ -412,21 +342,26 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &Rule
                 quote!(|obj: &#ty| #rt::fields::union_member_set::<#n, _>(obj))
             });
             let call = match (zero_or_one, discriminator) {
-                (true, _) => {
-                    quote!(validate::zero_or_one_of(errs, op, path, #leaf, #old, &[#(#names),*], &[#(#extractors),*]))
-                }
-                (false, None) => {
-                    quote!(validate::union(errs, op, path, #leaf, #old, &[#(#names),*], &[#(#extractors),*]))
-                }
+                (true, _) => invoke(
+                    quote!(validate::zero_or_one_of),
+                    quote!(#leaf, #old, &[#(#names),*], &[#(#extractors),*]),
+                ),
+                (false, None) => invoke(
+                    quote!(validate::union),
+                    quote!(#leaf, #old, &[#(#names),*], &[#(#extractors),*]),
+                ),
                 (false, Some(d)) => {
                     let n = super::field_name_ty(&d);
                     let pairs = members.iter().map(|(j, m)| quote!((#j, #m)));
+                    let call = invoke(
+                        quote!(validate::discriminated_union),
+                        quote!(#leaf, #old, #d, discriminator, &[#(#pairs),*], &[#(#extractors),*]),
+                    );
                     quote!({
                         fn discriminator(obj: &#ty) -> &str {
                             #rt::StrValue::as_str(#rt::fields::field::<#n, _>(obj))
                         }
-                        validate::discriminated_union(errs, op, path, #leaf, #old, #d, discriminator,
-                            &[#(#pairs),*], &[#(#extractors),*])
+                        #call
                     })
                 }
             };

@@ -5,10 +5,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::lists::ListKind;
-use super::{Call, Cx, Site};
-use crate::front::TagName;
-use crate::front::{Constraint, RuleKind};
-use crate::front::{RuleAt, Shape};
+use super::{invoke, Call, Cx, Site};
+use crate::front::{Constraint, RuleAt, RuleKind, Shape, TagName};
 
 /// `+k8s:update=<constraint>` (read, and known to the release, by
 /// the front half (`front::rules`)): every update tag of the site merges into one call.
@@ -162,15 +160,22 @@ pub(super) fn lower(
             };
             let (l, o) = site.items();
             if same.is_empty() {
-                quote!(validate::Elems::of(#l).update(errs, op, path, #o, &[#(#list),*]))
+                invoke(
+                    quote!(validate::Elems::of(#l).update),
+                    quote!(#o, &[#(#list),*]),
+                )
             } else {
-                quote!(validate::Elems::of(#l).update_by(errs, op, path, #o, |a, b| #same, &[#(#list),*]))
+                invoke(
+                    quote!(validate::Elems::of(#l).update_by),
+                    quote!(#o, |a, b| #same, &[#(#list),*]),
+                )
             }
         }
         // A list or map typedef: its own list metadata identifies items.
-        (_, Some(Shape::Named)) if has_items => {
-            quote!(validate::update_items(errs, op, path, #leaf, #old, &[#(#list),*]))
-        }
+        (_, Some(Shape::Named)) if has_items => invoke(
+            quote!(validate::update_items),
+            quote!(#leaf, #old, &[#(#list),*]),
+        ),
         (_, Some(Shape::List(elem))) => {
             let matcher = match site.list.as_ref().map(|m| (m.semantics(), m)) {
                 Some((ListKind::Map, m)) => same_key_matcher(m, &elem.ty, quote!(validate)),
@@ -183,18 +188,29 @@ pub(super) fn lower(
             };
             let (l, o) = site.items();
             if site.list.as_ref().is_some_and(|m| m.ptr_elems()) {
-                quote!(validate::update_ptr_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
+                invoke(
+                    quote!(validate::update_ptr_list),
+                    quote!(#l, #o, #matcher, &[#(#list),*]),
+                )
             } else {
-                quote!(validate::update_list(errs, op, path, #l, #o, #matcher, &[#(#list),*]))
+                invoke(
+                    quote!(validate::update_list),
+                    quote!(#l, #o, #matcher, &[#(#list),*]),
+                )
             }
         }
-        (_, Some(Shape::Map(..))) => {
-            quote!(validate::update_map(errs, op, path, #leaf, #old, &[#(#list),*]))
-        }
-        (Some(Shape::Option(_)), _) => {
-            quote!(validate::update_pointer(errs, op, path, #leaf, #old, &[#(#list),*]))
-        }
-        _ => quote!(validate::update_value(errs, op, path, #leaf, #old, &[#(#list),*])),
+        (_, Some(Shape::Map(..))) => invoke(
+            quote!(validate::update_map),
+            quote!(#leaf, #old, &[#(#list),*]),
+        ),
+        (Some(Shape::Option(_)), _) => invoke(
+            quote!(validate::update_pointer),
+            quote!(#leaf, #old, &[#(#list),*]),
+        ),
+        _ => invoke(
+            quote!(validate::update_value),
+            quote!(#leaf, #old, &[#(#list),*]),
+        ),
     };
     // A struct value cannot be unset: upstream rejects these two on it.
     let call = match constraints
@@ -286,9 +302,10 @@ pub(super) fn update_items_impl(
                 )
             }
         }
-        Shape::Map(..) => quote! {
-            #rt::validate::update_map(errs, op, path, value.map(|v| &v.0), old.map(|v| &v.0), constraints)
-        },
+        Shape::Map(..) => invoke(
+            quote!(#rt::validate::update_map),
+            quote!(value.map(|v| &v.0), old.map(|v| &v.0), constraints),
+        ),
         _ => return proc_macro2::TokenStream::new(),
     };
     quote! {

@@ -6,7 +6,7 @@
 use super::behaviour::{Behaviour, SubfieldLists};
 use super::diag::Diagnostics;
 use super::model::{RuleAt, Shape, Ty, TypeKind, TypeModel};
-use super::rules::{ListTag, Rule, RuleKind};
+use super::rules::{Level, ListTag, Rule, RuleKind};
 use super::tags::TagName;
 
 /// How a list's elements are identified.
@@ -41,7 +41,7 @@ pub(crate) struct ListMeta {
     /// Kubernetes 1.36 on: the stability level of the uniqueness check
     /// (`TagName::Alpha` / `TagName::Beta`), when its `listType` or `unique`
     /// was declared under `+k8s:alpha` / `+k8s:beta`.
-    pub level: Option<TagName>,
+    pub level: Option<Level>,
 }
 
 /// What a list's elements are, for the list functions (Kubernetes 1.37
@@ -274,9 +274,9 @@ fn leveled_list_meta(
     let beta = payloads_of(tags, TagName::Beta, |_| true);
     let sets_level = |t: &RuleAt| matches!(t.rule.name, TagName::ListType | TagName::Unique);
     let level = if beta.iter().any(sets_level) {
-        Some(TagName::Beta)
+        Some(Level::Beta)
     } else if alpha.iter().any(sets_level) {
-        Some(TagName::Alpha)
+        Some(Level::Alpha)
     } else {
         None
     };

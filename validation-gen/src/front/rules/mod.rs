@@ -214,16 +214,6 @@ pub(crate) enum Level {
     Beta,
 }
 
-impl Level {
-    /// The wrapper tag of the level.
-    pub(crate) fn tag(self) -> TagName {
-        match self {
-            Level::Alpha => TagName::Alpha,
-            Level::Beta => TagName::Beta,
-        }
-    }
-}
-
 /// A fixed result (`+k8s:validateTrue` / `validateFalse`), for tests.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Fixed {

@@ -6,8 +6,7 @@ use quote::quote;
 
 use super::site::{is_opaque_type, opaque_elements};
 use super::{field_name_ty, respan, rt, subfield, Cx};
-use crate::front::TagName;
-use crate::front::{Shape, TypeKind, TypeModel};
+use crate::front::{Shape, TagName, TypeKind, TypeModel};
 
 /// `Newtype`, `IsZero`, `ToBadValue`, `SemanticEq` and `HasField` (the
 /// field access other types' generated code uses).
