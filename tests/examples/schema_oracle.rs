@@ -62,7 +62,7 @@ fn spec(r: &mut Rng) -> WidgetSpec {
         class_name: r.strings(&["web", "Web", "default", "a-b", "-x", LONG63, "db"]),
         ..WidgetSpec::default()
     };
-    for field in 0..18 {
+    for field in 0..19 {
         if r.chance(45) {
             continue;
         }
@@ -158,6 +158,13 @@ fn spec(r: &mut Rng) -> WidgetSpec {
                     blue_green: r.strings(&["green"]),
                 })
             }
+            17 => {
+                s.tls = r.chance(80).then(|| Tls {
+                    cert_file: r.strings(&["tls.crt"]),
+                    key_file: r.strings(&["tls.key"]),
+                    insecure: r.chance(40),
+                })
+            }
             _ => {
                 s.steps = r.chance(80).then(|| {
                     (0..r.below(4))
@@ -233,7 +240,7 @@ fn mutate_one(r: &mut Rng, base: &Widget) -> Widget {
     let Some(s) = new.spec.as_mut() else {
         return new;
     };
-    match r.below(19) {
+    match r.below(20) {
         0 => s.class_name = fresh.class_name,
         1 => s.replicas = fresh.replicas,
         2 => s.title = fresh.title,
@@ -252,6 +259,7 @@ fn mutate_one(r: &mut Rng, base: &Widget) -> Widget {
         15 => s.weight = fresh.weight,
         16 => s.generation = fresh.generation,
         17 => s.rollout = fresh.rollout,
+        18 => s.tls = fresh.tls,
         _ => s.steps = fresh.steps,
     }
     new
@@ -274,7 +282,7 @@ fn mutate(r: &mut Rng, old: &Widget) -> Widget {
     }
     maybe_take!(
         class_name, replicas, title, uid, host, owner, zone, labels, tags, aliases, ports, source,
-        limits, policy, nickname, weight, generation, rollout, steps
+        limits, policy, nickname, weight, generation, rollout, steps, tls
     );
     if r.chance(15) {
         new.status = r.chance(50).then(|| WidgetStatus {

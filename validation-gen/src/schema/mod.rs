@@ -3,8 +3,17 @@
 //! model, with the tags that have an OpenAPI meaning as keywords
 //! (`maxLength`, `minimum`, `enum`, `required`, `x-kubernetes-list-type`,
 //! ...) and what a structural schema cannot say as
-//! `x-kubernetes-validations` CEL rules (formats, unions, immutability,
-//! update rules, `neq`, ...). Kubernetes 1.35 behaviour.
+//! `x-kubernetes-validations` CEL rules (formats, unions, dependencies,
+//! immutability, update rules, `neq`, ...), at the type's Kubernetes
+//! release: it reads the release's facts (what `maxLength` counts, when a
+//! list member of a union is set, ...), never the release itself.
+//!
+//! `walk` applies each rule by its family, matching the rule kind
+//! exhaustively as the lowering does: `presence` (`required`,
+//! `forbidden`), `values` (limits, `format`, `neq`, `monotonic`),
+//! `changes` (`immutable`, `update`), `collections` (`eachVal`,
+//! `eachKey`, `item`, `subfield`, list semantics) and `unions` (unions,
+//! zeroOrOneOf groups, dependencies, modal groups).
 //!
 //! One type gives one [`Fragment`]: its own schema, where a field of
 //! another named type is a reference (the key [`REF`] naming the Rust type)
@@ -17,22 +26,29 @@
 //! the type, field and tag, and why.
 
 mod cel;
-mod checks;
+mod changes;
+mod collections;
+mod presence;
 mod resolve;
-mod rules;
+mod unions;
+mod values;
+mod walk;
 
+pub use collections::atomic_set_item;
 pub use resolve::{crd, inline, strip_validations, ResolveError};
-pub use rules::atomic_set_item;
-use rules::Builder;
+use values::Check;
+use walk::Builder;
 
 use serde_json::{json, Map, Value};
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::front::behaviour::{Behaviour, MaxLength};
 use crate::front::{
-    type_name, Checked, IntKind, ListKind, ListMeta, ListTable, ListTag, Rule, RuleKind, Shape,
-    TagName, Ty, TypeKind, TypeModel, Value as TagValue,
+    type_name, Checked, Constraint, IntKind, Limit, ListContext, ListKind, ListMeta, ListOwner,
+    ListTable, ListTag, Payload, Rule, RuleKind, Shape, TagName, Ty, TypeKind, TypeModel,
+    Value as TagValue,
 };
 
 /// The key that marks a reference to another Rust type in a fragment:
@@ -69,8 +85,8 @@ pub struct Fragment {
 /// the caller can see them (the CLI reads the module's impl blocks); without
 /// them the fragment carries [`ENUM_PENDING`].
 ///
-/// What the fragment exports is Kubernetes 1.35's meaning; a tag of a later
-/// release is listed in [`Fragment::notes`].
+/// What the fragment exports follows the type's release; what has no
+/// schema form is listed in [`Fragment::notes`].
 pub(crate) fn fragment(checked: &Checked, enum_values: Option<&[String]>) -> Fragment {
     let model = &checked.model;
     let name = model.ident.to_string();
@@ -88,6 +104,7 @@ pub(crate) fn fragment(checked: &Checked, enum_values: Option<&[String]>) -> Fra
     let mut b = Builder {
         type_name: name.clone(),
         lists: &checked.lists,
+        behaviour: model.behaviour,
         notes: Vec::new(),
     };
     let mut schema = match &model.kind {
