@@ -126,7 +126,7 @@ pub fn field_docs() -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     let mut doc: Vec<&str> = Vec::new();
     let mut strukt = String::new();
-    for line in include_str!("api.rs").lines().map(str::trim) {
+    for line in include_str!("api/mod.rs").lines().map(str::trim) {
         if let Some(d) = line.strip_prefix("///") {
             doc.push(d.trim());
         } else if let Some(rest) = line.strip_prefix("pub struct ") {
@@ -468,7 +468,7 @@ mod tests {
     /// The tags of `api.rs`, read from its source, are what the schema says.
     #[test]
     fn schema_follows_the_tags() {
-        let src = include_str!("api.rs");
+        let src = include_str!("api/mod.rs");
         let mut tags: Vec<String> = Vec::new();
         let mut found = Vec::new();
         let mut strukt = String::new();
