@@ -74,13 +74,10 @@ pub fn field_set(v: &Value, schema: &Schema) -> FieldSet {
     out
 }
 
-fn key_of(item: &Value, keys: &[&str]) -> String {
+fn key_of(item: &Value, keys: &[String]) -> String {
     let mut m = Map::new();
     for k in keys {
-        m.insert(
-            (*k).to_owned(),
-            item.get(*k).cloned().unwrap_or(Value::Null),
-        );
+        m.insert(k.clone(), item.get(k).cloned().unwrap_or(Value::Null));
     }
     Value::Object(m).to_string()
 }
@@ -89,7 +86,7 @@ fn walk(v: &Value, schema: &Schema, path: &mut FieldPath, out: &mut FieldSet) {
     match (&schema.kind, v) {
         (Kind::Object(fields), Value::Object(m)) => {
             for (k, child) in m {
-                let Some(f) = fields.iter().find(|f| f.name == k) else {
+                let Some(f) = fields.iter().find(|f| f.name == *k) else {
                     continue;
                 };
                 path.push(Step::Field(k.clone()));
@@ -97,7 +94,7 @@ fn walk(v: &Value, schema: &Schema, path: &mut FieldPath, out: &mut FieldSet) {
                 path.pop();
             }
         }
-        (Kind::StringMap, Value::Object(m)) if !m.is_empty() => {
+        (Kind::Map(_), Value::Object(m)) if !m.is_empty() => {
             for k in m.keys() {
                 path.push(Step::Field(k.clone()));
                 out.insert(path.clone());
@@ -145,10 +142,10 @@ pub fn get<'a>(v: &'a Value, schema: &Schema, p: &[Step]) -> Option<&'a Value> {
     };
     match (first, &schema.kind, v) {
         (Step::Field(f), Kind::Object(fields), Value::Object(m)) => {
-            let fs = &fields.iter().find(|x| x.name == f)?.schema;
+            let fs = &fields.iter().find(|x| x.name == *f)?.schema;
             get(m.get(f)?, fs, rest)
         }
-        (Step::Field(f), Kind::StringMap, Value::Object(m)) => m.get(f),
+        (Step::Field(f), Kind::Map(_), Value::Object(m)) => m.get(f),
         (Step::Key(k), Kind::List { keys, items, .. }, Value::Array(a)) => {
             let item = a.iter().find(|i| &key_of(i, keys) == k)?;
             get(item, items, rest)
@@ -440,7 +437,7 @@ fn merge(live: &Value, config: &Value, schema: &Schema) -> Value {
         (Kind::Object(fields), Value::Object(l), Value::Object(c)) => {
             let mut out = l.clone();
             for (k, cv) in c {
-                let v = match (fields.iter().find(|f| f.name == k), l.get(k)) {
+                let v = match (fields.iter().find(|f| f.name == *k), l.get(k)) {
                     (Some(f), Some(lv)) => merge(lv, cv, &f.schema),
                     _ => cv.clone(),
                 };
@@ -448,7 +445,7 @@ fn merge(live: &Value, config: &Value, schema: &Schema) -> Value {
             }
             Value::Object(out)
         }
-        (Kind::StringMap, Value::Object(l), Value::Object(c)) => {
+        (Kind::Map(_), Value::Object(l), Value::Object(c)) => {
             let mut out = l.clone();
             out.extend(c.clone());
             Value::Object(out)
@@ -501,12 +498,12 @@ fn remove(v: &mut Value, schema: &Schema, p: &[Step]) {
             if rest.is_empty() {
                 m.remove(f);
             } else if let (Some(fd), Some(child)) =
-                (fields.iter().find(|x| x.name == f), m.get_mut(f))
+                (fields.iter().find(|x| x.name == *f), m.get_mut(f))
             {
                 remove(child, &fd.schema, rest);
             }
         }
-        (Step::Field(f), Kind::StringMap, Value::Object(m)) => {
+        (Step::Field(f), Kind::Map(_), Value::Object(m)) => {
             m.remove(f);
         }
         (Step::Key(k), Kind::List { keys, items, .. }, Value::Array(a)) => {

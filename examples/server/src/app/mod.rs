@@ -20,7 +20,7 @@ use crate::decode::{self, FieldValidation, Media};
 use crate::discovery;
 use crate::handwritten;
 use crate::migrate::{FeatureGates, Migration, Registry, TEXT_CONTENT_TYPE};
-use crate::schema;
+use crate::schema::Document;
 use crate::ssa;
 use crate::status::{Status, JSON};
 use crate::store::{Storage, StoreError};
@@ -41,6 +41,8 @@ pub struct AppState {
     migration: Migration,
     options: ValidationOptions,
     store: Box<dyn Storage>,
+    /// The schema of the release the server runs (`--kubernetes-version`).
+    schema: &'static Document,
 }
 
 /// The registry of this server's types.
@@ -69,16 +71,25 @@ impl AppState {
         options: ValidationOptions,
         store: Box<dyn Storage>,
     ) -> Arc<AppState> {
+        let release = gates.release();
+        let schema = Document::for_release(release)
+            .unwrap_or_else(|| panic!("the server has no schema for Kubernetes {release}"));
         Arc::new(AppState {
             migration: Migration::new(gates, registry()),
             options,
             store,
+            schema,
         })
     }
 
     /// The migration (gates, registry, metrics).
     pub fn migration(&self) -> &Migration {
         &self.migration
+    }
+
+    /// The exported schema of the server's release.
+    pub fn schema(&self) -> &'static Document {
+        self.schema
     }
 }
 
@@ -95,10 +106,15 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route("/apis/example.dev", get(|| async { discovery::group() }))
         .route(GV_PATH, get(|| async { discovery::resources() }))
-        .route("/openapi/v3", get(|| async { discovery::openapi_root() }))
+        .route(
+            "/openapi/v3",
+            get(|State(s): State<Arc<AppState>>| async move { discovery::openapi_root(s.schema) }),
+        )
         .route(
             "/openapi/v3/apis/example.dev/v1",
-            get(|| async { discovery::openapi_gv_response() }),
+            get(|State(s): State<Arc<AppState>>| async move {
+                discovery::openapi_gv_response(s.schema)
+            }),
         )
         .route("/openapi/v2", get(|| async { discovery::openapi_v2() }))
         .route(&format!("{GV_PATH}/{RESOURCE}"), get(list_all))
@@ -220,7 +236,12 @@ struct ObjectBody {
 /// Parses an object body: media type (415), size (413), JSON or YAML
 /// (400), `apiVersion`/`kind` (400), unknown and duplicate fields (400 for
 /// `Strict`, warnings for `Warn`).
-async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<ObjectBody, Status> {
+async fn object_body(
+    s: &AppState,
+    h: &HeaderMap,
+    body: Body,
+    fv: FieldValidation,
+) -> Result<ObjectBody, Status> {
     let media = decode::media(content_type(h));
     if !matches!(media, Media::Json | Media::Yaml) {
         return Err(Status::unsupported_media_type(decode::OBJECT_MEDIA));
@@ -232,7 +253,7 @@ async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<O
         warnings: Vec::new(),
     };
     decode::check_type_meta(&mut b.value)?;
-    b.warnings = strictness(&decode::strict_problems(&d, schema::widget()), fv)?;
+    b.warnings = strictness(&decode::strict_problems(&d, s.schema.widget()), fv)?;
     Ok(b)
 }
 
@@ -286,6 +307,35 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
                     .record_duplicate_validation_errors(&format!("{KIND}.{GROUP}"), &errs);
             }
             errs
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::migrate::Release;
+    use crate::store::embedded::Embedded;
+
+    /// The schema the server decodes, merges and serves by is its
+    /// release's export.
+    #[test]
+    fn the_schema_follows_the_release() {
+        for &release in Release::SUPPORTED {
+            let dir = std::env::temp_dir().join(format!(
+                "example-server-{}-schema-{release}",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            let store = Embedded::open(&dir).unwrap();
+            let state = AppState::new(
+                FeatureGates::for_release(release),
+                ValidationOptions::default(),
+                Box::new(store),
+            );
+            assert_eq!(state.schema().release(), release);
+            drop(state);
+            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 }

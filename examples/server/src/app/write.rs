@@ -27,7 +27,7 @@ pub(super) async fn create_inner(
     let fv = FieldValidation::parse(q.get("fieldValidation").map(String::as_str))?;
     let dry = dry_run(q)?;
     // 1. Decode strictly (400).
-    let b = object_body(h, body, fv).await?;
+    let b = object_body(s, h, body, fv).await?;
     let mut w = typed(&b.value)?;
     if w.metadata.namespace.is_empty() {
         w.metadata.namespace = ns.to_owned();
@@ -76,7 +76,7 @@ pub(super) async fn create_object(
             ssa::apply(
                 &Value::Null,
                 config,
-                schema::widget(),
+                s.schema.widget(),
                 &mut entries,
                 &mgr,
                 "",
@@ -88,7 +88,7 @@ pub(super) async fn create_object(
             &mut entries,
             None,
             &value_of(&w),
-            schema::widget(),
+            s.schema.widget(),
             &mgr,
             "",
             &now,
@@ -173,7 +173,7 @@ pub(super) async fn put_inner(
         w.spec.replicas = v["spec"]["replicas"].as_i64().map(|r| r as i32);
         (w, Vec::new())
     } else {
-        let b = object_body(h, body, fv).await?;
+        let b = object_body(s, h, body, fv).await?;
         (typed(&b.value)?, b.warnings)
     };
     if w.metadata.name != name {
@@ -255,7 +255,7 @@ pub(super) async fn patch_inner(
                 value: v.clone(),
                 duplicates: Vec::new(),
             },
-            schema::widget(),
+            s.schema.widget(),
         );
         // Unknown fields of an apply configuration follow fieldValidation
         // like every write.
@@ -357,7 +357,9 @@ pub(super) async fn write(
                     _ => {
                         let mut pv = patched;
                         decode::check_type_meta(&mut pv)?;
-                        let problems: Vec<String> = schema::widget()
+                        let problems: Vec<String> = s
+                            .schema
+                            .widget()
                             .unknown_fields(&pv)
                             .into_iter()
                             .map(|p| format!("unknown field {}", crate::status::go_quote(&p)))
@@ -396,7 +398,7 @@ pub(super) async fn write(
                 let merged = ssa::apply(
                     &old_value,
                     &cfg,
-                    schema::widget(),
+                    s.schema.widget(),
                     &mut entries,
                     &mgr,
                     sub,
@@ -445,7 +447,7 @@ pub(super) async fn write(
                 &mut entries,
                 Some(&old_value),
                 &value_of(&new),
-                schema::widget(),
+                s.schema.widget(),
                 &mgr,
                 sub,
                 &now,
