@@ -257,17 +257,32 @@ fn set_entry(
     }
 }
 
-/// An update (create, PUT, merge or JSON patch) by `manager`: the fields it
-/// changed become its own (operation `Update`) and leave other managers.
+/// Who writes: what a managed-fields entry records of a request.
+#[derive(Clone, Copy, Debug)]
+pub struct Writer<'a> {
+    /// The field manager.
+    pub manager: &'a str,
+    /// The subresource written through (`""`, `status`, `scale`).
+    pub subresource: &'a str,
+    /// The time of the write (RFC 3339).
+    pub now: &'a str,
+}
+
+/// An update (create, PUT, merge or JSON patch) by `by`: the fields it
+/// changed become its manager's (operation `Update`) and leave other
+/// managers.
 pub fn record_update(
     entries: &mut Vec<ManagedFieldsEntry>,
     old: Option<&Value>,
     new: &Value,
     schema: &Schema,
-    manager: &str,
-    subresource: &str,
-    now: &str,
+    by: &Writer,
 ) {
+    let Writer {
+        manager,
+        subresource,
+        now,
+    } = *by;
     let new_set = field_set(new, schema);
     let changed: FieldSet = match old {
         None => new_set.clone(),
@@ -361,23 +376,25 @@ fn conflict_status(conflicts: &[(String, FieldPath)], entries: &[ManagedFieldsEn
     Status::apply_conflict(message, causes)
 }
 
-/// Merges an applied configuration into `live` (`Value::Null` for a new
-/// object), per the schema's list types, removing the fields `manager`
-/// applied before and no longer applies (unless someone else owns them).
-/// `scope` limits the apply to one top-level field (`spec`... for the
-/// resource, `status` for `/status`): the rest of the configuration is
-/// ignored, as upstream's reset fields are.
-#[allow(clippy::too_many_arguments)]
+/// Merges an applied configuration by `by` into `live` (`Value::Null` for
+/// a new object), per the schema's list types, removing the fields its
+/// manager applied before and no longer applies (unless someone else owns
+/// them). A field another manager owns with a different value is a
+/// conflict (409) unless `force` takes it. The caller passes only the part
+/// of the configuration the subresource applies.
 pub fn apply(
     live: &Value,
     config: &Value,
     schema: &Schema,
     entries: &mut Vec<ManagedFieldsEntry>,
-    manager: &str,
-    subresource: &str,
+    by: &Writer,
     force: bool,
-    now: &str,
 ) -> Result<Value, Status> {
+    let Writer {
+        manager,
+        subresource,
+        now,
+    } = *by;
     let config_set = field_set(config, schema);
     // Conflicts: another manager owns a field this apply sets differently.
     let mut conflicts = Vec::new();
@@ -543,71 +560,29 @@ mod tests {
     fn apply_conflicts_and_force() {
         let live = json!({"spec":{"replicas":1,"ports":[{"name":"a","port":1}]}});
         let mut entries = Vec::new();
-        record_update(
-            &mut entries,
-            None,
-            &live,
-            widget(),
-            "kubectl-create",
-            "",
-            "T",
-        );
+        let by = |manager| Writer {
+            manager,
+            subresource: "",
+            now: "T",
+        };
+        record_update(&mut entries, None, &live, widget(), &by("kubectl-create"));
         let cfg = json!({"spec":{"replicas":2}});
-        let err = apply(
-            &live,
-            &cfg,
-            widget(),
-            &mut entries,
-            "kubectl",
-            "",
-            false,
-            "T",
-        )
-        .err()
-        .unwrap();
+        let err = apply(&live, &cfg, widget(), &mut entries, &by("kubectl"), false)
+            .err()
+            .unwrap();
         assert_eq!(err.code().as_u16(), 409);
         assert!(err.body().contains(r#""message":"Apply failed with 1 conflict: conflict with \"kubectl-create\" using example.dev/v1 at T: .spec.replicas""#), "{}", err.body());
-        let merged = apply(
-            &live,
-            &cfg,
-            widget(),
-            &mut entries,
-            "kubectl",
-            "",
-            true,
-            "T",
-        )
-        .unwrap();
+        let merged = apply(&live, &cfg, widget(), &mut entries, &by("kubectl"), true).unwrap();
         assert_eq!(merged["spec"]["replicas"], 2);
         assert_eq!(merged["spec"]["ports"][0]["port"], 1);
         // Same value: shared, no conflict.
         let cfg2 =
             json!({"spec":{"ports":[{"name":"a","port":1},{"name":"b","port":2}],"tags":["x"]}});
-        let merged2 = apply(
-            &merged,
-            &cfg2,
-            widget(),
-            &mut entries,
-            "other",
-            "",
-            false,
-            "T",
-        )
-        .unwrap();
+        let merged2 = apply(&merged, &cfg2, widget(), &mut entries, &by("other"), false).unwrap();
         assert_eq!(merged2["spec"]["ports"].as_array().unwrap().len(), 2);
         // "other" drops port b and tag x: removed; port a stays (owned by create too).
         let cfg3 = json!({"spec":{"ports":[{"name":"a","port":1}]}});
-        let merged3 = apply(
-            &merged2,
-            &cfg3,
-            widget(),
-            &mut entries,
-            "other",
-            "",
-            false,
-            "T",
-        )
-        .unwrap();
+        let merged3 = apply(&merged2, &cfg3, widget(), &mut entries, &by("other"), false).unwrap();
         assert_eq!(merged3["spec"]["ports"], json!([{"name":"a","port":1}]));
         assert_eq!(merged3["spec"].get("tags"), Some(&json!([])));
     }

@@ -28,9 +28,11 @@ use crate::util;
 use crate::ValidationOptions;
 
 mod read;
+mod subresource;
 mod write;
 
 use read::*;
+use subresource::*;
 use write::*;
 
 /// The path prefix of the group-version.
@@ -53,11 +55,9 @@ pub fn registry() -> Registry {
         .group(GROUP)
         .api_version(API_VERSION)
         .go_type_name("*v1.Widget")
-        .handwritten(|new, old, op| match (old, op.subresources()) {
-            (None, _) => handwritten::validate_create(new),
-            (Some(old), [s]) if s == "status" => handwritten::validate_status_update(new, old),
-            (Some(old), [s]) if s == "scale" => handwritten::validate_scale_update(new, old),
-            (Some(old), _) => handwritten::validate_update(new, old),
+        .handwritten(|new, old, op| match old {
+            None => handwritten::validate_create(new),
+            Some(old) => Subresource::of_operation(op).validate_update_handwritten(new, old),
         })
         .from_json();
     registry
@@ -125,7 +125,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route(
             &format!("{ns}/{{name}}/{{sub}}"),
-            get(read_sub).put(update_sub).patch(patch_sub),
+            get(read_sub).put(update).patch(patch),
         )
         .route("/metrics", get(metrics))
         .route("/healthz", get(|| async { "ok" }))
@@ -279,7 +279,7 @@ fn value_of(w: &Widget) -> Value {
     serde_json::to_value(w).expect("a Widget serializes")
 }
 
-fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> ErrorList {
+fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: Subresource) -> ErrorList {
     match old {
         None => state.migration.validate(
             new,
@@ -288,18 +288,8 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
             handwritten::validate_create(new),
         ),
         Some(old) => {
-            let (op, hv) = match sub {
-                "status" => (
-                    Operation::update().with_subresource("status"),
-                    handwritten::validate_status_update(new, old),
-                ),
-                "scale" => (
-                    Operation::update().with_subresource("scale"),
-                    handwritten::validate_scale_update(new, old),
-                ),
-                _ => (Operation::update(), handwritten::validate_update(new, old)),
-            };
-            let op = state.options.define(op);
+            let op = state.options.define(sub.update_operation());
+            let hv = sub.validate_update_handwritten(new, old);
             let errs = state.migration.validate(new, Some(old), &op, hv);
             if !errs.is_empty() {
                 state
