@@ -257,6 +257,46 @@ fn check_order_as_upstream() {
     assert_eq!(s.json("PUT", &format!("{NS}/w"), &fresh).0, 422);
 }
 
+/// Patches without a `resourceVersion` have no precondition: one that
+/// loses the store's compare-and-swap to a concurrent write is applied
+/// again to the newer object (upstream's `GuaranteedUpdate`), not refused;
+/// a patch that sets one is refused once the object moved on.
+#[test]
+fn concurrent_patches_are_retried() {
+    let s = Server::start("concurrent", &[]);
+    assert_eq!(s.json("POST", NS, &widget("w", r#"{"replicas":1}"#)).0, 201);
+    let merge = "Content-Type: application/merge-patch+json";
+    let path = format!("{NS}/w");
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            let (s, path) = (&s, &path);
+            scope.spawn(move || {
+                for i in 0..10 {
+                    let body = format!(r#"{{"metadata":{{"labels":{{"t{t}":"{i}"}}}}}}"#);
+                    let (c, _, b) = s.send("PATCH", path, &[merge], &body);
+                    assert_eq!(c, 200, "{b}");
+                }
+            });
+        }
+    });
+    let (_, live) = s.json("GET", &path, "");
+    let labels = &v(&live)["metadata"]["labels"];
+    for t in 0..4 {
+        assert_eq!(labels[format!("t{t}")], "9", "{live}");
+    }
+    let (c, _, b) = s.send(
+        "PATCH",
+        &path,
+        &[merge],
+        r#"{"metadata":{"resourceVersion":"1"},"spec":{"replicas":2}}"#,
+    );
+    assert_eq!(
+        (c, v(&b)["reason"].clone()),
+        (409, "Conflict".into()),
+        "{b}"
+    );
+}
+
 /// Upstream's `checkName` on every write: the object a PUT body, a patch
 /// or an apply configuration makes must have the URL's name and namespace.
 #[test]

@@ -275,10 +275,15 @@ async fn patch_inner(
 
 /// Upstream's `GuaranteedUpdate`: read (404), compute the new object,
 /// check the `resourceVersion` precondition (409), validate (422), store
-/// with compare-and-swap, retrying on a concurrent write when the request
-/// had no precondition. A change that changes nothing is not written.
+/// with compare-and-swap. A change that changes nothing is not written. A
+/// concurrent write is retried from the read: the change applies to the
+/// newer object, so a precondition the request set then fails (409), and
+/// a patch or apply without one (whose result carries the `resourceVersion`
+/// it was applied to) goes through. Every retry follows another write's
+/// success; the request timeout bounds a request that keeps losing, as
+/// upstream's unbounded loop is bounded by its request's context.
 async fn write(s: &AppState, cx: &RequestContext, change: Change) -> Result<Written, Status> {
-    for _attempt in 0..16 {
+    loop {
         let old = match s.store.get(&key(&cx.ns, &cx.name)).await {
             Ok(Some(st)) => load(&st.value, st.rv)?,
             Ok(None) => return create_by_apply(s, cx, &change).await,
@@ -300,8 +305,8 @@ async fn write(s: &AppState, cx: &RequestContext, change: Change) -> Result<Writ
             return Err(Status::invalid_kind(RESOURCE, &cx.name, &errs));
         }
         // The precondition (an explicit resourceVersion).
-        let precondition = !new.metadata.resource_version.is_empty();
-        if precondition && new.metadata.resource_version != old.metadata.resource_version {
+        let rv = &new.metadata.resource_version;
+        if !rv.is_empty() && *rv != old.metadata.resource_version {
             return Err(Status::conflict(&cx.name));
         }
         new.metadata.resource_version = old.metadata.resource_version.clone();
@@ -330,12 +335,10 @@ async fn write(s: &AppState, cx: &RequestContext, change: Change) -> Result<Writ
                 new.metadata.resource_version = rv.to_string();
                 return Ok(done(new));
             }
-            Err(StoreError::Conflict) if !precondition => continue,
-            Err(StoreError::Conflict) => return Err(Status::conflict(&cx.name)),
+            Err(StoreError::Conflict) => continue,
             Err(e) => return Err(store_err(e, &cx.name)),
         }
     }
-    Err(Status::conflict(&cx.name))
 }
 
 /// A write to a missing object: a server-side apply to the object creates
