@@ -340,9 +340,10 @@ impl Document {
     }
 }
 
-/// The Widget's schema of the default release (tests and tools; the server
+/// The Widget's schema of the default release, for unit tests (the server
 /// reads its release's [`Document`]).
-pub fn widget() -> &'static Schema {
+#[cfg(test)]
+pub(crate) fn widget() -> &'static Schema {
     Document::for_release(Release::DEFAULT)
         .expect("the default release has a schema")
         .widget()
