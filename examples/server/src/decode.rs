@@ -207,13 +207,18 @@ pub fn strict_problems(d: &Decoded, schema: &schema::Schema) -> Vec<String> {
         .iter()
         .map(|p| format!("duplicate field {}", crate::status::go_quote(p)))
         .collect();
-    out.extend(
-        schema
-            .unknown_fields(&d.value)
-            .into_iter()
-            .map(|p| format!("unknown field {}", crate::status::go_quote(&p))),
-    );
+    out.extend(unknown_fields(&d.value, schema));
     out
+}
+
+/// The strict-decoding findings of a value with no duplicate keys (a
+/// patched object, an apply configuration): `unknown field "spec.foo"`.
+pub fn unknown_fields(v: &Value, schema: &schema::Schema) -> Vec<String> {
+    schema
+        .unknown_fields(v)
+        .into_iter()
+        .map(|p| format!("unknown field {}", crate::status::go_quote(&p)))
+        .collect()
 }
 
 /// The 400 upstream answers a body that is not a Widget with.

@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
 use crate::api::{API_VERSION, GROUP, KIND, LIST_KIND, RESOURCE, SHORT_NAME, SINGULAR, VERSION};
-use crate::schema;
+use crate::schema::{self, Document};
 use crate::status::{Status, JSON};
 
 /// The content type of aggregated discovery.
@@ -161,20 +161,20 @@ pub fn resources() -> Response {
 }
 
 /// `/openapi/v3`: the one group-version this server has.
-pub fn openapi_root() -> Response {
+pub fn openapi_root(schema: &Document) -> Response {
     json_response(
         JSON,
         &json!({"paths": {
             format!("apis/{GROUP}/{VERSION}"): {
-                "serverRelativeURL": format!("/openapi/v3/apis/{GROUP}/{VERSION}?hash={}", openapi_hash())
+                "serverRelativeURL": format!("/openapi/v3/apis/{GROUP}/{VERSION}?hash={}", openapi_hash(schema))
             }
         }}),
     )
 }
 
-fn openapi_hash() -> String {
+fn openapi_hash(schema: &Document) -> String {
     // FNV-1a of the document: changes when the schema does.
-    let doc = openapi_gv().to_string();
+    let doc = openapi_gv(schema).to_string();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in doc.bytes() {
         h ^= u64::from(b);
@@ -194,10 +194,12 @@ fn param(name: &str, description: &str) -> Value {
            "schema": {"type": "string", "uniqueItems": true}})
 }
 
-/// The group-version document: the Widget schema (from [`schema`]) and its
-/// operations; every PATCH lists `fieldValidation` inline, which is what
-/// kubectl checks before trusting the server with field validation.
-pub fn openapi_gv() -> Value {
+/// The group-version document: the Widget and ObjectMeta schemas as
+/// `validation-gen schema` exported them for the server's release (see
+/// [`crate::schema`]), and the operations; every PATCH lists
+/// `fieldValidation` inline, which is what kubectl checks before trusting
+/// the server with field validation.
+pub fn openapi_gv(schema: &Document) -> Value {
     let gvk = json!({"group": GROUP, "version": VERSION, "kind": KIND});
     let widget_ref = json!({"$ref": format!("#/components/schemas/dev.example.v1.{KIND}")});
     let list_ref = json!({"$ref": format!("#/components/schemas/dev.example.v1.{LIST_KIND}")});
@@ -253,15 +255,21 @@ pub fn openapi_gv() -> Value {
                           "x-kubernetes-group-version-kind": gvk,
                           "parameters": [param("labelSelector", ""), param("fieldSelector", ""),
                                          param("watch", ""), param("resourceVersion", ""), param("limit", "")]});
-    let mut widget_schema = schema::widget().openapi();
+    // The exported Widget, its metadata referring to the ObjectMeta
+    // component as kube-apiserver's documents do (`allOf` keeps the field's
+    // own description beside the reference).
+    let exported = |name: &str| {
+        schema
+            .openapi(name)
+            .cloned()
+            .unwrap_or_else(|| panic!("the export has no {name}"))
+    };
+    let meta_ref = "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+    let mut widget_schema = exported(schema::ROOT);
     widget_schema["x-kubernetes-group-version-kind"] = json!([gvk]);
-    widget_schema["properties"]["metadata"] =
-        json!({"$ref": "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"});
-    let mut meta = schema::widget()
-        .field("metadata")
-        .expect("a Widget has metadata")
-        .openapi();
-    meta.as_object_mut().map(|m| m.remove("required"));
+    let metadata = &mut widget_schema["properties"]["metadata"];
+    *metadata = json!({"allOf": [{"$ref": meta_ref}], "description": metadata["description"]});
+    let meta = exported("ObjectMeta");
     json!({
         "openapi": "3.0.0",
         "info": {"title": "example.dev", "version": VERSION},
@@ -303,8 +311,8 @@ pub fn openapi_gv() -> Value {
 }
 
 /// `/openapi/v3/apis/example.dev/v1`.
-pub fn openapi_gv_response() -> Response {
-    json_response(JSON, &openapi_gv())
+pub fn openapi_gv_response(schema: &Document) -> Response {
+    json_response(JSON, &openapi_gv(schema))
 }
 
 #[cfg(test)]
@@ -333,7 +341,7 @@ mod tests {
 
     #[test]
     fn every_patch_lists_field_validation() {
-        let doc = openapi_gv();
+        let doc = openapi_gv(Document::for_release(crate::migrate::Release::DEFAULT).unwrap());
         let mut n = 0;
         for (_, ops) in doc["paths"].as_object().unwrap() {
             if let Some(p) = ops.get("patch") {
@@ -348,6 +356,10 @@ mod tests {
         assert_eq!(n, 3);
         let w = &doc["components"]["schemas"]["dev.example.v1.Widget"];
         assert_eq!(
+            w["properties"]["spec"]["properties"]["ports"]["x-kubernetes-list-map-keys"],
+            json!(["name"])
+        );
+        assert_eq!(
             w["properties"]["spec"]["properties"]["ports"]["x-kubernetes-list-type"],
             "map"
         );
@@ -355,5 +367,36 @@ mod tests {
             w["properties"]["spec"]["properties"]["replicas"]["minimum"],
             0
         );
+    }
+
+    /// Each release's document serves that release's export: the Widget
+    /// (its metadata a reference to ObjectMeta) and ObjectMeta as exported.
+    #[test]
+    fn the_document_is_the_export() {
+        for &release in crate::migrate::Release::SUPPORTED {
+            let schema = Document::for_release(release).unwrap();
+            let doc = openapi_gv(schema);
+            let schemas = &doc["components"]["schemas"];
+            let mut w = schemas["dev.example.v1.Widget"].clone();
+            assert_eq!(
+                w["x-kubernetes-group-version-kind"],
+                json!([{"group": GROUP, "version": VERSION, "kind": KIND}])
+            );
+            assert_eq!(
+                w["properties"]["metadata"]["allOf"][0]["$ref"],
+                "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"
+            );
+            let mut exported = schema.openapi("Widget").unwrap().clone();
+            for v in [&mut w, &mut exported] {
+                let m = v.as_object_mut().unwrap();
+                m.remove("x-kubernetes-group-version-kind");
+                m["properties"].as_object_mut().unwrap().remove("metadata");
+            }
+            assert_eq!(w, exported, "{release}");
+            assert_eq!(
+                Some(&schemas["io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"]),
+                schema.openapi("ObjectMeta")
+            );
+        }
     }
 }

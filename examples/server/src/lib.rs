@@ -88,7 +88,8 @@ usage: example-server [--listen=ADDR] [--state-dir=DIR | --etcd=URL] [--kubernet
   --state-dir              directory of the embedded store (default ./example-server-state)
   --etcd                   use etcd v3 at this URL (http://127.0.0.1:2379) instead
   --etcd-prefix            key prefix in etcd (default empty: keys are /registry/...)
-  --kubernetes-version     the Kubernetes release whose API server the migration follows
+  --kubernetes-version     the Kubernetes release whose API server the migration follows, and
+                           whose schema export (schema/api-<release>.json) the server serves
                            (1.35, 1.36 or 1.37; default: validation-runtime's release feature, 1.35)
   --feature-gates          the release's gates; 1.35: DeclarativeValidation=true|false (default true),
                            DeclarativeValidationTakeover=true|false (default false); 1.36, 1.37:

@@ -1,275 +1,248 @@
-//! The structural schema of a Widget: what strict decoding, the OpenAPI v3
-//! document and server-side apply's list merging need to know.
+//! The structural schema of a Widget: what strict decoding
+//! ([`crate::decode`]), the OpenAPI v3 document ([`crate::discovery`], which
+//! `kubectl explain` reads) and server-side apply's list merging
+//! ([`crate::ssa`]) know of the types.
 //!
-//! It is written next to the types in [`crate::api`] and checked against
-//! them by the tests at the end of this file: every serialised field of a
-//! fully populated Widget is in the schema, and every `+k8s:listType`,
-//! `+k8s:listMapKey`, `+k8s:minimum`, `+k8s:maxLength`, `+k8s:required` and
-//! `+k8s:enum` tag in `api.rs` is reflected here (and nothing more). When
-//! the generator exports schemas from tags, this table is replaced by that
-//! export.
+//! It is the product's own export: `validation-gen schema` reads the types
+//! of [`crate::api`] (their `+k8s:` tags, serde names and doc comments) and
+//! prints one OpenAPI v3 schema per type, nested types inlined. The export
+//! of each release the server runs (`--kubernetes-version`) is committed as
+//! `schema/api-<release>.json` and compiled in; `.ci/run` and
+//! `tests/schema_files.rs` fail when one is stale. To regenerate them, from
+//! the workspace root:
+//!
+//! ```text
+//! for r in 1.35 1.36 1.37; do
+//!   cargo run -q -p validation-gen -- schema --kubernetes-version $r \
+//!     -o examples/server/schema/api-$r.json examples/server/src/api
+//! done
+//! ```
+//!
+//! [`Document`] keeps the export as JSON (the OpenAPI document serves it
+//! as is) and reads the Widget's schema into a [`Schema`] tree once.
 
 use std::sync::OnceLock;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
-/// How a list merges (`+k8s:listType`).
+use crate::migrate::Release;
+
+/// The committed exports, one per release the server supports.
+const EXPORTS: [(Release, &str); 3] = [
+    (Release::V1_35, include_str!("../schema/api-1.35.json")),
+    (Release::V1_36, include_str!("../schema/api-1.36.json")),
+    (Release::V1_37, include_str!("../schema/api-1.37.json")),
+];
+
+/// The root type: the object the server stores and serves.
+pub const ROOT: &str = "Widget";
+
+/// How a list merges (`x-kubernetes-list-type`, from `+k8s:listType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ListType {
-    /// Replaced as a whole.
+    /// Replaced as a whole (also a list without a list type, as
+    /// structured-merge-diff reads one).
     Atomic,
     /// Scalars, each value owned separately.
     Set,
-    /// Objects keyed by `listMapKey` fields.
+    /// Objects keyed by `x-kubernetes-list-map-keys` fields.
     Map,
 }
 
-/// A node of the schema.
-#[derive(Clone, Debug)]
+/// The shape of a schema node.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
-    /// A string.
+    /// `type: string`.
     String,
-    /// A 32-bit integer.
-    Int32,
-    /// A 64-bit integer.
-    Int64,
-    /// An object with known fields.
+    /// `type: integer` (the width is [`Schema::format`]).
+    Integer,
+    /// `type: number`.
+    Number,
+    /// `type: boolean`.
+    Boolean,
+    /// `type: object` with `properties`.
     Object(Vec<Field>),
-    /// A map of strings to strings.
-    StringMap,
-    /// A list.
+    /// `type: object` with `additionalProperties` (labels, annotations).
+    Map(Box<Schema>),
+    /// `type: array`.
     List {
         /// The merge strategy.
         list_type: ListType,
         /// The key fields of a map list.
-        keys: Vec<&'static str>,
+        keys: Vec<String>,
         /// The items.
         items: Box<Schema>,
     },
-    /// Anything (kept as sent; `fieldsV1`).
+    /// `x-kubernetes-preserve-unknown-fields` without a type: anything, kept
+    /// as sent (`fieldsV1`).
     Any,
 }
 
-/// A schema with the constraints the tags declare.
-#[derive(Clone, Debug)]
+/// A schema node with the keywords the tags and doc comments export.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Schema {
     /// The shape.
     pub kind: Kind,
-    /// `+k8s:minimum`.
+    /// `format` (`int32`, `int64`, ...).
+    pub format: Option<String>,
+    /// `description`: the doc comment, tag lines left out.
+    pub description: String,
+    /// `minimum` (`+k8s:minimum`).
     pub minimum: Option<i64>,
-    /// `+k8s:maxLength`.
+    /// `maximum` (`+k8s:maximum`).
+    pub maximum: Option<i64>,
+    /// `minLength` (`+k8s:minLength`).
+    pub min_length: Option<u64>,
+    /// `maxLength` (`+k8s:maxLength`, or the one a format implies).
     pub max_length: Option<u64>,
-    /// `+k8s:enum` values.
-    pub enum_values: Vec<&'static str>,
+    /// `minItems` (`+k8s:minItems`).
+    pub min_items: Option<u64>,
+    /// `maxItems` (`+k8s:maxItems`).
+    pub max_items: Option<u64>,
+    /// `enum` (`+k8s:enum`).
+    pub enum_values: Vec<String>,
 }
 
-/// A field of an object.
-#[derive(Clone, Debug)]
+/// A property of an object.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Field {
     /// The JSON name.
-    pub name: &'static str,
-    /// The doc comment of the Rust field (tags left out).
-    pub description: String,
-    /// `+k8s:required`.
+    pub name: String,
+    /// In the object's `required` (`+k8s:required`).
     pub required: bool,
     /// The value's schema.
     pub schema: Schema,
 }
 
-fn s(kind: Kind) -> Schema {
-    Schema {
-        kind,
-        minimum: None,
-        max_length: None,
-        enum_values: Vec::new(),
-    }
-}
-
-fn f(name: &'static str, schema: Schema) -> Field {
-    Field {
-        name,
-        description: String::new(),
-        required: false,
-        schema,
-    }
-}
-
-fn req(name: &'static str, schema: Schema) -> Field {
-    Field {
-        name,
-        description: String::new(),
-        required: true,
-        schema,
-    }
-}
-
-/// `snake_case` to `camelCase` (serde's `rename_all`).
-fn camel(snake: &str) -> String {
-    let mut out = String::new();
-    let mut up = false;
-    for c in snake.chars() {
-        if c == '_' {
-            up = true;
-        } else if up {
-            out.extend(c.to_uppercase());
-            up = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The doc comments of the fields of `api.rs`: `(struct, json name) → text`
-/// (the `+k8s:` tag lines left out).
-pub fn field_docs() -> Vec<(String, String, String)> {
-    let mut out = Vec::new();
-    let mut doc: Vec<&str> = Vec::new();
-    let mut strukt = String::new();
-    for line in include_str!("api.rs").lines().map(str::trim) {
-        if let Some(d) = line.strip_prefix("///") {
-            doc.push(d.trim());
-        } else if let Some(rest) = line.strip_prefix("pub struct ") {
-            strukt = rest.split([' ', '(', '{']).next().unwrap_or("").to_owned();
-            doc.clear();
-        } else if let Some(rest) = line.strip_prefix("pub ") {
-            if let Some((ident, _)) = rest.split_once(':') {
-                if !ident.contains(' ') {
-                    let text: Vec<&str> = doc
-                        .iter()
-                        .copied()
-                        .filter(|l| !l.starts_with("+k8s:"))
-                        .collect();
-                    let text = text.join(" ").trim().to_owned();
-                    out.push((strukt.clone(), camel(ident), text));
-                }
-            }
-            doc.clear();
-        } else if !line.starts_with("#[") {
-            doc.clear();
-        }
-    }
-    out
-}
-
-/// Fills the descriptions of the fields of `schema`, a `strukt`.
-fn describe(schema: &mut Schema, strukt: &str, docs: &[(String, String, String)]) {
-    let Kind::Object(fields) = &mut schema.kind else {
-        return;
-    };
-    for fd in fields {
-        if let Some((_, _, d)) = docs.iter().find(|(s, n, _)| s == strukt && n == fd.name) {
-            fd.description = d.clone();
-        }
-        let child = match (strukt, fd.name) {
-            ("Widget", "metadata") => "ObjectMeta",
-            ("Widget", "spec") => "WidgetSpec",
-            ("Widget", "status") => "WidgetStatus",
-            ("WidgetSpec", "ports") => "WidgetPort",
-            ("ObjectMeta", "managedFields") => "ManagedFieldsEntry",
-            _ => continue,
-        };
-        match &mut fd.schema.kind {
-            Kind::List { items, .. } => describe(items, child, docs),
-            _ => describe(&mut fd.schema, child, docs),
-        }
-    }
-}
-
-fn min0(kind: Kind) -> Schema {
-    Schema {
-        minimum: Some(0),
-        ..s(kind)
-    }
-}
-
-fn list(list_type: ListType, keys: Vec<&'static str>, items: Schema) -> Schema {
-    s(Kind::List {
-        list_type,
-        keys,
-        items: Box::new(items),
-    })
-}
-
-/// `metadata`.
-pub fn object_meta() -> Schema {
-    let managed = s(Kind::Object(vec![
-        f("manager", s(Kind::String)),
-        f("operation", s(Kind::String)),
-        f("apiVersion", s(Kind::String)),
-        f("time", s(Kind::String)),
-        f("fieldsType", s(Kind::String)),
-        f("fieldsV1", s(Kind::Any)),
-        f("subresource", s(Kind::String)),
-    ]));
-    s(Kind::Object(vec![
-        req("name", s(Kind::String)),
-        f("namespace", s(Kind::String)),
-        f("uid", s(Kind::String)),
-        f("resourceVersion", s(Kind::String)),
-        f("generation", s(Kind::Int64)),
-        f("creationTimestamp", s(Kind::String)),
-        f("labels", s(Kind::StringMap)),
-        f("annotations", s(Kind::StringMap)),
-        f("managedFields", list(ListType::Atomic, vec![], managed)),
-    ]))
-}
-
-fn build() -> Schema {
-    let port = s(Kind::Object(vec![
-        req("name", s(Kind::String)),
-        f("port", min0(Kind::Int32)),
-        f("protocol", s(Kind::String)),
-    ]));
-    let spec = s(Kind::Object(vec![
-        f("replicas", min0(Kind::Int32)),
-        f(
-            "displayName",
-            Schema {
-                max_length: Some(16),
-                ..s(Kind::String)
-            },
-        ),
-        f("class", s(Kind::String)),
-        f(
-            "tier",
-            Schema {
-                enum_values: vec!["Gold", "Silver"],
-                ..s(Kind::String)
-            },
-        ),
-        f("ports", list(ListType::Map, vec!["name"], port)),
-        f("tags", list(ListType::Set, vec![], s(Kind::String))),
-        f("command", list(ListType::Atomic, vec![], s(Kind::String))),
-    ]));
-    let status = s(Kind::Object(vec![
-        f("readyReplicas", min0(Kind::Int32)),
-        f("replicas", min0(Kind::Int32)),
-    ]));
-    s(Kind::Object(vec![
-        f("apiVersion", s(Kind::String)),
-        f("kind", s(Kind::String)),
-        f("metadata", object_meta()),
-        f("spec", spec),
-        f("status", status),
-    ]))
-}
-
-/// The Widget's schema (descriptions from the doc comments of `api.rs`).
-pub fn widget() -> &'static Schema {
-    static W: OnceLock<Schema> = OnceLock::new();
-    W.get_or_init(|| {
-        let mut w = build();
-        describe(&mut w, "Widget", &field_docs());
-        w
-    })
-}
+/// The keywords the reader knows; any other is an error, so that an export
+/// that says something new is read on purpose, not skipped. The `x-`
+/// extensions besides list types are CEL rules, which only an apiserver
+/// given the schema runs (the server runs the generated validators).
+const KNOWN: [&str; 18] = [
+    "type",
+    "format",
+    "description",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "x-kubernetes-list-type",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-validations",
+    "enum",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+];
 
 impl Schema {
-    /// The field `name` of an object schema.
-    pub fn field(&self, name: &str) -> Option<&Schema> {
+    /// Reads an exported OpenAPI v3 schema; `at` names it in errors.
+    pub fn parse(v: &Value, at: &str) -> Result<Schema, String> {
+        let Value::Object(o) = v else {
+            return Err(format!("{at}: not a schema object"));
+        };
+        if let Some(k) = o.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+            return Err(format!("{at}: keyword {k:?} is not read by the server"));
+        }
+        let str_of = |k: &str| o.get(k).and_then(Value::as_str);
+        let int = |k: &str| -> Result<Option<i64>, String> {
+            o.get(k)
+                .map(|n| n.as_i64().ok_or(format!("{at}: {k} is not an integer")))
+                .transpose()
+        };
+        let uint = |k: &str| -> Result<Option<u64>, String> {
+            o.get(k)
+                .map(|n| n.as_u64().ok_or(format!("{at}: {k} is not a count")))
+                .transpose()
+        };
+        let strings = |k: &str| -> Result<Vec<String>, String> {
+            match o.get(k) {
+                None => Ok(Vec::new()),
+                Some(Value::Array(a)) => a
+                    .iter()
+                    .map(|s| {
+                        s.as_str()
+                            .map(str::to_owned)
+                            .ok_or(format!("{at}: {k} holds a non-string"))
+                    })
+                    .collect(),
+                Some(_) => Err(format!("{at}: {k} is not a list")),
+            }
+        };
+        let preserve = o.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+        let kind = match (str_of("type"), preserve) {
+            (Some("string"), _) => Kind::String,
+            (Some("integer"), _) => Kind::Integer,
+            (Some("number"), _) => Kind::Number,
+            (Some("boolean"), _) => Kind::Boolean,
+            (Some("object"), _) if o.contains_key("additionalProperties") => Kind::Map(Box::new(
+                Schema::parse(&o["additionalProperties"], &format!("{at}{{}}"))?,
+            )),
+            (Some("object"), _) if o.contains_key("properties") => {
+                let required = strings("required")?;
+                let Some(Value::Object(props)) = o.get("properties") else {
+                    return Err(format!("{at}: properties is not an object"));
+                };
+                let fields = props
+                    .iter()
+                    .map(|(name, p)| {
+                        Ok(Field {
+                            name: name.clone(),
+                            required: required.contains(name),
+                            schema: Schema::parse(p, &format!("{at}.{name}"))?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
+                if let Some(r) = required.iter().find(|r| !props.contains_key(*r)) {
+                    return Err(format!("{at}: required {r:?} is not a property"));
+                }
+                Kind::Object(fields)
+            }
+            (Some("object"), true) | (None, true) => Kind::Any,
+            (Some("array"), _) => {
+                let list_type = match str_of("x-kubernetes-list-type") {
+                    None | Some("atomic") => ListType::Atomic,
+                    Some("set") => ListType::Set,
+                    Some("map") => ListType::Map,
+                    Some(other) => return Err(format!("{at}: list type {other:?}")),
+                };
+                let keys = strings("x-kubernetes-list-map-keys")?;
+                if (list_type == ListType::Map) == keys.is_empty() {
+                    return Err(format!("{at}: map-list keys {keys:?} with {list_type:?}"));
+                }
+                let items = o
+                    .get("items")
+                    .ok_or(format!("{at}: an array without items"))?;
+                Kind::List {
+                    list_type,
+                    keys,
+                    items: Box::new(Schema::parse(items, &format!("{at}[]"))?),
+                }
+            }
+            (t, _) => return Err(format!("{at}: cannot read a schema of type {t:?}")),
+        };
+        Ok(Schema {
+            kind,
+            format: str_of("format").map(str::to_owned),
+            description: str_of("description").unwrap_or_default().to_owned(),
+            minimum: int("minimum")?,
+            maximum: int("maximum")?,
+            min_length: uint("minLength")?,
+            max_length: uint("maxLength")?,
+            min_items: uint("minItems")?,
+            max_items: uint("maxItems")?,
+            enum_values: strings("enum")?,
+        })
+    }
+
+    /// The property `name` of an object schema.
+    pub fn field(&self, name: &str) -> Option<&Field> {
         match &self.kind {
-            Kind::Object(fields) => fields.iter().find(|f| f.name == name).map(|f| &f.schema),
+            Kind::Object(fields) => fields.iter().find(|f| f.name == name),
             _ => None,
         }
     }
@@ -292,10 +265,15 @@ impl Schema {
                     } else {
                         format!("{path}.{k}")
                     };
-                    match fields.iter().find(|f| f.name == k) {
+                    match fields.iter().find(|f| f.name == *k) {
                         Some(f) => f.schema.walk_unknown(v, &p, out),
                         None => out.push(p),
                     }
+                }
+            }
+            (Kind::Map(values), Value::Object(m)) => {
+                for (k, v) in m {
+                    values.walk_unknown(v, &format!("{path}.{k}"), out);
                 }
             }
             (Kind::List { items, .. }, Value::Array(a)) => {
@@ -306,97 +284,86 @@ impl Schema {
             _ => {}
         }
     }
+}
 
-    /// The OpenAPI v3 (structural schema) form.
-    pub fn openapi(&self) -> Value {
-        let mut o = Map::new();
-        match &self.kind {
-            Kind::String => {
-                o.insert("type".into(), json!("string"));
-            }
-            Kind::Int32 => {
-                o.insert("type".into(), json!("integer"));
-                o.insert("format".into(), json!("int32"));
-            }
-            Kind::Int64 => {
-                o.insert("type".into(), json!("integer"));
-                o.insert("format".into(), json!("int64"));
-            }
-            Kind::StringMap => {
-                o.insert("type".into(), json!("object"));
-                o.insert(
-                    "additionalProperties".into(),
-                    json!({"type": "string", "default": ""}),
-                );
-            }
-            Kind::Any => {
-                o.insert("type".into(), json!("object"));
-                o.insert("x-kubernetes-preserve-unknown-fields".into(), json!(true));
-            }
-            Kind::Object(fields) => {
-                o.insert("type".into(), json!("object"));
-                let props: Map<String, Value> = fields
-                    .iter()
-                    .map(|f| {
-                        let mut p = f.schema.openapi();
-                        if !f.description.is_empty() {
-                            p["description"] = json!(f.description);
-                        }
-                        (f.name.to_owned(), p)
-                    })
-                    .collect();
-                o.insert("properties".into(), Value::Object(props));
-                let required: Vec<&str> = fields
-                    .iter()
-                    .filter(|f| f.required)
-                    .map(|f| f.name)
-                    .collect();
-                if !required.is_empty() {
-                    o.insert("required".into(), json!(required));
-                }
-            }
-            Kind::List {
-                list_type,
-                keys,
-                items,
-            } => {
-                o.insert("type".into(), json!("array"));
-                o.insert("items".into(), items.openapi());
-                o.insert(
-                    "x-kubernetes-list-type".into(),
-                    json!(match list_type {
-                        ListType::Atomic => "atomic",
-                        ListType::Set => "set",
-                        ListType::Map => "map",
-                    }),
-                );
-                if !keys.is_empty() {
-                    o.insert("x-kubernetes-list-map-keys".into(), json!(keys));
-                }
-            }
-        }
-        if let Some(m) = self.minimum {
-            o.insert("minimum".into(), json!(m));
-        }
-        if let Some(m) = self.max_length {
-            o.insert("maxLength".into(), json!(m));
-        }
-        if !self.enum_values.is_empty() {
-            o.insert("enum".into(), json!(self.enum_values));
-        }
-        Value::Object(o)
+/// One release's export: every type's OpenAPI v3 schema, and the root
+/// type's read into a [`Schema`].
+#[derive(Debug)]
+pub struct Document {
+    release: Release,
+    types: Map<String, Value>,
+    root: Schema,
+}
+
+impl Document {
+    /// Reads an export (`validation-gen schema` without `--type`: an object
+    /// of type name to schema) whose root type is [`ROOT`].
+    pub fn parse(release: Release, json: &str) -> Result<Document, String> {
+        let types: Map<String, Value> = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let root = types
+            .get(ROOT)
+            .ok_or(format!("no type {ROOT} in the export"))?;
+        let root = Schema::parse(root, ROOT)?;
+        Ok(Document {
+            release,
+            types,
+            root,
+        })
     }
+
+    /// The export of `release`, read once; `None` for a release the server
+    /// does not support.
+    pub fn for_release(release: Release) -> Option<&'static Document> {
+        static DOCS: [OnceLock<Document>; EXPORTS.len()] = [const { OnceLock::new() }; 3];
+        let i = EXPORTS.iter().position(|(r, _)| *r == release)?;
+        Some(DOCS[i].get_or_init(|| {
+            let (release, json) = EXPORTS[i];
+            Document::parse(release, json)
+                .unwrap_or_else(|e| panic!("schema/api-{release}.json: {e}"))
+        }))
+    }
+
+    /// The release whose export this is.
+    pub fn release(&self) -> Release {
+        self.release
+    }
+
+    /// The Widget's schema.
+    pub fn widget(&self) -> &Schema {
+        &self.root
+    }
+
+    /// The exported OpenAPI v3 schema of the type `name` (`Widget`,
+    /// `ObjectMeta`, ...), nested types inlined.
+    pub fn openapi(&self, name: &str) -> Option<&Value> {
+        self.types.get(name)
+    }
+}
+
+/// The Widget's schema of the default release, for unit tests (the server
+/// reads its release's [`Document`]).
+#[cfg(test)]
+pub(crate) fn widget() -> &'static Schema {
+    Document::for_release(Release::DEFAULT)
+        .expect("the default release has a schema")
+        .widget()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::*;
+    use serde_json::json;
 
-    /// Every field a fully populated Widget serialises is in the schema.
-    #[test]
-    fn schema_covers_the_types() {
-        let w = Widget {
+    fn every_document() -> impl Iterator<Item = &'static Document> {
+        Release::SUPPORTED.iter().map(|r| {
+            Document::for_release(*r).unwrap_or_else(|| panic!("no schema for Kubernetes {r}"))
+        })
+    }
+
+    /// A Widget with every field set.
+    fn full_widget() -> Widget {
+        Widget {
             api_version: API_VERSION.into(),
             kind: KIND.into(),
             metadata: ObjectMeta {
@@ -414,7 +381,7 @@ mod tests {
                     api_version: "v".into(),
                     time: "t".into(),
                     fields_type: "FieldsV1".into(),
-                    fields_v1: json!({}),
+                    fields_v1: json!({"f:spec": {}}),
                     subresource: "status".into(),
                 }],
             },
@@ -435,145 +402,152 @@ mod tests {
                 ready_replicas: Some(1),
                 replicas: Some(1),
             },
-        };
-        let v = serde_json::to_value(&w).unwrap();
-        assert_eq!(widget().unknown_fields(&v), Vec::<String>::new());
-        // And the schema has nothing the types lack.
-        fn count(s: &Schema) -> usize {
-            match &s.kind {
-                Kind::Object(fs) => fs.iter().map(|f| 1 + count(&f.schema)).sum(),
-                Kind::List { items, .. } => count(items),
-                _ => 0,
-            }
         }
-        fn count_value(v: &Value) -> usize {
-            match v {
-                Value::Object(m) => m
-                    .iter()
-                    .map(|(k, v)| {
-                        1 + if k == "labels" || k == "annotations" || k == "fieldsV1" {
-                            0
-                        } else {
-                            count_value(v)
-                        }
-                    })
-                    .sum(),
-                Value::Array(a) => a.iter().map(count_value).sum(),
-                _ => 0,
-            }
-        }
-        assert_eq!(count(widget()), count_value(&v));
     }
 
-    /// The tags of `api.rs`, read from its source, are what the schema says.
+    /// Every supported release has an export the reader reads.
+    #[test]
+    fn every_supported_release_has_a_schema() {
+        for d in every_document() {
+            assert!(Release::SUPPORTED.contains(&d.release()));
+            assert!(d.openapi("ObjectMeta").is_some());
+        }
+        assert!(Document::for_release(Release::V1_34).is_none());
+    }
+
+    /// The export and serde agree: every field a fully populated Widget
+    /// serialises is in the schema, with the JSON type it is written as,
+    /// and the schema has no field the types lack.
+    #[test]
+    fn schema_covers_the_types() {
+        fn check(s: &Schema, v: &Value, path: &str) -> usize {
+            match (&s.kind, v) {
+                (Kind::Object(fields), Value::Object(m)) => {
+                    for f in fields {
+                        assert!(m.contains_key(&f.name), "{path}.{} not serialised", f.name);
+                    }
+                    m.iter()
+                        .map(|(k, v)| {
+                            let f = s
+                                .field(k)
+                                .unwrap_or_else(|| panic!("{path}.{k} not in the schema"));
+                            1 + check(&f.schema, v, &format!("{path}.{k}"))
+                        })
+                        .sum()
+                }
+                (Kind::Map(values), Value::Object(m)) => {
+                    m.values().map(|v| check(values, v, path)).sum()
+                }
+                (Kind::List { items, .. }, Value::Array(a)) => {
+                    a.iter().map(|v| check(items, v, path)).sum()
+                }
+                (Kind::String, Value::String(_))
+                | (Kind::Integer, Value::Number(_))
+                | (Kind::Any, _) => 0,
+                (k, v) => panic!("{path}: {v} is not a {k:?}"),
+            }
+        }
+        let v = serde_json::to_value(full_widget()).unwrap();
+        for d in every_document() {
+            assert_eq!(d.widget().unknown_fields(&v), Vec::<String>::new());
+            assert_eq!(check(d.widget(), &v, ""), 33, "{}", d.release());
+        }
+    }
+
+    /// What the server relies on is read from the tags: list types and
+    /// keys (apply), `required`, keywords and the doc comments (OpenAPI).
     #[test]
     fn schema_follows_the_tags() {
-        let src = include_str!("api.rs");
-        let mut tags: Vec<String> = Vec::new();
-        let mut found = Vec::new();
-        let mut strukt = String::new();
-        for line in src.lines().map(str::trim) {
-            if let Some(t) = line.strip_prefix("/// +k8s:") {
-                tags.push(t.to_owned());
-            } else if let Some(rest) = line.strip_prefix("pub struct ") {
-                strukt = rest.split([' ', '(', '{']).next().unwrap().to_owned();
-                tags.clear();
-            } else if let Some(rest) = line.strip_prefix("pub ") {
-                if let Some((ident, _)) = rest.split_once(':') {
-                    if !ident.contains(' ') {
-                        for t in tags.drain(..) {
-                            found.push((strukt.clone(), camel(ident), t));
-                        }
-                    }
+        for d in every_document() {
+            let w = d.widget();
+            let at = |path: &str| -> &Field {
+                let mut s = w;
+                let mut field = None;
+                for p in path.split('.') {
+                    let f = s.field(p).unwrap_or_else(|| panic!("{path}"));
+                    s = match &f.schema.kind {
+                        Kind::List { items, .. } => items,
+                        _ => &f.schema,
+                    };
+                    field = Some(f);
                 }
-                tags.clear();
-            } else if !line.starts_with("///") && !line.starts_with("#[") {
-                tags.clear();
-            }
-        }
-        let at = |path: &[&str]| -> &Schema {
-            let mut s = widget();
-            for p in path {
-                s = s.field(p).unwrap_or_else(|| panic!("{p}"));
-                if let Kind::List { items, .. } = &s.kind {
-                    if matches!(items.kind, Kind::Object(_)) {
-                        s = items;
-                    }
-                }
-            }
-            s
-        };
-        let owner = |strukt: &str| -> Vec<&str> {
-            match strukt {
-                "ObjectMeta" => vec!["metadata"],
-                "WidgetSpec" => vec!["spec"],
-                "WidgetPort" => vec!["spec", "ports"],
-                "WidgetStatus" => vec!["status"],
-                other => panic!("tags on {other} not mapped"),
-            }
-        };
-        let mut checked = 0;
-        for (strukt, field, tag) in &found {
-            let mut path = owner(strukt);
-            path.push(field);
-            let parent = at(&path[..path.len() - 1]);
-            let Kind::Object(fields) = &parent.kind else {
-                panic!()
+                field.unwrap()
             };
-            let fd = fields.iter().find(|f| f.name == *field).unwrap();
-            let sch = &fd.schema;
-            let (name, value) = tag.split_once('=').unwrap_or((tag, ""));
-            match name {
-                "required" => assert!(fd.required, "{field}"),
-                "optional" | "immutable" | "format" => {}
-                "minimum" => assert_eq!(sch.minimum, Some(value.parse().unwrap()), "{field}"),
-                "maxLength" => assert_eq!(sch.max_length, Some(value.parse().unwrap()), "{field}"),
-                "listType" => {
-                    let Kind::List { list_type, .. } = &sch.kind else {
-                        panic!("{field}")
-                    };
-                    let want = match value {
-                        "map" => ListType::Map,
-                        "set" => ListType::Set,
-                        _ => ListType::Atomic,
-                    };
-                    assert_eq!(*list_type, want, "{field}");
-                }
-                "listMapKey" => {
-                    let Kind::List { keys, .. } = &sch.kind else {
-                        panic!("{field}")
-                    };
-                    assert!(keys.contains(&value), "{field}");
-                }
-                other => panic!("tag {other} on {field} not reflected in the schema"),
+            let list = |path: &str| match &at(path).schema.kind {
+                Kind::List {
+                    list_type, keys, ..
+                } => (*list_type, keys.clone()),
+                other => panic!("{path}: {other:?}"),
+            };
+            assert_eq!(list("spec.ports"), (ListType::Map, vec!["name".into()]));
+            assert_eq!(list("spec.tags"), (ListType::Set, vec![]));
+            assert_eq!(list("spec.command"), (ListType::Atomic, vec![]));
+            // No listType tag: atomic, as structured-merge-diff has it.
+            assert_eq!(list("metadata.managedFields"), (ListType::Atomic, vec![]));
+            assert!(at("metadata.name").required && at("spec.ports.name").required);
+            assert!(!at("spec.replicas").required && !at("spec.ports.port").required);
+            for path in [
+                "spec.replicas",
+                "spec.ports.port",
+                "status.replicas",
+                "status.readyReplicas",
+            ] {
+                let s = &at(path).schema;
+                assert_eq!((&s.kind, s.minimum), (&Kind::Integer, Some(0)), "{path}");
+                assert_eq!(s.format.as_deref(), Some("int32"), "{path}");
             }
-            checked += 1;
+            assert_eq!(at("spec.displayName").schema.max_length, Some(16));
+            assert_eq!(
+                at("spec.tier").schema.enum_values,
+                [Tier::GOLD, Tier::SILVER]
+            );
+            assert_eq!(
+                at("metadata.generation").schema.format.as_deref(),
+                Some("int64")
+            );
+            assert!(matches!(at("metadata.labels").schema.kind, Kind::Map(_)));
+            assert_eq!(at("metadata.managedFields.fieldsV1").schema.kind, Kind::Any);
+            assert_eq!(
+                at("spec.ports").schema.description,
+                "Ports, keyed by name: server-side apply merges them item by item."
+            );
+            // Tag lines are not part of a description.
+            assert_eq!(at("spec.replicas").schema.description, "");
         }
-        assert!(checked >= 14, "{found:?}");
-        // The enum's values.
-        assert_eq!(
-            at(&["spec", "tier"]).enum_values,
-            [Tier::GOLD, Tier::SILVER]
-        );
-        // Nothing in the schema that no tag asked for.
-        let minimums = found.iter().filter(|t| t.2.starts_with("minimum")).count();
-        fn count_min(s: &Schema) -> usize {
-            usize::from(s.minimum.is_some())
-                + match &s.kind {
-                    Kind::Object(fs) => fs.iter().map(|f| count_min(&f.schema)).sum(),
-                    Kind::List { items, .. } => count_min(items),
-                    _ => 0,
-                }
-        }
-        assert_eq!(count_min(widget()), minimums);
     }
 
     #[test]
     fn unknown_fields() {
-        let v = json!({"spec":{"foo":1,"ports":[{"name":"a","bar":2}]},"zzz":1});
+        let v = json!({"spec":{"foo":1,"ports":[{"name":"a","bar":2}]},"zzz":1,
+                       "metadata":{"labels":{"x":"y"},"managedFields":[{"fieldsV1":{"f:a":{}}}]}});
         assert_eq!(
             widget().unknown_fields(&v),
             ["spec.foo", "spec.ports[0].bar", "zzz"]
+        );
+    }
+
+    #[test]
+    fn the_reader_refuses_what_it_does_not_know() {
+        let read = |v: Value| Schema::parse(&v, "T").unwrap_err();
+        assert_eq!(
+            read(json!({"type": "object", "x-kubernetes-map-type": "atomic", "properties": {}})),
+            "T: keyword \"x-kubernetes-map-type\" is not read by the server"
+        );
+        assert_eq!(
+            read(json!({"type": "object", "properties": {"a": {"allOf": []}}})),
+            "T.a: keyword \"allOf\" is not read by the server"
+        );
+        assert_eq!(
+            read(
+                json!({"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "map"})
+            ),
+            "T: map-list keys [] with Map"
+        );
+        assert_eq!(
+            read(
+                json!({"type": "object", "required": ["b"], "properties": {"a": {"type": "string"}}})
+            ),
+            "T: required \"b\" is not a property"
         );
     }
 }

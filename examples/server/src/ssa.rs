@@ -74,13 +74,10 @@ pub fn field_set(v: &Value, schema: &Schema) -> FieldSet {
     out
 }
 
-fn key_of(item: &Value, keys: &[&str]) -> String {
+fn key_of(item: &Value, keys: &[String]) -> String {
     let mut m = Map::new();
     for k in keys {
-        m.insert(
-            (*k).to_owned(),
-            item.get(*k).cloned().unwrap_or(Value::Null),
-        );
+        m.insert(k.clone(), item.get(k).cloned().unwrap_or(Value::Null));
     }
     Value::Object(m).to_string()
 }
@@ -89,7 +86,7 @@ fn walk(v: &Value, schema: &Schema, path: &mut FieldPath, out: &mut FieldSet) {
     match (&schema.kind, v) {
         (Kind::Object(fields), Value::Object(m)) => {
             for (k, child) in m {
-                let Some(f) = fields.iter().find(|f| f.name == k) else {
+                let Some(f) = fields.iter().find(|f| f.name == *k) else {
                     continue;
                 };
                 path.push(Step::Field(k.clone()));
@@ -97,7 +94,7 @@ fn walk(v: &Value, schema: &Schema, path: &mut FieldPath, out: &mut FieldSet) {
                 path.pop();
             }
         }
-        (Kind::StringMap, Value::Object(m)) if !m.is_empty() => {
+        (Kind::Map(_), Value::Object(m)) if !m.is_empty() => {
             for k in m.keys() {
                 path.push(Step::Field(k.clone()));
                 out.insert(path.clone());
@@ -145,10 +142,10 @@ pub fn get<'a>(v: &'a Value, schema: &Schema, p: &[Step]) -> Option<&'a Value> {
     };
     match (first, &schema.kind, v) {
         (Step::Field(f), Kind::Object(fields), Value::Object(m)) => {
-            let fs = &fields.iter().find(|x| x.name == f)?.schema;
+            let fs = &fields.iter().find(|x| x.name == *f)?.schema;
             get(m.get(f)?, fs, rest)
         }
-        (Step::Field(f), Kind::StringMap, Value::Object(m)) => m.get(f),
+        (Step::Field(f), Kind::Map(_), Value::Object(m)) => m.get(f),
         (Step::Key(k), Kind::List { keys, items, .. }, Value::Array(a)) => {
             let item = a.iter().find(|i| &key_of(i, keys) == k)?;
             get(item, items, rest)
@@ -260,17 +257,32 @@ fn set_entry(
     }
 }
 
-/// An update (create, PUT, merge or JSON patch) by `manager`: the fields it
-/// changed become its own (operation `Update`) and leave other managers.
+/// Who writes: what a managed-fields entry records of a request.
+#[derive(Clone, Copy, Debug)]
+pub struct Writer<'a> {
+    /// The field manager.
+    pub manager: &'a str,
+    /// The subresource written through (`""`, `status`, `scale`).
+    pub subresource: &'a str,
+    /// The time of the write (RFC 3339).
+    pub now: &'a str,
+}
+
+/// An update (create, PUT, merge or JSON patch) by `by`: the fields it
+/// changed become its manager's (operation `Update`) and leave other
+/// managers.
 pub fn record_update(
     entries: &mut Vec<ManagedFieldsEntry>,
     old: Option<&Value>,
     new: &Value,
     schema: &Schema,
-    manager: &str,
-    subresource: &str,
-    now: &str,
+    by: &Writer,
 ) {
+    let Writer {
+        manager,
+        subresource,
+        now,
+    } = *by;
     let new_set = field_set(new, schema);
     let changed: FieldSet = match old {
         None => new_set.clone(),
@@ -364,23 +376,25 @@ fn conflict_status(conflicts: &[(String, FieldPath)], entries: &[ManagedFieldsEn
     Status::apply_conflict(message, causes)
 }
 
-/// Merges an applied configuration into `live` (`Value::Null` for a new
-/// object), per the schema's list types, removing the fields `manager`
-/// applied before and no longer applies (unless someone else owns them).
-/// `scope` limits the apply to one top-level field (`spec`... for the
-/// resource, `status` for `/status`): the rest of the configuration is
-/// ignored, as upstream's reset fields are.
-#[allow(clippy::too_many_arguments)]
+/// Merges an applied configuration by `by` into `live` (`Value::Null` for
+/// a new object), per the schema's list types, removing the fields its
+/// manager applied before and no longer applies (unless someone else owns
+/// them). A field another manager owns with a different value is a
+/// conflict (409) unless `force` takes it. The caller passes only the part
+/// of the configuration the subresource applies.
 pub fn apply(
     live: &Value,
     config: &Value,
     schema: &Schema,
     entries: &mut Vec<ManagedFieldsEntry>,
-    manager: &str,
-    subresource: &str,
+    by: &Writer,
     force: bool,
-    now: &str,
 ) -> Result<Value, Status> {
+    let Writer {
+        manager,
+        subresource,
+        now,
+    } = *by;
     let config_set = field_set(config, schema);
     // Conflicts: another manager owns a field this apply sets differently.
     let mut conflicts = Vec::new();
@@ -440,7 +454,7 @@ fn merge(live: &Value, config: &Value, schema: &Schema) -> Value {
         (Kind::Object(fields), Value::Object(l), Value::Object(c)) => {
             let mut out = l.clone();
             for (k, cv) in c {
-                let v = match (fields.iter().find(|f| f.name == k), l.get(k)) {
+                let v = match (fields.iter().find(|f| f.name == *k), l.get(k)) {
                     (Some(f), Some(lv)) => merge(lv, cv, &f.schema),
                     _ => cv.clone(),
                 };
@@ -448,7 +462,7 @@ fn merge(live: &Value, config: &Value, schema: &Schema) -> Value {
             }
             Value::Object(out)
         }
-        (Kind::StringMap, Value::Object(l), Value::Object(c)) => {
+        (Kind::Map(_), Value::Object(l), Value::Object(c)) => {
             let mut out = l.clone();
             out.extend(c.clone());
             Value::Object(out)
@@ -501,12 +515,12 @@ fn remove(v: &mut Value, schema: &Schema, p: &[Step]) {
             if rest.is_empty() {
                 m.remove(f);
             } else if let (Some(fd), Some(child)) =
-                (fields.iter().find(|x| x.name == f), m.get_mut(f))
+                (fields.iter().find(|x| x.name == *f), m.get_mut(f))
             {
                 remove(child, &fd.schema, rest);
             }
         }
-        (Step::Field(f), Kind::StringMap, Value::Object(m)) => {
+        (Step::Field(f), Kind::Map(_), Value::Object(m)) => {
             m.remove(f);
         }
         (Step::Key(k), Kind::List { keys, items, .. }, Value::Array(a)) => {
@@ -546,71 +560,29 @@ mod tests {
     fn apply_conflicts_and_force() {
         let live = json!({"spec":{"replicas":1,"ports":[{"name":"a","port":1}]}});
         let mut entries = Vec::new();
-        record_update(
-            &mut entries,
-            None,
-            &live,
-            widget(),
-            "kubectl-create",
-            "",
-            "T",
-        );
+        let by = |manager| Writer {
+            manager,
+            subresource: "",
+            now: "T",
+        };
+        record_update(&mut entries, None, &live, widget(), &by("kubectl-create"));
         let cfg = json!({"spec":{"replicas":2}});
-        let err = apply(
-            &live,
-            &cfg,
-            widget(),
-            &mut entries,
-            "kubectl",
-            "",
-            false,
-            "T",
-        )
-        .err()
-        .unwrap();
+        let err = apply(&live, &cfg, widget(), &mut entries, &by("kubectl"), false)
+            .err()
+            .unwrap();
         assert_eq!(err.code().as_u16(), 409);
         assert!(err.body().contains(r#""message":"Apply failed with 1 conflict: conflict with \"kubectl-create\" using example.dev/v1 at T: .spec.replicas""#), "{}", err.body());
-        let merged = apply(
-            &live,
-            &cfg,
-            widget(),
-            &mut entries,
-            "kubectl",
-            "",
-            true,
-            "T",
-        )
-        .unwrap();
+        let merged = apply(&live, &cfg, widget(), &mut entries, &by("kubectl"), true).unwrap();
         assert_eq!(merged["spec"]["replicas"], 2);
         assert_eq!(merged["spec"]["ports"][0]["port"], 1);
         // Same value: shared, no conflict.
         let cfg2 =
             json!({"spec":{"ports":[{"name":"a","port":1},{"name":"b","port":2}],"tags":["x"]}});
-        let merged2 = apply(
-            &merged,
-            &cfg2,
-            widget(),
-            &mut entries,
-            "other",
-            "",
-            false,
-            "T",
-        )
-        .unwrap();
+        let merged2 = apply(&merged, &cfg2, widget(), &mut entries, &by("other"), false).unwrap();
         assert_eq!(merged2["spec"]["ports"].as_array().unwrap().len(), 2);
         // "other" drops port b and tag x: removed; port a stays (owned by create too).
         let cfg3 = json!({"spec":{"ports":[{"name":"a","port":1}]}});
-        let merged3 = apply(
-            &merged2,
-            &cfg3,
-            widget(),
-            &mut entries,
-            "other",
-            "",
-            false,
-            "T",
-        )
-        .unwrap();
+        let merged3 = apply(&merged2, &cfg3, widget(), &mut entries, &by("other"), false).unwrap();
         assert_eq!(merged3["spec"]["ports"], json!([{"name":"a","port":1}]));
         assert_eq!(merged3["spec"].get("tags"), Some(&json!([])));
     }

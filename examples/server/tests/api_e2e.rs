@@ -257,6 +257,83 @@ fn check_order_as_upstream() {
     assert_eq!(s.json("PUT", &format!("{NS}/w"), &fresh).0, 422);
 }
 
+/// Patches without a `resourceVersion` have no precondition: one that
+/// loses the store's compare-and-swap to a concurrent write is applied
+/// again to the newer object (upstream's `GuaranteedUpdate`), not refused;
+/// a patch that sets one is refused once the object moved on.
+#[test]
+fn concurrent_patches_are_retried() {
+    let s = Server::start("concurrent", &[]);
+    assert_eq!(s.json("POST", NS, &widget("w", r#"{"replicas":1}"#)).0, 201);
+    let merge = "Content-Type: application/merge-patch+json";
+    let path = format!("{NS}/w");
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            let (s, path) = (&s, &path);
+            scope.spawn(move || {
+                for i in 0..10 {
+                    let body = format!(r#"{{"metadata":{{"labels":{{"t{t}":"{i}"}}}}}}"#);
+                    let (c, _, b) = s.send("PATCH", path, &[merge], &body);
+                    assert_eq!(c, 200, "{b}");
+                }
+            });
+        }
+    });
+    let (_, live) = s.json("GET", &path, "");
+    let labels = &v(&live)["metadata"]["labels"];
+    for t in 0..4 {
+        assert_eq!(labels[format!("t{t}")], "9", "{live}");
+    }
+    let (c, _, b) = s.send(
+        "PATCH",
+        &path,
+        &[merge],
+        r#"{"metadata":{"resourceVersion":"1"},"spec":{"replicas":2}}"#,
+    );
+    assert_eq!(
+        (c, v(&b)["reason"].clone()),
+        (409, "Conflict".into()),
+        "{b}"
+    );
+}
+
+/// Upstream's `checkName` on every write: the object a PUT body, a patch
+/// or an apply configuration makes must have the URL's name and namespace.
+#[test]
+fn writes_keep_to_the_url() {
+    let s = Server::start("url", &[]);
+    assert_eq!(s.json("POST", NS, &widget("w", r#"{"replicas":1}"#)).0, 201);
+    let merge = "Content-Type: application/merge-patch+json";
+    let apply = "Content-Type: application/apply-patch+yaml";
+    let renamed = r#"{"metadata":{"name":"other"}}"#;
+    for path in [
+        format!("{NS}/w"),
+        format!("{NS}/w/status"),
+        format!("{NS}/w/scale"),
+    ] {
+        let (c, _, b) = s.send("PATCH", &path, &[merge], renamed);
+        assert_eq!(c, 400, "{path}: {b}");
+        assert_eq!(
+            v(&b)["message"],
+            "the name of the object (other) does not match the name on the URL (w)"
+        );
+    }
+    let moved = r#"{"metadata":{"namespace":"elsewhere"}}"#;
+    let (c, _, b) = s.send("PATCH", &format!("{NS}/w"), &[merge], moved);
+    assert_eq!(c, 400, "{b}");
+    // An apply that creates: not in another namespace than the URL's.
+    let config = r#"{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{"name":"n","namespace":"elsewhere"},"spec":{"replicas":1}}"#;
+    let (c, _, b) = s.send("PATCH", &format!("{NS}/n?fieldManager=a"), &[apply], config);
+    assert_eq!(c, 400, "{b}");
+    assert_eq!(
+        v(&b)["message"],
+        "the namespace of the provided object does not match the namespace sent on the request"
+    );
+    let elsewhere = "/apis/example.dev/v1/namespaces/elsewhere/widgets/n";
+    assert_eq!(s.json("GET", elsewhere, "").0, 404);
+    assert_eq!(s.json("GET", &format!("{NS}/n"), "").0, 404);
+}
+
 #[test]
 fn field_validation_dry_run_selectors() {
     let s = Server::start("fields", &[]);

@@ -20,7 +20,7 @@ use crate::decode::{self, FieldValidation, Media};
 use crate::discovery;
 use crate::handwritten;
 use crate::migrate::{FeatureGates, Migration, Registry, TEXT_CONTENT_TYPE};
-use crate::schema;
+use crate::schema::Document;
 use crate::ssa;
 use crate::status::{Status, JSON};
 use crate::store::{Storage, StoreError};
@@ -28,9 +28,11 @@ use crate::util;
 use crate::ValidationOptions;
 
 mod read;
+mod subresource;
 mod write;
 
 use read::*;
+use subresource::*;
 use write::*;
 
 /// The path prefix of the group-version.
@@ -41,6 +43,8 @@ pub struct AppState {
     migration: Migration,
     options: ValidationOptions,
     store: Box<dyn Storage>,
+    /// The schema of the release the server runs (`--kubernetes-version`).
+    schema: &'static Document,
 }
 
 /// The registry of this server's types.
@@ -51,11 +55,9 @@ pub fn registry() -> Registry {
         .group(GROUP)
         .api_version(API_VERSION)
         .go_type_name("*v1.Widget")
-        .handwritten(|new, old, op| match (old, op.subresources()) {
-            (None, _) => handwritten::validate_create(new),
-            (Some(old), [s]) if s == "status" => handwritten::validate_status_update(new, old),
-            (Some(old), [s]) if s == "scale" => handwritten::validate_scale_update(new, old),
-            (Some(old), _) => handwritten::validate_update(new, old),
+        .handwritten(|new, old, op| match old {
+            None => handwritten::validate_create(new),
+            Some(old) => Subresource::of_operation(op).validate_update_handwritten(new, old),
         })
         .from_json();
     registry
@@ -69,16 +71,25 @@ impl AppState {
         options: ValidationOptions,
         store: Box<dyn Storage>,
     ) -> Arc<AppState> {
+        let release = gates.release();
+        let schema = Document::for_release(release)
+            .unwrap_or_else(|| panic!("the server has no schema for Kubernetes {release}"));
         Arc::new(AppState {
             migration: Migration::new(gates, registry()),
             options,
             store,
+            schema,
         })
     }
 
     /// The migration (gates, registry, metrics).
     pub fn migration(&self) -> &Migration {
         &self.migration
+    }
+
+    /// The exported schema of the server's release.
+    pub fn schema(&self) -> &'static Document {
+        self.schema
     }
 }
 
@@ -95,10 +106,15 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route("/apis/example.dev", get(|| async { discovery::group() }))
         .route(GV_PATH, get(|| async { discovery::resources() }))
-        .route("/openapi/v3", get(|| async { discovery::openapi_root() }))
+        .route(
+            "/openapi/v3",
+            get(|State(s): State<Arc<AppState>>| async move { discovery::openapi_root(s.schema) }),
+        )
         .route(
             "/openapi/v3/apis/example.dev/v1",
-            get(|| async { discovery::openapi_gv_response() }),
+            get(|State(s): State<Arc<AppState>>| async move {
+                discovery::openapi_gv_response(s.schema)
+            }),
         )
         .route("/openapi/v2", get(|| async { discovery::openapi_v2() }))
         .route(&format!("{GV_PATH}/{RESOURCE}"), get(list_all))
@@ -109,7 +125,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route(
             &format!("{ns}/{{name}}/{{sub}}"),
-            get(read_sub).put(update_sub).patch(patch_sub),
+            get(read_sub).put(update).patch(patch),
         )
         .route("/metrics", get(metrics))
         .route("/healthz", get(|| async { "ok" }))
@@ -220,7 +236,12 @@ struct ObjectBody {
 /// Parses an object body: media type (415), size (413), JSON or YAML
 /// (400), `apiVersion`/`kind` (400), unknown and duplicate fields (400 for
 /// `Strict`, warnings for `Warn`).
-async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<ObjectBody, Status> {
+async fn object_body(
+    s: &AppState,
+    h: &HeaderMap,
+    body: Body,
+    fv: FieldValidation,
+) -> Result<ObjectBody, Status> {
     let media = decode::media(content_type(h));
     if !matches!(media, Media::Json | Media::Yaml) {
         return Err(Status::unsupported_media_type(decode::OBJECT_MEDIA));
@@ -232,7 +253,7 @@ async fn object_body(h: &HeaderMap, body: Body, fv: FieldValidation) -> Result<O
         warnings: Vec::new(),
     };
     decode::check_type_meta(&mut b.value)?;
-    b.warnings = strictness(&decode::strict_problems(&d, schema::widget()), fv)?;
+    b.warnings = strictness(&decode::strict_problems(&d, s.schema.widget()), fv)?;
     Ok(b)
 }
 
@@ -258,7 +279,7 @@ fn value_of(w: &Widget) -> Value {
     serde_json::to_value(w).expect("a Widget serializes")
 }
 
-fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> ErrorList {
+fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: Subresource) -> ErrorList {
     match old {
         None => state.migration.validate(
             new,
@@ -267,18 +288,8 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
             handwritten::validate_create(new),
         ),
         Some(old) => {
-            let (op, hv) = match sub {
-                "status" => (
-                    Operation::update().with_subresource("status"),
-                    handwritten::validate_status_update(new, old),
-                ),
-                "scale" => (
-                    Operation::update().with_subresource("scale"),
-                    handwritten::validate_scale_update(new, old),
-                ),
-                _ => (Operation::update(), handwritten::validate_update(new, old)),
-            };
-            let op = state.options.define(op);
+            let op = state.options.define(sub.update_operation());
+            let hv = sub.validate_update_handwritten(new, old);
             let errs = state.migration.validate(new, Some(old), &op, hv);
             if !errs.is_empty() {
                 state
@@ -286,6 +297,35 @@ fn validate(state: &AppState, new: &Widget, old: Option<&Widget>, sub: &str) -> 
                     .record_duplicate_validation_errors(&format!("{KIND}.{GROUP}"), &errs);
             }
             errs
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::migrate::Release;
+    use crate::store::embedded::Embedded;
+
+    /// The schema the server decodes, merges and serves by is its
+    /// release's export.
+    #[test]
+    fn the_schema_follows_the_release() {
+        for &release in Release::SUPPORTED {
+            let dir = std::env::temp_dir().join(format!(
+                "example-server-{}-schema-{release}",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            let store = Embedded::open(&dir).unwrap();
+            let state = AppState::new(
+                FeatureGates::for_release(release),
+                ValidationOptions::default(),
+                Box::new(store),
+            );
+            assert_eq!(state.schema().release(), release);
+            drop(state);
+            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 }

@@ -150,10 +150,10 @@ pub(super) async fn read_sub(
         Ok(w) => w,
         Err(e) => return e.into_response(),
     };
-    match sub.as_str() {
-        "status" => object_response(StatusCode::OK, &w, &[]),
-        "scale" => scale_response(&w),
-        _ => Status::no_route().into_response(),
+    match Subresource::from_path(&sub) {
+        Some(Subresource::Scale) => scale_response(&w),
+        Some(_) => object_response(StatusCode::OK, &w, &[]),
+        None => Status::no_route().into_response(),
     }
 }
 

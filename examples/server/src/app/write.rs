@@ -1,48 +1,129 @@
 //! Writes: create, update, patch (merge, JSON, server-side apply), delete
 //! and deletecollection, with upstream's check order.
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
 use super::*;
 
-// ---- writes ---------------------------------------------------------------
+// ---- the request ----------------------------------------------------------
+
+/// What a create, update or patch says besides its body, read once from
+/// the URL, the query and the headers.
+pub(super) struct RequestContext {
+    /// The URL's namespace.
+    pub ns: String,
+    /// The URL's object name (empty for a create: the body names it).
+    pub name: String,
+    /// The resource or subresource the URL names.
+    pub sub: Subresource,
+    /// `dryRun=All`: everything runs, nothing is stored.
+    pub dry_run: bool,
+    /// `fieldValidation`: what unknown and duplicate fields do.
+    pub field_validation: FieldValidation,
+    /// The field manager: `fieldManager`, else the user agent up to its
+    /// `/` (upstream's default).
+    pub manager: String,
+    /// `force=true`: a server-side apply takes conflicting fields.
+    pub force: bool,
+}
+
+/// From the path (`{ns}`, `{name}`, `{sub}`: an unknown subresource is
+/// 404), then `fieldValidation` and `dryRun` (400 when unsupported).
+impl<S: Send + Sync> FromRequestParts<S> for RequestContext {
+    type Rejection = Status;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Status> {
+        let Path(mut path) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| Status::no_route())?;
+        let sub = match path.get("sub") {
+            None => Subresource::Main,
+            Some(s) => Subresource::from_path(s).ok_or_else(Status::no_route)?,
+        };
+        let Query(q) = Q::from_request_parts(parts, state)
+            .await
+            .map_err(|e| Status::bad_request(e.body_text()))?;
+        Ok(RequestContext {
+            ns: path.remove("ns").unwrap_or_default(),
+            name: path.remove("name").unwrap_or_default(),
+            sub,
+            field_validation: FieldValidation::parse(q.get("fieldValidation").map(String::as_str))?,
+            dry_run: dry_run(&q)?,
+            manager: manager(&q, &parts.headers),
+            force: q.get("force").is_some_and(|f| f == "true"),
+        })
+    }
+}
+
+impl RequestContext {
+    /// Upstream's `checkName`: the submitted object's name is the URL's,
+    /// and its namespace the URL's (filled in when empty).
+    fn check_url(&self, w: &mut Widget) -> Result<(), Status> {
+        if w.metadata.name != self.name {
+            return Err(Status::bad_request(format!(
+                "the name of the object ({}) does not match the name on the URL ({})",
+                w.metadata.name, self.name
+            )));
+        }
+        self.check_namespace(w)
+    }
+
+    /// The submitted object's namespace is the URL's (filled in when empty).
+    fn check_namespace(&self, w: &mut Widget) -> Result<(), Status> {
+        if w.metadata.namespace.is_empty() {
+            w.metadata.namespace = self.ns.clone();
+        } else if w.metadata.namespace != self.ns {
+            return Err(Status::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The writer the managed fields of this request's write name.
+    fn writer<'a>(&'a self, now: &'a str) -> ssa::Writer<'a> {
+        ssa::Writer {
+            manager: &self.manager,
+            subresource: self.sub.as_str(),
+            now,
+        }
+    }
+}
+
+/// A handler's answer: the response, or the refusal's `Status`.
+fn answer(r: Result<Response, Status>) -> Response {
+    r.unwrap_or_else(IntoResponse::into_response)
+}
+
+// ---- create -----------------------------------------------------------------
 
 pub(super) async fn create(
     State(s): State<Arc<AppState>>,
-    Path(ns): Path<String>,
-    Query(q): Q,
+    cx: RequestContext,
     h: HeaderMap,
     body: Body,
 ) -> Response {
-    create_inner(&s, &ns, &q, &h, body)
-        .await
-        .unwrap_or_else(|e| e.into_response())
+    answer(create_inner(&s, &cx, &h, body).await)
 }
 
-pub(super) async fn create_inner(
+async fn create_inner(
     s: &AppState,
-    ns: &str,
-    q: &HashMap<String, String>,
+    cx: &RequestContext,
     h: &HeaderMap,
     body: Body,
 ) -> Result<Response, Status> {
-    let fv = FieldValidation::parse(q.get("fieldValidation").map(String::as_str))?;
-    let dry = dry_run(q)?;
     // 1. Decode strictly (400).
-    let b = object_body(h, body, fv).await?;
+    let b = object_body(s, h, body, cx.field_validation).await?;
     let mut w = typed(&b.value)?;
-    if w.metadata.namespace.is_empty() {
-        w.metadata.namespace = ns.to_owned();
-    } else if w.metadata.namespace != ns {
-        return Err(Status::bad_request(
-            "the namespace of the provided object does not match the namespace sent on the request",
-        ));
-    }
+    cx.check_namespace(&mut w)?;
     if !w.metadata.resource_version.is_empty() {
         return Err(Status::bad_request(
             "resourceVersion should not be set on objects to be created",
         ));
     }
     // 2. Validate (422), 3. store (409).
-    Ok(match create_object(s, w, q, h, dry, None).await {
+    Ok(match create_object(s, cx, w, None).await {
         Ok(w) => object_response(StatusCode::CREATED, &w, &b.warnings),
         Err(e) => with_warnings(e, &b.warnings),
     })
@@ -50,13 +131,11 @@ pub(super) async fn create_inner(
 
 /// Prepares, validates (422) and stores (409) a new object. `applied` is
 /// the apply configuration of a server-side apply that creates.
-pub(super) async fn create_object(
+async fn create_object(
     s: &AppState,
+    cx: &RequestContext,
     mut w: Widget,
-    q: &HashMap<String, String>,
-    h: &HeaderMap,
-    dry: bool,
-    applied: Option<(&Value, bool)>,
+    applied: Option<&Value>,
 ) -> Result<Widget, Status> {
     let now = util::now_rfc3339();
     // The status subresource is enabled: a create does not set the status.
@@ -65,37 +144,21 @@ pub(super) async fn create_object(
     w.metadata.creation_timestamp = now.clone();
     w.metadata.generation = 1;
     w.metadata.managed_fields.clear();
-    let errs = validate(s, &w, None, "");
+    let errs = validate(s, &w, None, Subresource::Main);
     if !errs.is_empty() {
         return Err(Status::invalid(&w.metadata.name, &errs));
     }
-    let mgr = manager(q, h);
+    let schema = s.schema.widget();
+    let by = cx.writer(&now);
     let mut entries = Vec::new();
     match applied {
-        Some((config, force)) => {
-            ssa::apply(
-                &Value::Null,
-                config,
-                schema::widget(),
-                &mut entries,
-                &mgr,
-                "",
-                force,
-                &now,
-            )?;
+        Some(config) => {
+            ssa::apply(&Value::Null, config, schema, &mut entries, &by, cx.force)?;
         }
-        None => ssa::record_update(
-            &mut entries,
-            None,
-            &value_of(&w),
-            schema::widget(),
-            &mgr,
-            "",
-            &now,
-        ),
+        None => ssa::record_update(&mut entries, None, &value_of(&w), schema, &by),
     }
     w.metadata.managed_fields = entries;
-    if dry {
+    if cx.dry_run {
         return Ok(w);
     }
     let rv = s
@@ -107,141 +170,84 @@ pub(super) async fn create_object(
     Ok(w)
 }
 
+// ---- update and patch ---------------------------------------------------------
+
+/// What a write asks of the current object.
+pub(super) enum Change {
+    /// A full object (PUT; for `/scale`, the Scale's part of it).
+    Replace(Box<Widget>),
+    /// A merge or JSON patch of the object's (or the Scale's) JSON.
+    Patch(Media, Vec<u8>),
+    /// A server-side apply configuration.
+    Apply(Value),
+}
+
+/// What a write did.
+pub(super) struct Written {
+    /// The object as stored (or as it would be, on a dry run).
+    object: Widget,
+    /// 201 (an apply that created) or 200.
+    code: StatusCode,
+    /// Strict-decoding warnings found while writing (of a patched object).
+    warnings: Vec<String>,
+}
+
+/// `PUT` of the object, `/status` or `/scale`.
 pub(super) async fn update(
     State(s): State<Arc<AppState>>,
-    Path((ns, name)): Path<(String, String)>,
-    Query(q): Q,
+    cx: RequestContext,
     h: HeaderMap,
     body: Body,
 ) -> Response {
-    put_inner(&s, &ns, &name, "", &q, &h, body)
-        .await
-        .unwrap_or_else(|e| e.into_response())
+    answer(put(&s, &cx, &h, body).await)
 }
 
-pub(super) async fn update_sub(
-    State(s): State<Arc<AppState>>,
-    Path((ns, name, sub)): Path<(String, String, String)>,
-    Query(q): Q,
-    h: HeaderMap,
-    body: Body,
-) -> Response {
-    if sub != "status" && sub != "scale" {
-        return Status::no_route().into_response();
-    }
-    put_inner(&s, &ns, &name, &sub, &q, &h, body)
-        .await
-        .unwrap_or_else(|e| e.into_response())
-}
-
-/// What a write produces from the current object.
-pub(super) enum Change {
-    /// A full object (PUT) with an optional `resourceVersion` precondition.
-    Replace(Box<Widget>),
-    /// A merge or JSON patch of the object's (or the Scale's) JSON; unknown
-    /// fields in the result follow `fieldValidation`.
-    Patch(Media, Vec<u8>, FieldValidation),
-    /// A server-side apply configuration.
-    Apply(Value, bool),
-}
-
-pub(super) async fn put_inner(
+async fn put(
     s: &AppState,
-    ns: &str,
-    name: &str,
-    sub: &str,
-    q: &HashMap<String, String>,
+    cx: &RequestContext,
     h: &HeaderMap,
     body: Body,
 ) -> Result<Response, Status> {
-    let fv = FieldValidation::parse(q.get("fieldValidation").map(String::as_str))?;
-    let dry = dry_run(q)?;
-    let (w, warnings) = if sub == "scale" {
-        let media = decode::media(content_type(h));
-        if media != Media::Json {
+    let (mut w, warnings) = if cx.sub == Subresource::Scale {
+        if decode::media(content_type(h)) != Media::Json {
             return Err(Status::unsupported_media_type(decode::OBJECT_MEDIA));
         }
         let bytes = decode::read_body(body).await?;
         let v: Value =
             serde_json::from_slice(&bytes).map_err(|e| Status::bad_request(e.to_string()))?;
-        let mut w = Widget::default();
-        w.metadata.name = v["metadata"]["name"].as_str().unwrap_or(name).to_owned();
-        w.metadata.resource_version = v["metadata"]["resourceVersion"]
-            .as_str()
-            .unwrap_or("")
-            .to_owned();
-        w.spec.replicas = v["spec"]["replicas"].as_i64().map(|r| r as i32);
-        (w, Vec::new())
+        (widget_of_scale(&v, &cx.name), Vec::new())
     } else {
-        let b = object_body(h, body, fv).await?;
+        let b = object_body(s, h, body, cx.field_validation).await?;
         (typed(&b.value)?, b.warnings)
     };
-    if w.metadata.name != name {
-        return Err(Status::bad_request(format!(
-            "the name of the object ({}) does not match the name on the URL ({name})",
-            w.metadata.name
-        )));
-    }
-    if !w.metadata.namespace.is_empty() && w.metadata.namespace != ns {
-        return Err(Status::bad_request(
-            "the namespace of the provided object does not match the namespace sent on the request",
-        ));
-    }
-    let r = write(s, ns, name, sub, q, h, dry, Change::Replace(Box::new(w))).await;
-    r.map(|(w, code, _)| respond(sub, code, &w, &warnings))
-        .or_else(|e| Ok(with_warnings(e, &warnings)))
+    cx.check_url(&mut w)?;
+    let r = write(s, cx, Change::Replace(Box::new(w))).await;
+    Ok(match r {
+        Ok(done) => cx.sub.respond(done.code, &done.object, &warnings),
+        Err(e) => with_warnings(e, &warnings),
+    })
 }
 
-pub(super) fn respond(sub: &str, code: StatusCode, w: &Widget, warnings: &[String]) -> Response {
-    if sub == "scale" {
-        with_warnings(scale_response(w), warnings)
-    } else {
-        object_response(code, w, warnings)
-    }
-}
-
+/// `PATCH` of the object, `/status` or `/scale`.
 pub(super) async fn patch(
     State(s): State<Arc<AppState>>,
-    Path((ns, name)): Path<(String, String)>,
-    Query(q): Q,
+    cx: RequestContext,
     h: HeaderMap,
     body: Body,
 ) -> Response {
-    patch_inner(&s, &ns, &name, "", &q, &h, body)
-        .await
-        .unwrap_or_else(|e| e.into_response())
+    answer(patch_inner(&s, &cx, &h, body).await)
 }
 
-pub(super) async fn patch_sub(
-    State(s): State<Arc<AppState>>,
-    Path((ns, name, sub)): Path<(String, String, String)>,
-    Query(q): Q,
-    h: HeaderMap,
-    body: Body,
-) -> Response {
-    if sub != "status" && sub != "scale" {
-        return Status::no_route().into_response();
-    }
-    patch_inner(&s, &ns, &name, &sub, &q, &h, body)
-        .await
-        .unwrap_or_else(|e| e.into_response())
-}
-
-pub(super) async fn patch_inner(
+async fn patch_inner(
     s: &AppState,
-    ns: &str,
-    name: &str,
-    sub: &str,
-    q: &HashMap<String, String>,
+    cx: &RequestContext,
     h: &HeaderMap,
     body: Body,
 ) -> Result<Response, Status> {
-    let fv = FieldValidation::parse(q.get("fieldValidation").map(String::as_str))?;
-    let dry = dry_run(q)?;
     let media = decode::media(content_type(h));
     match media {
         Media::MergePatch | Media::JsonPatch => {}
-        Media::ApplyPatch if sub != "scale" => {}
+        Media::ApplyPatch if cx.sub != Subresource::Scale => {}
         _ => return Err(Status::unsupported_media_type(decode::PATCH_MEDIA)),
     }
     let bytes = decode::read_body(body).await?;
@@ -250,26 +256,18 @@ pub(super) async fn patch_inner(
         let d = decode::parse(&bytes, true).map_err(|e| decode::cannot_handle(&e))?;
         let mut v = d.value;
         decode::check_type_meta(&mut v)?;
-        let problems = decode::strict_problems(
-            &decode::Decoded {
-                value: v.clone(),
-                duplicates: Vec::new(),
-            },
-            schema::widget(),
-        );
         // Unknown fields of an apply configuration follow fieldValidation
         // like every write.
-        warnings = strictness(&problems, fv)?;
-        let force = q.get("force").is_some_and(|f| f == "true");
-        Change::Apply(v, force)
+        let problems = decode::unknown_fields(&v, s.schema.widget());
+        warnings = strictness(&problems, cx.field_validation)?;
+        Change::Apply(v)
     } else {
-        Change::Patch(media, bytes, fv)
+        Change::Patch(media, bytes)
     };
-    let r = write(s, ns, name, sub, q, h, dry, change).await;
-    Ok(match r {
-        Ok((w, code, more)) => {
-            warnings.extend(more);
-            respond(sub, code, &w, &warnings)
+    Ok(match write(s, cx, change).await {
+        Ok(done) => {
+            warnings.extend(done.warnings);
+            cx.sub.respond(done.code, &done.object, &warnings)
         }
         Err(e) => with_warnings(e, &warnings),
     })
@@ -277,199 +275,144 @@ pub(super) async fn patch_inner(
 
 /// Upstream's `GuaranteedUpdate`: read (404), compute the new object,
 /// check the `resourceVersion` precondition (409), validate (422), store
-/// with compare-and-swap, retrying on a concurrent write when the request
-/// had no precondition. A change that changes nothing is not written.
-#[allow(clippy::too_many_arguments)]
-pub(super) async fn write(
-    s: &AppState,
-    ns: &str,
-    name: &str,
-    sub: &str,
-    q: &HashMap<String, String>,
-    h: &HeaderMap,
-    dry: bool,
-    change: Change,
-) -> Result<(Widget, StatusCode, Vec<String>), Status> {
-    let mgr = manager(q, h);
-    let mut warnings = Vec::new();
-    for _attempt in 0..16 {
-        let old = match s.store.get(&key(ns, name)).await {
+/// with compare-and-swap. A change that changes nothing is not written. A
+/// concurrent write is retried from the read: the change applies to the
+/// newer object, so a precondition the request set then fails (409), and
+/// a patch or apply without one (whose result carries the `resourceVersion`
+/// it was applied to) goes through. Every retry follows another write's
+/// success; the request timeout bounds a request that keeps losing, as
+/// upstream's unbounded loop is bounded by its request's context.
+async fn write(s: &AppState, cx: &RequestContext, change: Change) -> Result<Written, Status> {
+    loop {
+        let old = match s.store.get(&key(&cx.ns, &cx.name)).await {
             Ok(Some(st)) => load(&st.value, st.rv)?,
-            Ok(None) => {
-                if let Change::Apply(config, force) = &change {
-                    if sub.is_empty() {
-                        let mut w = typed(config)?;
-                        if w.metadata.namespace.is_empty() {
-                            w.metadata.namespace = ns.to_owned();
-                        }
-                        if w.metadata.name != name {
-                            return Err(Status::bad_request(format!(
-                                "the name of the object ({}) does not match the name on the URL ({name})",
-                                w.metadata.name
-                            )));
-                        }
-                        let w = create_object(s, w, q, h, dry, Some((config, *force))).await?;
-                        return Ok((w, StatusCode::CREATED, warnings));
-                    }
-                }
-                return Err(Status::not_found(name));
-            }
-            Err(e) => return Err(store_err(e, name)),
+            Ok(None) => return create_by_apply(s, cx, &change).await,
+            Err(e) => return Err(store_err(e, &cx.name)),
         };
-        let old_rv: u64 = old.metadata.resource_version.parse().unwrap_or(0);
-        let now = util::now_rfc3339();
-        let old_value = value_of(&old);
-        let mut entries = old.metadata.managed_fields.clone();
-        let mut new = match &change {
-            Change::Replace(w) => {
-                let mut new = old.clone();
-                match sub {
-                    "status" => new.status = w.status.clone(),
-                    "scale" => new.spec.replicas = w.spec.replicas,
-                    _ => {
-                        new.spec = w.spec.clone();
-                        new.metadata.labels = w.metadata.labels.clone();
-                        new.metadata.annotations = w.metadata.annotations.clone();
-                        if !w.metadata.managed_fields.is_empty() {
-                            entries = w.metadata.managed_fields.clone();
-                        }
-                    }
-                }
-                new.metadata.resource_version = w.metadata.resource_version.clone();
-                new
-            }
-            Change::Patch(media, bytes, fv) => {
-                let target = if sub == "scale" {
-                    scale_of(&old)
-                } else {
-                    old_value.clone()
-                };
-                let patched = apply_patch(*media, bytes, target)?;
-                let mut new = old.clone();
-                match sub {
-                    "scale" => {
-                        new.spec.replicas = patched["spec"]["replicas"].as_i64().map(|r| r as i32);
-                        new.metadata.resource_version = patched["metadata"]["resourceVersion"]
-                            .as_str()
-                            .unwrap_or("")
-                            .to_owned();
-                    }
-                    _ => {
-                        let mut pv = patched;
-                        decode::check_type_meta(&mut pv)?;
-                        let problems: Vec<String> = schema::widget()
-                            .unknown_fields(&pv)
-                            .into_iter()
-                            .map(|p| format!("unknown field {}", crate::status::go_quote(&p)))
-                            .collect();
-                        warnings = strictness(&problems, *fv)?;
-                        let p = typed(&pv)?;
-                        if p.metadata.name != name {
-                            return Err(Status::bad_request(format!(
-                                "the name of the object ({}) does not match the name on the URL ({name})",
-                                p.metadata.name
-                            )));
-                        }
-                        if sub == "status" {
-                            new.status = p.status;
-                        } else {
-                            new.spec = p.spec;
-                            new.metadata.labels = p.metadata.labels;
-                            new.metadata.annotations = p.metadata.annotations;
-                        }
-                        new.metadata.resource_version = p.metadata.resource_version;
-                    }
-                }
-                new
-            }
-            Change::Apply(config, force) => {
-                let scope = if sub == "status" { "status" } else { "spec" };
-                let mut cfg = config.clone();
-                if let Value::Object(m) = &mut cfg {
-                    m.retain(|k, _| {
-                        k == scope || k == "metadata" || k == "apiVersion" || k == "kind"
-                    });
-                    if sub == "status" {
-                        m.remove("metadata");
-                    }
-                }
-                let merged = ssa::apply(
-                    &old_value,
-                    &cfg,
-                    schema::widget(),
-                    &mut entries,
-                    &mgr,
-                    sub,
-                    *force,
-                    &now,
-                )?;
-                let p = typed(&merged)?;
-                let mut new = old.clone();
-                if sub == "status" {
-                    new.status = p.status;
-                } else {
-                    new.spec = p.spec;
-                    new.metadata.labels = p.metadata.labels;
-                    new.metadata.annotations = p.metadata.annotations;
-                }
-                new
-            }
-        };
+        let (mut new, warnings) = updated(s, cx, &old, &change)?;
         // A custom resource allows no unconditional update: a PUT of the
         // resource or of /status must carry a resourceVersion (upstream's
         // store, `AllowUnconditionalUpdate() == false`); /scale copies it
         // only when the Scale has one.
-        if matches!(change, Change::Replace(_))
-            && sub != "scale"
-            && new.metadata.resource_version.is_empty()
-        {
+        let replace = matches!(change, Change::Replace(_));
+        if replace && cx.sub != Subresource::Scale && new.metadata.resource_version.is_empty() {
             let errs: ErrorList = validation_runtime::field::Error::invalid(
                 "metadata.resourceVersion",
                 validation_runtime::field::BadValue::Json("0x0".into()),
                 "must be specified for an update",
             )
             .into();
-            return Err(Status::invalid_kind(RESOURCE, name, &errs));
+            return Err(Status::invalid_kind(RESOURCE, &cx.name, &errs));
         }
         // The precondition (an explicit resourceVersion).
-        let precondition = !new.metadata.resource_version.is_empty();
-        if precondition && new.metadata.resource_version != old.metadata.resource_version {
-            return Err(Status::conflict(name));
+        let rv = &new.metadata.resource_version;
+        if !rv.is_empty() && *rv != old.metadata.resource_version {
+            return Err(Status::conflict(&cx.name));
         }
         new.metadata.resource_version = old.metadata.resource_version.clone();
         if new.spec != old.spec {
             new.metadata.generation = old.metadata.generation + 1;
         }
-        if !matches!(change, Change::Apply(..)) {
-            ssa::record_update(
-                &mut entries,
-                Some(&old_value),
-                &value_of(&new),
-                schema::widget(),
-                &mgr,
-                sub,
-                &now,
-            );
-        }
-        new.metadata.managed_fields = entries;
-        let errs = validate(s, &new, Some(&old), sub);
+        let errs = validate(s, &new, Some(&old), cx.sub);
         if !errs.is_empty() {
-            return Err(Status::invalid(name, &errs));
+            return Err(Status::invalid(&cx.name, &errs));
         }
-        if new == old || dry {
-            return Ok((new, StatusCode::OK, warnings));
+        let done = |object| Written {
+            object,
+            code: StatusCode::OK,
+            warnings,
+        };
+        if new == old || cx.dry_run {
+            return Ok(done(new));
         }
-        match s.store.update(&key(ns, name), to_bytes(&new), old_rv).await {
+        let old_rv: u64 = old.metadata.resource_version.parse().unwrap_or(0);
+        match s
+            .store
+            .update(&key(&cx.ns, &cx.name), to_bytes(&new), old_rv)
+            .await
+        {
             Ok(rv) => {
                 new.metadata.resource_version = rv.to_string();
-                return Ok((new, StatusCode::OK, warnings));
+                return Ok(done(new));
             }
-            Err(StoreError::Conflict) if !precondition => continue,
-            Err(StoreError::Conflict) => return Err(Status::conflict(name)),
-            Err(e) => return Err(store_err(e, name)),
+            Err(StoreError::Conflict) => continue,
+            Err(e) => return Err(store_err(e, &cx.name)),
         }
     }
-    Err(Status::conflict(name))
+}
+
+/// A write to a missing object: a server-side apply to the object creates
+/// it (201); anything else is 404.
+async fn create_by_apply(
+    s: &AppState,
+    cx: &RequestContext,
+    change: &Change,
+) -> Result<Written, Status> {
+    match change {
+        Change::Apply(config) if cx.sub == Subresource::Main => {
+            let mut w = typed(config)?;
+            cx.check_url(&mut w)?;
+            Ok(Written {
+                object: create_object(s, cx, w, Some(config)).await?,
+                code: StatusCode::CREATED,
+                warnings: Vec::new(),
+            })
+        }
+        _ => Err(Status::not_found(&cx.name)),
+    }
+}
+
+/// The object `change` makes of `old` through the request's subresource,
+/// its managed fields updated, and the strict-decoding warnings of a
+/// patched object.
+fn updated(
+    s: &AppState,
+    cx: &RequestContext,
+    old: &Widget,
+    change: &Change,
+) -> Result<(Widget, Vec<String>), Status> {
+    let schema = s.schema.widget();
+    let now = util::now_rfc3339();
+    let by = cx.writer(&now);
+    let old_value = value_of(old);
+    let mut warnings = Vec::new();
+    let mut applied = None;
+    let mut submitted = match change {
+        Change::Replace(w) => (**w).clone(),
+        Change::Patch(media, bytes) => {
+            let patched = apply_patch(*media, bytes, cx.sub.patch_target(old))?;
+            if cx.sub == Subresource::Scale {
+                widget_of_scale(&patched, &cx.name)
+            } else {
+                let mut v = patched;
+                decode::check_type_meta(&mut v)?;
+                let problems = decode::unknown_fields(&v, schema);
+                warnings = strictness(&problems, cx.field_validation)?;
+                typed(&v)?
+            }
+        }
+        Change::Apply(config) => {
+            let config = cx.sub.applied_part(config);
+            let mut entries = old.metadata.managed_fields.clone();
+            let merged = ssa::apply(&old_value, &config, schema, &mut entries, &by, cx.force)?;
+            applied = Some(entries);
+            typed(&merged)?
+        }
+    };
+    // A PUT's body was checked before the read.
+    if !matches!(change, Change::Replace(_)) {
+        cx.check_url(&mut submitted)?;
+    }
+    let mut new = cx.sub.prepare_for_update(old, submitted);
+    match applied {
+        Some(entries) => new.metadata.managed_fields = entries,
+        None => {
+            let new_value = value_of(&new);
+            let entries = &mut new.metadata.managed_fields;
+            ssa::record_update(entries, Some(&old_value), &new_value, schema, &by);
+        }
+    }
+    Ok((new, warnings))
 }
 
 pub(super) fn apply_patch(media: Media, bytes: &[u8], mut target: Value) -> Result<Value, Status> {

@@ -5,6 +5,11 @@
 //! unstructured JSON does: empty strings, maps, lists and absent numbers are
 //! left out, so that what the server returns for an unchanged object is
 //! byte-for-byte what it returned before (`kubectl diff` stays empty).
+//!
+//! The API types live in a directory of their own so that `validation-gen
+//! schema src/api` reads them and nothing else: the schema the server
+//! serves, decodes and merges by is that export (`schema/api-<release>.json`,
+//! see [`crate::schema`]).
 
 use std::collections::BTreeMap;
 
