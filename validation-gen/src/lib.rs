@@ -25,6 +25,11 @@ pub use builder::{BuildError, Builder};
 pub use front::Options;
 pub use validation_spec::Release;
 
+/// The release the cargo features of the calling crate select (the
+/// derive's), from `validation-spec`: outside semver.
+#[doc(hidden)]
+pub use validation_spec::__release_features;
+
 use proc_macro2::TokenStream;
 use quote::quote;
 

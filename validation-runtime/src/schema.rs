@@ -25,13 +25,7 @@ pub use serde_json::Value;
 
 /// Keys of a fragment that only the generator's own assembly reads
 /// (references to other types, flattened types, enum values still to fill).
-const INTERNAL: [&str; 5] = [
-    "x-validation-gen-ref",
-    "x-validation-gen-flatten",
-    "x-validation-gen-enum",
-    "x-validation-gen-opaque",
-    "x-validation-gen-set-item",
-];
+use validation_spec::schema::INTERNAL;
 
 /// A type whose tags export schema keywords. Implemented by
 /// `#[derive(Validate)]`.
@@ -53,7 +47,7 @@ pub fn fragment_from_json(
 ) -> Value {
     let mut v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
     if let (Some((values, exclusions)), Value::Object(m)) = (enum_values, &mut v) {
-        if m.remove(INTERNAL[2]).is_some() {
+        if m.remove(validation_spec::schema::ENUM_PENDING).is_some() {
             let kept: Vec<Value> = values
                 .iter()
                 .filter(|v| !exclusions.iter().any(|x| x.value == **v && !x.exclude_when))

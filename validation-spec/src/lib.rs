@@ -10,7 +10,8 @@
 //! * [`messages`]: error details the generator writes as static text and
 //!   the runtime writes itself;
 //! * [`release`]: the Kubernetes releases the catalog knows and the ones the
-//!   generator supports.
+//!   generator supports;
+//! * [`schema`]: the keys of the generator's schema fragments.
 //!
 //! The crate has no dependencies and no `unsafe`.
 
@@ -20,6 +21,7 @@ pub mod format;
 pub mod messages;
 pub mod quote;
 pub mod release;
+pub mod schema;
 
 pub use format::{Format, FORMATS};
 pub use quote::{go_quote, go_quote_char, is_go_print, write_go_quoted};

@@ -118,6 +118,50 @@ impl Release {
     }
 }
 
+/// Declares, in the crate that calls it, the release its cargo features
+/// select: `v1_35`, `v1_36`, `v1_37` (one at most; none is
+/// [`Release::DEFAULT`]), and a `compile_error!` naming both features when
+/// two are enabled, prefixed with `$krate`. The runtime and the derive call
+/// it (`cfg!` is the calling crate's), so a release's feature is added
+/// here once.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __release_features {
+    ($krate:literal, $(#[$doc:meta])* $vis:vis const $name:ident) => {
+        $crate::__release_conflict!($krate, "v1_35", "v1_36");
+        $crate::__release_conflict!($krate, "v1_35", "v1_37");
+        $crate::__release_conflict!($krate, "v1_36", "v1_37");
+
+        $(#[$doc])*
+        $vis const $name: $crate::Release = if cfg!(feature = "v1_37") {
+            $crate::Release::V1_37
+        } else if cfg!(feature = "v1_36") {
+            $crate::Release::V1_36
+        } else {
+            $crate::Release::V1_35
+        };
+    };
+}
+
+/// One `compile_error!` for a pair of release features enabled together.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __release_conflict {
+    ($krate:literal, $a:literal, $b:literal) => {
+        #[cfg(all(feature = $a, feature = $b))]
+        compile_error!(concat!(
+            $krate,
+            ": the Kubernetes release features `",
+            $a,
+            "` and `",
+            $b,
+            "` are both enabled (`earliest` is v1_35, `latest` is v1_37). Enable one, in one \
+             place (usually the final crate's dependency on validation-runtime), or none for \
+             1.35; a type can choose its own release with #[validate(kubernetes = \"1.36\")]."
+        ));
+    };
+}
+
 impl Default for Release {
     fn default() -> Self {
         Release::DEFAULT

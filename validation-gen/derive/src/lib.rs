@@ -4,36 +4,14 @@
 //! `validation_runtime` (feature `derive`, on by default).
 
 use proc_macro::TokenStream;
-use validation_gen::{Options, Release};
+use validation_gen::Options;
 
-/// One `compile_error!` per pair of release features enabled together.
-macro_rules! release_conflict {
-    ($a:tt, $b:tt) => {
-        #[cfg(all(feature = $a, feature = $b))]
-        compile_error!(concat!(
-            "validation-gen-derive: the Kubernetes release features `",
-            $a,
-            "` and `",
-            $b,
-            "` are both enabled (`earliest` is v1_35, `latest` is v1_37). Enable one, in one \
-             place (usually validation-runtime's features in the final crate), or none for 1.35; a type can choose its own release with \
-             #[validate(kubernetes = \"1.36\")]."
-        ));
-    };
+validation_gen::__release_features! {
+    "validation-gen-derive",
+    /// The release the derive follows when a type names none: this crate's
+    /// `v1_*` feature (forwarded by `validation-runtime`), 1.35 without one.
+    const DEFAULT_RELEASE
 }
-release_conflict!("v1_35", "v1_36");
-release_conflict!("v1_35", "v1_37");
-release_conflict!("v1_36", "v1_37");
-
-/// The release the derive follows when a type names none: this crate's
-/// `v1_*` feature (forwarded by `validation-runtime`), 1.35 without one.
-const DEFAULT_RELEASE: Release = if cfg!(feature = "v1_37") {
-    Release::V1_37
-} else if cfg!(feature = "v1_36") {
-    Release::V1_36
-} else {
-    Release::V1_35
-};
 
 /// Derives `validation_runtime::Validate` from `+k8s:` doc-comment tags.
 ///

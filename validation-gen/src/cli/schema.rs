@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use super::Args;
-use crate::front;
 use crate::module::{read_source, walk_module_files, FileDiagnostic, DEFAULT_OUTPUT};
 use crate::schema::{self, Fragment};
 use crate::{Options, Release};
@@ -158,7 +157,6 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     };
     let mut failed = false;
     let mut fragments: Vec<Fragment> = Vec::new();
-    let mut subresources: Vec<(String, Vec<String>)> = Vec::new();
     let mut seen = HashSet::new();
     for dir in &opts.dirs {
         if !dir.is_dir() {
@@ -191,12 +189,9 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     continue;
                 }
             };
-            let result = front::with_big_stack(|| file_fragments(&source, &opts.options));
+            let result = file_fragments(&source, &opts.options);
             match result {
-                Ok((frags, subs)) => {
-                    fragments.extend(frags);
-                    subresources.extend(subs);
-                }
+                Ok(frags) => fragments.extend(frags),
                 Err(diags) => {
                     for (line, column, message) in diags {
                         let d = FileDiagnostic {
@@ -245,10 +240,10 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         for c in &opts.crds {
             let root = opts.type_name.clone().unwrap_or_else(|| c.kind.clone());
             let schema = schema::inline(&fragments, &root, &mut notes)?;
-            let subs = subresources
+            let subs = fragments
                 .iter()
-                .find(|(n, _)| *n == root)
-                .map(|(_, s)| s.clone())
+                .find(|f| f.name == root)
+                .map(|f| f.subresources.clone())
                 .unwrap_or_default();
             crds.push(schema::crd(
                 schema, &c.group, &c.version, &c.kind, &subs, &mut notes,
@@ -323,80 +318,16 @@ fn write_output(
     0
 }
 
-type FileResult = (Vec<Fragment>, Vec<(String, Vec<String>)>);
-
-/// The fragments of one module file's types, and the subresources each
-/// type declares; errors as (line, column, message).
+/// The fragments of one module file's types; errors as (line, column,
+/// message).
 fn file_fragments(
     source: &str,
     options: &Options,
-) -> Result<FileResult, Vec<(usize, usize, String)>> {
-    file_fragments_spanned(source, options).map_err(|errors| {
+) -> Result<Vec<Fragment>, Vec<(usize, usize, String)>> {
+    schema::fragments(source, options).map_err(|errors| {
         errors
             .into_iter()
-            .map(|(span, m)| (span.start().line.max(1), span.start().column + 1, m))
+            .map(|e| (e.line, e.column, e.message))
             .collect()
     })
-}
-
-fn file_fragments_spanned(
-    source: &str,
-    options: &Options,
-) -> Result<FileResult, Vec<(proc_macro2::Span, String)>> {
-    if let Ok(tokens) = source.parse::<proc_macro2::TokenStream>() {
-        if let Some(span) = front::too_deep(tokens, front::MAX_FILE_NESTING) {
-            return Err(vec![(
-                span,
-                front::too_deep_message(front::MAX_FILE_NESTING),
-            )]);
-        }
-    }
-    let file = syn::parse_file(source)
-        .map_err(|e| vec![(e.span(), format!("cannot parse Rust source: {e}"))])?;
-    // Enum values: the string consts of the impl blocks of each type (their
-    // tag errors are code generation's to report).
-    let mut values: Vec<(String, Vec<String>)> = Vec::new();
-    for item in &file.items {
-        let syn::Item::Impl(imp) = item else { continue };
-        if imp.trait_.is_some() {
-            continue;
-        }
-        let syn::Type::Path(p) = &*imp.self_ty else {
-            continue;
-        };
-        let Some(name) = p.path.segments.last().map(|s| s.ident.to_string()) else {
-            continue;
-        };
-        let has_str_consts = imp.items.iter().any(|i| {
-            matches!(i, syn::ImplItem::Const(c) if matches!(&c.expr,
-                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. })))
-        });
-        if has_str_consts {
-            let (v, _) = front::enum_values(imp);
-            values.push((name, v.by_default()));
-        }
-    }
-    let mut frags = Vec::new();
-    let mut subs = Vec::new();
-    let mut errors = Vec::new();
-    for input in crate::module::api_types(&file, false) {
-        let name = input.ident.to_string();
-        let own_values = values
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_slice());
-        let front::Analysis { checked, diags, .. } = front::analyze(&input, options);
-        match checked.filter(|_| diags.is_empty()) {
-            Some(checked) => {
-                subs.push((name, checked.subresources()));
-                frags.push(schema::fragment(&checked, own_values));
-            }
-            None => errors.extend(diags.errors().iter().map(|d| (d.span, d.message.clone()))),
-        }
-    }
-    if errors.is_empty() {
-        Ok((frags, subs))
-    } else {
-        Err(errors)
-    }
 }

@@ -51,26 +51,11 @@ use crate::front::{
     Value as TagValue,
 };
 
-/// The key that marks a reference to another Rust type in a fragment:
-/// `{"x-validation-gen-ref": "ContainerPort", ...keywords of the field}`.
-pub const REF: &str = "x-validation-gen-ref";
-/// The key that lists the Rust types a struct flattens
-/// (`#[serde(flatten)]`): their properties are the struct's.
-pub const FLATTEN: &str = "x-validation-gen-flatten";
-/// The key that marks a field of an opaque type (`+k8s:opaqueType`): its
-/// type's schema is inlined without the type's own validations.
-pub const OPAQUE: &str = "x-validation-gen-opaque";
-/// The key that marks the items of a `listType=set` list whose type is a
-/// reference: once inlined, an object becomes an atomic map, a list an
-/// atomic list ([`atomic_set_item`]).
-pub const SET_ITEM: &str = "x-validation-gen-set-item";
-/// The key of a fragment whose `enum` values are not visible where it was
-/// made (a string newtype whose values are in an `#[enum_values]` block):
-/// the derive fills them in from the block's hidden consts.
-pub const ENUM_PENDING: &str = "x-validation-gen-enum";
+pub use validation_spec::schema::{ENUM_PENDING, FLATTEN, OPAQUE, REF, SET_ITEM};
 
 /// The schema of one type.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Fragment {
     /// The Rust type name.
     pub name: String,
@@ -78,6 +63,136 @@ pub struct Fragment {
     pub schema: Value,
     /// Tags that are not exported, with the reason: `Type.field: +k8s:tag: why`.
     pub notes: Vec<String>,
+    /// The subresources the type declares (`+k8s:supportsSubresource`), for
+    /// a CRD's `subresources` ([`crd`]).
+    pub subresources: Vec<String>,
+}
+
+/// The fragments of the types of one module file's source: its structs with
+/// named fields and tuple newtypes, and its Rust enums tagged `+k8s:enum`
+/// (those with `+k8s:validation-gen=false` left out), whether or not they
+/// derive `Validate`, read as `options` say; `+k8s:supportsSubresource` at
+/// the top of the file applies to its root types, and the values of a
+/// `+k8s:enum` string newtype come from the string consts of its `impl`
+/// blocks. Every generation error otherwise, each spanned.
+///
+/// ```
+/// let source = r#"
+///     pub struct Spec {
+///         /// +k8s:maxLength=16
+///         pub title: String,
+///     }
+/// "#;
+/// let fragments = validation_gen::schema::fragments(source, &Default::default()).unwrap();
+/// assert_eq!(fragments[0].schema["properties"]["title"]["maxLength"], 16);
+/// ```
+pub fn fragments(
+    source: &str,
+    options: &crate::Options,
+) -> Result<Vec<Fragment>, Vec<SourceError>> {
+    crate::front::with_big_stack(|| fragments_here(source, options))
+}
+
+/// A generation error in a module file's source, located by line and column
+/// (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for SourceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl SourceError {
+    fn at(span: proc_macro2::Span, message: String) -> Self {
+        let start = span.start();
+        SourceError {
+            line: start.line.max(1),
+            column: start.column + 1,
+            message,
+        }
+    }
+}
+
+fn fragments_here(
+    source: &str,
+    options: &crate::Options,
+) -> Result<Vec<Fragment>, Vec<SourceError>> {
+    use crate::front;
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        if let Some(span) = front::too_deep(tokens, front::MAX_FILE_NESTING) {
+            let message = front::too_deep_message(front::MAX_FILE_NESTING);
+            return Err(vec![SourceError::at(span, message)]);
+        }
+    }
+    let file = syn::parse_file(source).map_err(|e| {
+        vec![SourceError::at(
+            e.span(),
+            format!("cannot parse Rust source: {e}"),
+        )]
+    })?;
+    // Enum values: the string consts of the impl blocks of each type (their
+    // tag errors are code generation's to report).
+    let mut values: Vec<(String, Vec<String>)> = Vec::new();
+    for item in &file.items {
+        let syn::Item::Impl(imp) = item else { continue };
+        if imp.trait_.is_some() {
+            continue;
+        }
+        let syn::Type::Path(p) = &*imp.self_ty else {
+            continue;
+        };
+        let Some(name) = p.path.segments.last().map(|s| s.ident.to_string()) else {
+            continue;
+        };
+        let has_str_consts = imp.items.iter().any(|i| {
+            matches!(i, syn::ImplItem::Const(c) if matches!(&c.expr,
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. })))
+        });
+        if has_str_consts {
+            let (v, _) = front::enum_values(imp);
+            values.push((name, v.by_default()));
+        }
+    }
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for input in crate::module::api_types(&file, false) {
+        let name = input.ident.to_string();
+        let own_values = values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_slice());
+        let front::Analysis {
+            checked, mut diags, ..
+        } = front::analyze(&input, options);
+        // The lowering judges each rule against its site (`maxLength` on an
+        // integer): a type that does not generate has no schema either.
+        if let Some(checked) = &checked {
+            let _ = crate::emit::generate(checked, &mut diags);
+        }
+        match checked.filter(|_| diags.is_empty()) {
+            Some(checked) => out.push(fragment(&checked, own_values)),
+            None => errors.extend(
+                diags
+                    .errors()
+                    .iter()
+                    .map(|d| SourceError::at(d.span, d.message.clone())),
+            ),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The fragment of one checked type (a struct, a tuple newtype or a Rust
@@ -99,6 +214,7 @@ pub(crate) fn fragment(checked: &Checked, enum_values: Option<&[String]>) -> Fra
             name,
             schema,
             notes: Vec::new(),
+            subresources: Vec::new(),
         };
     }
     let mut b = Builder {
@@ -118,6 +234,7 @@ pub(crate) fn fragment(checked: &Checked, enum_values: Option<&[String]>) -> Fra
         name,
         schema: Value::Object(schema),
         notes: b.notes,
+        subresources: checked.subresources(),
     }
 }
 

@@ -290,3 +290,174 @@ fn tags_are_read_for_the_types_release() {
     let named = frag(&format!("#[validate(kubernetes = \"1.36\")] {src}"));
     assert_eq!(named.notes, f.notes);
 }
+
+/// The rules a fragment's object carries, by message.
+fn rule_with<'f>(f: &'f Fragment, message: &str) -> &'f Value {
+    f.schema["x-kubernetes-validations"]
+        .as_array()
+        .and_then(|rules| rules.iter().find(|r| r["message"] == message))
+        .unwrap_or_else(|| panic!("no rule {message:?} in {}", f.schema))
+}
+
+/// Values: what `maxLength` counts follows the release (the `Characters`
+/// fact from 1.36), in the CEL form of a rule on a selected item.
+#[test]
+fn max_length_counts_what_the_release_counts() {
+    let src = r#"
+        struct T {
+            /// +k8s:listType=map
+            /// +k8s:listMapKey=k
+            /// +k8s:item(k: "a")=+k8s:subfield(v)=+k8s:maxLength=4
+            items: Vec<Item>,
+        }
+    "#;
+    for (release, unit) in [
+        (crate::Release::V1_35, "bytes"),
+        (crate::Release::V1_36, "characters"),
+        (crate::Release::V1_37, "characters"),
+    ] {
+        let f = fragment_of(src, release).unwrap();
+        let rules = f.schema["properties"]["items"]["x-kubernetes-validations"].to_string();
+        let message = format!("Too long: may not be more than 4 {unit}");
+        assert!(rules.contains(&message), "{release}: {rules}");
+    }
+}
+
+/// Unions: from 1.36 a list member behind a pointer is set when it has an
+/// item, not when it is merely present.
+#[test]
+fn union_list_members_are_set_when_non_empty_from_1_36() {
+    let src = r#"
+        struct U {
+            /// +k8s:optional
+            /// +k8s:unionMember
+            a: Option<Vec<String>>,
+            /// +k8s:optional
+            /// +k8s:unionMember
+            b: Option<String>,
+        }
+    "#;
+    let count = |release| {
+        let f = fragment_of(src, release).unwrap();
+        rule_with(&f, "must specify one of: `a`, `b`")["rule"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(!count(crate::Release::V1_35).contains("size(self.a)"));
+    assert!(count(crate::Release::V1_36).contains("(has(self.a) && size(self.a) != 0)"));
+    assert!(count(crate::Release::V1_37).contains("(has(self.a) && size(self.a) != 0)"));
+}
+
+/// Dependencies: CEL on the struct, at the dependent, ratcheted as the
+/// runtime ratchets (an update on which neither set-ness changed passes).
+#[test]
+fn dependencies_are_rules_on_the_struct() {
+    let f = frag(
+        r#"
+        struct Tls {
+            /// +k8s:optional
+            /// +k8s:dependentRequired(keyFile)
+            cert_file: Option<String>,
+            /// +k8s:optional
+            key_file: Option<String>,
+            /// +k8s:optional
+            /// +k8s:dependentForbidden(certFile)
+            insecure: bool,
+        }
+        "#
+        .replace("cert_file", "certFile")
+        .replace("key_file", "keyFile")
+        .as_str(),
+    );
+    let required = rule_with(&f, "must be set when certFile is set");
+    assert_eq!(required["fieldPath"], ".keyFile");
+    assert_eq!(required["reason"], "FieldValueRequired");
+    assert_eq!(required["optionalOldSelf"], true);
+    assert_eq!(
+        required["rule"],
+        "(oldSelf.hasValue() && has(self.certFile) == has(oldSelf.value().certFile) && \
+         has(self.keyFile) == has(oldSelf.value().keyFile)) || !has(self.certFile) || has(self.keyFile)"
+    );
+    let forbidden = rule_with(&f, "may not be set when insecure is set");
+    assert_eq!(forbidden["fieldPath"], ".certFile");
+    assert_eq!(forbidden["reason"], "FieldValueForbidden");
+    // A non-pointer bool is set when true.
+    assert!(
+        forbidden["rule"]
+            .as_str()
+            .unwrap()
+            .contains("|| !(has(self.insecure) && self.insecure) || !has(self.certFile)"),
+        "{forbidden}"
+    );
+    assert!(f.notes.is_empty(), "{:?}", f.notes);
+}
+
+/// Modal groups are not exported: each member rule is noted, at the
+/// release's names.
+#[test]
+fn modal_member_rules_are_noted() {
+    let src = r#"
+        struct M {
+            /// +k8s:modeDiscriminator
+            mode: String,
+            /// +k8s:ifMode(mode: "A")=+k8s:required
+            a: Option<String>,
+        }
+    "#;
+    let f = fragment_of(src, crate::Release::V1_37).unwrap();
+    assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+    assert!(f.notes[0].starts_with("M.a: +k8s:ifMode"), "{:?}", f.notes);
+    assert!(
+        f.notes[0].ends_with("a modal member's rules are not exported (the derive validates them)")
+    );
+    let f = fragment_of(
+        &src.replace("modeDiscriminator", "discriminator")
+            .replace("ifMode(mode", "member(value"),
+        crate::Release::V1_36,
+    )
+    .unwrap();
+    assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+}
+
+/// The public entry: the fragments of a module file's source, with the
+/// types' subresources.
+#[test]
+fn fragments_of_a_module_source() {
+    let src = r#"
+        //! +k8s:supportsSubresource="/status"
+        pub struct Widget {
+            /// +k8s:required
+            pub spec: Option<Spec>,
+        }
+        pub struct Spec {
+            /// +k8s:maximum=5
+            pub replicas: i32,
+        }
+    "#;
+    let found = fragments(src, &crate::Options::new()).unwrap();
+    let names: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["Widget", "Spec"]);
+    assert_eq!(found[0].subresources, ["/status"]);
+    assert!(found[1].subresources.is_empty());
+    let errors = fragments(
+        "pub struct T { /// +k8s:maxLenght=1\n n: i32 }",
+        &crate::Options::new(),
+    )
+    .unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        errors[0].message,
+        "unknown validation tag \"k8s:maxLenght\", did you mean \"k8s:maxLength\"? (in `+k8s:maxLenght=1`)"
+    );
+    // What the lowering judges too: a type that does not generate.
+    let errors = fragments(
+        "pub struct T { /// +k8s:maxLength=1\n n: i32 }",
+        &crate::Options::new(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        errors[0].message,
+        "can only be used on string types (int32) (in `+k8s:maxLength=1`)"
+    );
+}
