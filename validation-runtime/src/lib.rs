@@ -5,8 +5,11 @@
 //! ([`field`]), the [`Operation`] being validated, the [`Validate`] trait,
 //! and one validator module per tag family ([`validate`]).
 //!
-//! It is deliberately small: its only normal dependencies are `serde_json`
-//! and, with the default `derive` feature, the derive macros. Running
+//! It is deliberately small: its only normal dependencies are `serde`,
+//! `serde_json`, `validation-spec` (the vocabulary it shares with the
+//! generator) and, with the default `derive` feature, the derive macros
+//! (optionally `k8s-openapi` and `schemars`, behind features of those names).
+//! Running
 //! declarative validation next to hand-written validation in a server
 //! (feature gates, mismatch metrics, takeover, replay) is the separate
 //! `validation-migration` crate, built on this crate's public API.
