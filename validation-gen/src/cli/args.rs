@@ -42,6 +42,16 @@ impl<'a> Args<'a> {
     }
 }
 
+impl Args<'_> {
+    /// For `--kubernetes-version <RELEASE>` (or `=<RELEASE>`), the supported
+    /// release it names; `None` for any other argument.
+    pub(super) fn release(&mut self, arg: &str) -> Option<Result<crate::Release, String>> {
+        let missing = "--kubernetes-version needs a release, such as 1.36";
+        let value = self.value(arg, "--kubernetes-version", missing)?;
+        Some(value.and_then(|v| crate::Release::parse_supported(&v)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

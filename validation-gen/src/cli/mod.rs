@@ -8,7 +8,7 @@ use crate::module::{
     generate_module, has_types, include_line, output_path, stated_release, stays_inside,
     walk_module_files, FileDiagnostic,
 };
-use crate::{Options, Release};
+use crate::Options;
 
 mod args;
 mod schema;
@@ -81,10 +81,8 @@ fn parse_args(raw: &[String]) -> Result<Option<Flags>, String> {
             })?;
             continue;
         }
-        let missing = "--kubernetes-version needs a release, such as 1.36";
-        if let Some(v) = args.value(a, "--kubernetes-version", missing) {
-            let release = Release::parse_supported(&v?)?;
-            flags.options = flags.options.kubernetes_version(release);
+        if let Some(release) = args.release(a) {
+            flags.options = flags.options.kubernetes_version(release?);
             continue;
         }
         match a {

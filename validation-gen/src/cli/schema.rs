@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use super::Args;
 use crate::module::{read_source, walk_module_files, FileDiagnostic, DEFAULT_OUTPUT};
 use crate::schema::{self, Fragment};
-use crate::{Options, Release};
+use crate::Options;
 
 const HELP: &str = "\
 validation-gen schema: print the OpenAPI v3 schema that the +k8s: tags of Rust types export
@@ -110,10 +110,8 @@ fn parse_args(raw: &[String]) -> Result<Option<Flags>, String> {
             }
             continue;
         }
-        let missing = "--kubernetes-version needs a value";
-        if let Some(v) = args.value(a, "--kubernetes-version", missing) {
-            let release = Release::parse_supported(&v?)?;
-            opts.options = opts.options.kubernetes_version(release);
+        if let Some(release) = args.release(a) {
+            opts.options = opts.options.kubernetes_version(release?);
             continue;
         }
         match a {
