@@ -197,18 +197,16 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         ["--release", r] => {
-            release = match *r {
-                "1.35" => Release::V1_35,
-                "1.36" => Release::V1_36,
-                "1.37" => Release::V1_37,
-                _ => {
-                    eprintln!("tag-parse oracle: unsupported release {r} (1.35, 1.36, 1.37)");
+            release = match Release::parse_supported(r) {
+                Ok(release) => release,
+                Err(e) => {
+                    eprintln!("tag-parse oracle: {e}");
                     return ExitCode::from(2);
                 }
             }
         }
         _ => {
-            eprintln!("usage: tag_parse_oracle [--release 1.35|1.36|1.37] < upstream.jsonl");
+            eprintln!("usage: tag_parse_oracle [--release 1.35|1.36|1.37|1.38] < upstream.jsonl");
             return ExitCode::from(2);
         }
     }

@@ -37,12 +37,12 @@ fn the_attribute_names_a_supported_release() {
 
 #[test]
 fn an_unsupported_release_is_an_error_listing_the_supported_ones() {
-    for bad in ["1.34", "1.38", "latest", ""] {
+    for bad in ["1.34", "1.39", "latest", ""] {
         let src = format!(r#"#[validate(kubernetes = "{bad}")] struct T {{ a: i32 }}"#);
         assert_eq!(
             errors_of(&src, Release::DEFAULT),
             [format!(
-                "unsupported Kubernetes release {bad:?}: supported are 1.35, 1.36, 1.37"
+                "unsupported Kubernetes release {bad:?}: supported are 1.35, 1.36, 1.37, 1.38"
             )],
             "{bad}"
         );
@@ -149,7 +149,7 @@ fn the_cli_states_and_checks_its_release() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(
-            "error: unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37"
+            "error: unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37, 1.38"
         ),
         "{err}"
     );

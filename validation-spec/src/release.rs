@@ -21,28 +21,45 @@ pub enum Release {
     V1_36,
     /// 1.37 (August 2026).
     V1_37,
+    /// 1.38 (in beta upstream: code-generator v0.38.0-beta.0).
+    V1_38,
 }
 
 impl Release {
     /// Every release, oldest first.
-    pub const ALL: [Release; 5] = [
+    pub const ALL: [Release; 6] = [
         Release::V1_33,
         Release::V1_34,
         Release::V1_35,
         Release::V1_36,
         Release::V1_37,
+        Release::V1_38,
     ];
 
     /// The releases whose generated code and messages this project follows,
-    /// oldest first. Pinned: adding a release is one entry here plus the
-    /// behaviour the generator reads from its release input.
-    pub const SUPPORTED: &'static [Release] = &[Release::V1_35, Release::V1_36, Release::V1_37];
+    /// oldest first (a release in beta upstream included: it is followed as
+    /// its newest beta, see [`Release::LATEST`]).
+    pub const SUPPORTED: &'static [Release] = &[
+        Release::V1_35,
+        Release::V1_36,
+        Release::V1_37,
+        Release::V1_38,
+    ];
 
     /// The oldest supported release (the `earliest` cargo feature).
     pub const EARLIEST: Release = Release::V1_35;
 
-    /// The newest supported release (the `latest` cargo feature).
+    /// The newest supported release upstream has shipped as GA (the `latest`
+    /// cargo feature): 1.37 while 1.38 is in beta upstream (code-generator
+    /// v0.38.0-beta.0); 1.38 once a v0.38.0 is served.
     pub const LATEST: Release = Release::V1_37;
+
+    /// Whether upstream has shipped the release as GA (a v0.NN.0 on the Go
+    /// module proxy); a supported release that has not is followed as its
+    /// newest beta.
+    pub fn is_ga(self) -> bool {
+        self <= Self::LATEST
+    }
 
     /// The release followed when none is chosen.
     pub const DEFAULT: Release = Release::V1_35;
@@ -60,6 +77,7 @@ impl Release {
             Release::V1_35 => "1.35",
             Release::V1_36 => "1.36",
             Release::V1_37 => "1.37",
+            Release::V1_38 => "1.38",
         }
     }
 
@@ -84,7 +102,7 @@ impl Release {
     /// assert_eq!(Release::parse_supported("1.36"), Ok(Release::V1_36));
     /// assert_eq!(
     ///     Release::parse_supported("1.34").unwrap_err(),
-    ///     "unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37",
+    ///     "unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37, 1.38",
     /// );
     /// ```
     pub fn parse_supported(s: &str) -> Result<Release, String> {
@@ -114,12 +132,13 @@ impl Release {
             Release::V1_35 => "v1_35",
             Release::V1_36 => "v1_36",
             Release::V1_37 => "v1_37",
+            Release::V1_38 => "v1_38",
         }
     }
 }
 
 /// Declares, in the crate that calls it, the release its cargo features
-/// select: `v1_35`, `v1_36`, `v1_37` (one at most; none is
+/// select: `v1_35`, `v1_36`, `v1_37`, `v1_38` (one at most; none is
 /// [`Release::DEFAULT`]), and a `compile_error!` naming both features when
 /// two are enabled, prefixed with `$krate`. The runtime and the derive call
 /// it (`cfg!` is the calling crate's), so a release's feature is added
@@ -130,10 +149,15 @@ macro_rules! __release_features {
     ($krate:literal, $(#[$doc:meta])* $vis:vis const $name:ident) => {
         $crate::__release_conflict!($krate, "v1_35", "v1_36");
         $crate::__release_conflict!($krate, "v1_35", "v1_37");
+        $crate::__release_conflict!($krate, "v1_35", "v1_38");
         $crate::__release_conflict!($krate, "v1_36", "v1_37");
+        $crate::__release_conflict!($krate, "v1_36", "v1_38");
+        $crate::__release_conflict!($krate, "v1_37", "v1_38");
 
         $(#[$doc])*
-        $vis const $name: $crate::Release = if cfg!(feature = "v1_37") {
+        $vis const $name: $crate::Release = if cfg!(feature = "v1_38") {
+            $crate::Release::V1_38
+        } else if cfg!(feature = "v1_37") {
             $crate::Release::V1_37
         } else if cfg!(feature = "v1_36") {
             $crate::Release::V1_36
@@ -187,8 +211,11 @@ mod tests {
         assert!(Release::DEFAULT.is_supported());
         assert!(Release::SUPPORTED.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(Release::SUPPORTED.first(), Some(&Release::EARLIEST));
-        assert_eq!(Release::SUPPORTED.last(), Some(&Release::LATEST));
-        assert_eq!(Release::supported_list(), "1.35, 1.36, 1.37");
+        assert!(Release::SUPPORTED.contains(&Release::LATEST));
+        assert!(Release::SUPPORTED
+            .iter()
+            .all(|r| r.is_ga() == (*r <= Release::LATEST)));
+        assert_eq!(Release::supported_list(), "1.35, 1.36, 1.37, 1.38");
         assert!(Release::parse_supported("1.33").is_err());
         assert_eq!(Release::V1_36.feature(), "v1_36");
     }

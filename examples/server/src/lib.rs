@@ -382,7 +382,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--kubernetes-version=1.34"]).unwrap_err(),
-            "invalid argument \"1.34\" for \"--kubernetes-version\" flag: unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37"
+            "invalid argument \"1.34\" for \"--kubernetes-version\" flag: unsupported Kubernetes release \"1.34\": supported are 1.35, 1.36, 1.37, 1.38"
         );
         assert_eq!(
             parse(&["--validation-options=A"]).unwrap_err(),

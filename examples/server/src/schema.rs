@@ -32,6 +32,7 @@ const EXPORTS: [(Release, &str); 3] = [
     (Release::V1_35, include_str!("../schema/api-1.35.json")),
     (Release::V1_36, include_str!("../schema/api-1.36.json")),
     (Release::V1_37, include_str!("../schema/api-1.37.json")),
+    (Release::V1_38, include_str!("../schema/api-1.38.json")),
 ];
 
 /// The root type: the object the server stores and serves.

@@ -17,7 +17,7 @@ use std::process::Command;
 use std::time::SystemTime;
 
 /// The releases the server serves a schema for (`--kubernetes-version`).
-const RELEASES: [&str; 3] = ["1.35", "1.36", "1.37"];
+const RELEASES: [&str; 4] = ["1.35", "1.36", "1.37", "1.38"];
 
 fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -273,6 +273,14 @@ const V1_37: Behaviour = Behaviour {
     ..V1_36
 };
 
+/// Kubernetes 1.38 (code-generator v0.38.0-beta.0).
+const V1_38: Behaviour = Behaviour {
+    name: "1.38",
+    nested_subfields: true,
+    subfield_inherits_short_circuits: false,
+    ..V1_37
+};
+
 /// The behaviour of `release`'s `validation-gen`.
 ///
 /// # Panics
@@ -284,6 +292,7 @@ pub(crate) fn of(release: Release) -> &'static Behaviour {
         Release::V1_35 => &V1_35,
         Release::V1_36 => &V1_36,
         Release::V1_37 => &V1_37,
+        Release::V1_38 => &V1_38,
         Release::V1_33 | Release::V1_34 => {
             panic!("Kubernetes {release} is not a release the generator follows")
         }
