@@ -28,7 +28,7 @@ use serde_json::{Map, Value};
 use crate::migrate::Release;
 
 /// The committed exports, one per release the server supports.
-const EXPORTS: [(Release, &str); 3] = [
+const EXPORTS: [(Release, &str); 4] = [
     (Release::V1_35, include_str!("../schema/api-1.35.json")),
     (Release::V1_36, include_str!("../schema/api-1.36.json")),
     (Release::V1_37, include_str!("../schema/api-1.37.json")),
@@ -315,7 +315,8 @@ impl Document {
     /// The export of `release`, read once; `None` for a release the server
     /// does not support.
     pub fn for_release(release: Release) -> Option<&'static Document> {
-        static DOCS: [OnceLock<Document>; EXPORTS.len()] = [const { OnceLock::new() }; 3];
+        static DOCS: [OnceLock<Document>; EXPORTS.len()] =
+            [const { OnceLock::new() }; EXPORTS.len()];
         let i = EXPORTS.iter().position(|(r, _)| *r == release)?;
         Some(DOCS[i].get_or_init(|| {
             let (release, json) = EXPORTS[i];
