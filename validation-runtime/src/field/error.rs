@@ -105,11 +105,9 @@ impl Error {
     ) -> Error {
         let value_text = value.text();
         let rest = value_text.len() + detail.len_hint();
-        let inline_path = field.as_path().and_then(Text::from_path);
-        let mut text;
-        if let Some(path_text) = inline_path {
+        let mut text = Text::new();
+        if field.as_path().is_some_and(|path| text.set_path(path)) {
             // The path rendered in one walk; the buffer sized for the rest.
-            text = path_text;
             text.reserve(rest);
         } else if let Some(path) = field.as_path() {
             // Longer than fits inline: measured, then written.

@@ -151,7 +151,7 @@ impl<'a> Path<'a> {
     /// `None` when `out` is too short (its bytes are then unspecified).
     ///
     /// The one renderer of paths: [`Path::write_backwards`] (exact length)
-    /// and an error's inline text (`Text::from_path`, one walk instead of
+    /// and an error's inline text (`Text::set_path`, one walk instead of
     /// [`Path::rendered_len`] first) both call it.
     #[inline]
     pub(crate) fn write_tail(&self, out: &mut [u8]) -> Option<usize> {

@@ -89,22 +89,37 @@ impl Text {
         }
     }
 
-    /// An inline text holding `path`, rendered in one walk (the path is
-    /// measured by writing it), or `None` when the path is longer than
-    /// [`INLINE`] bytes.
+    /// An empty inline text.
     #[inline]
-    pub(crate) fn from_path(path: &Path<'_>) -> Option<Text> {
-        let mut buf = [0; INLINE];
+    pub(crate) fn new() -> Text {
+        Text::Inline {
+            len: 0,
+            buf: [0; INLINE],
+        }
+    }
+
+    /// Writes `path` into this empty inline text, rendered in one walk (the
+    /// path is measured by writing it); false, with the text still empty,
+    /// when the path is longer than [`INLINE`] bytes (or the text is not
+    /// empty and inline).
+    #[inline]
+    pub(crate) fn set_path(&mut self, path: &Path<'_>) -> bool {
+        let Text::Inline { len, buf } = self else {
+            return false;
+        };
+        if *len != 0 {
+            return false;
+        }
         // Written leaf-first so that it ends at the end of `buf`, then moved
         // to the front.
-        let len = path.write_tail(&mut buf)?;
-        move_to_front(&mut buf, len);
-        // `len <= INLINE <= u8::MAX`; the path's segments are whole `&str`s
-        // and ASCII, side by side.
-        Some(Text::Inline {
-            len: len as u8,
-            buf,
-        })
+        let Some(n) = path.write_tail(buf) else {
+            return false;
+        };
+        move_to_front(buf, n);
+        // `n <= INLINE <= u8::MAX`; the path's segments are whole `&str`s
+        // and ASCII, side by side, so `buf[..n]` is UTF-8.
+        *len = n as u8;
+        true
     }
 
     /// Makes room for `additional` more bytes: a text that would outgrow
@@ -271,17 +286,23 @@ mod tests {
                 (root.index(3), format!("{}[3]", &long[..n])),
                 (root.child("x"), format!("{}.x", &long[..n])),
             ] {
-                match Text::from_path(&path) {
-                    Some(t) => {
-                        assert!(want.len() <= INLINE);
-                        assert!(matches!(t, Text::Inline { .. }));
-                        assert_eq!(t.as_str(), want);
-                    }
-                    None => assert!(want.len() > INLINE, "{want}"),
+                let mut t = Text::new();
+                if t.set_path(&path) {
+                    assert!(want.len() <= INLINE);
+                    assert!(matches!(t, Text::Inline { .. }));
+                    assert_eq!(t.as_str(), want);
+                } else {
+                    assert!(want.len() > INLINE, "{want}");
+                    assert_eq!(t.as_str(), "");
                 }
             }
         }
-        assert_eq!(Text::from_path(&Path::root()).unwrap().as_str(), "<nil>");
+        let mut t = Text::new();
+        assert!(t.set_path(&Path::root()));
+        assert_eq!(t.as_str(), "<nil>");
+        // Only into an empty text.
+        assert!(!t.set_path(&Path::root()));
+        assert_eq!(t.as_str(), "<nil>");
     }
 
     #[test]
