@@ -163,6 +163,16 @@ fn helper_impls_without_semantic_eq(cx: &mut Cx<'_>, model: &TypeModel) -> Token
                         syn::spanned::Spanned::span(&f.ty.ty),
                     ),
                     (false, true) => quote!(json.null(#key);),
+                    // A key that needs no JSON escaping is written quoted
+                    // here, with its comma and colon: printing the struct
+                    // copies it instead of scanning it for escapes.
+                    (false, false) if is_plain_json_key(key) => {
+                        let written = format!(",\"{key}\":");
+                        respan(
+                            quote!(json.member(#written, &self.#member);),
+                            syn::spanned::Spanned::span(&f.ty.ty),
+                        )
+                    }
                     (false, false) => respan(
                         quote!(json.field(#key, &self.#member);),
                         syn::spanned::Spanned::span(&f.ty.ty),
@@ -229,5 +239,29 @@ fn helper_impls_without_semantic_eq(cx: &mut Cx<'_>, model: &TypeModel) -> Token
             }
         }
         TypeKind::Enum(_) => TokenStream::new(),
+    }
+}
+
+/// Whether Go's `encoding/json` writes `key` as it is between its quotes:
+/// printable ASCII without `"`, `\`, `<`, `>` or `&` (the runtime's
+/// `write_json_string` escapes those, control characters, U+2028 and U+2029;
+/// non-ASCII keys are left to it too).
+fn is_plain_json_key(key: &str) -> bool {
+    key.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_plain_json_key;
+
+    #[test]
+    fn plain_json_keys() {
+        for key in ["name", "containerPort", "a.b-c_d/e", "", "with space"] {
+            assert!(is_plain_json_key(key), "{key}");
+        }
+        for key in ["a<b", "a>b", "a&b", "a\"b", "a\\b", "tab\t", "é", "\u{7f}"] {
+            assert!(!is_plain_json_key(key), "{key:?}");
+        }
     }
 }

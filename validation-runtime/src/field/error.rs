@@ -104,15 +104,23 @@ impl Error {
         detail: Detail<'_>,
     ) -> Error {
         let value_text = value.text();
-        let field_len = field.rendered_len();
-        let mut text = Text::with_capacity(field_len + value_text.len() + detail.len_hint());
-        if let Some(path) = field.as_path() {
+        let rest = value_text.len() + detail.len_hint();
+        let mut text = Text::new();
+        if field.as_path().is_some_and(|path| text.set_path(path)) {
+            // The path rendered in one walk; the buffer sized for the rest.
+            text.reserve(rest);
+        } else if let Some(path) = field.as_path() {
+            // Longer than fits inline: measured, then written.
+            let field_len = path.rendered_len();
+            text = Text::with_capacity(field_len + rest);
             text.push_path(path, field_len);
         } else if let Some(rendered) = field.as_rendered() {
+            text = Text::with_capacity(rendered.len() + rest);
             text.push_str(rendered);
         } else {
             let mut rendered = String::new();
             field.write_field_path(&mut rendered);
+            text = Text::with_capacity(rendered.len() + rest);
             text.push_str(&rendered);
         }
         let field_end = offset(&mut text);

@@ -239,6 +239,36 @@ fn long_texts_move_to_the_heap() {
 }
 
 #[test]
+fn paths_of_every_length_around_the_inline_limit() {
+    // The path rendered inline in one walk, or measured first when longer;
+    // with a value and a detail that fit or not.
+    let long = "p".repeat(80);
+    for n in 1..long.len() {
+        let root = Path::new(&long[..n]);
+        let p = root.index(4);
+        let want = format!("{}[4]", &long[..n]);
+        for (value, detail) in [("", "static"), ("vv", "d"), ("v", "")] {
+            let e = Error::invalid(p, value, String::from(detail));
+            assert_eq!(e.field(), want);
+            assert_eq!(e.bad_value(), BadValue::String(value.into()));
+            assert_eq!(e.detail(), detail);
+            let e = Error::invalid(p, value, detail);
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "{want}: Invalid value: \"{value}\"{}",
+                    if detail.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {detail}")
+                    }
+                )
+            );
+        }
+    }
+}
+
+#[test]
 fn marks_are_independent_and_compared() {
     let plain = Error::required("spec.name", "");
     let marked = plain.clone().mark_short_circuited_in_declarative();

@@ -125,7 +125,8 @@ impl<'a> Path<'a> {
 
     /// Renders the path into `out` (the root renders as `<nil>`).
     pub fn write_to(&self, out: &mut String) {
-        // One renderer, `write_backwards`, into the bytes appended to `out`.
+        // One renderer, `write_tail` (through `write_backwards`), into the
+        // bytes appended to `out`.
         let start = out.len();
         let mut bytes = std::mem::take(out).into_bytes();
         bytes.resize(start + self.rendered_len(), 0);
@@ -134,50 +135,74 @@ impl<'a> Path<'a> {
     }
 
     /// Writes the rendered path into `out`, whose length must be
-    /// [`Path::rendered_len`] (panics otherwise): from the leaf back to the
-    /// root, each segment straight into its place, without the walk down from
-    /// the root that appending needs.
+    /// [`Path::rendered_len`] (panics otherwise).
     pub(crate) fn write_backwards(&self, out: &mut [u8]) {
+        let written = self.write_tail(out);
+        assert_eq!(
+            written,
+            Some(out.len()),
+            "write_backwards: the length is not rendered_len"
+        );
+    }
+
+    /// Writes the rendered path so that it ends where `out` ends, from the
+    /// leaf back to the root, each segment straight into its place: one walk
+    /// of the path, which also measures it. Returns the rendered length, or
+    /// `None` when `out` is too short (its bytes are then unspecified).
+    ///
+    /// The one renderer of paths: [`Path::write_backwards`] (exact length)
+    /// and an error's inline text (`Text::set_path`, one walk instead of
+    /// [`Path::rendered_len`] first) both call it.
+    #[inline]
+    pub(crate) fn write_tail(&self, out: &mut [u8]) -> Option<usize> {
         if self.is_root() {
-            out.copy_from_slice(b"<nil>");
-            return;
+            let start = out.len().checked_sub(5)?;
+            out[start..].copy_from_slice(b"<nil>");
+            return Some(5);
         }
-        let mut end = out.len();
-        let mut put = |bytes: &[u8]| {
-            let start = end - bytes.len();
+        let len = out.len();
+        let mut end = len;
+        let mut put = |bytes: &[u8]| -> Option<()> {
+            let start = end.checked_sub(bytes.len())?;
             copy_short(&mut out[start..end], bytes);
             end = start;
+            Some(())
         };
         let mut p = self;
         while let Some(node) = &p.node {
             match node.segment {
                 Segment::Field(name) if !name.is_empty() => {
-                    put(name.as_bytes());
+                    put(name.as_bytes())?;
                     if !node.parent.is_root() {
-                        put(b".");
+                        put(b".")?;
                     }
                 }
-                Segment::Field(_) => put(b"[]"),
+                Segment::Field(_) => put(b"[]")?,
+                // Nearly every index is below 100: written whole.
+                Segment::Index(i) if i < 10 => put(&[b'[', b'0' + i as u8, b']'])?,
+                Segment::Index(i) if i < 100 => {
+                    put(&[b'[', b'0' + (i / 10) as u8, b'0' + (i % 10) as u8, b']'])?
+                }
                 Segment::Index(mut i) => {
-                    put(b"]");
+                    put(b"]")?;
                     loop {
-                        put(&[b'0' + (i % 10) as u8]);
+                        put(&[b'0' + (i % 10) as u8])?;
                         i /= 10;
                         if i == 0 {
                             break;
                         }
                     }
-                    put(b"[");
+                    put(b"[")?;
                 }
                 Segment::Key(k) => {
-                    put(b"]");
-                    put(k.as_bytes());
-                    put(b"[");
+                    put(b"]")?;
+                    put(k.as_bytes())?;
+                    put(b"[")?;
                 }
             }
             p = node.parent;
         }
-        assert_eq!(end, 0, "write_backwards: the length is not rendered_len");
+        Some(len - end)
     }
 
     /// The rendered path as an owned string.
@@ -386,6 +411,43 @@ mod tests {
             let mut back = vec![0; p.rendered_len()];
             p.write_backwards(&mut back);
             assert_eq!(String::from_utf8(back).unwrap(), p.render());
+        }
+    }
+
+    #[test]
+    fn write_tail_measures_and_refuses_short_buffers() {
+        let root = Path::root();
+        let m = Path::new("m");
+        let k = m.key("a.b");
+        let l = Path::new("list");
+        let cases = [
+            root,
+            root.child("spec"),
+            root.index(7),
+            root.index(42),
+            root.index(12345),
+            Path::new(""),
+            k,
+            k.child("y"),
+            l.index(9),
+            l.index(10),
+            l.index(99),
+            l.index(100),
+        ];
+        for p in cases {
+            let want = p.render();
+            let n = want.len();
+            // Any buffer at least as long: the path at its end, its length returned.
+            for extra in [0, 1, 17] {
+                let mut buf = vec![b'#'; n + extra];
+                assert_eq!(p.write_tail(&mut buf), Some(n), "{want}");
+                assert_eq!(&buf[extra..], want.as_bytes());
+                assert!(buf[..extra].iter().all(|&b| b == b'#'));
+            }
+            // Any shorter buffer: refused.
+            for short in 0..n {
+                assert_eq!(p.write_tail(&mut vec![0; short]), None, "{want} in {short}");
+            }
         }
     }
 

@@ -89,6 +89,61 @@ impl Text {
         }
     }
 
+    /// An empty inline text.
+    #[inline]
+    pub(crate) fn new() -> Text {
+        Text::Inline {
+            len: 0,
+            buf: [0; INLINE],
+        }
+    }
+
+    /// Writes `path` into this empty inline text, rendered in one walk (the
+    /// path is measured by writing it); false, with the text still empty,
+    /// when the path is longer than [`INLINE`] bytes (or the text is not
+    /// empty and inline).
+    #[inline]
+    pub(crate) fn set_path(&mut self, path: &Path<'_>) -> bool {
+        let Text::Inline { len, buf } = self else {
+            return false;
+        };
+        if *len != 0 {
+            return false;
+        }
+        // Written leaf-first so that it ends at the end of `buf`, then moved
+        // to the front.
+        let Some(n) = path.write_tail(buf) else {
+            return false;
+        };
+        move_to_front(buf, n);
+        // `n <= INLINE <= u8::MAX`; the path's segments are whole `&str`s
+        // and ASCII, side by side, so `buf[..n]` is UTF-8.
+        *len = n as u8;
+        true
+    }
+
+    /// Makes room for `additional` more bytes: a text that would outgrow
+    /// [`INLINE`] moves to the heap now, with exactly the room asked for, so
+    /// the appends that follow allocate once.
+    #[inline]
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        match self {
+            Text::Inline { len, .. } if usize::from(*len) + additional > INLINE => {
+                self.spill_exact(additional)
+            }
+            Text::Inline { .. } => {}
+            Text::Heap(h) => h.reserve(additional),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill_exact(&mut self, additional: usize) {
+        let mut s = String::with_capacity(self.len() + additional);
+        s.push_str(self.as_str());
+        *self = Text::Heap(s);
+    }
+
     /// Appends `path`, whose rendered length is `len`.
     #[inline]
     pub(crate) fn push_path(&mut self, path: &Path<'_>, len: usize) {
@@ -159,6 +214,35 @@ impl Sink for Text {
     }
 }
 
+/// Moves the last `len` bytes of `buf` to its front: two fixed-size copies
+/// (both read before either is written, so the overlap is harmless) instead
+/// of a `memmove` call.
+#[inline(always)]
+fn move_to_front(buf: &mut [u8; INLINE], len: usize) {
+    let start = INLINE - len;
+    macro_rules! two_copies {
+        ($n:literal) => {{
+            let head: [u8; $n] = buf[start..start + $n].try_into().unwrap();
+            let tail: [u8; $n] = buf[INLINE - $n..].try_into().unwrap();
+            buf[..$n].copy_from_slice(&head);
+            buf[len - $n..len].copy_from_slice(&tail);
+        }};
+    }
+    match len {
+        32..=INLINE => two_copies!(32),
+        16..=31 => two_copies!(16),
+        8..=15 => two_copies!(8),
+        4..=7 => two_copies!(4),
+        1..=3 => {
+            let (a, b, c) = (buf[start], buf[start + len / 2], buf[INLINE - 1]);
+            buf[0] = a;
+            buf[len / 2] = b;
+            buf[len - 1] = c;
+        }
+        _ => {}
+    }
+}
+
 const _: () = assert!(INLINE <= u8::MAX as usize);
 
 #[cfg(test)]
@@ -190,5 +274,49 @@ mod tests {
         assert_eq!(t.clone().as_str(), "zz");
         // Asked for more than fits: on the heap from the start.
         assert!(matches!(Text::with_capacity(INLINE + 1), Text::Heap(_)));
+    }
+
+    #[test]
+    fn paths_of_every_length_inline_or_refused() {
+        let long = "abcdefghijklmnopqrstuvwxyz".repeat(3);
+        for n in 1..=long.len() {
+            let root = Path::new(&long[..n]);
+            for (path, want) in [
+                (root, long[..n].to_string()),
+                (root.index(3), format!("{}[3]", &long[..n])),
+                (root.child("x"), format!("{}.x", &long[..n])),
+            ] {
+                let mut t = Text::new();
+                if t.set_path(&path) {
+                    assert!(want.len() <= INLINE);
+                    assert!(matches!(t, Text::Inline { .. }));
+                    assert_eq!(t.as_str(), want);
+                } else {
+                    assert!(want.len() > INLINE, "{want}");
+                    assert_eq!(t.as_str(), "");
+                }
+            }
+        }
+        let mut t = Text::new();
+        assert!(t.set_path(&Path::root()));
+        assert_eq!(t.as_str(), "<nil>");
+        // Only into an empty text.
+        assert!(!t.set_path(&Path::root()));
+        assert_eq!(t.as_str(), "<nil>");
+    }
+
+    #[test]
+    fn reserve_moves_to_the_heap_with_the_room_asked_for() {
+        let mut t = Text::with_capacity(0);
+        t.push_str("abc");
+        t.reserve(INLINE - 3);
+        assert!(matches!(t, Text::Inline { .. }));
+        t.reserve(INLINE - 2);
+        match &t {
+            Text::Heap(h) => assert!(h.capacity() > INLINE && h.as_str() == "abc"),
+            Text::Inline { .. } => panic!("still inline"),
+        }
+        t.push_str(&"d".repeat(INLINE - 2));
+        assert_eq!(t.len(), INLINE + 1);
     }
 }

@@ -558,6 +558,38 @@ impl<'o> JsonObject<'o> {
         value.write_json(self.out);
     }
 
+    /// Writes a member whose key is already written as JSON, with the comma
+    /// that separates it from the member before and the colon after it:
+    /// `,"name":` (the comma is dropped for the first member). Generated
+    /// [`ToBadValue`] impls call it for keys that need no escaping, which
+    /// the generator checks (the others go through [`JsonObject::field`]),
+    /// so that a struct's keys are not scanned for escapes each time one is
+    /// printed.
+    ///
+    /// ```
+    /// use validation_runtime::field::JsonObject;
+    ///
+    /// let mut out = String::new();
+    /// let mut json = JsonObject::new(&mut out);
+    /// json.member(",\"name\":", "web");
+    /// json.member(",\"replicas\":", &3);
+    /// json.end();
+    /// assert_eq!(out, r#"{"name":"web","replicas":3}"#);
+    /// ```
+    #[inline]
+    pub fn member<T: ToBadValue + ?Sized>(&mut self, key: &'static str, value: &T) {
+        debug_assert!(
+            is_member_key(key),
+            "JsonObject::member: {key:?} is not `,\"key\":` with a key that needs no escaping"
+        );
+        let key = match self.out.len() > self.start {
+            true => key,
+            false => key.strip_prefix(',').unwrap_or(key),
+        };
+        self.out.push_str(key);
+        value.write_json(self.out);
+    }
+
     /// Writes the member `key` as `null`: a value whose type is opaque to
     /// validation (`+k8s:opaqueType`).
     pub fn null(&mut self, key: &str) {
@@ -583,6 +615,17 @@ impl<'o> JsonObject<'o> {
     pub fn end(self) {
         self.out.push('}');
     }
+}
+
+/// Whether `key` is `,"<name>":` with a name [`write_json_string`] would
+/// copy unescaped: what [`JsonObject::member`] expects.
+fn is_member_key(key: &str) -> bool {
+    let Some(name) = key.strip_prefix(",\"").and_then(|k| k.strip_suffix("\":")) else {
+        return false;
+    };
+    let mut quoted = String::new();
+    write_json_string(name, &mut quoted);
+    quoted.len() == name.len() + 2
 }
 
 pub(super) fn write_json_map<'a, K, V, I>(entries: I, out: &mut String)
@@ -741,6 +784,45 @@ mod tests {
         s.clear();
         write_json_float(0.5, 64, &mut s);
         assert_eq!(s, "0.5");
+    }
+
+    #[test]
+    fn members_with_written_keys_match_escaped_ones() {
+        let mut by_member = String::new();
+        let mut json = JsonObject::new(&mut by_member);
+        json.member(",\"name\":", "a<b");
+        json.member(",\"containerPort\":", &80);
+        json.member(",\"\":", &None::<i32>);
+        json.end();
+        let mut by_field = String::new();
+        let mut json = JsonObject::new(&mut by_field);
+        json.field("name", "a<b");
+        json.field("containerPort", &80);
+        json.field("", &None::<i32>);
+        json.end();
+        assert_eq!(by_member, by_field);
+        assert_eq!(
+            by_member,
+            r#"{"name":"a\u003cb","containerPort":80,"":null}"#
+        );
+        // After a member written otherwise, the comma stays.
+        let mut out = String::new();
+        let mut json = JsonObject::new(&mut out);
+        json.null("opaque");
+        json.member(",\"x\":", &1);
+        json.end();
+        assert_eq!(out, r#"{"opaque":null,"x":1}"#);
+        assert!(is_member_key(",\"a.b-c_d\":") && is_member_key(",\"é\":"));
+        for bad in [
+            "\"a\":",
+            ",\"a\"",
+            ",\"a<\":",
+            ",\"\u{2028}\":",
+            ",\"a\\\":",
+            "",
+        ] {
+            assert!(!is_member_key(bad), "{bad}");
+        }
     }
 
     #[test]

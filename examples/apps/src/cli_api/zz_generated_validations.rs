@@ -62,9 +62,9 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("metadata", &self.metadata);
-            json.field("spec", &self.spec);
-            json.field("status", &self.status);
+            json.member(",\"metadata\":", &self.metadata);
+            json.member(",\"spec\":", &self.spec);
+            json.member(",\"status\":", &self.status);
             json.end();
         }
     }
@@ -150,8 +150,8 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("name", &self.name);
-            json.field("labels", &self.labels);
+            json.member(",\"name\":", &self.name);
+            json.member(",\"labels\":", &self.labels);
             json.end();
         }
     }
@@ -278,10 +278,10 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("replicas", &self.replicas);
-            json.field("minReadySeconds", &self.min_ready_seconds);
-            json.field("containers", &self.containers);
-            json.field("strategy", &self.strategy);
+            json.member(",\"replicas\":", &self.replicas);
+            json.member(",\"minReadySeconds\":", &self.min_ready_seconds);
+            json.member(",\"containers\":", &self.containers);
+            json.member(",\"strategy\":", &self.strategy);
             json.end();
         }
     }
@@ -392,9 +392,9 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("name", &self.name);
-            json.field("image", &self.image);
-            json.field("ports", &self.ports);
+            json.member(",\"name\":", &self.name);
+            json.member(",\"image\":", &self.image);
+            json.member(",\"ports\":", &self.ports);
             json.end();
         }
     }
@@ -475,8 +475,8 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("containerPort", &self.container_port);
-            json.field("protocol", &self.protocol);
+            json.member(",\"containerPort\":", &self.container_port);
+            json.member(",\"protocol\":", &self.protocol);
             json.end();
         }
     }
@@ -657,8 +657,8 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("recreate", &self.recreate);
-            json.field("rollingUpdate", &self.rolling_update);
+            json.member(",\"recreate\":", &self.recreate);
+            json.member(",\"rollingUpdate\":", &self.rolling_update);
             json.end();
         }
     }
@@ -738,7 +738,7 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("maxSurge", &self.max_surge);
+            json.member(",\"maxSurge\":", &self.max_surge);
             json.end();
         }
     }
@@ -810,8 +810,8 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("readyReplicas", &self.ready_replicas);
-            json.field("observedGeneration", &self.observed_generation);
+            json.member(",\"readyReplicas\":", &self.ready_replicas);
+            json.member(",\"observedGeneration\":", &self.observed_generation);
             json.end();
         }
     }
@@ -872,8 +872,8 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("metadata", &self.metadata);
-            json.field("spec", &self.spec);
+            json.member(",\"metadata\":", &self.metadata);
+            json.member(",\"spec\":", &self.spec);
             json.end();
         }
     }
@@ -924,7 +924,7 @@ const _: () = {
         #[inline]
         fn write_json(&self, out: &mut ::std::string::String) {
             let mut json = __rt::field::JsonObject::new(out);
-            json.field("replicas", &self.replicas);
+            json.member(",\"replicas\":", &self.replicas);
             json.end();
         }
     }
