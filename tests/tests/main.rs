@@ -7,6 +7,7 @@
 //! <module>::` (`docs::`, `ot_tags_enum::`, ...).
 
 pub mod docs;
+pub mod docs_1_38;
 pub mod front_ends;
 pub mod item_unions;
 pub mod levels_1_36;

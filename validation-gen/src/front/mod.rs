@@ -26,6 +26,7 @@ mod depth;
 mod diag;
 mod enums;
 mod kube;
+mod lint;
 mod lists;
 mod model;
 mod rules;
@@ -44,9 +45,11 @@ pub(crate) use depth::{
 pub(crate) use diag::{Diagnostic, Diagnostics};
 pub(crate) use enums::{static_detail, EnumValues};
 pub(crate) use kube::KubeAttrs;
+pub(crate) use lint::{Claim, StructLint};
 pub(crate) use lists::{Elems, ListContext, ListKind, ListMeta, ListOwner, ListTable};
 pub(crate) use model::{
-    upper_camel, Field, IntKind, RuleAt, Rules, RustEnum, Shape, Ty, TypeKind, TypeModel,
+    upper_camel, Field, IntKind, NamedValue, RuleAt, Rules, RustEnum, Shape, Ty, TypeKind,
+    TypeModel,
 };
 pub(crate) use rules::{
     rule_chain, Constraint, Fixed, Level, Limit, ListTag, Payload, Rule, RuleKind, Value,
@@ -169,6 +172,9 @@ pub(crate) struct Checked {
     /// kube's `#[kube(kind = ...)]` on a spec struct (for the root's
     /// `Validate`), or why it does not read.
     pub kube: syn::Result<Option<KubeAttrs>>,
+    /// The requiredness lint's findings that only the compiler can finish
+    /// (Kubernetes 1.38's `nonPointerStructRequiredness`).
+    pub lints: Vec<StructLint>,
 }
 
 impl Checked {
@@ -265,11 +271,28 @@ pub(crate) fn analyze(input: &syn::DeriveInput, options: &Options) -> Analysis {
     };
     let checked = model.map(|model| {
         let (model, lists) = check::check_type(model, &mut diags);
+        let field_docs: Vec<(String, Vec<ast::DocLine>)> = match &input.data {
+            syn::Data::Struct(s) => s
+                .fields
+                .iter()
+                .map(|f| {
+                    let name = f
+                        .ident
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    (name, doc_lines(&f.attrs))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let lints = lint::lint(&model, &doc_lines(&input.attrs), &field_docs, &mut diags);
         Checked {
             model,
             lists,
             runtime: runtime.clone(),
             kube: kube::kube_attrs(&input.attrs),
+            lints,
         }
     });
     Analysis {

@@ -106,6 +106,16 @@ pub(crate) enum Shape {
     Named,
 }
 
+/// A Go value type that is a struct or a named integer in Go, and that a tag
+/// reads its payload against ([`Ty::named_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NamedValue {
+    /// Go's `time.Duration` (an `int64` of nanoseconds).
+    Duration,
+    /// `resource.Quantity`.
+    Quantity,
+}
+
 /// A Rust type with its Go shape.
 #[derive(Clone, Debug)]
 pub(crate) struct Ty {
@@ -136,6 +146,25 @@ impl Ty {
     /// Whether the type is nilable in Go (pointer, slice, map).
     pub fn is_option(&self) -> bool {
         matches!(self.shape, Shape::Option(_))
+    }
+
+    /// The Go value type a named type stands for, where a tag reads its
+    /// payload against it (Kubernetes 1.38's duration and quantity bounds),
+    /// recognised by the type's name: `Duration` (Go's `time.Duration`:
+    /// `validation_runtime::Duration`) and `Quantity` (`resource.Quantity`:
+    /// the runtime's or k8s-openapi's).
+    pub fn named_value(&self) -> Option<NamedValue> {
+        let Shape::Named = self.shape else {
+            return None;
+        };
+        let syn::Type::Path(p) = &self.ty else {
+            return None;
+        };
+        match p.path.segments.last()?.ident.to_string().as_str() {
+            "Duration" => Some(NamedValue::Duration),
+            "Quantity" => Some(NamedValue::Quantity),
+            _ => None,
+        }
     }
 
     /// A short description of the Go kind, for messages.
