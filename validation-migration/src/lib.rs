@@ -76,6 +76,7 @@
 //! See `docs/migration.md` for the operator's side.
 #![warn(missing_docs)]
 
+mod behaviour;
 mod gates;
 mod lifecycle;
 mod matcher;
@@ -109,6 +110,8 @@ pub use metrics::{
 pub use registry::{no_validation_found, Registry, TypeRegistration};
 pub use status::invalid_status_json;
 
+use behaviour::{behaviour, Algorithm, Behaviour};
+use matcher::gather;
 use registry::Entry;
 use validation_runtime::field::{Error, ErrorList, Path};
 use validation_runtime::{Operation, OperationType, Release};
@@ -171,7 +174,7 @@ impl Migration {
     }
 
     /// Defines a validation option for every type (upstream's `WithOptions`
-    /// list in 1.35 and 1.36, `DeclarativeValidationConfig.Options` in
+    /// list in 1.35 and 1.36, `DeclarativeValidationConfig.Options` from
     /// 1.37): declarative validation sees it enabled or disabled unless the
     /// request's [`Operation`] defines it itself. Options of a type's
     /// registration ([`TypeRegistration::option`]) come first. Code
@@ -185,7 +188,7 @@ impl Migration {
         self
     }
 
-    /// Upstream's `WithAllDeclarativeEnforcedForTest` (1.36, 1.37; ignored
+    /// Upstream's `WithAllDeclarativeEnforcedForTest` (1.36 on; ignored
     /// in 1.35), for tests only: every declarative error is returned and
     /// every covered hand-written error dropped, whatever the stability
     /// levels and gates.
@@ -254,7 +257,7 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        if self.release() <= Release::V1_35 && !self.gates.declarative_validation() {
+        if self.skips_declarative() {
             return handwritten;
         }
         let entry = self.registry.entry_of::<T>();
@@ -264,7 +267,13 @@ impl Migration {
                 "{IDENTIFIER_FAILURE_MESSAGE}"
             );
         }
-        self.run(entry, obj, old.map(|o| o as &dyn Any), op, handwritten)
+        let call = Call {
+            entry,
+            obj,
+            old: old.map(|o| o as &dyn Any),
+            op,
+        };
+        self.run(&call, handwritten)
     }
 
     /// [`validate`](Self::validate) for an object whose type is only known
@@ -278,7 +287,7 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        if self.release() <= Release::V1_35 && !self.gates.declarative_validation() {
+        if self.skips_declarative() {
             return handwritten;
         }
         let entry = self.registry.entry_for_kind(None, kind);
@@ -288,7 +297,25 @@ impl Migration {
                 "{IDENTIFIER_FAILURE_MESSAGE}"
             );
         }
-        self.run(entry, obj, old, op, handwritten)
+        let call = Call {
+            entry,
+            obj,
+            old,
+            op,
+        };
+        self.run(&call, handwritten)
+    }
+
+    /// The behaviour of the gates' release.
+    fn behaviour(&self) -> &'static Behaviour {
+        behaviour(self.release())
+    }
+
+    /// 1.35 with `DeclarativeValidation=false`: declarative validation does
+    /// not run at all (the hand-written errors are returned untouched).
+    fn skips_declarative(&self) -> bool {
+        self.behaviour().algorithm == Algorithm::MismatchOrTakeover
+            && !self.gates.declarative_validation()
     }
 
     /// `op` with the options of the type's registration, then the
@@ -307,22 +334,15 @@ impl Migration {
 
     /// Declarative validation under `catch_unwind`; a panic is counted and
     /// either returned as an internal error (`fail`) or logged.
-    fn run_declarative(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        fail: bool,
-    ) -> ErrorList {
-        let op = self.operation(entry, op);
-        match run_guarded(|| match entry {
-            Some(e) => e.run_declarative(obj, old, &op),
+    fn run_declarative(&self, call: &Call<'_>, fail: bool) -> ErrorList {
+        let op = self.operation(call.entry, call.op);
+        match run_guarded(|| match call.entry {
+            Some(e) => e.run_declarative(call.obj, call.old, &op),
             None => ErrorList::new(),
         }) {
             Ok(errs) => errs,
             Err(payload) => {
-                let id = validation_identifier(entry, &op);
+                let id = validation_identifier(call.entry, &op);
                 self.metrics.inc_panic(&id);
                 let message = format!("{PANIC_MESSAGE_PREFIX}{payload}");
                 if fail {
@@ -335,47 +355,47 @@ impl Migration {
         }
     }
 
-    /// Logs and counts each mismatch.
-    fn emit_mismatches(&self, entry: Option<&Entry>, op: &Operation, mismatches: &[Mismatch]) {
+    /// Compares as the release does, then logs and counts each mismatch.
+    fn compare(
+        &self,
+        call: &Call<'_>,
+        handwritten: &ErrorList,
+        candidates: &ErrorList,
+        enforced: bool,
+        short_circuit_mismatch: bool,
+    ) {
+        let mismatches = gather(
+            self.behaviour(),
+            handwritten,
+            candidates,
+            enforced,
+            &self.rules,
+            short_circuit_mismatch,
+        );
         if mismatches.is_empty() {
             return;
         }
-        let id = validation_identifier(entry, op);
-        for m in mismatches {
+        let id = validation_identifier(call.entry, call.op);
+        for m in &mismatches {
             tracing::error!(validation_identifier = %id, "{}", m.message);
             self.metrics.inc_mismatch(&id);
         }
     }
 
-    fn run(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
-        match self.release() {
-            r if r <= Release::V1_35 => self.run_1_35(entry, obj, old, op, handwritten),
-            Release::V1_36 => self.run_1_36(entry, obj, old, op, handwritten),
-            _ => self.run_1_37(entry, obj, old, op, handwritten),
+    fn run(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
+        match self.behaviour().algorithm {
+            Algorithm::MismatchOrTakeover => self.run_1_35(call, handwritten),
+            Algorithm::ShadowOrEnforcement => self.run_1_36(call, handwritten),
+            Algorithm::Lifecycle => self.run_lifecycle(call, handwritten),
         }
     }
 
     /// 1.35: mismatch mode, or takeover (covered hand-written errors
     /// replaced by every declarative error).
-    fn run_1_35(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
+    fn run_1_35(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let takeover = self.gates.takeover();
-        let declarative = self.run_declarative(entry, obj, old, op, takeover);
-        let mismatches = gather_mismatches(&handwritten, &declarative, takeover, &self.rules);
-        self.emit_mismatches(entry, op, &mismatches);
+        let declarative = self.run_declarative(call, takeover);
+        self.compare(call, &handwritten, &declarative, takeover, false);
         if takeover {
             let mut out: ErrorList = handwritten
                 .into_iter()
@@ -390,37 +410,22 @@ impl Migration {
 
     /// 1.36: shadow mode for types without enforcement; the validation
     /// lifecycle for types registered with `declarative_enforcement`.
-    fn run_1_36(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
+    fn run_1_36(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let dv_enabled = self.gates.declarative_validation();
         let beta = self.gates.beta();
-        let enforcement = entry.is_some_and(|e| e.enforcement);
+        let enforcement = call.entry.is_some_and(|e| e.enforcement);
         let handwritten = handwritten.mark_from_imperative();
         if !dv_enabled && !enforcement && !self.all_enforced {
             return handwritten;
         }
-        let declarative = self.run_declarative(entry, obj, old, op, enforcement);
+        let declarative = self.run_declarative(call, enforcement);
         if dv_enabled {
             let candidates = if enforcement {
                 leveled(&declarative)
             } else {
                 declarative.clone()
             };
-            let mismatches = gather_mismatches_for(
-                Release::V1_36,
-                &handwritten,
-                &candidates,
-                enforcement && beta,
-                &self.rules,
-                false,
-            );
-            self.emit_mismatches(entry, op, &mismatches);
+            self.compare(call, &handwritten, &candidates, enforcement && beta, false);
         }
         if !enforcement && !self.all_enforced {
             return handwritten;
@@ -434,28 +439,19 @@ impl Migration {
         out
     }
 
-    /// 1.37: the validation lifecycle for every type.
-    fn run_1_37(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
+    /// 1.37 on: the validation lifecycle for every type.
+    fn run_lifecycle(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let handwritten = handwritten.mark_from_imperative();
-        let declarative = self.run_declarative(entry, obj, old, op, true);
+        let declarative = self.run_declarative(call, true);
         let beta = self.gates.beta();
         if self.gates.declarative_validation() {
-            let mismatches = gather_mismatches_for(
-                Release::V1_37,
+            self.compare(
+                call,
                 &handwritten,
                 &leveled(&declarative),
                 beta,
-                &self.rules,
-                entry.is_some_and(|e| e.short_circuit_mismatch),
+                call.entry.is_some_and(|e| e.short_circuit_mismatch),
             );
-            self.emit_mismatches(entry, op, &mismatches);
         }
         let enforced = filter_enforced_declarative_errors(&declarative, beta, self.all_enforced);
         let mut out = filter_covered_handwritten_errors(
@@ -493,6 +489,15 @@ impl Migration {
             }
         }
     }
+}
+
+/// One request to validate: the registration, the objects and the
+/// operation.
+struct Call<'a> {
+    entry: Option<&'a Entry>,
+    obj: &'a dyn Any,
+    old: Option<&'a dyn Any>,
+    op: &'a Operation,
 }
 
 /// The declarative errors an alpha or beta validation reported: the ones

@@ -7,6 +7,8 @@ use std::fmt;
 use validation_runtime::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
 use validation_runtime::Release;
 
+use crate::behaviour::{behaviour, Behaviour, Dedupe, Matching};
+
 /// A field-path rewrite applied to declarative error paths before they are
 /// compared (upstream's `field.NormalizationRule`): for an API whose
 /// versioned JSON paths differ from the internal ones the hand-written
@@ -375,27 +377,44 @@ pub fn gather_mismatches_for(
     rules: &[NormalizationRule],
     short_circuit_mismatch: bool,
 ) -> Vec<Mismatch> {
+    gather(
+        behaviour(release),
+        handwritten,
+        declarative,
+        enforced,
+        rules,
+        short_circuit_mismatch,
+    )
+}
+
+/// [`gather_mismatches_for`] with the release's behaviour.
+pub(crate) fn gather(
+    behaviour: &Behaviour,
+    handwritten: &ErrorList,
+    declarative: &ErrorList,
+    enforced: bool,
+    rules: &[NormalizationRule],
+    short_circuit_mismatch: bool,
+) -> Vec<Mismatch> {
     if handwritten.is_empty() && declarative.is_empty() {
         return Vec::new();
     }
-    let legacy = release <= Release::V1_35;
-    let default_rec = match (enforced, legacy) {
-        (false, _) => RECOMMENDATION_AUTHORITATIVE,
-        (true, true) => RECOMMENDATION_TAKEOVER,
-        (true, false) => RECOMMENDATION_DISABLE_BETA,
+    let default_rec = if enforced {
+        behaviour.enforced_recommendation
+    } else {
+        RECOMMENDATION_AUTHORITATIVE
     };
     let rec = |e: &Error| {
-        if !legacy && e.is_alpha() {
+        if behaviour.alpha_authoritative && e.is_alpha() {
             RECOMMENDATION_AUTHORITATIVE
         } else {
             default_rec
         }
     };
     let fuzzy = ErrorMatcher::migration(rules);
-    let dedupe = if legacy {
-        ErrorMatcher::new().exactly()
-    } else {
-        fuzzy.clone()
+    let dedupe = match behaviour.dedupe {
+        Dedupe::Exact => ErrorMatcher::new().exactly(),
+        Dedupe::Comparison => fuzzy.clone(),
     };
 
     let mut deduped: Vec<&Error> = Vec::with_capacity(handwritten.len());
@@ -409,43 +428,45 @@ pub fn gather_mismatches_for(
         .filter(|e| e.is_covered_by_declarative());
 
     let mut out = Vec::new();
-    if release <= Release::V1_36 {
-        // 1:many, consuming.
-        let mut remaining: Vec<&Error> = declarative.iter().collect();
-        for hv in covered {
-            let before = remaining.len();
-            remaining.retain(|dv| !fuzzy.matches(hv, dv));
-            if remaining.len() == before {
-                out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
-            }
-        }
-        for dv in remaining {
-            out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
-        }
-    } else {
-        // many:many, with the short-circuit fallback.
-        let short = fuzzy.clone().match_ancestor_short_circuit();
-        let mut matched = vec![false; declarative.len()];
-        for hv in covered {
-            let mut count = 0;
-            for (i, dv) in declarative.iter().enumerate() {
-                if fuzzy.matches(hv, dv) {
-                    count += 1;
-                    matched[i] = true;
+    match behaviour.matching {
+        Matching::Consuming => {
+            let mut remaining: Vec<&Error> = declarative.iter().collect();
+            for hv in covered {
+                let before = remaining.len();
+                remaining.retain(|dv| !fuzzy.matches(hv, dv));
+                if remaining.len() == before {
+                    out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
                 }
             }
-            if short_circuit_mismatch
-                && count == 0
-                && declarative.iter().any(|dv| short.matches(hv, dv))
-            {
-                count = 1;
-            }
-            if count == 0 {
-                out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
+            for dv in remaining {
+                out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
             }
         }
-        for (dv, _) in declarative.iter().zip(&matched).filter(|(_, m)| !**m) {
-            out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
+        Matching::ManyToMany => {
+            // With the short-circuit fallback.
+            let short = fuzzy.clone().match_ancestor_short_circuit();
+            let mut matched = vec![false; declarative.len()];
+            for hv in covered {
+                let mut count = 0;
+                for (i, dv) in declarative.iter().enumerate() {
+                    if fuzzy.matches(hv, dv) {
+                        count += 1;
+                        matched[i] = true;
+                    }
+                }
+                if short_circuit_mismatch
+                    && count == 0
+                    && declarative.iter().any(|dv| short.matches(hv, dv))
+                {
+                    count = 1;
+                }
+                if count == 0 {
+                    out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
+                }
+            }
+            for (dv, _) in declarative.iter().zip(&matched).filter(|(_, m)| !**m) {
+                out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
+            }
         }
     }
     out
