@@ -2,14 +2,14 @@
 //! given release, parsed from the `--feature-gates` flag syntax of
 //! Kubernetes components (`k8s.io/component-base/featuregate`).
 //!
-//! | gate | 1.35 | 1.36 | 1.37 |
-//! |---|---|---|---|
-//! | `DeclarativeValidation` | beta, on | GA, on, locked | GA, on, locked |
-//! | `DeclarativeValidationBeta` | (unknown) | beta, on | beta, on |
-//! | `DeclarativeValidationTakeover` | beta, off | deprecated, off | deprecated, off, locked |
+//! | gate | 1.35 | 1.36 | 1.37 | 1.38 |
+//! |---|---|---|---|---|
+//! | `DeclarativeValidation` | beta, on | GA, on, locked | GA, on, locked | same as 1.37 |
+//! | `DeclarativeValidationBeta` | (unknown) | beta, on | beta, on | same as 1.37 |
+//! | `DeclarativeValidationTakeover` | beta, off | deprecated, off | deprecated, off, locked | same as 1.37 |
 //!
 //! (`k8s.io/apiserver` `pkg/features/kube_features.go` at v0.35.0, v0.36.0,
-//! v0.37.2.)
+//! v0.37.2, v0.38.0-beta.0: the 1.38 specs are 1.37's.)
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -599,7 +599,7 @@ impl FeatureGates {
     /// * 1.36: [`Mode::Lifecycle`] with enforcement, else
     ///   [`Mode::Mismatch`] ([`Mode::Disabled`] without
     ///   `DeclarativeValidation`);
-    /// * 1.37: [`Mode::Lifecycle`].
+    /// * 1.37, 1.38: [`Mode::Lifecycle`].
     pub fn mode_with_enforcement(&self, enforcement: bool) -> Mode {
         match behaviour(self.release).algorithm {
             Algorithm::MismatchOrTakeover => {

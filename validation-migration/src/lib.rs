@@ -1,7 +1,7 @@
 //! Migration mode: hand-written and declarative validation side by side, as
 //! a Kubernetes API server of a given release runs them
 //! (`rest.ValidateDeclarativelyWithMigrationChecks` of `k8s.io/apiserver`
-//! v0.35.0, v0.36.0, v0.37.2).
+//! v0.35.0, v0.36.0, v0.37.2, v0.38.0-beta.0).
 //!
 //! This is the server side of declarative validation, kept out of
 //! `validation-runtime` so that the runtime (what generated code calls)
@@ -29,9 +29,14 @@
 //!   disagreements are still logged and counted.
 //! * 1.36 for types registered with
 //!   [`declarative_enforcement`](TypeRegistration::declarative_enforcement),
-//!   and 1.37 ([`Mode::Lifecycle`]): standard declarative errors are
-//!   returned, `+k8s:beta` ones under `DeclarativeValidationBeta`,
+//!   and 1.37 and 1.38 ([`Mode::Lifecycle`]): standard declarative errors
+//!   are returned, `+k8s:beta` ones under `DeclarativeValidationBeta`,
 //!   `+k8s:alpha` ones never; only alpha and beta errors are compared.
+//!   1.38 differs from 1.37 in the comparison: a covered hand-written
+//!   error is no longer dropped as a duplicate of an uncovered one (see
+//!   [`gather_mismatches_for`]); and, as upstream has done since 1.36,
+//!   hand-written errors whose text repeats an earlier one's are not
+//!   returned again (this crate's 1.36 and 1.37 return them).
 //!
 //! A panic in declarative (generated or custom) validation is caught,
 //! counted in `apiserver_validation_declarative_validation_panic_total`, and
@@ -439,7 +444,9 @@ impl Migration {
         out
     }
 
-    /// 1.37 on: the validation lifecycle for every type.
+    /// 1.37 and 1.38: the validation lifecycle for every type (1.38 drops
+    /// hand-written errors with repeated texts, as upstream does, and
+    /// dedupes differently in the comparison).
     fn run_lifecycle(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let handwritten = handwritten.mark_from_imperative();
         let declarative = self.run_declarative(call, true);
@@ -454,6 +461,11 @@ impl Migration {
             );
         }
         let enforced = filter_enforced_declarative_errors(&declarative, beta, self.all_enforced);
+        let handwritten = if self.behaviour().drop_repeated_handwritten_texts {
+            lifecycle::drop_repeated_texts(handwritten)
+        } else {
+            handwritten
+        };
         let mut out = filter_covered_handwritten_errors(
             handwritten,
             &enforced,

@@ -75,6 +75,7 @@ pub struct ErrorMatcher {
     match_detail: Option<DetailMatch>,
     require_origin_when_invalid: bool,
     match_ancestor_short_circuit: bool,
+    match_covered_by_declarative: bool,
     rules: Vec<NormalizationRule>,
 }
 
@@ -159,6 +160,15 @@ impl ErrorMatcher {
         self
     }
 
+    /// Compare whether the errors are marked covered by declarative
+    /// validation (upstream's `ByCoveredByDeclarative`, apimachinery
+    /// v0.38; Kubernetes 1.38 dedupes hand-written errors with it).
+    #[must_use]
+    pub fn by_covered_by_declarative(mut self) -> ErrorMatcher {
+        self.match_covered_by_declarative = true;
+        self
+    }
+
     /// Compare the detail exactly.
     #[must_use]
     pub fn by_detail_exact(mut self) -> ErrorMatcher {
@@ -207,10 +217,12 @@ impl ErrorMatcher {
             }
         }
         match self.match_detail {
-            Some(DetailMatch::Exact) if want.detail() != got.detail() => false,
-            Some(DetailMatch::Substring) if !got.detail().contains(want.detail()) => false,
-            _ => true,
+            Some(DetailMatch::Exact) if want.detail() != got.detail() => return false,
+            Some(DetailMatch::Substring) if !got.detail().contains(want.detail()) => return false,
+            _ => {}
         }
+        !self.match_covered_by_declarative
+            || want.is_covered_by_declarative() == got.is_covered_by_declarative()
     }
 
     /// Renders `e` by the matcher's criteria:
@@ -241,6 +253,12 @@ impl ErrorMatcher {
         }
         if self.match_detail.is_some() {
             parts.push(format!("Detail={}", go_quote(e.detail())));
+        }
+        if self.match_covered_by_declarative {
+            parts.push(format!(
+                "CoveredByDeclarative={}",
+                e.is_covered_by_declarative()
+            ));
         }
         format!("{{{}}}", parts.join(", "))
     }
@@ -360,13 +378,13 @@ pub fn gather_mismatches(
 /// (the declarative path normalized by `rules`) and origin, an `Invalid`
 /// error needing an origin on both sides.
 ///
-/// | | 1.35 | 1.36 | 1.37 |
-/// |---|---|---|---|
-/// | hand-written duplicates dropped by | the exact matcher (type, field, value, origin, detail) | the comparison matcher (type, field, origin) | same as 1.36 |
-/// | a covered hand-written error | consumes every matching declarative error (a consumed one cannot match the next) | same as 1.35 | marks every matching declarative error (one may match several hand-written errors) |
-/// | `short_circuit_mismatch` | ignored | ignored | an unmatched hand-written error also matches a short-circuit declarative error on an ancestor field (without marking it) |
-/// | `enforced` selects | [`RECOMMENDATION_TAKEOVER`] (takeover on) | [`RECOMMENDATION_DISABLE_BETA`] (enforcement and beta on) | [`RECOMMENDATION_DISABLE_BETA`] (beta on) |
-/// | an alpha error's recommendation | as the others | always [`RECOMMENDATION_AUTHORITATIVE`] | same as 1.36 |
+/// | | 1.35 | 1.36 | 1.37 | 1.38 |
+/// |---|---|---|---|---|
+/// | hand-written duplicates dropped by | the exact matcher (type, field, value, origin, detail) | the comparison matcher (type, field, origin) | same as 1.36 | the comparison matcher and the covered mark ([`ErrorMatcher::by_covered_by_declarative`]): a covered error is never a duplicate of an uncovered one |
+/// | a covered hand-written error | consumes every matching declarative error (a consumed one cannot match the next) | same as 1.35 | marks every matching declarative error (one may match several hand-written errors) | same as 1.37 |
+/// | `short_circuit_mismatch` | ignored | ignored | an unmatched hand-written error also matches a short-circuit declarative error on an ancestor field (without marking it) | same as 1.37 |
+/// | `enforced` selects | [`RECOMMENDATION_TAKEOVER`] (takeover on) | [`RECOMMENDATION_DISABLE_BETA`] (enforcement and beta on) | [`RECOMMENDATION_DISABLE_BETA`] (beta on) | same as 1.37 |
+/// | an alpha error's recommendation | as the others | always [`RECOMMENDATION_AUTHORITATIVE`] | same as 1.36 | same as 1.36 |
 ///
 /// Otherwise the recommendation is [`RECOMMENDATION_AUTHORITATIVE`].
 pub fn gather_mismatches_for(
@@ -415,6 +433,7 @@ pub(crate) fn gather(
     let dedupe = match behaviour.dedupe {
         Dedupe::Exact => ErrorMatcher::new().exactly(),
         Dedupe::Comparison => fuzzy.clone(),
+        Dedupe::ComparisonAndCovered => fuzzy.clone().by_covered_by_declarative(),
     };
 
     let mut deduped: Vec<&Error> = Vec::with_capacity(handwritten.len());
@@ -505,6 +524,21 @@ mod tests {
         assert_eq!(normalize_path(&rules, "spec.template.a"), "spec.a");
         assert_eq!(normalize_path(&rules, "spec.b"), "SPEC.b");
         assert_eq!(normalize_path(&rules, "status"), "status");
+    }
+
+    #[test]
+    fn by_covered_by_declarative_matches_and_renders_the_mark() {
+        let e = Error::invalid("f", BadValue::String("v".into()), "d").with_origin("o");
+        let covered = e.clone().mark_covered_by_declarative();
+        let m = ErrorMatcher::migration(&[]);
+        assert!(m.matches(&e, &covered));
+        let m = m.by_covered_by_declarative();
+        assert!(!m.matches(&e, &covered) && !m.matches(&covered, &e));
+        assert!(m.matches(&covered, &covered.clone()));
+        assert_eq!(
+            m.render(&covered),
+            r#"{Type="Invalid value", Field="f", Origin="o", CoveredByDeclarative=true}"#
+        );
     }
 
     #[test]
