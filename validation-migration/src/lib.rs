@@ -38,6 +38,10 @@
 //!   hand-written errors whose text repeats an earlier one's are not
 //!   returned again (this crate's 1.36 and 1.37 return them).
 //!
+//! [`Migration::validate_manifest`] validates an object outside a request
+//! (a static manifest) as a create: 1.38's
+//! `rest.ValidateDeclarativelyForManifest`.
+//!
 //! A panic in declarative (generated or custom) validation is caught,
 //! counted in `apiserver_validation_declarative_validation_panic_total`, and
 //! logged (mismatch mode) or returned as an internal error (takeover).
@@ -118,7 +122,7 @@ pub use status::invalid_status_json;
 use behaviour::{behaviour, Algorithm, Behaviour};
 use matcher::gather;
 use registry::Entry;
-use validation_runtime::field::{Error, ErrorList, Path};
+use validation_runtime::field::{go_quote, Error, ErrorList, Path};
 use validation_runtime::{Operation, OperationType, Release};
 
 /// The message of a recovered panic: `panic during declarative validation: <payload>`.
@@ -243,7 +247,8 @@ impl Migration {
     /// `op` is an update) declaratively next to the `handwritten` errors
     /// and returns the errors the client must see, as upstream's
     /// `rest.ValidateDeclarativelyWithMigrationChecks` of the release does
-    /// (see `docs/migration.md` for each release's algorithm).
+    /// (see `docs/migration.md` for each release's algorithm; a static
+    /// manifest goes to [`validate_manifest`](Self::validate_manifest)).
     ///
     /// `handwritten` errors that declarative validation reproduces must be
     /// marked [`mark_covered_by_declarative`](Error::mark_covered_by_declarative)
@@ -277,6 +282,7 @@ impl Migration {
             obj,
             old: old.map(|o| o as &dyn Any),
             op,
+            conversion: None,
         };
         self.run(&call, handwritten)
     }
@@ -307,6 +313,101 @@ impl Migration {
             obj,
             old,
             op,
+            conversion: None,
+        };
+        self.run(&call, handwritten)
+    }
+
+    /// Validates an object outside a REST request, such as a static
+    /// manifest, as a **create** of the resource itself (no subresource):
+    /// Kubernetes 1.38's `rest.ValidateDeclarativelyForManifest`, with the
+    /// same gates, filters, comparison, logs and metrics as
+    /// [`validate`](Self::validate). Returns the errors the manifest's user
+    /// must see.
+    ///
+    /// * `api_version` (`example.dev/v1`, `v1` for the core group) is the
+    ///   version whose declarative validation applies (upstream's `gv`).
+    ///   When `obj`'s type was registered with
+    ///   [`api_version`](TypeRegistration::api_version) and that is another
+    ///   version, declarative validation reports upstream's conversion
+    ///   failure as an internal error, `unexpected error converting to
+    ///   versioned type: v1.Widget is not suitable for converting to
+    ///   "other/v9"` (upstream then names its scheme); a type registered
+    ///   without a version accepts any.
+    /// * The validation options are the configuration's (upstream's
+    ///   `DeclarativeValidationConfig.Options`): those of the type's
+    ///   registration ([`TypeRegistration::option`]) and of the migration
+    ///   ([`with_option`](Self::with_option)); so are the normalization
+    ///   rules and `short_circuit_mismatch`.
+    /// * `obj` is looked up in the registry by its concrete type (pass the
+    ///   object, `&widget`, or `boxed.as_ref()` for a `Box<dyn Any>`, not
+    ///   the box). An unregistered type has no declarative validation, as
+    ///   for [`validate`](Self::validate).
+    ///
+    /// Upstream has this function from 1.38 on; for an earlier release this
+    /// is what that release's `ValidateDeclarativelyWithMigrationChecks`
+    /// does for a create of the resource, so every release answers.
+    ///
+    /// ```
+    /// use validation_migration::{FeatureGates, Migration, Registry};
+    /// use validation_runtime::field::ErrorList;
+    /// use validation_runtime::{Release, Validate};
+    ///
+    /// #[derive(Debug, Default, PartialEq, Validate)]
+    /// struct Widget {
+    ///     /// +k8s:minimum=0
+    ///     replicas: i32,
+    /// }
+    ///
+    /// let mut registry = Registry::new();
+    /// registry
+    ///     .register::<Widget>("Widget")
+    ///     .api_version("example.dev/v1")
+    ///     .go_type_name("*v1.Widget");
+    /// let migration = Migration::new(FeatureGates::for_release(Release::V1_38), registry);
+    ///
+    /// let w = Widget { replicas: -1 };
+    /// let errs = migration.validate_manifest("example.dev/v1", &w, ErrorList::new());
+    /// assert_eq!(errs[0].to_string(), "replicas: Invalid value: -1: must be greater than or equal to 0");
+    ///
+    /// let errs = migration.validate_manifest("example.dev/v2", &w, ErrorList::new());
+    /// assert_eq!(
+    ///     errs[0].to_string(),
+    ///     "<nil>: Internal error: unexpected error converting to versioned type: \
+    ///      v1.Widget is not suitable for converting to \"example.dev/v2\""
+    /// );
+    /// ```
+    pub fn validate_manifest(
+        &self,
+        api_version: &str,
+        obj: &dyn Any,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        if self.skips_declarative() {
+            return handwritten;
+        }
+        let entry = self.registry.entry_by_type_id(obj.type_id());
+        let conversion = match entry {
+            None => {
+                tracing::error!(
+                    error = "no kind is registered for the manifest's type",
+                    "{IDENTIFIER_FAILURE_MESSAGE}"
+                );
+                None
+            }
+            Some(e) if !e.serves_api_version(api_version) => Some(format!(
+                "unexpected error converting to versioned type: {} is not suitable for converting to {}",
+                e.go_type.trim_start_matches('*'),
+                go_quote(api_version)
+            )),
+            Some(_) => None,
+        };
+        let call = Call {
+            entry,
+            obj,
+            old: None,
+            op: &Operation::create(),
+            conversion,
         };
         self.run(&call, handwritten)
     }
@@ -338,8 +439,12 @@ impl Migration {
     }
 
     /// Declarative validation under `catch_unwind`; a panic is counted and
-    /// either returned as an internal error (`fail`) or logged.
+    /// either returned as an internal error (`fail`) or logged. A failed
+    /// conversion ([`Call::conversion`]) is the result instead.
     fn run_declarative(&self, call: &Call<'_>, fail: bool) -> ErrorList {
+        if let Some(message) = &call.conversion {
+            return Error::internal(Path::root(), message).into();
+        }
         let op = self.operation(call.entry, call.op);
         match run_guarded(|| match call.entry {
             Some(e) => e.run_declarative(call.obj, call.old, &op),
@@ -510,6 +615,10 @@ struct Call<'a> {
     obj: &'a dyn Any,
     old: Option<&'a dyn Any>,
     op: &'a Operation,
+    /// Why upstream's conversion to the requested version would fail
+    /// (a manifest of a version the type is not registered for): the
+    /// declarative result is this internal error.
+    conversion: Option<String>,
 }
 
 /// The declarative errors an alpha or beta validation reported: the ones

@@ -10,6 +10,7 @@ mod migration_support;
 pub mod migration_gates;
 pub mod migration_gates_releases;
 pub mod migration_lifecycle;
+pub mod migration_manifest;
 pub mod migration_matching;
 pub mod migration_metrics;
 pub mod migration_mode;
