@@ -18,6 +18,7 @@ pub mod migration_options;
 pub mod migration_panic;
 pub mod migration_registry;
 pub mod migration_replay;
+pub mod migration_upstream;
 
 /// A file added to this directory runs only once it is declared above.
 #[test]
