@@ -68,9 +68,8 @@ pub(crate) struct Behaviour {
     /// earlier one's before filtering the covered ones: upstream's
     /// `FilterCoveredHandwrittenErrors` goes through `ErrorList.Filter`,
     /// whose `ToAggregate` keeps the first error of each `Error()` text.
-    /// Upstream does this from 1.36 on (1.36's `filterHandwrittenErrors`
-    /// too); this crate follows it from 1.38, its 1.36 and 1.37 behaviour
-    /// being kept as it was (docs/migration.md, differences from upstream).
+    /// From 1.36 (1.36's `filterHandwrittenErrors`, for a type with
+    /// declarative enforcement, goes through `ErrorList.Filter` too).
     pub(crate) drop_repeated_handwritten_texts: bool,
     /// Setting a GA or deprecated gate logs component-base's structured
     /// info line (1.36 on) rather than klog's `Warningf` (1.35).
@@ -95,7 +94,7 @@ const BEHAVIOURS: [Behaviour; 4] = [
         matching: Matching::Consuming,
         enforced_recommendation: RECOMMENDATION_DISABLE_BETA,
         alpha_authoritative: true,
-        drop_repeated_handwritten_texts: false,
+        drop_repeated_handwritten_texts: true,
         structured_gate_warning: true,
     },
     Behaviour {
@@ -105,7 +104,7 @@ const BEHAVIOURS: [Behaviour; 4] = [
         matching: Matching::ManyToMany,
         enforced_recommendation: RECOMMENDATION_DISABLE_BETA,
         alpha_authoritative: true,
-        drop_repeated_handwritten_texts: false,
+        drop_repeated_handwritten_texts: true,
         structured_gate_warning: true,
     },
     Behaviour {

@@ -540,6 +540,11 @@ impl Migration {
         if !enforcement && !self.all_enforced {
             return handwritten;
         }
+        let handwritten = if self.behaviour().drop_repeated_handwritten_texts {
+            lifecycle::drop_repeated_texts(handwritten)
+        } else {
+            handwritten
+        };
         let mut out = filter_handwritten_errors_1_36(handwritten, self.all_enforced, beta);
         out.append(filter_enforced_declarative_errors(
             &declarative,
@@ -549,9 +554,9 @@ impl Migration {
         out
     }
 
-    /// 1.37 and 1.38: the validation lifecycle for every type (1.38 drops
-    /// hand-written errors with repeated texts, as upstream does, and
-    /// dedupes differently in the comparison).
+    /// 1.37 and 1.38: the validation lifecycle for every type (hand-written
+    /// errors with repeated texts dropped, as upstream's `ErrorList.Filter`
+    /// does; 1.38 dedupes differently in the comparison).
     fn run_lifecycle(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let handwritten = handwritten.mark_from_imperative();
         let declarative = self.run_declarative(call, true);

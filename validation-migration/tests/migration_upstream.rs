@@ -276,16 +276,7 @@ fn check(release: Release, case: &Case, want: &Outcome) -> Vec<String> {
         }
         Some(other) => panic!("call {other}"),
     });
-    let mut got: Vec<Returned> = errs.iter().map(returned).collect();
-    if let Some(why) = known_deviation(release, &case.name) {
-        // The deviation must still be there (else drop it from the list),
-        // and be the only difference.
-        let deduped = drop_repeated_texts(&got);
-        if deduped.len() == got.len() {
-            diffs.push(format!("known deviation ({why}) no longer seen"));
-        }
-        got = deduped;
-    }
+    let got: Vec<Returned> = errs.iter().map(returned).collect();
     let want_errors = want.errors.as_deref().unwrap_or_default();
     if got.len() != want_errors.len() {
         diffs.push(format!(
@@ -333,34 +324,6 @@ fn check(release: Release, case: &Case, want: &Outcome) -> Vec<String> {
         diffs.push(format!("metrics: got\n{metrics}want\n{}", want.metrics));
     }
     diffs
-}
-
-/// Where this crate knowingly differs from the recording.
-///
-/// Upstream's `FilterCoveredHandwrittenErrors` (1.37 on; 1.36's
-/// `filterHandwrittenErrors` too) goes through `ErrorList.Filter`, which
-/// drops every hand-written error whose `Error()` text repeats an earlier
-/// one's. `Migration` follows that from 1.38; for 1.36 and 1.37 it keeps
-/// the behaviour it had (the repeated errors are returned).
-fn known_deviation(release: Release, case: &str) -> Option<&'static str> {
-    const REPEATED_TEXTS_1_37: [&str; 3] = [
-        "dedupe: a covered error after an uncovered twin, no declarative error",
-        "dedupe: an uncovered error after a covered twin",
-        "dedupe: twins that differ in origin are not twins",
-    ];
-    (release == Release::V1_37 && REPEATED_TEXTS_1_37.contains(&case))
-        .then_some("1.37 returns hand-written errors with repeated texts")
-}
-
-/// `errs` without the errors whose text an earlier one has.
-fn drop_repeated_texts(errs: &[Returned]) -> Vec<Returned> {
-    let mut out: Vec<Returned> = Vec::new();
-    for e in errs {
-        if !out.iter().any(|o| o.text == e.text) {
-            out.push(e.clone());
-        }
-    }
-    out
 }
 
 fn cases() -> Vec<(Value, Case)> {
