@@ -82,6 +82,7 @@ pub mod ot_union_wrappers_1_37;
 pub mod ot_update_validations;
 pub mod releases;
 pub mod rust_enums;
+pub mod rust_shapes;
 pub mod schema_export;
 pub mod semantic_equality;
 pub mod serde_attrs_without_serde;

@@ -48,6 +48,7 @@ mod operation;
 mod release;
 pub mod schema;
 pub mod semantic;
+mod std_types;
 mod traits;
 pub mod types;
 pub mod validate;

@@ -520,6 +520,11 @@ pub trait Newtype {
 
 /// A string value for the string validators (`+k8s:format`, `+k8s:maxLength`,
 /// `+k8s:enum`, ...): `String`, `str`, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a string: the tag needs a string value",
+    label = "not a string",
+    note = "strings are `String`, `str`, `Box<str>`, `Arc<str>`, `Rc<str>`, `Cow<str>`, `&str`, and their newtypes"
+)]
 pub trait StrValue: ToBadValue {
     /// The string.
     fn as_str(&self) -> &str;
@@ -551,6 +556,11 @@ where
 
 /// An integer value for `+k8s:minimum`, `+k8s:maximum`, `+k8s:monotonic`:
 /// any primitive integer, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer: the tag needs an integer value",
+    label = "not an integer",
+    note = "integers are the primitive integers, `NonZero*`, `Duration`, and their newtypes"
+)]
 pub trait IntValue: ToBadValue {
     /// The value, widened.
     fn to_i128(&self) -> i128;
@@ -577,6 +587,10 @@ where
 }
 
 /// A boolean value for `+k8s:neq`: `bool`, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a bool: the tag needs a boolean value",
+    label = "not a bool"
+)]
 pub trait BoolValue: ToBadValue {
     /// The value.
     fn to_bool(&self) -> bool;
@@ -607,6 +621,10 @@ where
 /// serde writes a `Vec<u8>` as an array of numbers where Go's JSON writes
 /// base64; for an API type that must read and write Go's JSON, use a newtype
 /// with a base64 serde form (k8s-openapi's `ByteString` is one).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a string nor a byte string: `+k8s:maxBytes` needs one",
+    label = "not a string or `Vec<u8>`"
+)]
 pub trait BytesValue {
     /// The bytes.
     fn as_bytes(&self) -> &[u8];

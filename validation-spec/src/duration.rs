@@ -1,10 +1,10 @@
 //! Go's `time.Duration` text: [`parse`] (`time.ParseDuration`) and
-//! [`format`] (`Duration.String()`), on nanoseconds as an `i64`.
+//! [`format()`] (`Duration.String()`), on nanoseconds as an `i64`.
 //!
 //! Kubernetes 1.38 bounds `time.Duration` fields with duration strings
 //! (`+k8s:minimum="1s"`): the generator reads the payload with [`parse`],
 //! with Go's error messages, and writes the limit into the error's detail as
-//! [`format`] prints it (`must be less than or equal to 1h30m0s`); the
+//! [`format()`] prints it (`must be less than or equal to 1h30m0s`); the
 //! runtime's `Duration` prints itself the same way.
 //!
 //! ```

@@ -141,6 +141,18 @@ fn typed_bound(
                 quote!(#leaf, #old, #limit, #detail),
             ))]
         }
+        // The value's type is not visible here (a subfield's, a list
+        // newtype's items): a duration or quantity payload cannot be read
+        // against it.
+        None if leaf_ty(site).is_none() && !matches!(value, Value::Int(_)) => {
+            cx.error(
+                at,
+                "a duration or quantity bound needs the value's type, which is not visible \
+                 here (through +k8s:subfield or on a newtype's items): put the tag on the \
+                 field itself",
+            );
+            Vec::new()
+        }
         None => {
             match leaf_ty(site).map(|t| &t.shape) {
                 None | Some(Shape::Int(_) | Shape::Named) => {}
@@ -181,11 +193,11 @@ enum Bound {
 /// (`validate::max_bytes_slice` takes both).
 fn max_bytes(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt, n: &Payload<i128>) -> Vec<Call> {
     let f = match leaf_ty(site).map(|t| &t.shape) {
-        None | Some(Shape::Str) => quote!(max_bytes),
+        Some(Shape::Str) => quote!(max_bytes),
         Some(Shape::List(e)) if matches!(e.shape, Shape::Int(IntKind::U8)) => {
             quote!(max_bytes_slice)
         }
-        Some(Shape::Named) => quote!(max_bytes_slice),
+        None | Some(Shape::Named) => quote!(max_bytes_slice),
         Some(_) => {
             cx.error(
                 at,
@@ -279,7 +291,11 @@ fn list_size(
         return Vec::new();
     }
     let lit = Literal::usize_unsuffixed(n as usize);
-    let (v, o) = site.items();
+    // A named type (a list newtype, a set) is counted through `ItemCount`.
+    let (v, o) = match leaf_ty(site).map(|t| &t.shape) {
+        None | Some(Shape::Named) => (site.leaf.clone(), site.old_leaf.clone()),
+        _ => site.items(),
+    };
     let call = Call::errors(invoke(quote!(validate::#f), quote!(#v, #o, #lit)));
     match bound {
         Bound::AtMost => vec![call.short_circuit()],

@@ -86,7 +86,7 @@ impl IntKind {
 pub(crate) enum Shape {
     /// `Option<T>`: a Go pointer (nilable).
     Option(Box<Ty>),
-    /// `Box<T>`: transparent.
+    /// `Box<T>`, `Arc<T>`, `Rc<T>`, `Cow<'_, T>`, `&T`: transparent.
     Boxed(Box<Ty>),
     /// `Vec<T>`: a Go slice.
     List(Box<Ty>),
@@ -204,6 +204,10 @@ fn classify(ty: &syn::Type) -> Shape {
         syn::Type::Paren(p) => &*p.elem,
         t => t,
     };
+    // `&T` is transparent, as `Box<T>` is (borrowed deserialization).
+    if let syn::Type::Reference(r) = ty {
+        return Shape::Boxed(Box::new(Ty::of(&r.elem)));
+    }
     let syn::Type::Path(p) = ty else {
         return Shape::Named;
     };
@@ -217,12 +221,14 @@ fn classify(ty: &syn::Type) -> Shape {
     let args = generic_args(seg);
     match (name.as_str(), args.as_slice()) {
         ("Option", [t]) => Shape::Option(Box::new(Ty::of(t))),
-        ("Box", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
+        // Owning and copy-on-write pointers are transparent: a value is
+        // validated as its pointee (`Arc<str>` as a string).
+        ("Box" | "Arc" | "Rc" | "Cow", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
         ("Vec", [t]) => Shape::List(Box::new(Ty::of(t))),
         ("BTreeMap", [k, v]) | ("HashMap", [k, v, ..]) => {
             Shape::Map(Box::new(Ty::of(k)), Box::new(Ty::of(v)))
         }
-        ("String", []) => Shape::Str,
+        ("String" | "str", []) => Shape::Str,
         ("bool", []) => Shape::Bool,
         ("f32" | "f64", []) => Shape::Float,
         ("Value", []) if p.path.segments.len() == 1 || path_has(&p.path, "serde_json") => {

@@ -14,6 +14,10 @@ pub use validation_spec::quantity::{Format, Quantity, QuantityError};
 /// A quantity for `+k8s:minimum` / `+k8s:maximum` with a quantity payload
 /// (Kubernetes 1.38): this crate's [`Quantity`], or (feature `k8s-openapi`)
 /// k8s-openapi's, read by value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a quantity: a quantity payload needs a `Quantity`",
+    label = "not a `Quantity`"
+)]
 pub trait QuantityValue {
     /// The value, or `None` when it does not read as a quantity (a
     /// k8s-openapi `Quantity` holds any string).

@@ -28,7 +28,7 @@
 //! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
 //! report it.
 
-use super::collections::MapLike;
+use super::collections::{ItemCount, MapLike};
 use crate::field::{
     with_bad_value, BadValue, Detail, Error, ErrorList, ErrorType, Path, ToBadValue,
 };
@@ -477,17 +477,17 @@ pub fn min_length<S: StrValue + ?Sized>(
 /// `Too many: <len>: must have at most N items` (`item` for 1), origin
 /// `maxItems`. `None` (no list) passes.
 #[inline]
-pub fn max_items<T>(
+pub fn max_items<L: ItemCount + ?Sized>(
     errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
-    value: Option<&[T]>,
-    _old: Option<&[T]>,
+    value: Option<&L>,
+    _old: Option<&L>,
     max: usize,
 ) {
-    match value {
-        Some(v) if v.len() > max => {
-            errs.push(Error::too_many(path, go_int(v.len()), go_int(max)).with_origin("maxItems"))
+    match value.map(L::item_count) {
+        Some(len) if len > max => {
+            errs.push(Error::too_many(path, go_int(len), go_int(max)).with_origin("maxItems"))
         }
         _ => {}
     }
@@ -497,15 +497,15 @@ pub fn max_items<T>(
 /// items. Fails with `Too few: <len>: must have at least N items` (`item` for
 /// 1), origin `minItems`. `None` counts as an empty list (Go's nil slice).
 #[inline]
-pub fn min_items<T>(
+pub fn min_items<L: ItemCount + ?Sized>(
     errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
-    value: Option<&[T]>,
-    _old: Option<&[T]>,
+    value: Option<&L>,
+    _old: Option<&L>,
     min: usize,
 ) {
-    let len = value.map_or(0, <[T]>::len);
+    let len = value.map_or(0, L::item_count);
     if len < min {
         errs.push(too_few_error(path, len, min).with_origin("minItems"));
     }
