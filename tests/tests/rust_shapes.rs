@@ -1132,3 +1132,41 @@ const WANT_STRING: [&str; 7] = [
     "sub.v: Too long: may not be more than 1 character [maxLength]",
     "keyed[1]: Duplicate value: {\"k\":\"k\"} [-]",
 ];
+
+/// A generic discriminated union: the discriminator is read by a closure
+/// that sees the type's parameters.
+#[derive(Validate, Debug, Clone, PartialEq)]
+#[validate(kubernetes = "1.38")]
+pub struct GenericModes<G> {
+    /// +k8s:unionDiscriminator
+    /// +k8s:required
+    pub mode: String,
+    /// +k8s:unionMember
+    /// +k8s:optional
+    pub a: Option<G>,
+    /// +k8s:unionMember
+    /// +k8s:optional
+    pub b: Option<G>,
+}
+
+#[test]
+fn generic_discriminated_union() {
+    let wrong = GenericModes {
+        mode: "A".to_string(),
+        a: None,
+        b: Some(1u8),
+    };
+    assert_eq!(
+        errors(&wrong),
+        [
+            "a: Invalid value: \"\": must be specified when `mode` is \"A\" [union]",
+            "b: Invalid value: \"\": may only be specified when `mode` is \"B\" [union]",
+        ]
+    );
+    let right = GenericModes {
+        mode: "B".to_string(),
+        a: None,
+        b: Some(1u8),
+    };
+    assert_eq!(errors(&right), Vec::<String>::new());
+}

@@ -12,8 +12,8 @@ use kube_core::admission::{
 };
 use kube_core::{DynamicObject, Status};
 use serde_json::Value;
-use validation_migration::{invalid_status_json, Migration};
-use validation_runtime::field::ErrorList;
+use validation_migration::Migration;
+use validation_runtime::field::{ErrorList, InvalidObject};
 use validation_runtime::Operation;
 
 use crate::api::{Deployment, GROUP, KIND, VERSION};
@@ -173,10 +173,10 @@ fn answer(
 }
 
 /// The apiserver's `errors.NewInvalid` Status (422, reason `Invalid`,
-/// `details.causes`), from the migration crate's renderer.
+/// `details.causes`), from the runtime's renderer.
 fn invalid_status(name: &str, errs: &ErrorList) -> Status {
-    let json = invalid_status_json(GROUP, KIND, name, errs);
-    serde_json::from_str(&json).unwrap_or_else(|e| {
+    let status = errs.to_status(InvalidObject::new(GROUP, KIND, name));
+    serde_json::from_value(status).unwrap_or_else(|e| {
         // The renderer's output is a Status by construction; say so loudly
         // if that ever breaks instead of allowing the object.
         Status::failure(

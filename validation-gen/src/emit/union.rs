@@ -189,7 +189,6 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
             )
         })
         .collect();
-    let ident = &model.ident;
     let call = match (zero_or_one, g.discriminator) {
         (true, _) => invoke(
             quote!(validate::zero_or_one_of),
@@ -207,20 +206,16 @@ fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Cal
                 let j = &f.json_name;
                 quote!((#j, #m))
             });
-            quote!({
-                fn discriminator(obj: &#ident) -> &str {
-                    #rt::StrValue::as_str(&obj.#member)
-                }
-                validate::discriminated_union(errs, op,
-                    path,
-                    Some(self),
-                    old,
-                    #disc_json,
-                    discriminator,
-                    &[#(#pairs),*],
-                    &[#(#extractors),*],
-                )
-            })
+            // A closure, not a nested `fn`: it sees the type's generics.
+            quote!(validate::discriminated_union(errs, op,
+                path,
+                Some(self),
+                old,
+                #disc_json,
+                |obj| #rt::StrValue::as_str(&obj.#member),
+                &[#(#pairs),*],
+                &[#(#extractors),*],
+            ))
         }
     };
     let call = if !zero_or_one && model.behaviour.union_origin {
@@ -352,16 +347,17 @@ pub(super) fn subfield_unions(cx: &mut Cx<'_>, site: &super::Site<'_>, at: &Rule
                 (false, Some(d)) => {
                     let n = super::field_name_ty(&d);
                     let pairs = members.iter().map(|(j, m)| quote!((#j, #m)));
-                    let call = invoke(
+                    invoke(
                         quote!(validate::discriminated_union),
-                        quote!(#leaf, #old, #d, discriminator, &[#(#pairs),*], &[#(#extractors),*]),
-                    );
-                    quote!({
-                        fn discriminator(obj: &#ty) -> &str {
-                            #rt::StrValue::as_str(#rt::fields::field::<#n, _>(obj))
-                        }
-                        #call
-                    })
+                        quote!(
+                            #leaf,
+                            #old,
+                            #d,
+                            |obj| #rt::StrValue::as_str(#rt::fields::field::<#n, _>(obj)),
+                            &[#(#pairs),*],
+                            &[#(#extractors),*]
+                        ),
+                    )
                 }
             };
             let call = if zero_or_one {

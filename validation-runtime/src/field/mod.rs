@@ -9,6 +9,7 @@ mod error_list;
 mod error_type;
 mod json;
 mod path;
+mod status;
 mod text;
 mod value;
 
@@ -18,6 +19,7 @@ pub use error_list::ErrorList;
 pub use error_type::{ErrorType, StabilityLevel};
 pub use json::{write_json_string, MapKey};
 pub use path::{IntoFieldPath, Path, Segment};
+pub use status::InvalidObject;
 pub(crate) use text::Text;
 pub(crate) use value::with_bad_value;
 pub use value::{go_quote, write_go_quoted, BadValue, BadValueKind, JsonObject, ToBadValue};
