@@ -135,6 +135,7 @@ fn minor(r: Release) -> u32 {
 /// What a server does with declarative validation, derived from the gates
 /// (and, in 1.36, from whether the type opts into enforcement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mode {
     /// Only hand-written validation runs: `DeclarativeValidation=false` in
     /// 1.35 (takeover is off too, whatever its own gate says), or in 1.36
@@ -174,6 +175,7 @@ impl fmt::Display for Mode {
 /// (`k8s.io/component-base/featuregate`; the emulation version error has
 /// the shape of `compatibility`'s, with versions printed `1.<minor>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FeatureGateError {
     /// An entry without `=`: `missing bool value for X`.
     MissingValue {

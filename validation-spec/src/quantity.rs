@@ -28,6 +28,7 @@ pub enum Format {
 
 /// Why a string is not a quantity. The messages are upstream's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum QuantityError {
     /// `ErrFormatWrong`: the string does not have the shape of a quantity.
     FormatWrong,

@@ -10,6 +10,7 @@ use std::fmt;
 /// [`Release::SUPPORTED`]; adding one (1.36, 1.37) is one entry there plus
 /// the behaviour that the lowering of each tag reads from its release input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Release {
     /// 1.33 (April 2025): the first release of `validation-gen`.
     V1_33,

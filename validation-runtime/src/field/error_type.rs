@@ -6,6 +6,7 @@ use std::fmt;
 
 /// The kind of a field error (upstream's `field.ErrorType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum ErrorType {
     /// `FieldValueNotFound`: the value was not found (printed with its value).
     NotFound,
@@ -121,6 +122,7 @@ impl fmt::Display for ErrorType {
 /// error is enforced (beta under `DeclarativeValidationBeta`, alpha never).
 /// Unmarked errors (every error of 1.35 code) have no level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StabilityLevel {
     /// `+k8s:alpha`.
     Alpha,

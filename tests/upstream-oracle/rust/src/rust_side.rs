@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 use validation_runtime::field::Path;
-use validation_runtime::{Error, StabilityLevel, Validate};
+use validation_runtime::{Error, Validate};
 
 use crate::case::{Case, ErrRec, Verdict};
 use crate::fixtures::Build;
@@ -67,11 +67,9 @@ pub fn record(e: &Error) -> ErrRec {
         origin: e.origin().unwrap_or("").to_string(),
         detail: e.detail().to_string(),
         text: e.to_string(),
-        level: match e.stability_level() {
-            Some(StabilityLevel::Alpha) => "alpha".into(),
-            Some(StabilityLevel::Beta) => "beta".into(),
-            None => String::new(),
-        },
+        level: e
+            .stability_level()
+            .map_or_else(String::new, |l| l.as_str().to_string()),
     }
 }
 
