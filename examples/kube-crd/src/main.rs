@@ -1,7 +1,7 @@
 //! Validates a few `Widget` custom resources, as an admission webhook or a
 //! CLI would, and prints the API server's errors.
 
-use example_kube_crd::Widget;
+use example_kube_crd::{Gauge, Widget};
 use kube::CustomResourceExt;
 use validation_runtime::{Operation, Validate};
 
@@ -60,4 +60,33 @@ fn main() {
         "update memory 1Gi -> 2Gi",
         resized.validate_update(&good, &Operation::update()),
     );
+
+    // kube's client-side CEL (kube-cel) on the rules the Gauge's CRD
+    // carries, beside the derive: the exported `+k8s:immutable` compares
+    // quantities by value in both.
+    let gauge = |memory: &str| -> Gauge {
+        serde_json::from_value(serde_json::json!({
+            "apiVersion": "example.dev/v1",
+            "kind": "Gauge",
+            "metadata": {"name": "g", "namespace": "default"},
+            "spec": {"className": "web", "memory": memory},
+        }))
+        .expect("a Gauge")
+    };
+    let (old, same, bigger) = (gauge("1Gi"), gauge("1024Mi"), gauge("2Gi"));
+    for (what, new) in [("1Gi -> 1024Mi", &same), ("1Gi -> 2Gi", &bigger)] {
+        show(
+            &format!("Gauge update memory {what} (derive)"),
+            new.validate_update(&old, &Operation::update()),
+        );
+        match new.validate_cel_update(&old) {
+            Ok(()) => println!("Gauge update memory {what} (kube-cel):\n  valid"),
+            Err(errs) => {
+                println!("Gauge update memory {what} (kube-cel):");
+                for e in errs.iter() {
+                    println!("  {e}");
+                }
+            }
+        }
+    }
 }

@@ -105,6 +105,41 @@ pub fn is_set(obj: &str, name: &str, ty: &Ty) -> Option<String> {
     })
 }
 
+/// "`a` equals `b`" for values of type `ty`, as the derive's semantic
+/// equality decides it: a `Quantity` (the runtime's or k8s-openapi's) by
+/// value with the Kubernetes CEL quantity library, so `1Gi` equals
+/// `1024Mi` (a text that is not a quantity compares by its text, as the
+/// derive compares a malformed k8s-openapi quantity); a map of quantities
+/// key by key; anything else with CEL's `==` (JSON equality).
+pub fn equal(ty: Option<&Ty>, a: &str, b: &str) -> String {
+    let Some(ty) = ty.map(Ty::leaf) else {
+        return format!("{a} == {b}");
+    };
+    if is_quantity(ty) {
+        return quantity_equal(a, b);
+    }
+    if let Shape::Map(_, value) = &ty.shape {
+        if is_quantity(value.leaf()) {
+            let eq = quantity_equal(&format!("{a}[k]"), &format!("{b}[k]"));
+            return format!("size({a}) == size({b}) && {a}.all(k, k in {b} && {eq})");
+        }
+    }
+    format!("{a} == {b}")
+}
+
+/// Whether `ty` is a `Quantity` (compared by value).
+pub fn is_quantity(ty: &Ty) -> bool {
+    ty.named_value() == Some(crate::front::NamedValue::Quantity)
+}
+
+/// Two quantities (JSON strings or integers) equal by value.
+fn quantity_equal(a: &str, b: &str) -> String {
+    let (sa, sb) = (format!("string({a})"), format!("string({b})"));
+    format!(
+        "isQuantity({sa}) && isQuantity({sb}) ? quantity({sa}).compareTo(quantity({sb})) == 0 : {a} == {b}"
+    )
+}
+
 /// A `x-kubernetes-validations` entry.
 pub fn rule(rule: String, message: String) -> Value {
     json!({ "rule": rule, "message": message })

@@ -9,7 +9,10 @@ use super::*;
 pub(super) fn immutable(place: &mut Place<'_, '_>) {
     push_rule(
         place.schema,
-        cel::rule("self == oldSelf".into(), "field is immutable".into()),
+        cel::rule(
+            cel::equal(place.ty, "self", "oldSelf"),
+            "field is immutable".into(),
+        ),
     );
     let Some(f) = place.field else { return };
     let Some(prop) = cel::property(f.json) else {
@@ -43,9 +46,12 @@ impl Builder<'_> {
                         let old = ty
                             .and_then(|t| cel::nonzero(&t.shape, "oldSelf"))
                             .unwrap_or_default();
-                        format!("!({old}) || !({new}) || self == oldSelf")
+                        format!(
+                            "!({old}) || !({new}) || {}",
+                            cel::equal(ty, "self", "oldSelf")
+                        )
                     }
-                    None => "self == oldSelf".into(),
+                    None => cel::equal(ty, "self", "oldSelf"),
                 };
                 push_rule(
                     place.schema,

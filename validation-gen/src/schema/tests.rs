@@ -461,3 +461,45 @@ fn fragments_of_a_module_source() {
         "can only be used on string types (int32) (in `+k8s:maxLength=1`)"
     );
 }
+
+#[test]
+fn quantities_compare_by_value_on_update() {
+    let f = frag(
+        r#"
+        struct S {
+            /// +k8s:optional
+            /// +k8s:immutable
+            memory: Option<Quantity>,
+            /// +k8s:optional
+            /// +k8s:update=NoModify
+            cpu: Option<resource::Quantity>,
+            /// +k8s:optional
+            /// +k8s:immutable
+            limits: BTreeMap<String, Quantity>,
+            /// +k8s:optional
+            /// +k8s:immutable
+            name: Option<String>,
+        }
+        "#,
+    );
+    let rule = |field: &str| {
+        f.schema["properties"][field]["x-kubernetes-validations"][0]["rule"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        rule("memory"),
+        "isQuantity(string(self)) && isQuantity(string(oldSelf)) ? \
+         quantity(string(self)).compareTo(quantity(string(oldSelf))) == 0 : self == oldSelf"
+    );
+    assert!(rule("cpu").ends_with(
+        "quantity(string(self)).compareTo(quantity(string(oldSelf))) == 0 : self == oldSelf"
+    ));
+    assert!(
+        rule("limits").starts_with("size(self) == size(oldSelf) && self.all(k, k in oldSelf && "),
+        "{}",
+        rule("limits")
+    );
+    assert_eq!(rule("name"), "self == oldSelf");
+}

@@ -138,7 +138,7 @@ impl Builder<'_> {
                 reason: None,
             }],
             K::Immutable if v == "self" => vec![Check::Cel {
-                rule: "self == oldSelf".into(),
+                rule: cel::equal(ty, "self", "oldSelf"),
                 message: "field is immutable".into(),
                 reason: None,
             }],

@@ -268,13 +268,18 @@ pub fn validate_object_meta(
 /// `name = "k8s-long-name"`, namespace unchecked); `name` takes
 /// `"k8s-long-name"` or `"k8s-short-name"` (any other is a compile error),
 /// `scope` one of `Namespaced`, `Cluster`, `Unchecked`. Needs the
-/// `k8s-openapi` feature.
+/// `k8s-openapi` feature. The macro checks k8s-openapi's version against
+/// the release validated where it is used (a compile error naming both
+/// when they cannot work together: [`k8s::version`](crate::k8s::version)).
 #[macro_export]
 macro_rules! custom_resource {
     ($root:ty {
         metadata $(( $(name = $format:literal)? $(,)? $(scope = $scope:ident)? $(,)? ))?
         $(, $field:ident)* $(,)?
     }) => {
+        // k8s-openapi's version against the release of these `metadata`
+        // rules, in the crate that runs them (`k8s::version`).
+        const _: () = $crate::k8s::version::check_custom_resource();
         impl $crate::Validate for $root {
             fn validate_into(
                 &self,

@@ -15,8 +15,11 @@
 //!   the root type kube's `#[derive(CustomResource)]` generates, with the
 //!   API server's `metadata` rules ([`MetadataRules`]).
 //! * The k8s-openapi version feature the final crate enabled is checked
-//!   against the release validated ([`VALIDATED_RELEASE`]): an older
-//!   k8s-openapi fails to compile ([`version`]).
+//!   against the release validated ([`VALIDATED_RELEASE`]) only where the
+//!   runtime runs a release's rules on k8s-openapi types (a custom
+//!   resource's `metadata`): a pair that cannot work fails to compile there
+//!   ([`version`]). Tags on your own types work with k8s-openapi `v1_33` to
+//!   `v1_37` and any validation release.
 //!
 //! This crate never enables a k8s-openapi version feature (k8s-openapi
 //! forbids libraries to); the binary does, as k8s-openapi documents.
