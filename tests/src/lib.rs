@@ -542,3 +542,20 @@ pub fn assert_forced_order(errs: &ErrorList, want: &[(&str, &str)]) {
         .collect();
     assert_eq!(got, want, "all errors:\n{}", render(errs));
 }
+
+// The examples of the book-like docs (docs/*.md) run as doctests here, not
+// in the published runtime: its package does not contain docs/.
+/// The examples of `docs/architecture.md`, run as doctests.
+#[doc = include_str!("../../docs/architecture.md")]
+#[cfg(doctest)]
+pub struct ArchitectureDocs;
+
+/// The examples of `docs/meta-types.md`, run as doctests.
+#[doc = include_str!("../../docs/meta-types.md")]
+#[cfg(doctest)]
+pub struct MetaTypesDocs;
+
+/// The examples of `docs/semantic-equality.md`, run as doctests.
+#[doc = include_str!("../../docs/semantic-equality.md")]
+#[cfg(doctest)]
+pub struct SemanticEqualityDocs;

@@ -11,6 +11,7 @@
 //! typed rules, and the facts of its Kubernetes release), and every back
 //! end reads that model: code generation, the schema export ([`schema`]),
 //! the kube root, enum values. See `docs/architecture.md`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 mod builder;

@@ -83,6 +83,7 @@
 //! ```
 //!
 //! See `docs/migration.md` for the operator's side.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 mod behaviour;

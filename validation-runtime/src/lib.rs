@@ -30,6 +30,7 @@
 //!     "spec.replicas: Invalid value: -1: must be greater than or equal to 0"
 //! );
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 // `#[enum_values]` expands to `::validation_runtime::...` paths; the shipped
@@ -76,17 +77,7 @@ pub use validation_gen_derive::Validate;
 #[cfg(feature = "derive")]
 pub use validation_gen_derive::enum_values;
 
-/// The examples of `docs/architecture.md`, run as doctests.
-#[doc = include_str!("../../docs/architecture.md")]
+/// The README's example, run as a doctest (from the package too).
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
-pub struct ArchitectureDocs;
-
-/// The examples of `docs/meta-types.md`, run as doctests.
-#[doc = include_str!("../../docs/meta-types.md")]
-#[cfg(all(doctest, feature = "meta"))]
-pub struct MetaTypesDocs;
-
-/// The examples of `docs/semantic-equality.md`, run as doctests.
-#[doc = include_str!("../../docs/semantic-equality.md")]
-#[cfg(doctest)]
-pub struct SemanticEqualityDocs;
+pub struct ReadmeDoctests;

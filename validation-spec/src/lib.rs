@@ -18,7 +18,7 @@
 //!
 //! The crate has no dependencies (`serde`, optional, gives `Quantity` its
 //! JSON form) and no `unsafe`.
-
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 pub mod duration;

@@ -2,6 +2,7 @@
 //! `validation-gen` library, which the `validation-gen` CLI uses too, so
 //! both front ends produce the same code. Use them through
 //! `validation_runtime` (feature `derive`, on by default).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 use proc_macro::TokenStream;
 use validation_gen::Options;
