@@ -59,7 +59,7 @@ fn main() -> ExitCode {
 fn build_arg(s: Option<&String>) -> Result<Build, String> {
     let s = s.ok_or("missing build name")?;
     Build::from_name(s).ok_or_else(|| {
-        format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37, v1.37, real, real-1.36 or real-1.37)")
+        format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37, v1.37, v1.35-at-1.38, real, real-1.36, real-1.37 or real-1.38)")
     })
 }
 
@@ -340,8 +340,12 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     // or the real API on its own).
     let builds: Vec<Build> = o.drivers.keys().copied().collect();
     let real = builds.len() == 1 && builds[0].is_real();
-    // `run --release 1.36` / `--release 1.37`: that build on its own.
-    let alone = real || builds == [Build::V1_36] || builds == [Build::V1_35At1_37];
+    // `run --release 1.36` / `--release 1.37` / `--release 1.38`: that build
+    // on its own.
+    let alone = real
+        || builds == [Build::V1_36]
+        || builds == [Build::V1_35At1_37]
+        || builds == [Build::V1_35At1_38];
     if !alone {
         for b in Build::ALL {
             if !o.drivers.contains_key(&b) {
