@@ -127,7 +127,7 @@ fn main() {
     }
     // The real-API mirror dispatches by name itself (its generic code is
     // instantiated in its own crate, compiled once).
-    out.push_str("        (Build::Real | Build::Real136 | Build::Real137, _) => Some(crate::rust_side::run_real(build, ty, case)),\n");
+    out.push_str("        (Build::Real | Build::Real136 | Build::Real137 | Build::Real138, _) => Some(crate::rust_side::run_real(build, ty, case)),\n");
     out.push_str("        _ => None,\n    }\n}\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("dispatch.rs");
     std::fs::write(dest, out).unwrap();

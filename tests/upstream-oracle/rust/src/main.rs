@@ -321,8 +321,9 @@ fn rust_verdict(case: &mut Case) -> Verdict {
             case.object = out.object;
             case.old_object = out.old_object;
             let mut verdict = out.verdict;
-            // Only the 1.36 and 1.37 real-API drivers report stability levels.
-            if !matches!(case.build, Build::Real136 | Build::Real137) {
+            // Only the 1.36, 1.37 and 1.38 real-API drivers report stability
+            // levels.
+            if !matches!(case.build, Build::Real136 | Build::Real137 | Build::Real138) {
                 if let Verdict::Errors(errs) = &mut verdict {
                     errs.iter_mut().for_each(|e| e.level.clear());
                 }
