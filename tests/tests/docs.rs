@@ -20,14 +20,14 @@ use serde::Serialize;
 use validation_runtime::field::Path as FieldPath;
 use validation_runtime::{Error, ErrorList, ErrorType, Operation, Validate};
 
-const TAGS_MD: &str = include_str!("../../docs/tags.md");
+pub(crate) const TAGS_MD: &str = include_str!("../../docs/tags.md");
 const ERRORS_MD: &str = include_str!("../../docs/errors.md");
 const CLI_MD: &str = include_str!("../../docs/cli.md");
 const DIFF_MD: &str = include_str!("../../docs/upstream-differences.md");
 const ECOSYSTEM_MD: &str = include_str!("../../docs/ecosystem.md");
 
 /// One expected error: type, field, origin, full text.
-type Want<'a> = (ErrorType, &'a str, Option<&'a str>, &'a str);
+pub(crate) type Want<'a> = (ErrorType, &'a str, Option<&'a str>, &'a str);
 
 /// The line the docs print under a rendered error.
 fn meta_line(kind: ErrorType, field: &str, origin: Option<&str>) -> String {
@@ -38,7 +38,7 @@ fn meta_line(kind: ErrorType, field: &str, origin: Option<&str>) -> String {
 /// Asserts that `errs` is exactly `want` (in order), and that `doc` shows
 /// each error's text as a whole line and its type/field/origin line.
 #[track_caller]
-fn documented(doc: &str, errs: &ErrorList, want: &[Want<'_>]) {
+pub(crate) fn documented(doc: &str, errs: &ErrorList, want: &[Want<'_>]) {
     let got: Vec<(ErrorType, String, Option<String>, String)> = errs
         .iter()
         .map(|e| {
@@ -71,7 +71,7 @@ fn documented(doc: &str, errs: &ErrorList, want: &[Want<'_>]) {
 }
 
 #[track_caller]
-fn no_errors(errs: &ErrorList) {
+pub(crate) fn no_errors(errs: &ErrorList) {
     assert!(
         errs.is_empty(),
         "unexpected errors: {:?}",
@@ -79,11 +79,11 @@ fn no_errors(errs: &ErrorList) {
     );
 }
 
-fn create() -> Operation {
+pub(crate) fn create() -> Operation {
     Operation::create()
 }
 
-fn update() -> Operation {
+pub(crate) fn update() -> Operation {
     Operation::update()
 }
 
@@ -2016,7 +2016,7 @@ fn shapes() {
 
 /// The diagnostics the generator reports for a module source, as
 /// `message` strings (without the `file:line:col: error: ` prefix).
-fn diagnostics(src: &str) -> Vec<String> {
+pub(crate) fn diagnostics(src: &str) -> Vec<String> {
     let options = validation_gen::Options::new();
     match validation_gen::__private::generate_module(Path::new("api.rs"), src, &options) {
         Ok(_) => Vec::new(),
@@ -2067,7 +2067,7 @@ const GENERATION_ERRORS: &[(&str, &str, &str, &str)] = &[
      "tag \"k8s:eachVal\": tag \"k8s:minProperties\" cannot be specified on list values"),
     // Formats.
     ("+k8s:format=dns-label", "pub a: String", "",
-     "unsupported validation format \"dns-label\" (supported: k8s-extended-resource-name, k8s-ip, k8s-label-key, k8s-label-value, k8s-long-name, k8s-long-name-caseless, k8s-path-segment-name, k8s-prefixed-label-key, k8s-resource-fully-qualified-name, k8s-resource-pool-name, k8s-short-name, k8s-uuid)"),
+     "unsupported validation format \"dns-label\" (supported: k8s-condition-reason, k8s-extended-resource-name, k8s-ip, k8s-label-key, k8s-label-value, k8s-long-name, k8s-long-name-caseless, k8s-path-segment-name, k8s-prefixed-label-key, k8s-resource-fully-qualified-name, k8s-resource-pool-name, k8s-short-name, k8s-uuid)"),
     ("+k8s:format=k8s-uuid", "pub a: i32", "", "can only be used on string types (int32)"),
     ("+k8s:format", "pub a: String", "", "tag \"k8s:format\": missing required tag value of type string"),
     // Equality.
@@ -2209,7 +2209,7 @@ fn nested_subfield_error_is_real_and_documented() {
 /// `src` gets the generation error `message` (the first line of one of its
 /// diagnostics starts with it), and docs/tags.md lists it on a line of its own.
 #[track_caller]
-fn assert_reported_and_documented(src: &str, message: &str) {
+pub(crate) fn assert_reported_and_documented(src: &str, message: &str) {
     let got = diagnostics(src);
     assert!(
         got.iter().any(|m| m.starts_with(message)),

@@ -7,6 +7,7 @@
 //! <module>::` (`docs::`, `ot_tags_enum::`, ...).
 
 pub mod docs;
+pub mod docs_1_38;
 pub mod front_ends;
 pub mod item_unions;
 pub mod levels_1_36;
@@ -81,6 +82,7 @@ pub mod ot_union_wrappers_1_37;
 pub mod ot_update_validations;
 pub mod releases;
 pub mod rust_enums;
+pub mod rust_shapes;
 pub mod schema_export;
 pub mod semantic_equality;
 pub mod serde_attrs_without_serde;

@@ -55,7 +55,7 @@ fn an_unsupported_release_is_an_error_listing_the_supported_ones() {
     let src = r#"#[validate(version = "1.36")] struct T { a: i32 }"#;
     assert_eq!(
         errors_of(src, Release::DEFAULT),
-        ["unknown `validate` attribute: expected `crate = \"path\"`, `kubernetes = \"1.36\"` or `metadata_name = \"k8s-short-name\"`"]
+        ["unknown `validate` attribute: expected `crate = \"path\"`, `kubernetes = \"1.36\"`, `bound = \"T: Trait\"` or `metadata_name = \"k8s-short-name\"`"]
     );
 }
 

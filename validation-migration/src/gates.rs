@@ -2,14 +2,14 @@
 //! given release, parsed from the `--feature-gates` flag syntax of
 //! Kubernetes components (`k8s.io/component-base/featuregate`).
 //!
-//! | gate | 1.35 | 1.36 | 1.37 |
-//! |---|---|---|---|
-//! | `DeclarativeValidation` | beta, on | GA, on, locked | GA, on, locked |
-//! | `DeclarativeValidationBeta` | (unknown) | beta, on | beta, on |
-//! | `DeclarativeValidationTakeover` | beta, off | deprecated, off | deprecated, off, locked |
+//! | gate | 1.35 | 1.36 | 1.37 | 1.38 |
+//! |---|---|---|---|---|
+//! | `DeclarativeValidation` | beta, on | GA, on, locked | GA, on, locked | same as 1.37 |
+//! | `DeclarativeValidationBeta` | (unknown) | beta, on | beta, on | same as 1.37 |
+//! | `DeclarativeValidationTakeover` | beta, off | deprecated, off | deprecated, off, locked | same as 1.37 |
 //!
 //! (`k8s.io/apiserver` `pkg/features/kube_features.go` at v0.35.0, v0.36.0,
-//! v0.37.2.)
+//! v0.37.2, v0.38.0-beta.0: the 1.38 specs are 1.37's.)
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -17,6 +17,8 @@ use std::str::FromStr;
 
 use validation_runtime::field::go_quote;
 use validation_runtime::{Release, KUBERNETES_RELEASE};
+
+use crate::behaviour::{behaviour, Algorithm};
 
 /// `DeclarativeValidation`: beta and on in 1.35 (run declarative validation
 /// next to the hand-written one and report disagreements); GA and locked on
@@ -29,7 +31,7 @@ pub const DECLARATIVE_VALIDATION_BETA: &str = "DeclarativeValidationBeta";
 
 /// `DeclarativeValidationTakeover`: beta and off in 1.35 (make the
 /// declarative errors authoritative for the rules they cover); deprecated
-/// in 1.36, where it has no effect; deprecated and locked off in 1.37.
+/// in 1.36, where it has no effect; deprecated and locked off from 1.37.
 pub const DECLARATIVE_VALIDATION_TAKEOVER: &str = "DeclarativeValidationTakeover";
 
 /// `AllAlpha`: sets every alpha gate that is not set explicitly (there is
@@ -150,7 +152,7 @@ pub enum Mode {
     Takeover,
     /// The validation lifecycle of 1.36 (types registered with
     /// [`declarative_enforcement`](crate::TypeRegistration::declarative_enforcement))
-    /// and 1.37 (every type): standard declarative errors are returned,
+    /// and 1.37 on (every type): standard declarative errors are returned,
     /// `+k8s:beta` ones only under `DeclarativeValidationBeta`, `+k8s:alpha`
     /// ones never; only alpha and beta errors are compared with the
     /// hand-written ones.
@@ -339,7 +341,7 @@ impl FeatureGates {
     }
 
     /// The gates of a server of `release` at their defaults (1.35:
-    /// declarative validation on, takeover off; 1.36 and 1.37: declarative
+    /// declarative validation on, takeover off; 1.36 on: declarative
     /// validation and beta enforcement on).
     pub const fn for_release(release: Release) -> FeatureGates {
         FeatureGates {
@@ -508,15 +510,15 @@ impl FeatureGates {
                 PreRelease::GA => "GA",
                 _ => continue,
             };
-            if self.release <= Release::V1_35 {
-                tracing::warn!(
-                    "Setting {what} feature gate {name}={v}. It will be removed in a future release."
-                );
-            } else {
+            if behaviour(self.release).structured_gate_warning {
                 tracing::info!(
                     featureGate = %name,
                     value = v,
                     "Warning: setting {what} feature gate. It will be removed in a future release."
+                );
+            } else {
+                tracing::warn!(
+                    "Setting {what} feature gate {name}={v}. It will be removed in a future release."
                 );
             }
         }
@@ -597,10 +599,10 @@ impl FeatureGates {
     /// * 1.36: [`Mode::Lifecycle`] with enforcement, else
     ///   [`Mode::Mismatch`] ([`Mode::Disabled`] without
     ///   `DeclarativeValidation`);
-    /// * 1.37: [`Mode::Lifecycle`].
+    /// * 1.37, 1.38: [`Mode::Lifecycle`].
     pub fn mode_with_enforcement(&self, enforcement: bool) -> Mode {
-        match self.release {
-            r if r <= Release::V1_35 => {
+        match behaviour(self.release).algorithm {
+            Algorithm::MismatchOrTakeover => {
                 if !self.declarative_validation() {
                     Mode::Disabled
                 } else if self.takeover() {
@@ -609,7 +611,7 @@ impl FeatureGates {
                     Mode::Mismatch
                 }
             }
-            Release::V1_36 => {
+            Algorithm::ShadowOrEnforcement => {
                 if enforcement {
                     Mode::Lifecycle
                 } else if self.declarative_validation() {
@@ -618,7 +620,7 @@ impl FeatureGates {
                     Mode::Disabled
                 }
             }
-            _ => Mode::Lifecycle,
+            Algorithm::Lifecycle => Mode::Lifecycle,
         }
     }
 
@@ -633,7 +635,7 @@ impl FeatureGates {
 /// the flag syntax, sorted as upstream prints gates:
 /// `DeclarativeValidation=true,DeclarativeValidationTakeover=false` (1.35),
 /// `DeclarativeValidation=true,DeclarativeValidationBeta=true,DeclarativeValidationTakeover=false`
-/// (1.36, 1.37).
+/// (1.36 on).
 impl fmt::Display for FeatureGates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut first = true;

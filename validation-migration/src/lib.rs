@@ -1,7 +1,7 @@
 //! Migration mode: hand-written and declarative validation side by side, as
 //! a Kubernetes API server of a given release runs them
 //! (`rest.ValidateDeclarativelyWithMigrationChecks` of `k8s.io/apiserver`
-//! v0.35.0, v0.36.0, v0.37.2).
+//! v0.35.0, v0.36.0, v0.37.2, v0.38.0-beta.0).
 //!
 //! This is the server side of declarative validation, kept out of
 //! `validation-runtime` so that the runtime (what generated code calls)
@@ -29,9 +29,18 @@
 //!   disagreements are still logged and counted.
 //! * 1.36 for types registered with
 //!   [`declarative_enforcement`](TypeRegistration::declarative_enforcement),
-//!   and 1.37 ([`Mode::Lifecycle`]): standard declarative errors are
-//!   returned, `+k8s:beta` ones under `DeclarativeValidationBeta`,
+//!   and 1.37 and 1.38 ([`Mode::Lifecycle`]): standard declarative errors
+//!   are returned, `+k8s:beta` ones under `DeclarativeValidationBeta`,
 //!   `+k8s:alpha` ones never; only alpha and beta errors are compared.
+//!   1.38 differs from 1.37 in the comparison: a covered hand-written
+//!   error is no longer dropped as a duplicate of an uncovered one (see
+//!   [`gather_mismatches_for`]); and, as upstream has done since 1.36,
+//!   hand-written errors whose text repeats an earlier one's are not
+//!   returned again (this crate's 1.36 and 1.37 return them).
+//!
+//! [`Migration::validate_manifest`] validates an object outside a request
+//! (a static manifest) as a create: 1.38's
+//! `rest.ValidateDeclarativelyForManifest`.
 //!
 //! A panic in declarative (generated or custom) validation is caught,
 //! counted in `apiserver_validation_declarative_validation_panic_total`, and
@@ -76,6 +85,7 @@
 //! See `docs/migration.md` for the operator's side.
 #![warn(missing_docs)]
 
+mod behaviour;
 mod gates;
 mod lifecycle;
 mod matcher;
@@ -109,8 +119,10 @@ pub use metrics::{
 pub use registry::{no_validation_found, Registry, TypeRegistration};
 pub use status::invalid_status_json;
 
+use behaviour::{behaviour, Algorithm, Behaviour};
+use matcher::gather;
 use registry::Entry;
-use validation_runtime::field::{Error, ErrorList, Path};
+use validation_runtime::field::{go_quote, Error, ErrorList, Path};
 use validation_runtime::{Operation, OperationType, Release};
 
 /// The message of a recovered panic: `panic during declarative validation: <payload>`.
@@ -171,7 +183,7 @@ impl Migration {
     }
 
     /// Defines a validation option for every type (upstream's `WithOptions`
-    /// list in 1.35 and 1.36, `DeclarativeValidationConfig.Options` in
+    /// list in 1.35 and 1.36, `DeclarativeValidationConfig.Options` from
     /// 1.37): declarative validation sees it enabled or disabled unless the
     /// request's [`Operation`] defines it itself. Options of a type's
     /// registration ([`TypeRegistration::option`]) come first. Code
@@ -185,7 +197,7 @@ impl Migration {
         self
     }
 
-    /// Upstream's `WithAllDeclarativeEnforcedForTest` (1.36, 1.37; ignored
+    /// Upstream's `WithAllDeclarativeEnforcedForTest` (1.36 on; ignored
     /// in 1.35), for tests only: every declarative error is returned and
     /// every covered hand-written error dropped, whatever the stability
     /// levels and gates.
@@ -235,7 +247,8 @@ impl Migration {
     /// `op` is an update) declaratively next to the `handwritten` errors
     /// and returns the errors the client must see, as upstream's
     /// `rest.ValidateDeclarativelyWithMigrationChecks` of the release does
-    /// (see `docs/migration.md` for each release's algorithm).
+    /// (see `docs/migration.md` for each release's algorithm; a static
+    /// manifest goes to [`validate_manifest`](Self::validate_manifest)).
     ///
     /// `handwritten` errors that declarative validation reproduces must be
     /// marked [`mark_covered_by_declarative`](Error::mark_covered_by_declarative)
@@ -254,7 +267,7 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        if self.release() <= Release::V1_35 && !self.gates.declarative_validation() {
+        if self.skips_declarative() {
             return handwritten;
         }
         let entry = self.registry.entry_of::<T>();
@@ -264,7 +277,14 @@ impl Migration {
                 "{IDENTIFIER_FAILURE_MESSAGE}"
             );
         }
-        self.run(entry, obj, old.map(|o| o as &dyn Any), op, handwritten)
+        let call = Call {
+            entry,
+            obj,
+            old: old.map(|o| o as &dyn Any),
+            op,
+            conversion: None,
+        };
+        self.run(&call, handwritten)
     }
 
     /// [`validate`](Self::validate) for an object whose type is only known
@@ -278,7 +298,7 @@ impl Migration {
         op: &Operation,
         handwritten: ErrorList,
     ) -> ErrorList {
-        if self.release() <= Release::V1_35 && !self.gates.declarative_validation() {
+        if self.skips_declarative() {
             return handwritten;
         }
         let entry = self.registry.entry_for_kind(None, kind);
@@ -288,7 +308,120 @@ impl Migration {
                 "{IDENTIFIER_FAILURE_MESSAGE}"
             );
         }
-        self.run(entry, obj, old, op, handwritten)
+        let call = Call {
+            entry,
+            obj,
+            old,
+            op,
+            conversion: None,
+        };
+        self.run(&call, handwritten)
+    }
+
+    /// Validates an object outside a REST request, such as a static
+    /// manifest, as a **create** of the resource itself (no subresource):
+    /// Kubernetes 1.38's `rest.ValidateDeclarativelyForManifest`, with the
+    /// same gates, filters, comparison, logs and metrics as
+    /// [`validate`](Self::validate). Returns the errors the manifest's user
+    /// must see.
+    ///
+    /// * `api_version` (`example.dev/v1`, `v1` for the core group) is the
+    ///   version whose declarative validation applies (upstream's `gv`).
+    ///   When `obj`'s type was registered with
+    ///   [`api_version`](TypeRegistration::api_version) and that is another
+    ///   version, declarative validation reports upstream's conversion
+    ///   failure as an internal error, `unexpected error converting to
+    ///   versioned type: v1.Widget is not suitable for converting to
+    ///   "other/v9"` (upstream then names its scheme); a type registered
+    ///   without a version accepts any.
+    /// * The validation options are the configuration's (upstream's
+    ///   `DeclarativeValidationConfig.Options`): those of the type's
+    ///   registration ([`TypeRegistration::option`]) and of the migration
+    ///   ([`with_option`](Self::with_option)); so are the normalization
+    ///   rules and `short_circuit_mismatch`.
+    /// * `obj` is looked up in the registry by its concrete type (pass the
+    ///   object, `&widget`, or `boxed.as_ref()` for a `Box<dyn Any>`, not
+    ///   the box). An unregistered type has no declarative validation, as
+    ///   for [`validate`](Self::validate).
+    ///
+    /// Upstream has this function from 1.38 on; for an earlier release this
+    /// is what that release's `ValidateDeclarativelyWithMigrationChecks`
+    /// does for a create of the resource, so every release answers.
+    ///
+    /// ```
+    /// use validation_migration::{FeatureGates, Migration, Registry};
+    /// use validation_runtime::field::ErrorList;
+    /// use validation_runtime::{Release, Validate};
+    ///
+    /// #[derive(Debug, Default, PartialEq, Validate)]
+    /// struct Widget {
+    ///     /// +k8s:minimum=0
+    ///     replicas: i32,
+    /// }
+    ///
+    /// let mut registry = Registry::new();
+    /// registry
+    ///     .register::<Widget>("Widget")
+    ///     .api_version("example.dev/v1")
+    ///     .go_type_name("*v1.Widget");
+    /// let migration = Migration::new(FeatureGates::for_release(Release::V1_38), registry);
+    ///
+    /// let w = Widget { replicas: -1 };
+    /// let errs = migration.validate_manifest("example.dev/v1", &w, ErrorList::new());
+    /// assert_eq!(errs[0].to_string(), "replicas: Invalid value: -1: must be greater than or equal to 0");
+    ///
+    /// let errs = migration.validate_manifest("example.dev/v2", &w, ErrorList::new());
+    /// assert_eq!(
+    ///     errs[0].to_string(),
+    ///     "<nil>: Internal error: unexpected error converting to versioned type: \
+    ///      v1.Widget is not suitable for converting to \"example.dev/v2\""
+    /// );
+    /// ```
+    pub fn validate_manifest(
+        &self,
+        api_version: &str,
+        obj: &dyn Any,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        if self.skips_declarative() {
+            return handwritten;
+        }
+        let entry = self.registry.entry_by_type_id(obj.type_id());
+        let conversion = match entry {
+            None => {
+                tracing::error!(
+                    error = "no kind is registered for the manifest's type",
+                    "{IDENTIFIER_FAILURE_MESSAGE}"
+                );
+                None
+            }
+            Some(e) if !e.serves_api_version(api_version) => Some(format!(
+                "unexpected error converting to versioned type: {} is not suitable for converting to {}",
+                e.go_type.trim_start_matches('*'),
+                go_quote(api_version)
+            )),
+            Some(_) => None,
+        };
+        let call = Call {
+            entry,
+            obj,
+            old: None,
+            op: &Operation::create(),
+            conversion,
+        };
+        self.run(&call, handwritten)
+    }
+
+    /// The behaviour of the gates' release.
+    fn behaviour(&self) -> &'static Behaviour {
+        behaviour(self.release())
+    }
+
+    /// 1.35 with `DeclarativeValidation=false`: declarative validation does
+    /// not run at all (the hand-written errors are returned untouched).
+    fn skips_declarative(&self) -> bool {
+        self.behaviour().algorithm == Algorithm::MismatchOrTakeover
+            && !self.gates.declarative_validation()
     }
 
     /// `op` with the options of the type's registration, then the
@@ -306,23 +439,20 @@ impl Migration {
     }
 
     /// Declarative validation under `catch_unwind`; a panic is counted and
-    /// either returned as an internal error (`fail`) or logged.
-    fn run_declarative(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        fail: bool,
-    ) -> ErrorList {
-        let op = self.operation(entry, op);
-        match run_guarded(|| match entry {
-            Some(e) => e.run_declarative(obj, old, &op),
+    /// either returned as an internal error (`fail`) or logged. A failed
+    /// conversion ([`Call::conversion`]) is the result instead.
+    fn run_declarative(&self, call: &Call<'_>, fail: bool) -> ErrorList {
+        if let Some(message) = &call.conversion {
+            return Error::internal(Path::root(), message).into();
+        }
+        let op = self.operation(call.entry, call.op);
+        match run_guarded(|| match call.entry {
+            Some(e) => e.run_declarative(call.obj, call.old, &op),
             None => ErrorList::new(),
         }) {
             Ok(errs) => errs,
             Err(payload) => {
-                let id = validation_identifier(entry, &op);
+                let id = validation_identifier(call.entry, &op);
                 self.metrics.inc_panic(&id);
                 let message = format!("{PANIC_MESSAGE_PREFIX}{payload}");
                 if fail {
@@ -335,47 +465,47 @@ impl Migration {
         }
     }
 
-    /// Logs and counts each mismatch.
-    fn emit_mismatches(&self, entry: Option<&Entry>, op: &Operation, mismatches: &[Mismatch]) {
+    /// Compares as the release does, then logs and counts each mismatch.
+    fn compare(
+        &self,
+        call: &Call<'_>,
+        handwritten: &ErrorList,
+        candidates: &ErrorList,
+        enforced: bool,
+        short_circuit_mismatch: bool,
+    ) {
+        let mismatches = gather(
+            self.behaviour(),
+            handwritten,
+            candidates,
+            enforced,
+            &self.rules,
+            short_circuit_mismatch,
+        );
         if mismatches.is_empty() {
             return;
         }
-        let id = validation_identifier(entry, op);
-        for m in mismatches {
+        let id = validation_identifier(call.entry, call.op);
+        for m in &mismatches {
             tracing::error!(validation_identifier = %id, "{}", m.message);
             self.metrics.inc_mismatch(&id);
         }
     }
 
-    fn run(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
-        match self.release() {
-            r if r <= Release::V1_35 => self.run_1_35(entry, obj, old, op, handwritten),
-            Release::V1_36 => self.run_1_36(entry, obj, old, op, handwritten),
-            _ => self.run_1_37(entry, obj, old, op, handwritten),
+    fn run(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
+        match self.behaviour().algorithm {
+            Algorithm::MismatchOrTakeover => self.run_1_35(call, handwritten),
+            Algorithm::ShadowOrEnforcement => self.run_1_36(call, handwritten),
+            Algorithm::Lifecycle => self.run_lifecycle(call, handwritten),
         }
     }
 
     /// 1.35: mismatch mode, or takeover (covered hand-written errors
     /// replaced by every declarative error).
-    fn run_1_35(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
+    fn run_1_35(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let takeover = self.gates.takeover();
-        let declarative = self.run_declarative(entry, obj, old, op, takeover);
-        let mismatches = gather_mismatches(&handwritten, &declarative, takeover, &self.rules);
-        self.emit_mismatches(entry, op, &mismatches);
+        let declarative = self.run_declarative(call, takeover);
+        self.compare(call, &handwritten, &declarative, takeover, false);
         if takeover {
             let mut out: ErrorList = handwritten
                 .into_iter()
@@ -390,41 +520,31 @@ impl Migration {
 
     /// 1.36: shadow mode for types without enforcement; the validation
     /// lifecycle for types registered with `declarative_enforcement`.
-    fn run_1_36(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
+    fn run_1_36(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let dv_enabled = self.gates.declarative_validation();
         let beta = self.gates.beta();
-        let enforcement = entry.is_some_and(|e| e.enforcement);
+        let enforcement = call.entry.is_some_and(|e| e.enforcement);
         let handwritten = handwritten.mark_from_imperative();
         if !dv_enabled && !enforcement && !self.all_enforced {
             return handwritten;
         }
-        let declarative = self.run_declarative(entry, obj, old, op, enforcement);
+        let declarative = self.run_declarative(call, enforcement);
         if dv_enabled {
             let candidates = if enforcement {
                 leveled(&declarative)
             } else {
                 declarative.clone()
             };
-            let mismatches = gather_mismatches_for(
-                Release::V1_36,
-                &handwritten,
-                &candidates,
-                enforcement && beta,
-                &self.rules,
-                false,
-            );
-            self.emit_mismatches(entry, op, &mismatches);
+            self.compare(call, &handwritten, &candidates, enforcement && beta, false);
         }
         if !enforcement && !self.all_enforced {
             return handwritten;
         }
+        let handwritten = if self.behaviour().drop_repeated_handwritten_texts {
+            lifecycle::drop_repeated_texts(handwritten)
+        } else {
+            handwritten
+        };
         let mut out = filter_handwritten_errors_1_36(handwritten, self.all_enforced, beta);
         out.append(filter_enforced_declarative_errors(
             &declarative,
@@ -434,30 +554,28 @@ impl Migration {
         out
     }
 
-    /// 1.37: the validation lifecycle for every type.
-    fn run_1_37(
-        &self,
-        entry: Option<&Entry>,
-        obj: &dyn Any,
-        old: Option<&dyn Any>,
-        op: &Operation,
-        handwritten: ErrorList,
-    ) -> ErrorList {
+    /// 1.37 and 1.38: the validation lifecycle for every type (hand-written
+    /// errors with repeated texts dropped, as upstream's `ErrorList.Filter`
+    /// does; 1.38 dedupes differently in the comparison).
+    fn run_lifecycle(&self, call: &Call<'_>, handwritten: ErrorList) -> ErrorList {
         let handwritten = handwritten.mark_from_imperative();
-        let declarative = self.run_declarative(entry, obj, old, op, true);
+        let declarative = self.run_declarative(call, true);
         let beta = self.gates.beta();
         if self.gates.declarative_validation() {
-            let mismatches = gather_mismatches_for(
-                Release::V1_37,
+            self.compare(
+                call,
                 &handwritten,
                 &leveled(&declarative),
                 beta,
-                &self.rules,
-                entry.is_some_and(|e| e.short_circuit_mismatch),
+                call.entry.is_some_and(|e| e.short_circuit_mismatch),
             );
-            self.emit_mismatches(entry, op, &mismatches);
         }
         let enforced = filter_enforced_declarative_errors(&declarative, beta, self.all_enforced);
+        let handwritten = if self.behaviour().drop_repeated_handwritten_texts {
+            lifecycle::drop_repeated_texts(handwritten)
+        } else {
+            handwritten
+        };
         let mut out = filter_covered_handwritten_errors(
             handwritten,
             &enforced,
@@ -493,6 +611,19 @@ impl Migration {
             }
         }
     }
+}
+
+/// One request to validate: the registration, the objects and the
+/// operation.
+struct Call<'a> {
+    entry: Option<&'a Entry>,
+    obj: &'a dyn Any,
+    old: Option<&'a dyn Any>,
+    op: &'a Operation,
+    /// Why upstream's conversion to the requested version would fail
+    /// (a manifest of a version the type is not registered for): the
+    /// declarative result is this internal error.
+    conversion: Option<String>,
 }
 
 /// The declarative errors an alpha or beta validation reported: the ones

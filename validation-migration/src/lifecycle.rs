@@ -96,3 +96,22 @@ pub fn filter_handwritten_errors_1_36(
         })
         .collect()
 }
+
+/// The errors whose text (`Display`, upstream's `Error()`) no earlier error
+/// has, in order: what upstream's `ErrorList.Filter` keeps before it
+/// filters (its `ToAggregate` drops repeated texts), so what the
+/// hand-written errors go through in `FilterCoveredHandwrittenErrors`.
+pub(crate) fn drop_repeated_texts(errs: ErrorList) -> ErrorList {
+    let mut seen: Vec<String> = Vec::with_capacity(errs.len());
+    errs.into_iter()
+        .filter(|e| {
+            let text = e.to_string();
+            if seen.contains(&text) {
+                false
+            } else {
+                seen.push(text);
+                true
+            }
+        })
+        .collect()
+}

@@ -7,6 +7,8 @@ use std::fmt;
 use validation_runtime::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
 use validation_runtime::Release;
 
+use crate::behaviour::{behaviour, Behaviour, Dedupe, Matching};
+
 /// A field-path rewrite applied to declarative error paths before they are
 /// compared (upstream's `field.NormalizationRule`): for an API whose
 /// versioned JSON paths differ from the internal ones the hand-written
@@ -73,6 +75,7 @@ pub struct ErrorMatcher {
     match_detail: Option<DetailMatch>,
     require_origin_when_invalid: bool,
     match_ancestor_short_circuit: bool,
+    match_covered_by_declarative: bool,
     rules: Vec<NormalizationRule>,
 }
 
@@ -157,6 +160,15 @@ impl ErrorMatcher {
         self
     }
 
+    /// Compare whether the errors are marked covered by declarative
+    /// validation (upstream's `ByCoveredByDeclarative`, apimachinery
+    /// v0.38; Kubernetes 1.38 dedupes hand-written errors with it).
+    #[must_use]
+    pub fn by_covered_by_declarative(mut self) -> ErrorMatcher {
+        self.match_covered_by_declarative = true;
+        self
+    }
+
     /// Compare the detail exactly.
     #[must_use]
     pub fn by_detail_exact(mut self) -> ErrorMatcher {
@@ -205,10 +217,12 @@ impl ErrorMatcher {
             }
         }
         match self.match_detail {
-            Some(DetailMatch::Exact) if want.detail() != got.detail() => false,
-            Some(DetailMatch::Substring) if !got.detail().contains(want.detail()) => false,
-            _ => true,
+            Some(DetailMatch::Exact) if want.detail() != got.detail() => return false,
+            Some(DetailMatch::Substring) if !got.detail().contains(want.detail()) => return false,
+            _ => {}
         }
+        !self.match_covered_by_declarative
+            || want.is_covered_by_declarative() == got.is_covered_by_declarative()
     }
 
     /// Renders `e` by the matcher's criteria:
@@ -239,6 +253,12 @@ impl ErrorMatcher {
         }
         if self.match_detail.is_some() {
             parts.push(format!("Detail={}", go_quote(e.detail())));
+        }
+        if self.match_covered_by_declarative {
+            parts.push(format!(
+                "CoveredByDeclarative={}",
+                e.is_covered_by_declarative()
+            ));
         }
         format!("{{{}}}", parts.join(", "))
     }
@@ -358,13 +378,13 @@ pub fn gather_mismatches(
 /// (the declarative path normalized by `rules`) and origin, an `Invalid`
 /// error needing an origin on both sides.
 ///
-/// | | 1.35 | 1.36 | 1.37 |
-/// |---|---|---|---|
-/// | hand-written duplicates dropped by | the exact matcher (type, field, value, origin, detail) | the comparison matcher (type, field, origin) | same as 1.36 |
-/// | a covered hand-written error | consumes every matching declarative error (a consumed one cannot match the next) | same as 1.35 | marks every matching declarative error (one may match several hand-written errors) |
-/// | `short_circuit_mismatch` | ignored | ignored | an unmatched hand-written error also matches a short-circuit declarative error on an ancestor field (without marking it) |
-/// | `enforced` selects | [`RECOMMENDATION_TAKEOVER`] (takeover on) | [`RECOMMENDATION_DISABLE_BETA`] (enforcement and beta on) | [`RECOMMENDATION_DISABLE_BETA`] (beta on) |
-/// | an alpha error's recommendation | as the others | always [`RECOMMENDATION_AUTHORITATIVE`] | same as 1.36 |
+/// | | 1.35 | 1.36 | 1.37 | 1.38 |
+/// |---|---|---|---|---|
+/// | hand-written duplicates dropped by | the exact matcher (type, field, value, origin, detail) | the comparison matcher (type, field, origin) | same as 1.36 | the comparison matcher and the covered mark ([`ErrorMatcher::by_covered_by_declarative`]): a covered error is never a duplicate of an uncovered one |
+/// | a covered hand-written error | consumes every matching declarative error (a consumed one cannot match the next) | same as 1.35 | marks every matching declarative error (one may match several hand-written errors) | same as 1.37 |
+/// | `short_circuit_mismatch` | ignored | ignored | an unmatched hand-written error also matches a short-circuit declarative error on an ancestor field (without marking it) | same as 1.37 |
+/// | `enforced` selects | [`RECOMMENDATION_TAKEOVER`] (takeover on) | [`RECOMMENDATION_DISABLE_BETA`] (enforcement and beta on) | [`RECOMMENDATION_DISABLE_BETA`] (beta on) | same as 1.37 |
+/// | an alpha error's recommendation | as the others | always [`RECOMMENDATION_AUTHORITATIVE`] | same as 1.36 | same as 1.36 |
 ///
 /// Otherwise the recommendation is [`RECOMMENDATION_AUTHORITATIVE`].
 pub fn gather_mismatches_for(
@@ -375,27 +395,45 @@ pub fn gather_mismatches_for(
     rules: &[NormalizationRule],
     short_circuit_mismatch: bool,
 ) -> Vec<Mismatch> {
+    gather(
+        behaviour(release),
+        handwritten,
+        declarative,
+        enforced,
+        rules,
+        short_circuit_mismatch,
+    )
+}
+
+/// [`gather_mismatches_for`] with the release's behaviour.
+pub(crate) fn gather(
+    behaviour: &Behaviour,
+    handwritten: &ErrorList,
+    declarative: &ErrorList,
+    enforced: bool,
+    rules: &[NormalizationRule],
+    short_circuit_mismatch: bool,
+) -> Vec<Mismatch> {
     if handwritten.is_empty() && declarative.is_empty() {
         return Vec::new();
     }
-    let legacy = release <= Release::V1_35;
-    let default_rec = match (enforced, legacy) {
-        (false, _) => RECOMMENDATION_AUTHORITATIVE,
-        (true, true) => RECOMMENDATION_TAKEOVER,
-        (true, false) => RECOMMENDATION_DISABLE_BETA,
+    let default_rec = if enforced {
+        behaviour.enforced_recommendation
+    } else {
+        RECOMMENDATION_AUTHORITATIVE
     };
     let rec = |e: &Error| {
-        if !legacy && e.is_alpha() {
+        if behaviour.alpha_authoritative && e.is_alpha() {
             RECOMMENDATION_AUTHORITATIVE
         } else {
             default_rec
         }
     };
     let fuzzy = ErrorMatcher::migration(rules);
-    let dedupe = if legacy {
-        ErrorMatcher::new().exactly()
-    } else {
-        fuzzy.clone()
+    let dedupe = match behaviour.dedupe {
+        Dedupe::Exact => ErrorMatcher::new().exactly(),
+        Dedupe::Comparison => fuzzy.clone(),
+        Dedupe::ComparisonAndCovered => fuzzy.clone().by_covered_by_declarative(),
     };
 
     let mut deduped: Vec<&Error> = Vec::with_capacity(handwritten.len());
@@ -409,43 +447,45 @@ pub fn gather_mismatches_for(
         .filter(|e| e.is_covered_by_declarative());
 
     let mut out = Vec::new();
-    if release <= Release::V1_36 {
-        // 1:many, consuming.
-        let mut remaining: Vec<&Error> = declarative.iter().collect();
-        for hv in covered {
-            let before = remaining.len();
-            remaining.retain(|dv| !fuzzy.matches(hv, dv));
-            if remaining.len() == before {
-                out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
-            }
-        }
-        for dv in remaining {
-            out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
-        }
-    } else {
-        // many:many, with the short-circuit fallback.
-        let short = fuzzy.clone().match_ancestor_short_circuit();
-        let mut matched = vec![false; declarative.len()];
-        for hv in covered {
-            let mut count = 0;
-            for (i, dv) in declarative.iter().enumerate() {
-                if fuzzy.matches(hv, dv) {
-                    count += 1;
-                    matched[i] = true;
+    match behaviour.matching {
+        Matching::Consuming => {
+            let mut remaining: Vec<&Error> = declarative.iter().collect();
+            for hv in covered {
+                let before = remaining.len();
+                remaining.retain(|dv| !fuzzy.matches(hv, dv));
+                if remaining.len() == before {
+                    out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
                 }
             }
-            if short_circuit_mismatch
-                && count == 0
-                && declarative.iter().any(|dv| short.matches(hv, dv))
-            {
-                count = 1;
-            }
-            if count == 0 {
-                out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
+            for dv in remaining {
+                out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
             }
         }
-        for (dv, _) in declarative.iter().zip(&matched).filter(|(_, m)| !**m) {
-            out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
+        Matching::ManyToMany => {
+            // With the short-circuit fallback.
+            let short = fuzzy.clone().match_ancestor_short_circuit();
+            let mut matched = vec![false; declarative.len()];
+            for hv in covered {
+                let mut count = 0;
+                for (i, dv) in declarative.iter().enumerate() {
+                    if fuzzy.matches(hv, dv) {
+                        count += 1;
+                        matched[i] = true;
+                    }
+                }
+                if short_circuit_mismatch
+                    && count == 0
+                    && declarative.iter().any(|dv| short.matches(hv, dv))
+                {
+                    count = 1;
+                }
+                if count == 0 {
+                    out.push(mismatch(&fuzzy, MismatchKind::Unmatched, hv, rec(hv)));
+                }
+            }
+            for (dv, _) in declarative.iter().zip(&matched).filter(|(_, m)| !**m) {
+                out.push(mismatch(&fuzzy, MismatchKind::Extra, dv, rec(dv)));
+            }
         }
     }
     out
@@ -484,6 +524,21 @@ mod tests {
         assert_eq!(normalize_path(&rules, "spec.template.a"), "spec.a");
         assert_eq!(normalize_path(&rules, "spec.b"), "SPEC.b");
         assert_eq!(normalize_path(&rules, "status"), "status");
+    }
+
+    #[test]
+    fn by_covered_by_declarative_matches_and_renders_the_mark() {
+        let e = Error::invalid("f", BadValue::String("v".into()), "d").with_origin("o");
+        let covered = e.clone().mark_covered_by_declarative();
+        let m = ErrorMatcher::migration(&[]);
+        assert!(m.matches(&e, &covered));
+        let m = m.by_covered_by_declarative();
+        assert!(!m.matches(&e, &covered) && !m.matches(&covered, &e));
+        assert!(m.matches(&covered, &covered.clone()));
+        assert_eq!(
+            m.render(&covered),
+            r#"{Type="Invalid value", Field="f", Origin="o", CoveredByDeclarative=true}"#
+        );
     }
 
     #[test]

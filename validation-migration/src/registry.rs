@@ -41,6 +41,12 @@ enum Declarative {
 }
 
 impl Entry {
+    /// Whether declarative validation of `api_version` applies to this type:
+    /// its registered version, or any when it was registered without one.
+    pub(crate) fn serves_api_version(&self, api_version: &str) -> bool {
+        self.api_version.as_deref().is_none_or(|v| v == api_version)
+    }
+
     /// Kind, lower-cased: the start of the validation identifier.
     pub(crate) fn identifier_kind(&self) -> String {
         self.kind.to_lowercase()
@@ -249,9 +255,12 @@ impl Registry {
     }
 
     pub(crate) fn entry_of<T: 'static>(&self) -> Option<&Entry> {
-        self.by_type
-            .get(&TypeId::of::<T>())
-            .map(|&i| &self.entries[i])
+        self.entry_by_type_id(TypeId::of::<T>())
+    }
+
+    /// The entry of the type whose `TypeId` is `id`.
+    pub(crate) fn entry_by_type_id(&self, id: TypeId) -> Option<&Entry> {
+        self.by_type.get(&id).map(|&i| &self.entries[i])
     }
 
     /// The entry for a JSON object's `apiVersion` and `kind`.

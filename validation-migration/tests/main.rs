@@ -10,6 +10,7 @@ mod migration_support;
 pub mod migration_gates;
 pub mod migration_gates_releases;
 pub mod migration_lifecycle;
+pub mod migration_manifest;
 pub mod migration_matching;
 pub mod migration_metrics;
 pub mod migration_mode;
@@ -17,6 +18,7 @@ pub mod migration_options;
 pub mod migration_panic;
 pub mod migration_registry;
 pub mod migration_replay;
+pub mod migration_upstream;
 
 /// A file added to this directory runs only once it is declared above.
 #[test]

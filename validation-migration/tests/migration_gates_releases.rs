@@ -71,6 +71,20 @@ fn defaults_and_specs_per_release() {
         spec(false, true, PreRelease::Deprecated)
     );
     assert_eq!(g.mode(), Mode::Lifecycle);
+
+    // 1.38 (apiserver v0.38.0-beta.0): the specs of 1.37.
+    let g38 = FeatureGates::for_release(Release::V1_38);
+    assert_eq!(g38.to_string(), g.to_string());
+    for gate in [
+        "DeclarativeValidation",
+        "DeclarativeValidationBeta",
+        "DeclarativeValidationTakeover",
+        "AllAlpha",
+        "AllBeta",
+    ] {
+        assert_eq!(g38.spec(gate), g.spec(gate), "{gate}");
+    }
+    assert_eq!(g38.mode(), Mode::Lifecycle);
 }
 
 #[test]
@@ -90,7 +104,7 @@ fn beta_gate_unknown_in_1_35() {
         err.to_string(),
         "unrecognized feature gate: DeclarativeValidationBeta"
     );
-    for r in [Release::V1_36, Release::V1_37] {
+    for r in [Release::V1_36, Release::V1_37, Release::V1_38] {
         let g = FeatureGates::parse_for(r, "DeclarativeValidationBeta=false").unwrap();
         assert!(!g.beta());
     }
@@ -99,7 +113,7 @@ fn beta_gate_unknown_in_1_35() {
 #[test]
 fn locked_gates() {
     // Setting a locked gate to its locked value is allowed (and warned about).
-    for r in [Release::V1_36, Release::V1_37] {
+    for r in [Release::V1_36, Release::V1_37, Release::V1_38] {
         let (g, events) =
             capture(|| FeatureGates::parse_for(r, "DeclarativeValidation=true").unwrap());
         assert!(g.declarative_validation());
@@ -143,6 +157,12 @@ fn locked_gates() {
         "cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false"
     );
     assert!(FeatureGates::parse_for(Release::V1_37, "DeclarativeValidationTakeover=false").is_ok());
+    assert_eq!(
+        FeatureGates::parse_for(Release::V1_38, "DeclarativeValidationTakeover=true")
+            .unwrap_err()
+            .to_string(),
+        "cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false"
+    );
     // 1.35 locks nothing.
     let g = FeatureGates::parse_for(Release::V1_35, "DeclarativeValidation=false").unwrap();
     assert_eq!(g.mode(), Mode::Disabled);
@@ -173,7 +193,7 @@ fn all_beta_per_release() {
     assert_eq!(g.mode(), Mode::Takeover);
     // 1.36, 1.37: only DeclarativeValidationBeta is beta (DeclarativeValidation
     // is GA, takeover deprecated): AllBeta moves it alone.
-    for r in [Release::V1_36, Release::V1_37] {
+    for r in [Release::V1_36, Release::V1_37, Release::V1_38] {
         let g = FeatureGates::parse_for(r, "AllBeta=false").unwrap();
         assert!(
             !g.beta() && g.declarative_validation() && !g.takeover(),

@@ -94,9 +94,9 @@ type GatherRow<'a> = (
 );
 
 #[test]
-fn gather_table_1_36_and_1_37() {
+fn gather_table_1_36_to_1_38() {
     let aliased = vec![NormalizationRule::new(r"spec.standardAliased", "spec.standard").unwrap()];
-    for release in [Release::V1_36, Release::V1_37] {
+    for release in [Release::V1_36, Release::V1_37, Release::V1_38] {
         let rows: Vec<GatherRow> = vec![
             (
                 "No errors - no mismatch",
@@ -233,8 +233,9 @@ fn gather_short_circuit_mismatch() {
     );
 }
 
-/// Hand-written duplicates: 1.35 drops exact copies only, 1.36 and 1.37
-/// every error the comparison matcher cannot tell apart.
+/// Hand-written duplicates: 1.35 drops exact copies only, 1.36 on every
+/// error the comparison matcher cannot tell apart (1.38: among errors with
+/// the same covered mark, see the next test).
 #[test]
 fn dedupe_exact_in_1_35_fuzzy_from_1_36() {
     let hv = [
@@ -255,8 +256,86 @@ fn dedupe_exact_in_1_35_fuzzy_from_1_36() {
         gather(Release::V1_35, &hv, &dv, true, &[], false),
         [message("unmatched", x, RECOMMENDATION_TAKEOVER)]
     );
-    assert!(gather(Release::V1_36, &hv, &dv, false, &[], false).is_empty());
-    assert!(gather(Release::V1_37, &hv, &dv, false, &[], false).is_empty());
+    for release in [Release::V1_36, Release::V1_37, Release::V1_38] {
+        assert!(gather(release, &hv, &dv, false, &[], false).is_empty());
+    }
+}
+
+/// 1.38 dedupes hand-written errors by the comparison matcher *and* the
+/// covered mark (apiserver v0.38's `fuzzyMatcher.ByCoveredByDeclarative()`):
+/// a covered error after an uncovered twin is compared (and unmatched when
+/// declarative validation has nothing), where 1.36 and 1.37 drop it.
+#[test]
+fn dedupe_keeps_a_covered_error_after_an_uncovered_twin_in_1_38() {
+    let e = || Error::invalid("e", val(), "bad").with_origin("o4");
+    let hv = [e(), e().mark_covered_by_declarative()];
+    let rendered = r#"{Type="Invalid value", Field="e", Origin="o4"}"#;
+    for release in [Release::V1_36, Release::V1_37] {
+        assert!(
+            gather(release, &hv, &[], true, &[], false).is_empty(),
+            "{release}"
+        );
+    }
+    assert_eq!(
+        gather(Release::V1_38, &hv, &[], true, &[], false),
+        [message("unmatched", rendered, RECOMMENDATION_DISABLE_BETA)]
+    );
+    // With a matching beta declarative error: 1.37 compares only the
+    // uncovered twin, so the declarative error is extra; 1.38 matches it.
+    let dv = [e().mark_beta()];
+    assert_eq!(
+        gather(Release::V1_37, &hv, &dv, true, &[], false),
+        [message("extra", rendered, RECOMMENDATION_DISABLE_BETA)]
+    );
+    assert!(gather(Release::V1_38, &hv, &dv, true, &[], false).is_empty());
+    // Covered twins are still one error in 1.38.
+    let twins = [
+        e().mark_covered_by_declarative(),
+        Error::invalid("e", BadValue::Int(1), "other")
+            .with_origin("o4")
+            .mark_covered_by_declarative(),
+    ];
+    assert_eq!(
+        gather(Release::V1_38, &twins, &[], false, &[], false).len(),
+        1
+    );
+}
+
+/// 1.38 returns a hand-written error whose text repeats an earlier one's
+/// only once (upstream's `FilterCoveredHandwrittenErrors` goes through
+/// `ErrorList.Filter`, whose `ToAggregate` keeps the first of each text);
+/// this crate's 1.37 returns both.
+#[test]
+fn repeated_hand_written_texts_returned_once_from_1_37() {
+    let e = || Error::invalid("e", val(), "bad").with_origin("o4");
+    let hv = list(&[
+        e(),
+        e().with_origin("other").mark_covered_by_declarative(),
+        Error::forbidden("f", "kept"),
+    ]);
+    let fields_with = |release, enforcement| {
+        let m = migration(
+            FeatureGates::for_release(release),
+            Some(ErrorList::new()),
+            enforcement,
+        );
+        let (errs, _) = capture(|| m.validate(&Pod, None, &Operation::create(), hv.clone()));
+        errs.iter()
+            .map(|e| (e.field().to_owned(), e.is_covered_by_declarative()))
+            .collect::<Vec<_>>()
+    };
+    let fields = |release| fields_with(release, false);
+    // Upstream's `ErrorList.Filter` (1.36 under enforcement, 1.37 and 1.38
+    // always); 1.36 without enforcement returns the list as it is.
+    for release in [Release::V1_37, Release::V1_38] {
+        assert_eq!(
+            fields(release),
+            [("e".to_owned(), false), ("f".to_owned(), false)],
+            "{release}"
+        );
+    }
+    assert_eq!(fields(Release::V1_36).len(), 3);
+    assert_eq!(fields_with(Release::V1_36, true).len(), 2);
 }
 
 /// 1.36 consumes a matched declarative error (1:many); 1.37 lets it match
@@ -427,6 +506,7 @@ fn hv_out(e: Error) -> Error {
     e.mark_from_imperative()
 }
 
+#[derive(Clone)]
 struct Row {
     name: &'static str,
     dv_enabled: bool,
@@ -692,7 +772,8 @@ fn validate_table_1_37() {
             mode: Mode::Lifecycle,
         },
     ];
-    run_rows(Release::V1_37, rows);
+    run_rows(Release::V1_37, rows.clone());
+    run_rows(Release::V1_38, rows);
 }
 
 /// What is compared and counted, per release, for one object with a
@@ -849,6 +930,7 @@ fn panics_per_release() {
         (Release::V1_36, false, false),
         (Release::V1_36, true, true),
         (Release::V1_37, false, true),
+        (Release::V1_38, false, true),
     ] {
         let m = migration(FeatureGates::for_release(release), None, enforcement);
         let (errs, events) =
@@ -888,7 +970,7 @@ fn all_declarative_enforced_for_test() {
         Error::forbidden("spec.covered", "hv").mark_covered_by_declarative(),
         Error::forbidden("spec.kept", "hv"),
     ]);
-    for release in [Release::V1_36, Release::V1_37] {
+    for release in [Release::V1_36, Release::V1_37, Release::V1_38] {
         let m = migration(
             FeatureGates::parse_for(release, "DeclarativeValidationBeta=false").unwrap(),
             Some(dv.clone()),
@@ -918,7 +1000,7 @@ fn from_imperative_marks() {
         false,
     );
     assert!(!m.validate(&Pod, None, &Operation::create(), hv.clone())[0].is_from_imperative());
-    for release in [Release::V1_36, Release::V1_37] {
+    for release in [Release::V1_36, Release::V1_37, Release::V1_38] {
         let m = migration(
             FeatureGates::for_release(release),
             Some(ErrorList::new()),
@@ -959,7 +1041,7 @@ fn alpha_recommendation_from_1_36() {
         gather(Release::V1_35, &[], &dv, true, &[], false),
         [message("extra", ALPHA, RECOMMENDATION_TAKEOVER)]
     );
-    for release in [Release::V1_36, Release::V1_37] {
+    for release in [Release::V1_36, Release::V1_37, Release::V1_38] {
         assert_eq!(
             gather(release, &[], &dv, true, &[], false),
             [message("extra", ALPHA, RECOMMENDATION_AUTHORITATIVE)]

@@ -48,6 +48,7 @@ mod operation;
 mod release;
 pub mod schema;
 pub mod semantic;
+mod std_types;
 mod traits;
 pub mod types;
 pub mod validate;
@@ -57,8 +58,8 @@ pub use fields::{FieldName, HasField, Pointee};
 pub use operation::{Operation, OperationType};
 pub use release::KUBERNETES_RELEASE;
 pub use semantic::SemanticEq;
-pub use traits::{BoolValue, IntValue, IsZero, Newtype, StrValue, Validate};
-pub use types::{MicroTime, Quantity, Time};
+pub use traits::{BoolValue, BytesValue, IntValue, IsZero, Newtype, StrValue, Validate};
+pub use types::{Duration, MicroTime, Quantity, QuantityValue, Time};
 
 /// The vocabulary shared with the generator: Go quoting, the format table
 /// (names and the functions of [`validate`] that check them) and Kubernetes

@@ -37,6 +37,15 @@ use crate::SemanticEq;
     note = "add #[derive(Validate)] to `{Self}`, or mark the field `+k8s:opaqueType` to skip it"
 )]
 pub trait Validate {
+    /// Whether a value of this type is required in effect when it is a
+    /// non-pointer struct field: it has a member tagged `+k8s:required` or
+    /// `+k8s:unionMember`, directly or in a struct it holds by value
+    /// (Kubernetes 1.38's `nonPointerStructRequiredness` lint, which code
+    /// generated for 1.38 asserts at compile time). `None`: not known (the
+    /// default; the lint is then not applied).
+    #[doc(hidden)]
+    const IMPLICITLY_REQUIRED: Option<bool> = None;
+
     /// Validates `self` at `path`, appending errors to `errs`.
     ///
     /// `old` is the correlated old value on update (`None` on create, and on
@@ -155,6 +164,8 @@ pub trait Validate {
 macro_rules! leaf_validate {
     ($($t:ty),* $(,)?) => {$(
         impl Validate for $t {
+            const IMPLICITLY_REQUIRED: Option<bool> = Some(false);
+
             #[inline]
             fn validate_into(&self, _: &Operation, _: &Path<'_>, _: Option<&Self>, _: &mut ErrorList) {}
         }
@@ -509,6 +520,11 @@ pub trait Newtype {
 
 /// A string value for the string validators (`+k8s:format`, `+k8s:maxLength`,
 /// `+k8s:enum`, ...): `String`, `str`, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a string: the tag needs a string value",
+    label = "not a string",
+    note = "strings are `String`, `str`, `Box<str>`, `Arc<str>`, `Rc<str>`, `Cow<str>`, `&str`, and their newtypes"
+)]
 pub trait StrValue: ToBadValue {
     /// The string.
     fn as_str(&self) -> &str;
@@ -540,6 +556,11 @@ where
 
 /// An integer value for `+k8s:minimum`, `+k8s:maximum`, `+k8s:monotonic`:
 /// any primitive integer, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer: the tag needs an integer value",
+    label = "not an integer",
+    note = "integers are the primitive integers, `NonZero*`, `Duration`, and their newtypes"
+)]
 pub trait IntValue: ToBadValue {
     /// The value, widened.
     fn to_i128(&self) -> i128;
@@ -566,6 +587,10 @@ where
 }
 
 /// A boolean value for `+k8s:neq`: `bool`, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a bool: the tag needs a boolean value",
+    label = "not a bool"
+)]
 pub trait BoolValue: ToBadValue {
     /// The value.
     fn to_bool(&self) -> bool;
@@ -585,6 +610,61 @@ where
     #[inline]
     fn to_bool(&self) -> bool {
         self.inner().to_bool()
+    }
+}
+
+/// A byte string for `+k8s:maxBytes` on a Go `[]byte` (Kubernetes 1.38):
+/// `Vec<u8>`, `[u8]`, or a newtype of one. Strings are byte strings too (their
+/// UTF-8), so that a newtype whose Go type the generator cannot see (`[]byte`
+/// or `string`) is limited the same way.
+///
+/// serde writes a `Vec<u8>` as an array of numbers where Go's JSON writes
+/// base64; for an API type that must read and write Go's JSON, use a newtype
+/// with a base64 serde form (k8s-openapi's `ByteString` is one).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a string nor a byte string: `+k8s:maxBytes` needs one",
+    label = "not a string or `Vec<u8>`"
+)]
+pub trait BytesValue {
+    /// The bytes.
+    fn as_bytes(&self) -> &[u8];
+}
+
+impl BytesValue for [u8] {
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+impl BytesValue for Vec<u8> {
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+impl BytesValue for str {
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        str::as_bytes(self)
+    }
+}
+
+impl BytesValue for String {
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        str::as_bytes(self)
+    }
+}
+
+impl<T: Newtype + ?Sized> BytesValue for T
+where
+    T::Inner: BytesValue,
+{
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        self.inner().as_bytes()
     }
 }
 

@@ -79,6 +79,10 @@ mod oracle {
         LazyLock::new(|| anchored(&format!("(?i){SUBDOMAIN_FMT}")));
     pub static LABEL_KEY: LazyLock<Regex> = LazyLock::new(|| anchored(LABEL_KEY_FMT));
     pub static LABEL_VALUE: LazyLock<Regex> = LazyLock::new(|| anchored(LABEL_VALUE_FMT));
+    /// Upstream 1.38's `conditionReasonFmt`, written out here (not read from
+    /// the runtime) so that the two can disagree.
+    pub static CONDITION_REASON: LazyLock<Regex> =
+        LazyLock::new(|| anchored("[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?"));
     pub static C_IDENTIFIER: LazyLock<Regex> = LazyLock::new(|| anchored(C_IDENTIFIER_FMT));
     pub static UUID: LazyLock<Regex> =
         LazyLock::new(|| anchored("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
@@ -342,7 +346,21 @@ fn oracle_format(name: &str, v: &str) -> Vec<String> {
             }
             errs
         }
-        "k8s-resource-fully-qualified-name" => {
+        "k8s-condition-reason" => {
+            if oracle::CONDITION_REASON.is_match(v) {
+                vec![]
+            } else {
+                vec![invalid(
+                    v,
+                    "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?')",
+                )]
+            }
+        }
+        // 1.38: `strings.SplitN(s, "/", 3)`, a third part is an error.
+        "k8s-resource-fully-qualified-name 1.38" if v.split('/').count() > 2 => {
+            vec![invalid(v, "must not contain more than one slash")]
+        }
+        "k8s-resource-fully-qualified-name" | "k8s-resource-fully-qualified-name 1.38" => {
             let mut errs = vec![];
             let c_identifier = |errs: &mut Vec<String>, id: &str| {
                 if id.len() > 32 {
@@ -389,6 +407,7 @@ fn oracle_format(name: &str, v: &str) -> Vec<String> {
 type Format = fn(&mut ErrorList, &Operation, &Path<'_>, Option<&String>, Option<&String>);
 
 const FORMATS: &[(&str, Format)] = &[
+    ("k8s-condition-reason", validate::condition_reason::<String>),
     (
         "k8s-extended-resource-name",
         validate::extended_resource_name::<String>,
@@ -412,6 +431,10 @@ const FORMATS: &[(&str, Format)] = &[
     (
         "k8s-resource-fully-qualified-name",
         validate::resource_fully_qualified_name::<String>,
+    ),
+    (
+        "k8s-resource-fully-qualified-name 1.38",
+        validate::resource_fully_qualified_name_one_slash::<String>,
     ),
     (
         "k8s-resource-pool-name",
@@ -655,7 +678,7 @@ proptest! {
             let errs = ErrorList::from_fn(|e| f(e, &Operation::create(), &path, Some(&value), None));
             let got: Vec<String> = errs.iter().map(ToString::to_string).collect();
             prop_assert_eq!(got, oracle_format(name, &s), "format {}", name);
-            let origin = format!("format={name}");
+            let origin = format!("format={}", name.split(' ').next().unwrap_or_default());
             for e in &errs {
                 prop_assert_eq!(e.origin(), Some(origin.as_str()));
                 prop_assert_eq!(e.field(), "test");

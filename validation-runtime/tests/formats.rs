@@ -65,8 +65,12 @@ const EXTENDED_RESOURCE_NAME: Format = validate::extended_resource_name::<String
 const RESOURCE_FULLY_QUALIFIED_NAME: Format = validate::resource_fully_qualified_name::<String>;
 const RESOURCE_POOL_NAME: Format = validate::resource_pool_name::<String>;
 const IP: Format = validate::ip::<String>;
+const CONDITION_REASON: Format = validate::condition_reason::<String>;
+const RESOURCE_FULLY_QUALIFIED_NAME_ONE_SLASH: Format =
+    validate::resource_fully_qualified_name_one_slash::<String>;
 
 const ALL: &[(&str, Format)] = &[
+    ("k8s-condition-reason", CONDITION_REASON),
     ("k8s-extended-resource-name", EXTENDED_RESOURCE_NAME),
     ("k8s-ip", IP),
     ("k8s-label-key", LABEL_KEY),
@@ -1735,6 +1739,7 @@ fn content_message_building_blocks() {
 #[test]
 fn valid_values_do_not_allocate() {
     let valid: &[(&str, &[&str])] = &[
+        ("k8s-condition-reason", &["Ready", "ReasonA:ReasonB"]),
         (
             "k8s-extended-resource-name",
             &["example.com/foo", "example-kub.io/foo_bar.1"],
@@ -1829,4 +1834,58 @@ fn allocation_counter_works() {
     });
     assert_eq!(errs.len(), 1);
     assert!(allocs > 0);
+}
+
+// ---------------------------------------------------------------------------
+// Kubernetes 1.38: k8s-condition-reason, the fully-qualified-name slash rule.
+
+/// Upstream 1.38's `conditionReasonErrMsg` composed by `RegexError`, copied
+/// from the reference.
+const CONDITION_REASON_MSG: &str = "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?')";
+
+#[test]
+fn condition_reason_upstream() {
+    // The probe's values (v0.38.0-beta.0, `rt/format-reason`).
+    for v in [
+        "Ready",
+        "my_name",
+        "ReasonA,ReasonB",
+        "ReasonA:ReasonB",
+        "a_",
+        "a",
+    ] {
+        check_valid(CONDITION_REASON, v);
+    }
+    check_valid(CONDITION_REASON, &rep("A", 2000));
+    let origin = "format=k8s-condition-reason";
+    for v in ["", "1abc", "abc-def", "abc,", "abc:", "a b", "_x"] {
+        check(CONDITION_REASON, origin, v, &[inv(v, CONDITION_REASON_MSG)]);
+    }
+}
+
+#[test]
+fn fully_qualified_name_second_slash_1_38() {
+    let origin = "format=k8s-resource-fully-qualified-name";
+    for v in ["a/b/c", "example.com/foo/bar", "a//b", "a/b/c/d"] {
+        // 1.37: unchecked.
+        check_valid(RESOURCE_FULLY_QUALIFIED_NAME, v);
+        check(
+            RESOURCE_FULLY_QUALIFIED_NAME_ONE_SLASH,
+            origin,
+            v,
+            &[inv(v, "must not contain more than one slash")],
+        );
+    }
+    // One slash: as 1.37.
+    for v in ["example.com/foo", "/foo", "foo", "example.com/"] {
+        let old: Vec<String> = run(RESOURCE_FULLY_QUALIFIED_NAME, v)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let new: Vec<String> = run(RESOURCE_FULLY_QUALIFIED_NAME_ONE_SLASH, v)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(old, new, "{v}");
+    }
 }

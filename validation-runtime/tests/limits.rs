@@ -266,7 +266,7 @@ fn max_items_cases() {
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| max_items::<bool>(e, &op(), &p, None, None, 0))
+        validation_runtime::ErrorList::from_fn(|e| max_items::<[bool]>(e, &op(), &p, None, None, 0))
     });
     for (items, max, text) in [
         (1, 0, "fldpath: Too many: 1: must have at most 0 items"),
@@ -296,7 +296,7 @@ fn min_items_cases() {
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| min_items::<u8>(e, &op(), &p, None, None, 0))
+        validation_runtime::ErrorList::from_fn(|e| min_items::<[u8]>(e, &op(), &p, None, None, 0))
     });
     for (items, min, text) in [
         (0, 1, "fldpath: Too few: 0: must have at least 1 item"),
@@ -315,7 +315,7 @@ fn min_items_cases() {
         assert_eq!(errs[0].bad_value(), BadValue::Int(items as i64));
     }
     let errs =
-        validation_runtime::ErrorList::from_fn(|e| min_items::<u8>(e, &op(), &p, None, None, 1));
+        validation_runtime::ErrorList::from_fn(|e| min_items::<[u8]>(e, &op(), &p, None, None, 1));
     assert_one(
         &errs,
         "fldpath: Too few: 0: must have at least 1 item",

@@ -21,6 +21,7 @@ const fn format(name: &'static str, function: &'static str) -> Format {
 /// is implemented as documented. `k8s-path-segment-name` follows
 /// Kubernetes 1.36 and `k8s-prefixed-label-key` upstream's main branch.
 pub const FORMATS: &[Format] = &[
+    format("k8s-condition-reason", "condition_reason"),
     format("k8s-extended-resource-name", "extended_resource_name"),
     format("k8s-ip", "ip"),
     format("k8s-label-key", "label_key"),
@@ -37,6 +38,14 @@ pub const FORMATS: &[Format] = &[
     format("k8s-short-name", "short_name"),
     format("k8s-uuid", "uuid"),
 ];
+
+/// `k8s-resource-fully-qualified-name` as Kubernetes 1.38 checks it (a
+/// second slash is an error): the same name, another function. The
+/// generator's release facts say which releases use it.
+pub const FULLY_QUALIFIED_NAME_ONE_SLASH: Format = format(
+    "k8s-resource-fully-qualified-name",
+    "resource_fully_qualified_name_one_slash",
+);
 
 /// The format called `name`.
 ///
@@ -86,6 +95,8 @@ mod tests {
             assert_eq!(f.function, f.name["k8s-".len()..].replace('-', "_"));
         }
         assert_eq!(NAMES.len(), FORMATS.len());
-        assert_eq!(PAIRS[3], ("k8s-label-value", "label_value"));
+        assert_eq!(PAIRS[4], ("k8s-label-value", "label_value"));
+        let revised = FULLY_QUALIFIED_NAME_ONE_SLASH;
+        assert!(lookup(revised.name).is_some());
     }
 }

@@ -11,14 +11,20 @@
 //!   the runtime writes itself;
 //! * [`release`]: the Kubernetes releases the catalog knows and the ones the
 //!   generator supports;
-//! * [`schema`]: the keys of the generator's schema fragments.
+//! * [`schema`]: the keys of the generator's schema fragments;
+//! * [`quantity`] and [`duration`]: Kubernetes quantities and Go durations,
+//!   which the generator reads in `+k8s:minimum` / `+k8s:maximum` payloads
+//!   (Kubernetes 1.38) and the runtime in values.
 //!
-//! The crate has no dependencies and no `unsafe`.
+//! The crate has no dependencies (`serde`, optional, gives `Quantity` its
+//! JSON form) and no `unsafe`.
 
 #![forbid(unsafe_code)]
 
+pub mod duration;
 pub mod format;
 pub mod messages;
+pub mod quantity;
 pub mod quote;
 pub mod release;
 pub mod schema;

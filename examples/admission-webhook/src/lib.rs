@@ -1,10 +1,11 @@
 //! `example-admission-webhook`: a `ValidatingAdmissionWebhook` that runs
 //! declarative validation (`#[derive(Validate)]` and `+k8s:` tags) next to
 //! hand-written checks, as a Kubernetes API server of the chosen release
-//! (`--release`: 1.35, 1.36, 1.37) runs them (`validation-migration`):
+//! (`--release`: 1.35, 1.36, 1.37, 1.38) runs them (`validation-migration`):
 //! mismatch (hand-written authoritative, disagreements logged and counted)
 //! and takeover in 1.35; shadow mode in 1.36; the validation lifecycle
-//! (standard and `+k8s:beta` errors enforced) in 1.37.
+//! (standard and `+k8s:beta` errors enforced) in 1.37 and 1.38 (1.38
+//! followed as apiserver v0.38.0-beta.0).
 //!
 //! * `POST /validate`: an `admission.k8s.io/v1` `AdmissionReview` for
 //!   [`api::Deployment`] (group `webhook.example.dev`, version `v1`);
@@ -54,15 +55,15 @@ pub const USAGE: &str = "\
 Usage: example-admission-webhook [flags]
 
   --listen=ADDR            address to listen on (default 0.0.0.0:8443 with TLS, 127.0.0.1:8080 without)
-  --release=X.Y            the Kubernetes release whose API server to follow: 1.35, 1.36, 1.37
-                           (default: validation-runtime's release feature, 1.35)
+  --release=X.Y            the Kubernetes release whose API server to follow: 1.35, 1.36, 1.37,
+                           1.38 (default: validation-runtime's release feature, 1.35)
   --feature-gates=A=B,...  the release's gates: DeclarativeValidation, DeclarativeValidationTakeover,
                            DeclarativeValidationBeta (1.36+), AllBeta, AllAlpha
                            (repeatable; Kubernetes --feature-gates syntax and locks)
   --validation-options=A=B,...
                            validation options (+k8s:ifEnabled/ifDisabled) defined on every request,
                            each enabled or disabled (repeatable; a later value wins); types
-                           generated for 1.37 need every option their tags name defined
+                           generated for 1.37 or later need every option their tags name defined
   --tls-cert=FILE          PEM certificate chain: serve HTTPS (with --tls-key)
   --tls-key=FILE           PEM private key
   -h, --help               this text
@@ -96,38 +97,55 @@ pub enum Command {
     Serve(Config),
 }
 
-/// The declarative validation feature gates of `release`: for 1.35,
-/// `DeclarativeValidation` (beta, on) and `DeclarativeValidationTakeover`
-/// (beta, off); for 1.36 and 1.37 also `DeclarativeValidationBeta` (beta,
-/// on), with `DeclarativeValidation` GA and locked on and the takeover gate
-/// deprecated (locked off in 1.37). `None` for a release this build does
-/// not support ([`Release::SUPPORTED`]).
+/// The releases this webhook follows, each with the declarative validation
+/// feature gates its API server knows and the modes those gates can put
+/// the webhook's type in (the type does not opt into 1.36's enforcement).
+///
+/// * 1.35: `DeclarativeValidation` (beta, on) and
+///   `DeclarativeValidationTakeover` (beta, off): disabled, mismatch,
+///   takeover.
+/// * 1.36: also `DeclarativeValidationBeta` (beta, on), with
+///   `DeclarativeValidation` GA and locked on and the takeover gate
+///   deprecated: mismatch only.
+/// * 1.37, 1.38: the same gates, takeover locked off: the lifecycle.
+pub const RELEASES: [(Release, &[&str], &[Mode]); 4] = [
+    (
+        Release::V1_35,
+        &[
+            validation_migration::DECLARATIVE_VALIDATION,
+            validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
+        ],
+        &[Mode::Disabled, Mode::Mismatch, Mode::Takeover],
+    ),
+    (Release::V1_36, &LIFECYCLE_GATES, &[Mode::Mismatch]),
+    (Release::V1_37, &LIFECYCLE_GATES, &[Mode::Lifecycle]),
+    (Release::V1_38, &LIFECYCLE_GATES, &[Mode::Lifecycle]),
+];
+
+/// The gates of 1.36 on.
+const LIFECYCLE_GATES: [&str; 3] = [
+    validation_migration::DECLARATIVE_VALIDATION,
+    validation_migration::DECLARATIVE_VALIDATION_BETA,
+    validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
+];
+
+/// The declarative validation feature gates of `release` (see
+/// [`RELEASES`]); `None` for a release this build does not follow.
 pub fn release_gates(release: Release) -> Option<&'static [&'static str]> {
-    match release {
-        Release::V1_35 => Some(&[
-            validation_migration::DECLARATIVE_VALIDATION,
-            validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
-        ]),
-        Release::V1_36 | Release::V1_37 => Some(&[
-            validation_migration::DECLARATIVE_VALIDATION,
-            validation_migration::DECLARATIVE_VALIDATION_BETA,
-            validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
-        ]),
-        _ => None,
-    }
+    RELEASES
+        .iter()
+        .find(|(r, _, _)| *r == release)
+        .map(|(_, gates, _)| *gates)
 }
 
-/// The modes the gates of `release` can put this webhook's type in: 1.35
-/// disabled, mismatch, takeover; 1.36 mismatch (the type does not opt into
-/// enforcement, and `DeclarativeValidation` is locked on); 1.37 the
-/// lifecycle.
+/// The modes the gates of `release` can put this webhook's type in (see
+/// [`RELEASES`]); empty for a release this build does not follow.
 pub fn release_modes(release: Release) -> Vec<Mode> {
-    match release {
-        Release::V1_35 => vec![Mode::Disabled, Mode::Mismatch, Mode::Takeover],
-        Release::V1_36 => vec![Mode::Mismatch],
-        Release::V1_37 => vec![Mode::Lifecycle],
-        _ => Vec::new(),
-    }
+    RELEASES
+        .iter()
+        .find(|(r, _, _)| *r == release)
+        .map(|(_, _, modes)| modes.to_vec())
+        .unwrap_or_default()
 }
 
 /// Parses the flags after the program name, with `env` giving the
@@ -170,7 +188,12 @@ pub fn parse_args(
     let release = match release_text {
         None => validation_runtime::KUBERNETES_RELEASE,
         Some(text) => Release::parse(&text).ok_or_else(|| {
-            format!("--release: {text:?} is not a Kubernetes release (1.33 ... 1.37)")
+            let all = Release::ALL;
+            format!(
+                "--release: {text:?} is not a Kubernetes release ({} ... {})",
+                all[0],
+                all[all.len() - 1]
+            )
         })?,
     };
     if release_gates(release).is_none() {

@@ -478,11 +478,15 @@ fn flags_and_environment_select_release_and_mode() {
     for (list, error) in [
         (
             &["--release=1.34"][..],
-            "--release: 1.34 is not supported by this build (supported: 1.35, 1.36, 1.37)",
+            "--release: 1.34 is not supported by this build (supported: 1.35, 1.36, 1.37, 1.38)",
         ),
         (
             &["--release=1.37", "--feature-gates=DeclarativeValidationTakeover=true"][..],
             "--feature-gates: cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false",
+        ),
+        (
+            &["--release=1.38", "--feature-gates=DeclarativeValidation=false"][..],
+            "--feature-gates: cannot set feature gate DeclarativeValidation to false, feature is locked to true",
         ),
         (
             &["--feature-gates=DeclarativeValidationBeta=false"][..],
@@ -494,7 +498,7 @@ fn flags_and_environment_select_release_and_mode() {
         ),
         (
             &["--release=1.2"][..],
-            "--release: \"1.2\" is not a Kubernetes release (1.33 ... 1.37)",
+            "--release: \"1.2\" is not a Kubernetes release (1.33 ... 1.38)",
         ),
         (
             &["--feature-gates=Foo=true"][..],
@@ -517,6 +521,7 @@ fn flags_and_environment_select_release_and_mode() {
     for (release, modes) in [
         ("1.36", vec![Mode::Mismatch]),
         ("1.37", vec![Mode::Lifecycle]),
+        ("1.38", vec![Mode::Lifecycle]),
     ] {
         let Ok(Command::Serve(c)) = parse_args(
             args(&[
@@ -541,28 +546,33 @@ fn flags_and_environment_select_release_and_mode() {
     assert_eq!(c.options, [("A".to_owned(), false), ("B".to_owned(), true)]);
 }
 
-/// `--release=1.37`: the tag's limit (a standard declarative error) is
-/// enforced next to the hand-written checks; it is not compared, and the
-/// hand-written check that allows 7200 has nothing to report.
+/// `--release=1.37` and `1.38`: the tag's limit (a standard declarative
+/// error) is enforced next to the hand-written checks; it is not compared,
+/// and the hand-written check that allows 7200 has nothing to report.
 #[tokio::test]
-async fn release_1_37_enforces_standard_tags() {
+async fn release_1_37_and_1_38_enforce_standard_tags() {
     let review = fixture("create-mismatch.json");
-    let m = example_admission_webhook::migration_with_options(
-        FeatureGates::for_release(Release::V1_37),
-        &[("Unused".to_owned(), false)],
-    );
-    let app = router(m.clone());
-    let response = admit(&app, &review).await;
-    assert_eq!(response["allowed"], false, "{response}");
-    assert_eq!(response["status"]["code"], 422, "{response}");
-    let causes = response["status"]["details"]["causes"].as_array().unwrap();
-    assert_eq!(causes.len(), 1, "{response}");
-    assert_eq!(causes[0]["field"], "spec.minReadySeconds", "{response}");
-    assert_eq!(m.metrics().mismatch_total(), 0);
-    assert_eq!(
-        m.mode_of::<example_admission_webhook::api::Deployment>(),
-        Mode::Lifecycle
-    );
+    for release in [Release::V1_37, Release::V1_38] {
+        let m = example_admission_webhook::migration_with_options(
+            FeatureGates::for_release(release),
+            &[("Unused".to_owned(), false)],
+        );
+        let app = router(m.clone());
+        let response = admit(&app, &review).await;
+        assert_eq!(response["allowed"], false, "{release} {response}");
+        assert_eq!(response["status"]["code"], 422, "{release} {response}");
+        let causes = response["status"]["details"]["causes"].as_array().unwrap();
+        assert_eq!(causes.len(), 1, "{release} {response}");
+        assert_eq!(
+            causes[0]["field"], "spec.minReadySeconds",
+            "{release} {response}"
+        );
+        assert_eq!(m.metrics().mismatch_total(), 0, "{release}");
+        assert_eq!(
+            m.mode_of::<example_admission_webhook::api::Deployment>(),
+            Mode::Lifecycle
+        );
+    }
 
     // 1.36: the type does not opt into enforcement: shadow mode, counted.
     let m = migration(FeatureGates::for_release(Release::V1_36));

@@ -90,14 +90,14 @@ usage: example-server [--listen=ADDR] [--state-dir=DIR | --etcd=URL] [--kubernet
   --etcd-prefix            key prefix in etcd (default empty: keys are /registry/...)
   --kubernetes-version     the Kubernetes release whose API server the migration follows, and
                            whose schema export (schema/api-<release>.json) the server serves
-                           (1.35, 1.36 or 1.37; default: validation-runtime's release feature, 1.35)
+                           (1.35, 1.36, 1.37 or 1.38; default: validation-runtime's release feature, 1.35)
   --feature-gates          the release's gates; 1.35: DeclarativeValidation=true|false (default true),
-                           DeclarativeValidationTakeover=true|false (default false); 1.36, 1.37:
+                           DeclarativeValidationTakeover=true|false (default false); 1.36 on:
                            DeclarativeValidationBeta=true|false (default true), DeclarativeValidation
-                           locked to true, DeclarativeValidationTakeover deprecated (locked false in 1.37)
+                           locked to true, DeclarativeValidationTakeover deprecated (locked false from 1.37)
   --validation-options     validation options (+k8s:ifEnabled / ifDisabled) defined on every request,
                            each enabled or disabled (repeatable; a later value wins). Types generated
-                           for 1.37 need every option their tags name defined
+                           for 1.37 or later need every option their tags name defined
   --header-read-timeout    seconds to receive a request head (default 10)
   --idle-timeout           seconds an idle keep-alive connection stays open (default 60)
   --request-timeout        seconds for a request, body included (default 60; watches exempt)
@@ -225,7 +225,7 @@ fn parse_release(v: &str) -> Result<Release, String> {
 /// The validation options a server defines on every request
 /// (`--validation-options=A=true,B=false`), in the order first given.
 ///
-/// Code generated for Kubernetes 1.37 reports an option its tags name
+/// Code generated for Kubernetes 1.37 or later reports an option its tags name
 /// (`+k8s:ifEnabled(A)`, `+k8s:ifDisabled(A)`, enum exclusions) that the
 /// request does not define as `Internal error: undefined validation option
 /// "A"`; 1.35 and 1.36 code reads an undefined option as disabled.
@@ -375,6 +375,21 @@ mod tests {
         assert_eq!(
             parse(&["--feature-gates=DeclarativeValidationBeta=false"]).unwrap_err(),
             "invalid argument \"DeclarativeValidationBeta=false\" for \"--feature-gates\" flag: unrecognized feature gate: DeclarativeValidationBeta"
+        );
+        // 1.38: the gates of 1.37.
+        let Command::Serve { gates, .. } = parse(&[
+            "--kubernetes-version=1.38",
+            "--feature-gates=DeclarativeValidationBeta=false",
+        ])
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(gates.release(), Release::V1_38);
+        assert!(!gates.beta());
+        assert_eq!(gates.mode(), Mode::Lifecycle);
+        assert_eq!(
+            parse(&["--kubernetes-version=1.38", "--feature-gates=DeclarativeValidationTakeover=true"]).unwrap_err(),
+            "invalid argument \"DeclarativeValidationTakeover=true\" for \"--feature-gates\" flag: cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false"
         );
         assert_eq!(
             parse(&["--kubernetes-version=1.37", "--feature-gates=DeclarativeValidationTakeover=true"]).unwrap_err(),

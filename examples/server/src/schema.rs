@@ -12,7 +12,7 @@
 //! the workspace root:
 //!
 //! ```text
-//! for r in 1.35 1.36 1.37; do
+//! for r in 1.35 1.36 1.37 1.38; do
 //!   cargo run -q -p validation-gen -- schema --kubernetes-version $r \
 //!     -o examples/server/schema/api-$r.json examples/server/src/api
 //! done

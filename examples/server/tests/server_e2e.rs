@@ -307,18 +307,28 @@ fn mismatch_logs_are_rate_limited() {
     assert_eq!(lines, example_server::logsample::BURST as usize, "{log}");
 }
 
-/// `--kubernetes-version=1.37`: every declarative error is standard (the
+/// `--kubernetes-version=1.37` and `1.38`: every declarative error is standard (the
 /// Widget has no `+k8s:alpha`/`+k8s:beta` tags), so all are returned next to
 /// the hand-written ones and none is compared; a covered hand-written error
 /// has nothing to match then, so it is counted as unmatched (apiserver
-/// v0.37.2 `ValidateDeclarativelyWithMigrationChecks`: covered hand-written
-/// rules of standard tags are meant to be deleted).
+/// v0.37.2 and v0.38.0-beta.0 `ValidateDeclarativelyWithMigrationChecks`:
+/// covered hand-written rules of standard tags are meant to be deleted).
 #[test]
 fn release_1_37_end_to_end() {
+    lifecycle_end_to_end("1.37");
+}
+
+#[test]
+fn release_1_38_end_to_end() {
+    lifecycle_end_to_end("1.38");
+}
+
+fn lifecycle_end_to_end(release: &str) {
+    let version = format!("--kubernetes-version={release}");
     let s = Server::start(
-        "release137",
+        &format!("release{}", release.replace('.', "")),
         &[
-            "--kubernetes-version=1.37",
+            &version,
             "--feature-gates=DeclarativeValidationTakeover=false",
             "--validation-options=WidgetExtras=false",
         ],
@@ -361,7 +371,10 @@ fn release_1_37_end_to_end() {
     assert!(mismatches[0].contains(
         r#"unmatched error(s) found {Type="Too long", Field="spec.displayName", Origin="maxLength"}. This indicates an issue with declarative validation. Consider disabling the DeclarativeValidationBeta feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes."#
     ), "{}", mismatches[0]);
-    assert!(log.contains("kubernetes_version=1.37"), "{log}");
+    assert!(
+        log.contains(&format!("kubernetes_version={release} ")),
+        "{log}"
+    );
 }
 
 #[test]

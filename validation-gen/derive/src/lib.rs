@@ -30,7 +30,7 @@ validation_gen::__release_features! {
 /// re-exported under another path (default `::validation_runtime`).
 ///
 /// `#[validate(kubernetes = "1.36")]` names the Kubernetes release the
-/// type's validation follows (1.35, 1.36 or 1.37); without it, the release
+/// type's validation follows (1.35, 1.36, 1.37 or 1.38); without it, the release
 /// of `validation-runtime`'s `v1_*` feature, or 1.35.
 ///
 /// serde's attributes (`#[serde(rename = "...")]`, `rename_all`, `skip`,

@@ -38,7 +38,7 @@ OPTIONS:
                             re-exports it [default: ::validation_runtime]
     --kubernetes-version <RELEASE>
                             Kubernetes release whose tags and behaviour the generated code
-                            follows: 1.35, 1.36 or 1.37 [default: 1.35]; a type with
+                            follows: 1.35, 1.36, 1.37 or 1.38 [default: 1.35]; a type with
                             #[validate(kubernetes = \"...\")] keeps its own
     -q, --quiet             Print nothing but errors
     -h, --help              Print this help

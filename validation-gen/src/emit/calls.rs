@@ -88,6 +88,40 @@ pub(crate) fn wrapper_calls(
     out
 }
 
+/// [`wrapper_calls`] for a wrapper whose calls join the cohort `cohort`
+/// (`subfield`'s field name, `item`'s selector). Where the release names
+/// nested cohorts by their path (1.38: a payload with a cohort of its own,
+/// such as a nested `subfield`, joins `<cohort>.<its cohort>`, so that two
+/// chains through a common hop do not stop each other), the payload's calls
+/// are wrapped per cohort of their own; earlier all join `cohort`.
+pub(crate) fn cohort_wrapper_calls(
+    cx: &mut Cx<'_>,
+    calls: Vec<Call>,
+    cohort: &str,
+    mut build: impl FnMut(&mut Cx<'_>, TokenStream) -> TokenStream,
+) -> Vec<Call> {
+    let mut groups: Vec<(Option<String>, Vec<Call>)> = Vec::new();
+    for call in calls {
+        let own = call.cohort.clone().filter(|_| cx.behaviour.path_cohorts);
+        match groups.iter_mut().find(|(c, _)| *c == own) {
+            Some((_, v)) => v.push(call),
+            None => groups.push((own, vec![call])),
+        }
+    }
+    let mut out = Vec::new();
+    for (own, calls) in groups {
+        let name = match own {
+            Some(own) => format!("{cohort}.{own}"),
+            None => cohort.to_owned(),
+        };
+        for mut call in wrapper_calls(cx, calls, true, &mut build) {
+            call.cohort = Some(name.clone());
+            out.push(call);
+        }
+    }
+    out
+}
+
 impl Call {
     pub(crate) fn errors(tokens: TokenStream) -> Call {
         Call {
@@ -102,6 +136,27 @@ impl Call {
     pub(crate) fn short_circuit(mut self) -> Call {
         self.short_circuit = true;
         self
+    }
+
+    /// The call as one that does not short-circuit (the payload of a 1.38
+    /// `eachVal` / `eachKey`, each function its own pass over the
+    /// collection): a wrapper keeps its errors and forgets that it fired; a
+    /// silent stop (a non-error validation, which 1.38 refuses there) is
+    /// dropped.
+    pub(crate) fn without_short_circuit(mut self) -> Option<Call> {
+        match self.kind {
+            CallKind::StopIf(_) => return None,
+            CallKind::Wrapper { errors, fired } => {
+                self.kind = CallKind::Errors(quote!({
+                    let mut #fired = false;
+                    #errors;
+                    let _ = #fired;
+                }));
+            }
+            CallKind::Errors(_) => {}
+        }
+        self.short_circuit = false;
+        Some(self)
     }
 
     pub(crate) fn deferred(mut self) -> Call {
@@ -214,7 +269,7 @@ fn emit_calls_signalling(
     // 1.37 marks the errors of short-circuiting validations (upstream's
     // generated `.MarkShortCircuit()`), which its API server's
     // `ShortCircuitMismatch` comparison reads.
-    let mark = cx.behaviour.marks_short_circuits;
+    let mark = cx.behaviour.marks_short_circuits && !cx.unmarked;
     for (cohort, calls) in cohorts {
         if calls.is_empty() {
             continue;

@@ -14,7 +14,6 @@ use super::{Call, Cx};
 use crate::front::{RuleKind, TypeModel};
 
 pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
-    let ident = &model.ident;
     let mut calls = Vec::new();
     for trigger in model.fields() {
         for at in trigger.rules.iter() {
@@ -54,9 +53,9 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
                 Some(self),
                 old,
                 #tj,
-                |obj: &#ident| !__rt::IsZero::is_zero(&obj.#tm),
+                |obj: &Self| !__rt::IsZero::is_zero(&obj.#tm),
                 #dj,
-                |obj: &#ident| !__rt::IsZero::is_zero(&obj.#dm),
+                |obj: &Self| !__rt::IsZero::is_zero(&obj.#dm),
             ));
             calls.push(Call::errors(super::wrappers::wrap_call(&wraps, call)));
         }

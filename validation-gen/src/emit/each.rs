@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::{invoke, leaf_ty, lower_rule, value_site, Call, Cx, Site};
 use crate::front::behaviour::Behaviour;
-use crate::front::{Rule, RuleAt, Scope, Shape, Ty};
+use crate::front::{Rule, RuleAt, RuleKind, Scope, Shape, Ty};
 
 /// `+k8s:eachVal=+<rule>` (`keys: false`), `+k8s:eachKey=+<rule>`.
 pub(super) fn lower(
@@ -20,7 +20,7 @@ pub(super) fn lower(
     match (shape, keys) {
         (Some(Shape::List(elem)), false) => {
             let elem_site = element_site(site, Scope::ListVal, elem, true);
-            let calls = lower_rule(cx, &elem_site, at, inner);
+            let calls = payload_calls(cx, &elem_site, at, false, inner);
             // 1.37: `None` elements of a list of pointers are skipped.
             let ptr = cx.behaviour.pointer_lists && elem.is_option();
             wrap(cx, calls, true, true, |closure| {
@@ -42,7 +42,7 @@ pub(super) fn lower(
         }
         (Some(Shape::Map(_, value)), false) => {
             let elem_site = element_site(site, Scope::MapVal, value, true);
-            let calls = lower_rule(cx, &elem_site, at, inner);
+            let calls = payload_calls(cx, &elem_site, at, false, inner);
             wrap(cx, calls, true, true, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 invoke(
@@ -58,7 +58,7 @@ pub(super) fn lower(
                 return Vec::new();
             }
             let elem_site = element_site(site, Scope::MapKey, key, false);
-            let calls = lower_rule(cx, &elem_site, at, inner);
+            let calls = payload_calls(cx, &elem_site, at, true, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 invoke(
@@ -73,7 +73,7 @@ pub(super) fn lower(
         // not known here.
         (Some(Shape::Named) | None, false) => {
             let elem_site = opaque_element_site(cx.behaviour, site, Scope::ListVal, true);
-            let calls = lower_rule(cx, &elem_site, at, inner);
+            let calls = payload_calls(cx, &elem_site, at, false, inner);
             // 1.37: a subfield's list of pointers skips `None` elements; the
             // compiler knows whether it is one (`validate::Each`).
             let unknown = pointee_unknown(cx.behaviour, site);
@@ -100,7 +100,7 @@ pub(super) fn lower(
         }
         (Some(Shape::Named) | None, true) => {
             let elem_site = opaque_element_site(cx.behaviour, site, Scope::MapKey, false);
-            let calls = lower_rule(cx, &elem_site, at, inner);
+            let calls = payload_calls(cx, &elem_site, at, true, inner);
             wrap(cx, calls, false, false, |closure| {
                 let (leaf, old) = (&site.leaf, &site.old_leaf);
                 invoke(
@@ -115,6 +115,49 @@ pub(super) fn lower(
             cx.error(at, format!("can only be used on {what} types ({kind})"));
             Vec::new()
         }
+    }
+}
+
+/// The payload's calls at an element site. Through 1.37 they keep their
+/// phase (a short-circuiting payload short-circuits the field); 1.38 runs
+/// each as a plain pass over the collection, unmarked, and refuses a payload
+/// that reports nothing (`optional`, `forbidden`'s stop, a `NonError`
+/// fixed result): upstream's `checkNoNonError`.
+fn payload_calls(
+    cx: &mut Cx<'_>,
+    elem_site: &Site<'_>,
+    at: &RuleAt,
+    keys: bool,
+    inner: &Rule,
+) -> Vec<Call> {
+    if cx.behaviour.each_in_payload_phase {
+        return lower_rule(cx, elem_site, at, inner);
+    }
+    if crate::front::rule_chain(inner).any(reports_nothing) {
+        let tag = if keys { "k8s:eachKey" } else { "k8s:eachVal" };
+        cx.error(
+            at,
+            format!("+{tag} does not support optional/non-error validations"),
+        );
+        return Vec::new();
+    }
+    let outer = std::mem::replace(&mut cx.unmarked, true);
+    let calls = lower_rule(cx, elem_site, at, inner);
+    cx.unmarked = outer;
+    calls
+        .into_iter()
+        .filter_map(Call::without_short_circuit)
+        .collect()
+}
+
+/// Whether a rule's validation reports nothing of its own and only stops
+/// the ones after it (upstream's `NonError` flag): `optional`, `forbidden`
+/// (its second function), a fixed result with `flags: "NonError"`.
+fn reports_nothing(rule: &Rule) -> bool {
+    match &rule.kind {
+        RuleKind::Optional | RuleKind::Forbidden { .. } => true,
+        RuleKind::Fixed(fixed) => fixed.non_error,
+        _ => false,
     }
 }
 

@@ -65,6 +65,7 @@ pub(crate) fn emit_rust_enum(
         lists: &checked.lists,
         labels: 0,
         behaviour: model.behaviour,
+        unmarked: false,
     };
 
     // The values, as `#[enum_values]` records consts.
@@ -130,8 +131,10 @@ pub(crate) fn emit_rust_enum(
         }
     };
     let helpers = rust_enum_helpers(model, e);
+    let implied = super::lint::implied_const(model);
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
+            #implied
             fn validate_into(
                 &self,
                 op: &#rt::Operation,

@@ -1,5 +1,6 @@
-//! `+k8s:neq=<value>` (runtime: `validate::equality`): the value (read by
-//! the front half (`front::rules`)) against the site's type.
+//! `+k8s:neq=<value>` and `+k8s:eq=<value>` (runtime: `validate::equality`):
+//! the value (read by the front half (`front::rules`)) against the site's
+//! type.
 
 use quote::quote;
 
@@ -12,6 +13,7 @@ pub(super) fn lower(
     cx: &mut Cx<'_>,
     site: &Site<'_>,
     at: &RuleAt,
+    equal: bool,
     v: Option<&Value>,
     unreadable: Option<&str>,
 ) -> Vec<Call> {
@@ -42,7 +44,13 @@ pub(super) fn lower(
         Some(Shape::Bool) => Some(("a bool", matches!(v, Value::Bool(_)))),
         None | Some(Shape::Named) => None,
         Some(_) => {
-            cx.error(at, format!("unsupported type for 'neq' tag: {}", kind()));
+            // `eq` arrived with 1.38's shared payload check.
+            let message = if cx.behaviour.neq_type_error_names_tag && !equal {
+                format!("unsupported type for 'neq' tag: {}", kind())
+            } else {
+                format!("unsupported type: {}", kind())
+            };
+            cx.error(at, message);
             return Vec::new();
         }
     };
@@ -54,11 +62,21 @@ pub(super) fn lower(
         cx.error(at, why);
         return Vec::new();
     }
-    match v {
-        Value::String(s) => vec![Call::errors(invoke(
+    let (str_fn, int_fn, bool_fn) = if equal {
+        (
+            quote!(validate::eq_str),
+            quote!(validate::eq_int),
+            quote!(validate::eq_bool),
+        )
+    } else {
+        (
             quote!(validate::neq_str),
-            quote!(#leaf, #old, #s),
-        ))],
+            quote!(validate::neq_int),
+            quote!(validate::neq_bool),
+        )
+    };
+    match v {
+        Value::String(s) => vec![Call::errors(invoke(str_fn, quote!(#leaf, #old, #s)))],
         Value::Int(n) => {
             if let Some(Shape::Int(k)) = shape {
                 if !cx.fits(at, *k, i128::from(*n)) {
@@ -66,14 +84,8 @@ pub(super) fn lower(
                 }
             }
             let lit = int_literal(i128::from(*n));
-            vec![Call::errors(invoke(
-                quote!(validate::neq_int),
-                quote!(#leaf, #old, #lit),
-            ))]
+            vec![Call::errors(invoke(int_fn, quote!(#leaf, #old, #lit)))]
         }
-        Value::Bool(b) => vec![Call::errors(invoke(
-            quote!(validate::neq_bool),
-            quote!(#leaf, #old, #b),
-        ))],
+        Value::Bool(b) => vec![Call::errors(invoke(bool_fn, quote!(#leaf, #old, #b)))],
     }
 }

@@ -156,7 +156,8 @@ pub(super) fn lower(
         return Vec::new();
     }
     let (list, old) = site.items();
-    let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
+    let cohort = selector_text(criteria);
+    let mut calls = super::calls::cohort_wrapper_calls(cx, calls, &cohort, |_, closure| {
         if site
             .list
             .as_ref()
@@ -176,7 +177,6 @@ pub(super) fn lower(
     });
     for call in &mut calls {
         call.deferred = true;
-        call.cohort = Some(selector_text(criteria));
     }
     calls
 }

@@ -45,9 +45,9 @@ pub(crate) fn lower_site(cx: &mut Cx<'_>, site: &Site<'_>, tags: &[&RuleAt]) -> 
 pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt, rule: &Rule) -> Vec<Call> {
     use RuleKind as K;
     match &rule.kind {
-        K::Required => required::required(site, at),
+        K::Required { message } => required::required(cx, site, at, message.as_deref()),
         K::Optional => required::optional(cx, site, at),
-        K::Forbidden => required::forbidden(site, at),
+        K::Forbidden { message } => required::forbidden(cx, site, at, message.as_deref()),
         K::Immutable => immutable::lower(site),
         K::Monotonic => monotonic::lower(cx, site, at),
         K::Enum => enums::lower(cx, site, at),
@@ -59,10 +59,18 @@ pub(crate) fn lower_rule(cx: &mut Cx<'_>, site: &Site<'_>, at: &RuleAt, rule: &R
         // stage).
         K::Marker | K::Subresource(_) => Vec::new(),
         K::Limit { limit, n } => limits::lower(cx, site, at, *limit, n),
+        K::TypedBound {
+            limit,
+            value,
+            literal,
+            int,
+        } => limits::lower_typed(cx, site, at, *limit, value, literal, int),
         K::Format(format) => format::lower(cx, site, at, format),
-        K::Neq { value, unreadable } => {
-            equality::lower(cx, site, at, value.as_ref(), unreadable.as_deref())
-        }
+        K::Compare {
+            equal,
+            value,
+            unreadable,
+        } => equality::lower(cx, site, at, *equal, value.as_ref(), unreadable.as_deref()),
         K::List(ListTag::Type(_)) => lists::list_type(site),
         K::List(ListTag::Unique(_) | ListTag::MapKey(_) | ListTag::CustomUnique) => Vec::new(),
         K::Update(constraint) => update::lower(cx, site, at, *constraint),

@@ -14,6 +14,7 @@ mod immutable;
 mod item;
 mod levels;
 mod limits;
+mod lint;
 mod lists;
 mod lower;
 mod modal;
@@ -57,6 +58,10 @@ pub(crate) struct Cx<'d> {
     pub labels: usize,
     /// The behaviour of the Kubernetes release the lowerings follow.
     pub behaviour: &'static Behaviour,
+    /// Lowering the payload of a 1.38 `eachVal` / `eachKey`: its calls are
+    /// not short-circuits of the field, so their errors are not marked as
+    /// short-circuits (upstream marks the outermost call's only).
+    pub unmarked: bool,
 }
 
 impl<'d> Cx<'d> {
@@ -70,12 +75,14 @@ impl<'d> Cx<'d> {
     /// `f`'s result and the number of errors it found.
     pub(crate) fn muted<R>(&mut self, f: impl FnOnce(&mut Cx<'_>) -> R) -> (R, usize) {
         let (lists, behaviour, mut labels) = (self.lists, self.behaviour, self.labels);
+        let unmarked = self.unmarked;
         let out = self.diags.muted(|diags| {
             let mut cx = Cx {
                 diags,
                 lists,
                 labels,
                 behaviour,
+                unmarked,
             };
             let out = f(&mut cx);
             labels = cx.labels;
@@ -182,6 +189,7 @@ pub(crate) fn fallback(
                 lists: &checked.lists,
                 labels: 0,
                 behaviour: checked.model.behaviour,
+                unmarked: false,
             };
             let mut helpers = helper_impls(&mut cx, &checked.model);
             helpers.extend(subfield_host_impl(&checked.model));

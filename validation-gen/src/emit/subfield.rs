@@ -126,7 +126,7 @@ pub(super) fn lower(
     // end the cohort `x`, as in Kubernetes 1.35. (1.35 does not copy the
     // subfield's own short-circuiting tags into this cohort; that arrived
     // in 1.37.)
-    let mut calls = super::wrapper_calls(cx, calls, true, |_, closure| {
+    let mut calls = super::calls::cohort_wrapper_calls(cx, calls, &name, |_, closure| {
         let call = invoke(
             quote!(validate::subfield),
             quote!(parent, old_parent, #name, |s| Some(#whole_s), #closure),
@@ -155,7 +155,7 @@ pub(super) fn lower(
     }
     for call in &mut calls {
         call.deferred = true;
-        call.cohort = Some(name.clone());
+        call.cohort.get_or_insert_with(|| name.clone());
     }
     // A presence tag on a struct value through the subfield is refused as on
     // the field itself (`non-pointer structs cannot use the "k8s:required"
@@ -188,7 +188,9 @@ pub(super) fn lower(
 /// `k8s:forbidden`.
 fn presence_tag(rule: &Rule) -> Option<&'static str> {
     match rule.kind {
-        RuleKind::Required | RuleKind::Optional | RuleKind::Forbidden => Some(rule.tag_name()),
+        RuleKind::Required { .. } | RuleKind::Optional | RuleKind::Forbidden { .. } => {
+            Some(rule.tag_name())
+        }
         _ => None,
     }
 }

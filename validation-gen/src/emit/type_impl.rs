@@ -139,14 +139,21 @@ pub(crate) fn emit_type(checked: &Checked, diags: &mut Diagnostics) -> TokenStre
         lists: &checked.lists,
         labels: 0,
         behaviour: model.behaviour,
+        unmarked: false,
     };
     let rt = rt();
     let ident = &model.ident;
     let (impl_generics, ty_generics, where_clause) = model.generics.split_for_impl();
 
+    // 1.38's requiredness lint: items beside the impl, or (a generic
+    // type) statements where the struct validates.
+    let (lints, lint_items) = super::lint::assertions(checked);
     let (body, children, nil_checks) = match &model.kind {
         TypeKind::Struct(fields) => {
-            let (body, children) = emit_struct_body(&mut cx, model, fields);
+            let (body, mut children) = emit_struct_body(&mut cx, model, fields);
+            if !lint_items && !lints.is_empty() {
+                children = quote!(#lints #children);
+            }
             (body, children, TokenStream::new())
         }
         TypeKind::Newtype(inner) => {
@@ -186,6 +193,12 @@ pub(crate) fn emit_type(checked: &Checked, diags: &mut Diagnostics) -> TokenStre
         TypeKind::Struct(_) | TypeKind::Enum(_) => TokenStream::new(),
     };
     let subresources = subresources(&mut cx, model);
+    let implied = super::lint::implied_const(model);
+    let lint_items = if lint_items {
+        lints
+    } else {
+        TokenStream::new()
+    };
 
     let helpers = helper_impls(&mut cx, model);
     let host = subfield_host_impl(model);
@@ -219,6 +232,7 @@ pub(crate) fn emit_type(checked: &Checked, diags: &mut Diagnostics) -> TokenStre
     quote! {
         impl #impl_generics #rt::Validate for #ident #ty_generics #where_clause {
             #subresources
+            #implied
             #validate_fns
             #unset
             #nil_checks
@@ -226,6 +240,7 @@ pub(crate) fn emit_type(checked: &Checked, diags: &mut Diagnostics) -> TokenStre
         #update_items
         #helpers
         #host
+        #lint_items
     }
 }
 
@@ -381,6 +396,15 @@ fn emit_field(
     {
         let list = list_value(&site.leaf);
         let check = quote!(validate::ptr_slice_no_nils(errs, path, #list););
+        calls.insert(0, Call::errors(check).short_circuit());
+    }
+    // 1.38: the same for a map of pointers (`PtrMapNoNils`).
+    if cx.behaviour.pointer_maps
+        && matches!(&field.ty.leaf().shape, Shape::Map(_, v) if v.is_option())
+        && !calls.is_empty()
+    {
+        let map = &site.leaf;
+        let check = quote!(validate::ptr_map_no_nils(errs, path, #map););
         calls.insert(0, Call::errors(check).short_circuit());
     }
     let body = emit_calls(cx, calls, &Exit::Break(label.clone()));

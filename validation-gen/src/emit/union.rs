@@ -152,7 +152,6 @@ fn check_member(cx: &mut Cx<'_>, at: &RuleAt, field: &Field) -> bool {
 }
 
 fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
-    let ident = &model.ident;
     let member = &field.member;
     // 1.36 on: a list or map member is set when non-empty (`len != 0`), so
     // `Option<Vec<_>>` (Go's nil-or-empty slice) with `Some(vec![])` is not;
@@ -160,11 +159,11 @@ fn extractor(model: &TypeModel, field: &Field) -> TokenStream {
     if model.behaviour.union_members_set_when_nonempty {
         if let Shape::Option(inner) = &field.ty.shape {
             if matches!(inner.shape, Shape::List(_) | Shape::Map(..)) {
-                return quote!(|obj: &#ident| obj.#member.as_ref().is_some_and(|v| !v.is_empty()));
+                return quote!(|obj: &Self| obj.#member.as_ref().is_some_and(|v| !v.is_empty()));
             }
         }
     }
-    quote!(|obj: &#ident| !__rt::IsZero::is_zero(&obj.#member))
+    quote!(|obj: &Self| !__rt::IsZero::is_zero(&obj.#member))
 }
 
 fn emit_group(model: &TypeModel, g: &Group<'_>, zero_or_one: bool) -> Option<Call> {

@@ -17,6 +17,7 @@
 
 use validation_spec::Release;
 
+use crate::front::tags::catalog::PayloadType;
 use crate::front::tags::TagName;
 
 /// The behaviour of one release's `validation-gen` (and of the runtime
@@ -91,6 +92,11 @@ pub(crate) struct Behaviour {
     /// A `+k8s:subfield(x)=` validation stops silently where `x`'s own
     /// short-circuiting tags stop (1.37).
     pub subfield_inherits_short_circuits: bool,
+    /// A wrapper (`subfield`, `item`) around a payload that has a cohort of
+    /// its own (a nested `subfield`) puts it in the cohort named by the
+    /// path, `<outer>.<inner>` (1.38): chains through a common hop no longer
+    /// stop each other. Earlier all of the wrapper's calls join its cohort.
+    pub path_cohorts: bool,
     /// An option the operation does not define is an internal error
     /// (three-state options, 1.37); earlier it is disabled.
     pub undefined_option_is_error: bool,
@@ -101,10 +107,68 @@ pub(crate) struct Behaviour {
     /// markers are ignored and the value's type is validated.
     pub honours_opacity: bool,
 
+    /// `+k8s:neq` on a type it cannot compare reads `unsupported type for
+    /// 'neq' tag: <type>` (1.35 to 1.37); 1.38 checks `eq` and `neq` alike:
+    /// `unsupported type: <type>`.
+    pub neq_type_error_names_tag: bool,
+
+    /// `+k8s:required` / `+k8s:forbidden` take an optional string payload,
+    /// the error's detail (`Required value: <payload>`, 1.38); earlier they
+    /// take none (`tag value has wrong type: got string, want `).
+    pub requiredness_messages: bool,
+    /// `+k8s:required` / `+k8s:optional` on a non-pointer struct field are
+    /// documentation: no presence check, the struct validated as if the field
+    /// were untagged (1.38, with the `nonPointerStructRequiredness` lint);
+    /// earlier, generation errors. `+k8s:forbidden` stays an error.
+    pub struct_requiredness_is_documentation: bool,
+    /// `+k8s:minimum` / `+k8s:maximum` read their payload against the
+    /// value's type: a duration string on a Go `time.Duration`, a quantity on
+    /// a `Quantity`, an integer on an integer (`type mismatch: field is an
+    /// integer, but payload is of type string`) (1.38); earlier an integer
+    /// payload, on integer types only.
+    pub typed_bounds: bool,
+    /// `+k8s:maxBytes` limits a Go `[]byte` (`Vec<u8>`) too (1.38).
+    pub max_bytes_on_byte_slices: bool,
+    /// `k8s-resource-fully-qualified-name` refuses a second slash (1.38).
+    pub fully_qualified_name_one_slash: bool,
+    /// The generator's lints (1.38): `+enum` needs `+k8s:enum`;
+    /// `+k8s:required` / `+k8s:optional` on a non-pointer struct must match
+    /// whether the struct has a required or union member. Skipped for a type
+    /// with `+k8s:validation-gen-nolint`.
+    pub lints: bool,
+
     // Collections.
     /// `+k8s:eachKey=+<tag>`'s payload is type-checked against the map's
     /// value type too (1.35's `Type: nt.Elem`).
     pub each_key_checks_value_type: bool,
+    /// `+k8s:eachVal` / `+k8s:eachKey` run in their payload's phase: a
+    /// short-circuiting payload (`immutable`, `maxItems`, ...) runs with the
+    /// field's short-circuiting validations and stops the others (through
+    /// 1.37). 1.38 runs them with the field's other validations and refuses
+    /// payloads that report nothing (`+k8s:eachVal does not support
+    /// optional/non-error validations`).
+    pub each_in_payload_phase: bool,
+    /// Maps of pointers (`BTreeMap<K, Option<V>>`, Go's `map[K]*V`) (1.38):
+    /// on a map field with validations of its own, a `None` value is
+    /// `Required value` and stops the field's validation; elsewhere `None`
+    /// values are skipped. Earlier, a generation error.
+    pub pointer_maps: bool,
+}
+
+impl Behaviour {
+    /// A tag's payload type, and whether it must have one, as this release
+    /// reads it: the catalog's, or where a release changed it (1.38's
+    /// `required` / `forbidden` messages, its raw `minimum` / `maximum`).
+    pub(crate) fn payload(&self, tag: TagName) -> (PayloadType, bool) {
+        let def = tag.def();
+        match tag {
+            TagName::Required | TagName::Forbidden if self.requiredness_messages => {
+                (PayloadType::String, false)
+            }
+            TagName::Minimum | TagName::Maximum if self.typed_bounds => (PayloadType::Raw, true),
+            _ => (def.payload, def.payload_required),
+        }
+    }
 }
 
 /// How integer and bool payloads and arguments read.
@@ -232,9 +296,19 @@ const V1_35: Behaviour = Behaviour {
     item_unions_before_uniqueness: false,
     marks_short_circuits: false,
     subfield_inherits_short_circuits: false,
+    path_cohorts: false,
     undefined_option_is_error: false,
     honours_opacity: false,
+    neq_type_error_names_tag: true,
+    requiredness_messages: false,
+    struct_requiredness_is_documentation: false,
+    typed_bounds: false,
+    max_bytes_on_byte_slices: false,
+    fully_qualified_name_one_slash: false,
+    lints: false,
     each_key_checks_value_type: true,
+    each_in_payload_phase: true,
+    pointer_maps: false,
 };
 
 /// Kubernetes 1.36 (code-generator v0.36.6).
@@ -278,6 +352,16 @@ const V1_38: Behaviour = Behaviour {
     name: "1.38",
     nested_subfields: true,
     subfield_inherits_short_circuits: false,
+    path_cohorts: true,
+    neq_type_error_names_tag: false,
+    requiredness_messages: true,
+    struct_requiredness_is_documentation: true,
+    typed_bounds: true,
+    max_bytes_on_byte_slices: true,
+    fully_qualified_name_one_slash: true,
+    lints: true,
+    each_in_payload_phase: false,
+    pointer_maps: true,
     ..V1_37
 };
 

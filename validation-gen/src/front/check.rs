@@ -17,10 +17,11 @@
 //! The result is the [`TypeModel`] with checked rules (no parse tree, no
 //! rule that did not read) and the [`ListTable`].
 
+use super::behaviour::Behaviour;
 use super::diag::Diagnostics;
 use super::lists::{self, ListTable};
 use super::model::{Field, RuleAt, Rules, Shape, TagAt, Tags, Ty, TypeKind, TypeModel};
-use super::tags::{scopes, Scope, Tag, TagName};
+use super::tags::{scopes, Scope, Tag, TagDef, TagName};
 
 /// Checks a type's tags (dropping those that fail, with an error each) into
 /// its rules, and resolves its list semantics.
@@ -32,13 +33,19 @@ pub(super) fn check_type(
         TypeKind::Newtype(inner) => Some(&**inner),
         TypeKind::Struct(_) | TypeKind::Enum(_) => None,
     };
-    let rules = checked(model.rules, Scope::Type, newtype_inner, diags);
+    let behaviour = model.behaviour;
+    let rules = checked(model.rules, Scope::Type, newtype_inner, behaviour, diags);
+    if let TypeKind::Struct(fields) = &model.kind {
+        for f in fields {
+            supported_field_type(f, behaviour, diags);
+        }
+    }
     let kind = match model.kind {
         TypeKind::Struct(fields) => TypeKind::Struct(
             fields
                 .into_iter()
                 .map(|f| Field {
-                    rules: checked(f.rules, Scope::Field, Some(&f.ty), diags),
+                    rules: checked(f.rules, Scope::Field, Some(&f.ty), behaviour, diags),
                     member: f.member,
                     rust_name: f.rust_name,
                     json_name: f.json_name,
@@ -67,12 +74,45 @@ pub(super) fn check_type(
     (model, lists)
 }
 
+/// Reports a field type the release's generator refuses: a map of pointers
+/// (`BTreeMap<K, Option<V>>`, Go's `map[K]*V`) before 1.38, as upstream's
+/// `verifySupportedType` does for any such field (a map typedef of pointers
+/// is accepted).
+fn supported_field_type(field: &Field<Tags>, behaviour: &Behaviour, diags: &mut Diagnostics) {
+    let Shape::Map(_, value) = &field.ty.leaf().shape else {
+        return;
+    };
+    if value.is_option() && !behaviour.pointer_maps {
+        diags.error(
+            field.span,
+            format!(
+                "maps of pointers are not supported by Kubernetes {}'s generator \
+                 (`{}` holds `Option` values); generate for 1.38 or later, or hold values",
+                behaviour.name, field.rust_name
+            ),
+        );
+    }
+}
+
 /// The rules of the tags that pass the catalog's type check in `scope` and
 /// read for the release; the others are reported.
-fn checked(tags: Tags, scope: Scope, ty: Option<&Ty>, diags: &mut Diagnostics) -> Rules {
+fn checked(
+    tags: Tags,
+    scope: Scope,
+    ty: Option<&Ty>,
+    behaviour: &Behaviour,
+    diags: &mut Diagnostics,
+) -> Rules {
     let mut rules = Vec::new();
+    // The catalog's payload types, as the release reads them.
+    let payload_of = |def: &TagDef| match TagName::from_name(def.name) {
+        Some(tag) => behaviour.payload(tag),
+        None => (def.payload, def.payload_required),
+    };
     for TagAt { tag, at, rule } in tags.tags {
-        let typed = scopes::type_check_with(&tag, scope, |chain| collection_value(chain, ty));
+        let typed = scopes::type_check_as(&tag, scope, &payload_of, |chain| {
+            collection_value(chain, ty)
+        });
         // After the catalog's type check, the tag's own reading of its
         // payload and arguments (`rules::read`, done when the tag was read).
         match typed.map_err(|e| e.message).and(rule) {

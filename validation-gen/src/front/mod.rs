@@ -21,11 +21,13 @@
 
 mod ast;
 pub(crate) mod behaviour;
+mod bounds;
 mod check;
 mod depth;
 mod diag;
 mod enums;
 mod kube;
+mod lint;
 mod lists;
 mod model;
 mod rules;
@@ -44,9 +46,11 @@ pub(crate) use depth::{
 pub(crate) use diag::{Diagnostic, Diagnostics};
 pub(crate) use enums::{static_detail, EnumValues};
 pub(crate) use kube::KubeAttrs;
+pub(crate) use lint::{Claim, StructLint};
 pub(crate) use lists::{Elems, ListContext, ListKind, ListMeta, ListOwner, ListTable};
 pub(crate) use model::{
-    upper_camel, Field, IntKind, RuleAt, Rules, RustEnum, Shape, Ty, TypeKind, TypeModel,
+    upper_camel, Field, IntKind, NamedValue, RuleAt, Rules, RustEnum, Shape, Ty, TypeKind,
+    TypeModel,
 };
 pub(crate) use rules::{
     rule_chain, Constraint, Fixed, Level, Limit, ListTag, Payload, Rule, RuleKind, Value,
@@ -169,6 +173,9 @@ pub(crate) struct Checked {
     /// kube's `#[kube(kind = ...)]` on a spec struct (for the root's
     /// `Validate`), or why it does not read.
     pub kube: syn::Result<Option<KubeAttrs>>,
+    /// The requiredness lint's findings that only the compiler can finish
+    /// (Kubernetes 1.38's `nonPointerStructRequiredness`).
+    pub lints: Vec<StructLint>,
 }
 
 impl Checked {
@@ -232,9 +239,11 @@ pub(crate) fn analyze(input: &syn::DeriveInput, options: &Options) -> Analysis {
             runtime,
         };
     }
+    let mut bound = None;
     let release = match type_options(&input.attrs) {
         Ok(o) => {
             runtime = o.runtime.unwrap_or(runtime);
+            bound = o.bound;
             o.release.unwrap_or(options.release)
         }
         Err(e) => {
@@ -263,13 +272,31 @@ pub(crate) fn analyze(input: &syn::DeriveInput, options: &Options) -> Analysis {
             }
         },
     };
-    let checked = model.map(|model| {
+    let checked = model.map(|mut model| {
+        model.generics = bounded_generics(&model, bound.as_deref(), &runtime);
         let (model, lists) = check::check_type(model, &mut diags);
+        let field_docs: Vec<(String, Vec<ast::DocLine>)> = match &input.data {
+            syn::Data::Struct(s) => s
+                .fields
+                .iter()
+                .map(|f| {
+                    let name = f
+                        .ident
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    (name, doc_lines(&f.attrs))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let lints = lint::lint(&model, &doc_lines(&input.attrs), &field_docs, &mut diags);
         Checked {
             model,
             lists,
             runtime: runtime.clone(),
             kube: kube::kube_attrs(&input.attrs),
+            lints,
         }
     });
     Analysis {
@@ -279,6 +306,20 @@ pub(crate) fn analyze(input: &syn::DeriveInput, options: &Options) -> Analysis {
     }
 }
 
+/// The type's generics with the bounds its impls need (see [`bounds`]).
+fn bounded_generics(
+    model: &TypeModel<model::Tags>,
+    explicit: Option<&[syn::WherePredicate]>,
+    runtime: &syn::Path,
+) -> syn::Generics {
+    let field_types: Vec<&syn::Type> = match &model.kind {
+        TypeKind::Struct(fields) => fields.iter().map(|f| &f.ty.ty).collect(),
+        TypeKind::Newtype(inner) => vec![&inner.ty],
+        TypeKind::Enum(_) => Vec::new(),
+    };
+    bounds::bounded(&model.generics, field_types, explicit, runtime)
+}
+
 /// What a type's `#[validate(...)]` attributes say.
 struct TypeOptions {
     /// `crate = "path"`: the runtime crate's path.
@@ -286,6 +327,9 @@ struct TypeOptions {
     /// `kubernetes = "1.36"`: the Kubernetes release the type's validation
     /// follows.
     release: Option<Release>,
+    /// `bound = "T: Trait, ..."`: the where predicates of the type's impls,
+    /// instead of the inferred ones.
+    bound: Option<Vec<syn::WherePredicate>>,
 }
 
 /// Reads a type's `#[validate(crate = "path", kubernetes = "1.36")]`
@@ -294,6 +338,7 @@ struct TypeOptions {
 fn type_options(attrs: &[syn::Attribute]) -> syn::Result<TypeOptions> {
     let mut runtime: Option<syn::Path> = None;
     let mut release: Option<Release> = None;
+    let mut bound: Option<Vec<syn::WherePredicate>> = None;
     for attr in attrs.iter().filter(|a| a.path().is_ident("validate")) {
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("crate") {
@@ -306,6 +351,10 @@ fn type_options(attrs: &[syn::Attribute]) -> syn::Result<TypeOptions> {
                     .map_err(|e| syn::Error::new(lit.span(), e))?;
                 release = Some(r);
                 Ok(())
+            } else if meta.path.is_ident("bound") {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                bound = Some(bounds::parse_bound(&lit)?);
+                Ok(())
             } else if meta.path.is_ident("metadata_name") {
                 // Read by `kube::custom_resource_impl` (a kube spec's root).
                 let _: syn::LitStr = meta.value()?.parse()?;
@@ -313,12 +362,17 @@ fn type_options(attrs: &[syn::Attribute]) -> syn::Result<TypeOptions> {
             } else {
                 Err(meta.error(
                     "unknown `validate` attribute: expected `crate = \"path\"`, \
-                     `kubernetes = \"1.36\"` or `metadata_name = \"k8s-short-name\"`",
+                     `kubernetes = \"1.36\"`, `bound = \"T: Trait\"` or \
+                     `metadata_name = \"k8s-short-name\"`",
                 ))
             }
         })?;
     }
-    Ok(TypeOptions { runtime, release })
+    Ok(TypeOptions {
+        runtime,
+        release,
+        bound,
+    })
 }
 
 /// The values of an `#[enum_values]` impl block (or of a `+k8s:enum`

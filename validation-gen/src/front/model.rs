@@ -86,7 +86,7 @@ impl IntKind {
 pub(crate) enum Shape {
     /// `Option<T>`: a Go pointer (nilable).
     Option(Box<Ty>),
-    /// `Box<T>`: transparent.
+    /// `Box<T>`, `Arc<T>`, `Rc<T>`, `Cow<'_, T>`, `&T`: transparent.
     Boxed(Box<Ty>),
     /// `Vec<T>`: a Go slice.
     List(Box<Ty>),
@@ -104,6 +104,16 @@ pub(crate) enum Shape {
     Json,
     /// Any other named type: a struct, a newtype (Go typedef), or a foreign type.
     Named,
+}
+
+/// A Go value type that is a struct or a named integer in Go, and that a tag
+/// reads its payload against ([`Ty::named_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NamedValue {
+    /// Go's `time.Duration` (an `int64` of nanoseconds).
+    Duration,
+    /// `resource.Quantity`.
+    Quantity,
 }
 
 /// A Rust type with its Go shape.
@@ -136,6 +146,25 @@ impl Ty {
     /// Whether the type is nilable in Go (pointer, slice, map).
     pub fn is_option(&self) -> bool {
         matches!(self.shape, Shape::Option(_))
+    }
+
+    /// The Go value type a named type stands for, where a tag reads its
+    /// payload against it (Kubernetes 1.38's duration and quantity bounds),
+    /// recognised by the type's name: `Duration` (Go's `time.Duration`:
+    /// `validation_runtime::Duration`) and `Quantity` (`resource.Quantity`:
+    /// the runtime's or k8s-openapi's).
+    pub fn named_value(&self) -> Option<NamedValue> {
+        let Shape::Named = self.shape else {
+            return None;
+        };
+        let syn::Type::Path(p) = &self.ty else {
+            return None;
+        };
+        match p.path.segments.last()?.ident.to_string().as_str() {
+            "Duration" => Some(NamedValue::Duration),
+            "Quantity" => Some(NamedValue::Quantity),
+            _ => None,
+        }
     }
 
     /// A short description of the Go kind, for messages.
@@ -175,6 +204,10 @@ fn classify(ty: &syn::Type) -> Shape {
         syn::Type::Paren(p) => &*p.elem,
         t => t,
     };
+    // `&T` is transparent, as `Box<T>` is (borrowed deserialization).
+    if let syn::Type::Reference(r) = ty {
+        return Shape::Boxed(Box::new(Ty::of(&r.elem)));
+    }
     let syn::Type::Path(p) = ty else {
         return Shape::Named;
     };
@@ -188,12 +221,14 @@ fn classify(ty: &syn::Type) -> Shape {
     let args = generic_args(seg);
     match (name.as_str(), args.as_slice()) {
         ("Option", [t]) => Shape::Option(Box::new(Ty::of(t))),
-        ("Box", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
+        // Owning and copy-on-write pointers are transparent: a value is
+        // validated as its pointee (`Arc<str>` as a string).
+        ("Box" | "Arc" | "Rc" | "Cow", [t]) => Shape::Boxed(Box::new(Ty::of(t))),
         ("Vec", [t]) => Shape::List(Box::new(Ty::of(t))),
         ("BTreeMap", [k, v]) | ("HashMap", [k, v, ..]) => {
             Shape::Map(Box::new(Ty::of(k)), Box::new(Ty::of(v)))
         }
-        ("String", []) => Shape::Str,
+        ("String" | "str", []) => Shape::Str,
         ("bool", []) => Shape::Bool,
         ("f32" | "f64", []) => Shape::Float,
         ("Value", []) if p.path.segments.len() == 1 || path_has(&p.path, "serde_json") => {

@@ -46,7 +46,7 @@ impl Builder<'_> {
 
     /// `+k8s:eachKey=+<rule>`: the payload's checks on every key.
     pub(super) fn each_key(&mut self, rule: &Rule, payload: &Rule, place: &mut Place<'_, '_>) {
-        match self.checks(payload, "k") {
+        match self.checks(payload, "k", None) {
             Ok(checks) => {
                 for c in checks {
                     let (check, message) = c.into_cel();
@@ -146,7 +146,7 @@ impl Builder<'_> {
             }
             return;
         }
-        match self.checks(payload, "x") {
+        match self.checks(payload, "x", None) {
             Ok(checks) if !conds.is_empty() => {
                 for c in checks {
                     let (check, message) = match c {

@@ -287,7 +287,15 @@ pub(crate) fn shape_schema(ty: &Ty) -> Map<String, Value> {
         Shape::Int(k) => json!({ "type": "integer", "format": int_format(*k) }),
         Shape::Float => json!({ "type": "number" }),
         Shape::Json => json!({ "x-kubernetes-preserve-unknown-fields": true }),
-        Shape::Named => return named(&type_name(&ty.ty)),
+        Shape::Named => match set_element(&ty.ty) {
+            // A set is a list with set semantics.
+            Some(e) => json!({
+                "type": "array",
+                "items": shape_schema(&Ty::of(e)),
+                "x-kubernetes-list-type": "set",
+            }),
+            None => return named(&type_name(&ty.ty)),
+        },
     };
     match v {
         Value::Object(m) => m,
@@ -302,10 +310,31 @@ fn int_format(k: IntKind) -> &'static str {
     }
 }
 
+/// The element type of a `BTreeSet<T>` / `HashSet<T>`.
+fn set_element(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else {
+        return None;
+    };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "BTreeSet" && seg.ident != "HashSet" {
+        return None;
+    }
+    match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|a| match a {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
 /// A named type: the well-known Kubernetes value types by their schema,
 /// anything else by reference.
 fn named(name: &str) -> Map<String, Value> {
     let v = match name {
+        // Go's `time.Duration`: nanoseconds.
+        "Duration" => json!({ "type": "integer", "format": "int64" }),
+        n if n.starts_with("NonZero") => json!({ "type": "integer" }),
         "Quantity" | "IntOrString" => json!({
             "x-kubernetes-int-or-string": true,
             "anyOf": [{ "type": "integer" }, { "type": "string" }],

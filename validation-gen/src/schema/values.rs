@@ -5,6 +5,7 @@
 
 use super::walk::{push_rule, Builder};
 use super::*;
+use crate::front::NamedValue;
 
 /// A value check a rule makes: a keyword when the value's zero passes it
 /// (or no zero is skipped), otherwise its CEL form.
@@ -36,7 +37,12 @@ impl Check {
 impl Builder<'_> {
     /// The value checks of `rule` on a value `v` (`self`, or a CEL variable
     /// for an item or a subfield), or why the rule has none there.
-    pub(super) fn checks(&self, rule: &Rule, v: &str) -> Result<Vec<Check>, String> {
+    pub(super) fn checks(
+        &self,
+        rule: &Rule,
+        v: &str,
+        ty: Option<&Ty>,
+    ) -> Result<Vec<Check>, String> {
         use RuleKind as K;
         let no_cel = || {
             Err(format!(
@@ -53,6 +59,12 @@ impl Builder<'_> {
                 };
                 vec![self.limit(*limit, n, v)]
             }
+            K::TypedBound {
+                limit,
+                value,
+                literal,
+                int,
+            } => vec![self.typed_bound(*limit, value, literal, int, v, ty)?],
             K::Format(format) => {
                 let f = match format {
                     Ok(f) => f.name,
@@ -80,24 +92,45 @@ impl Builder<'_> {
                     _ => vec![check],
                 }
             }
-            K::Neq {
+            K::Compare {
                 unreadable: Some(why),
                 ..
             } => return Err(why.clone()),
-            K::Neq { value: None, .. } => return Err("no payload".into()),
-            K::Neq {
-                value: Some(value), ..
+            K::Compare { value: None, .. } => return Err("no payload".into()),
+            K::Compare {
+                equal,
+                value: Some(value),
+                ..
             } => {
                 let (lit, shown) = match value {
                     TagValue::String(s) => (cel::string(s), validation_spec::go_quote(s)),
                     TagValue::Int(i) => (i.to_string(), i.to_string()),
                     TagValue::Bool(b) => (b.to_string(), b.to_string()),
                 };
-                vec![Check::Cel {
-                    rule: format!("{v} != {lit}"),
-                    message: format!("must not be equal to {shown}"),
-                    reason: None,
-                }]
+                if *equal {
+                    // `enum` with one value: the apiserver's error for it is
+                    // upstream's (`Unsupported value: ...: supported values:
+                    // "<value>"`, the value quoted whatever its type).
+                    let (json, zero) = match value {
+                        TagValue::String(s) => (json!(s), s.is_empty()),
+                        TagValue::Int(i) => (json!(i), *i == 0),
+                        TagValue::Bool(b) => (json!(b), !b),
+                    };
+                    let quoted = validation_spec::go_quote(&arg_text(value));
+                    vec![Check::Keyword {
+                        key: "enum",
+                        value: json!([json]),
+                        zero_passes: zero,
+                        cel: format!("{v} == {lit}"),
+                        message: format!("supported values: {quoted}"),
+                    }]
+                } else {
+                    vec![Check::Cel {
+                        rule: format!("{v} != {lit}"),
+                        message: format!("must not be equal to {shown}"),
+                        reason: None,
+                    }]
+                }
             }
             K::Monotonic if v == "self" => vec![Check::Cel {
                 rule: "self >= oldSelf".into(),
@@ -116,7 +149,7 @@ impl Builder<'_> {
                     cel::property(name).ok_or("the subfield's name cannot be reached from CEL")?;
                 let sel = format!("{v}.{prop}");
                 return Ok(self
-                    .checks(inner, &sel)?
+                    .checks(inner, &sel, None)?
                     .into_iter()
                     .map(|c| {
                         let (rule, message, reason) = match c {
@@ -138,9 +171,9 @@ impl Builder<'_> {
             K::Monotonic
             | K::Immutable
             | K::Subfield { .. }
-            | K::Required
+            | K::Required { .. }
             | K::Optional
-            | K::Forbidden
+            | K::Forbidden { .. }
             | K::Enum
             | K::CustomValidation
             | K::Marker
@@ -161,6 +194,65 @@ impl Builder<'_> {
     }
 
     /// A size or bound as a keyword, with its CEL form and message.
+    /// A 1.38 `minimum` / `maximum` on the value's type: an integer keyword
+    /// (a duration's in nanoseconds, its message printing the duration), or
+    /// for a quantity, CEL with Kubernetes' quantity library (compared by
+    /// value, as the derive does).
+    fn typed_bound(
+        &self,
+        limit: Limit,
+        value: &TagValue,
+        literal: &str,
+        int: &Payload<i128>,
+        v: &str,
+        ty: Option<&Ty>,
+    ) -> Result<Check, String> {
+        let upper = limit == Limit::Maximum;
+        let (prefix, op) = if upper {
+            (validation_spec::messages::MAXIMUM, "<=")
+        } else {
+            (validation_spec::messages::MINIMUM, ">=")
+        };
+        match (ty.map(|t| t.leaf()).and_then(Ty::named_value), value) {
+            (Some(NamedValue::Quantity), _) => {
+                let text = match value {
+                    TagValue::String(s) => s.as_str(),
+                    _ => literal,
+                };
+                let q = validation_spec::quantity::Quantity::parse(text)
+                    .map_err(|e| format!("failed to parse tag payload: {e}"))?;
+                Ok(Check::Cel {
+                    rule: format!(
+                        "quantity(string({v})).compareTo(quantity({})) {op} 0",
+                        cel::string(&q.to_string())
+                    ),
+                    message: format!("{prefix} {q}"),
+                    reason: None,
+                })
+            }
+            (Some(NamedValue::Duration), TagValue::String(text)) => {
+                let nanos = validation_spec::duration::parse(text)
+                    .map_err(|e| format!("failed to parse tag payload: {e}"))?;
+                let shown = validation_spec::duration::format(nanos);
+                Ok(Check::Keyword {
+                    key: if upper { "maximum" } else { "minimum" },
+                    value: json!(nanos),
+                    zero_passes: if upper { nanos >= 0 } else { nanos <= 0 },
+                    cel: format!("{v} {op} {nanos}"),
+                    message: format!("{prefix} {shown}"),
+                })
+            }
+            (None, TagValue::Int(_)) => {
+                let n = match int {
+                    Ok(n) => i64::try_from(*n).map_err(|e| e.to_string())?,
+                    Err(why) => return Err(why.clone()),
+                };
+                Ok(self.limit(limit, n, v))
+            }
+            _ => Err("the payload does not fit the value's type".into()),
+        }
+    }
+
     fn limit(&self, limit: Limit, n: i64, v: &str) -> Check {
         let kw =
             |key: &'static str, zero_passes: bool, cel: String, message: String| Check::Keyword {
@@ -273,5 +365,13 @@ pub(super) fn add_check(site: &mut Map<String, Value>, c: Check, guard: Option<&
             };
             push_rule(site, cel::rule_at(rule, message, reason, None));
         }
+    }
+}
+
+/// A payload's text as `fmt.Sprint` prints it (a string as is).
+fn arg_text(v: &TagValue) -> String {
+    match v {
+        TagValue::String(s) => s.clone(),
+        other => other.to_string(),
     }
 }

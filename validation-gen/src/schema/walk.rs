@@ -197,11 +197,13 @@ impl Builder<'_> {
                 place.schema.insert(OPAQUE.into(), json!(true));
             }
             K::Marker => {}
-            K::Required => presence::required(place),
-            K::Forbidden => self.forbidden(rule, place),
-            K::Limit { .. } | K::Format(_) | K::Neq { .. } | K::Monotonic => {
-                self.value_checks(rule, place)
-            }
+            K::Required { .. } => presence::required(place),
+            K::Forbidden { .. } => self.forbidden(rule, place),
+            K::Limit { .. }
+            | K::TypedBound { .. }
+            | K::Format(_)
+            | K::Compare { .. }
+            | K::Monotonic => self.value_checks(rule, place),
             K::Immutable => changes::immutable(place),
             K::Update(constraint) => self.update(rule, *constraint, place),
             K::Each {
@@ -248,7 +250,7 @@ impl Builder<'_> {
 
     /// The value checks of a limit, format, `neq` or `monotonic` rule.
     fn value_checks(&mut self, rule: &Rule, place: &mut Place<'_, '_>) {
-        match self.checks(rule, "self") {
+        match self.checks(rule, "self", place.ty) {
             Ok(checks) => {
                 for c in checks {
                     values::add_check(place.schema, c, place.guard);

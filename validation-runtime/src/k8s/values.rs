@@ -19,6 +19,8 @@ macro_rules! no_validation {
     ($($t:ty),*) => {$(
         /// No declarative validation of its own (upstream's type has no tags).
         impl Validate for $t {
+            const IMPLICITLY_REQUIRED: Option<bool> = Some(false);
+
             #[inline]
             fn validate_into(&self, _: &Operation, _: &Path<'_>, _: Option<&Self>, _: &mut ErrorList) {}
         }
@@ -42,6 +44,22 @@ impl SemanticEq for Quantity {
             (Some(a), Some(b)) => a == b,
             _ => self.0 == other.0,
         }
+    }
+}
+
+/// By value, for quantity bounds (`+k8s:minimum="100m"`, Kubernetes 1.38);
+/// a string that is not a quantity is not judged.
+impl crate::QuantityValue for Quantity {
+    fn quantity(&self) -> Option<std::borrow::Cow<'_, crate::Quantity>> {
+        parse_quantity(self).map(std::borrow::Cow::Owned)
+    }
+}
+
+/// k8s-openapi's `ByteString` (a Go `[]byte`, base64 in JSON), for
+/// `+k8s:maxBytes` (Kubernetes 1.38).
+impl crate::BytesValue for k8s_openapi::ByteString {
+    fn as_bytes(&self) -> &[u8] {
+        &self.0
     }
 }
 

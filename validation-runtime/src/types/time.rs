@@ -394,6 +394,8 @@ macro_rules! timestamp {
 
         /// A timestamp has no declarative validation of its own.
         impl Validate for $name {
+            const IMPLICITLY_REQUIRED: Option<bool> = Some(false);
+
             #[inline]
             fn validate_into(
                 &self,

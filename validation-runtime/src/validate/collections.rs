@@ -113,6 +113,11 @@ where
 }
 
 /// A list, as upstream's `[]T`: `Vec<T>`, `[T]`, or a newtype of one.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list with an order of its own: list semantics and `+k8s:item` need a `Vec` (or a newtype of one)",
+    label = "not a `Vec`",
+    note = "a `BTreeSet` / `HashSet` is a set already: leave out `+k8s:listType=set` / `+k8s:unique=set`"
+)]
 pub trait ListLike {
     /// The element type.
     type Item;
@@ -144,6 +149,41 @@ where
     #[inline]
     fn items(&self) -> &[Self::Item] {
         self.inner().items()
+    }
+}
+
+/// A list's number of items, for `+k8s:maxItems` / `+k8s:minItems`:
+/// slices, `Vec`, sets, and newtypes of them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list: `+k8s:maxItems` / `+k8s:minItems` take a `Vec`, a set or a newtype of one",
+    label = "not a list"
+)]
+pub trait ItemCount {
+    /// The number of items.
+    fn item_count(&self) -> usize;
+}
+
+impl<T> ItemCount for [T] {
+    #[inline]
+    fn item_count(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T> ItemCount for Vec<T> {
+    #[inline]
+    fn item_count(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T: crate::Newtype + ?Sized> ItemCount for T
+where
+    T::Inner: ItemCount,
+{
+    #[inline]
+    fn item_count(&self) -> usize {
+        self.inner().item_count()
     }
 }
 

@@ -279,6 +279,29 @@ pub fn matches_c_identifier(value: &str) -> bool {
     }
 }
 
+/// Upstream's `conditionReasonFmt` (Kubernetes 1.38).
+pub const CONDITION_REASON_FMT: &str = "[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?";
+
+/// The message of a value that is not a condition reason
+/// (`k8s-condition-reason`, Kubernetes 1.38; upstream `IsValidReason`).
+pub const CONDITION_REASON_ERROR: &str = "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?')";
+
+/// Whether `value` matches [`CONDITION_REASON_FMT`] (no length limit).
+#[inline]
+pub fn matches_condition_reason(value: &str) -> bool {
+    match value.as_bytes() {
+        [] => false,
+        [first] => first.is_ascii_alphabetic(),
+        [first, middle @ .., last] => {
+            first.is_ascii_alphabetic()
+                && middle
+                    .iter()
+                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b',' | b':'))
+                && (last.is_ascii_alphanumeric() || *last == b'_')
+        }
+    }
+}
+
 /// Whether `value` is a lowercase UUID in 8-4-4-4-12 form: exactly 36 bytes,
 /// `-` at offsets 8, 13, 18 and 23, `[0-9a-f]` elsewhere (upstream
 /// `validate.UUID`; uppercase is rejected).

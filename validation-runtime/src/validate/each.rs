@@ -274,6 +274,11 @@ fn key_order(n: usize, cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<
 /// values correlate with the old map by key, as [`each_map_val`]. The
 /// derive implements it for list and map newtypes, correlating list items
 /// as the newtype's own `+k8s:listType` says.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list, set or map: `+k8s:eachVal` needs one",
+    label = "not a collection",
+    note = "collections are `Vec`, `BTreeSet`, `HashSet`, `BTreeMap`, `HashMap`, and their newtypes (with `#[derive(Validate)]`)"
+)]
 pub trait EachValue {
     /// The element (list) or value (map) type.
     type Item;

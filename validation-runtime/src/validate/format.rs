@@ -472,8 +472,9 @@ fn c_identifier_part(errs: &mut ErrorList, path: &Path<'_>, id: &str) {
 ///   empty` (bad value `""`) or the name checks;
 /// * name checks: `Too long: may not be more than 32 bytes`, then
 ///   [`content::C_IDENTIFIER_ERROR`] (bad value: the name);
-/// * more than one `/`: nothing is reported (as upstream, which marks this a
-///   TODO).
+/// * more than one `/`: nothing is reported (as upstream through Kubernetes
+///   1.37, which marks this a TODO; 1.38 reports it:
+///   [`resource_fully_qualified_name_one_slash`]).
 pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
     errs: &mut ErrorList,
     _op: &Operation,
@@ -481,10 +482,38 @@ pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
     value: Option<&S>,
     _old: Option<&S>,
 ) {
-    let Some(v) = value else {
-        return;
-    };
-    let s = v.as_str();
+    if let Some(v) = value {
+        fully_qualified_name(errs, path, v.as_str(), false);
+    }
+}
+
+/// `+k8s:format=k8s-resource-fully-qualified-name` as Kubernetes 1.38 checks
+/// it: [`resource_fully_qualified_name`], and a value with more than one `/`
+/// is `Invalid value: "<value>": must not contain more than one slash`
+/// (origin `format=k8s-resource-fully-qualified-name`), its parts unchecked.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{ErrorList, validate, Operation};
+///
+/// let path = Path::new("name");
+/// let errs = ErrorList::from_fn(|e| validate::resource_fully_qualified_name_one_slash(e, &Operation::create(), &path, Some("a/b/c"), None));
+/// assert_eq!(errs[0].to_string(), r#"name: Invalid value: "a/b/c": must not contain more than one slash"#);
+/// ```
+#[inline]
+pub fn resource_fully_qualified_name_one_slash<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) {
+    if let Some(v) = value {
+        fully_qualified_name(errs, path, v.as_str(), true);
+    }
+}
+
+fn fully_qualified_name(errs: &mut ErrorList, path: &Path<'_>, s: &str, one_slash: bool) {
     match s.split_once('/') {
         None => {
             c_identifier_part(errs, path, s);
@@ -525,6 +554,44 @@ pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
                 c_identifier_part(errs, path, name);
             }
         }
+        Some(_) if one_slash => errs.push(
+            Error::invalid(path, s, "must not contain more than one slash")
+                .with_origin(FQ_NAME_ORIGIN),
+        ),
         Some(_) => {}
     }
+}
+
+/// `+k8s:format=k8s-condition-reason` (Kubernetes 1.38): a condition's
+/// reason, [`content::CONDITION_REASON_FMT`] (any length: the length is
+/// `+k8s:maxBytes`'s).
+///
+/// Error: `Invalid value: "<value>": ` [`content::CONDITION_REASON_ERROR`],
+/// origin `format=k8s-condition-reason`.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{ErrorList, validate, Operation};
+///
+/// let path = Path::new("reason");
+/// let op = Operation::create();
+/// assert!(ErrorList::from_fn(|e| validate::condition_reason(e, &op, &path, Some("ReasonA:ReasonB"), None)).is_empty());
+/// let errs = ErrorList::from_fn(|e| validate::condition_reason(e, &op, &path, Some("abc-def"), None));
+/// assert_eq!(errs[0].origin(), Some("format=k8s-condition-reason"));
+/// ```
+#[inline]
+pub fn condition_reason<S: StrValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&S>,
+    _old: Option<&S>,
+) {
+    by_static_messages(
+        errs,
+        path,
+        value,
+        |s| [(!content::matches_condition_reason(s)).then_some(content::CONDITION_REASON_ERROR)],
+        "format=k8s-condition-reason",
+    )
 }

@@ -15,6 +15,9 @@
 //! | `+k8s:minItems` | 1.36 | list items | `TooFew`, `minItems` |
 //! | `+k8s:maxProperties` | 1.37 (in development) | map entries | `TooMany`, `maxProperties` |
 //! | `+k8s:minProperties` | 1.37 (in development) | map entries | `TooFew`, `minProperties` |
+//! | `+k8s:minimum` / `maximum` on a `Duration` | 1.38 | nanoseconds, limit printed as a duration | `Invalid`, `minimum` / `maximum` |
+//! | `+k8s:minimum` / `maximum` on a `Quantity` | 1.38 | value, printed canonically | `Invalid`, `minimum` / `maximum` |
+//! | `+k8s:maxBytes` on a `Vec<u8>` | 1.38 | bytes | `TooLong`, `maxBytes`, value omitted |
 //!
 //! `+k8s:maxLength` counts bytes as Kubernetes 1.35 does (1.36 switched it to
 //! characters and added `+k8s:maxBytes` for bytes).
@@ -25,11 +28,11 @@
 //! as Go's nil slice and nil map do, so `+k8s:minItems` / `+k8s:minProperties`
 //! report it.
 
-use super::collections::MapLike;
+use super::collections::{ItemCount, MapLike};
 use crate::field::{
     with_bad_value, BadValue, Detail, Error, ErrorList, ErrorType, Path, ToBadValue,
 };
-use crate::{IntValue, Operation, StrValue};
+use crate::{BytesValue, IntValue, Operation, Quantity, QuantityValue, StrValue};
 
 /// `+k8s:minimum=N`: `Invalid value: <v>: must be greater than or equal to N`,
 /// origin `minimum`.
@@ -159,7 +162,7 @@ fn out_of_range<T: ToBadValue + ?Sized>(
 ) {
     let detail = match static_detail {
         Some(detail) => {
-            debug_assert_eq!(detail, format!("{text} {bound}"), "static bound detail");
+            debug_assert!(detail.starts_with(text), "static bound detail {detail:?}");
             Detail::Static(detail)
         }
         None => Detail::Bound {
@@ -290,6 +293,156 @@ pub fn max_bytes<S: StrValue + ?Sized>(
     }
 }
 
+/// `+k8s:minimum="<duration>"` on a Go `time.Duration` (Kubernetes 1.38):
+/// `Invalid value: <nanoseconds>: must be greater than or equal to <limit>`,
+/// origin `minimum`, where the limit is printed as Go prints a duration
+/// (`1h30m0s`): the generator passes `min` in nanoseconds and `detail`
+/// written out.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, Duration, ErrorList, Operation};
+///
+/// let (op, path) = (Operation::create(), Path::new("timeout"));
+/// let value = Duration::from_nanos(500_000_000);
+/// let errs = ErrorList::from_fn(|errs| {
+///     validate::minimum_duration(errs, &op, &path, Some(&value), None, 1_000_000_000, "must be greater than or equal to 1s")
+/// });
+/// assert_eq!(errs[0].to_string(), "timeout: Invalid value: 500000000: must be greater than or equal to 1s");
+/// ```
+#[inline]
+pub fn minimum_duration<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    min: i64,
+    detail: &'static str,
+) {
+    if let Some(v) = value.filter(|v| v.to_i128() < i128::from(min)) {
+        let prefix = validation_spec::messages::MINIMUM;
+        out_of_range(errs, path, v, prefix, min.into(), Some(detail), "minimum");
+    }
+}
+
+/// `+k8s:maximum="<duration>"` on a Go `time.Duration` (Kubernetes 1.38): as
+/// [`minimum_duration`], `must be less than or equal to <limit>`, origin
+/// `maximum`.
+#[inline]
+pub fn maximum_duration<T: IntValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    max: i64,
+    detail: &'static str,
+) {
+    if let Some(v) = value.filter(|v| v.to_i128() > i128::from(max)) {
+        let prefix = validation_spec::messages::MAXIMUM;
+        out_of_range(errs, path, v, prefix, max.into(), Some(detail), "maximum");
+    }
+}
+
+/// `+k8s:minimum="<quantity>"` on a `Quantity` (Kubernetes 1.38; upstream's
+/// `MinimumQuantity`): compared by value, `Invalid value: "<value>": must be
+/// greater than or equal to <limit>`, origin `minimum`, the value printed in
+/// its canonical form and the limit as `resource.MustParse(payload).String()`
+/// (the generator writes `detail`). A value that does not read as a quantity
+/// (a k8s-openapi `Quantity` holding any string) is not judged.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, ErrorList, Operation, Quantity};
+///
+/// let (op, path) = (Operation::create(), Path::new("cpu"));
+/// let value: Quantity = "0.05".parse().unwrap();
+/// let min: Quantity = "100m".parse().unwrap();
+/// let errs = ErrorList::from_fn(|errs| {
+///     validate::minimum_quantity(errs, &op, &path, Some(&value), None, &min, "must be greater than or equal to 100m")
+/// });
+/// assert_eq!(errs[0].to_string(), r#"cpu: Invalid value: "50m": must be greater than or equal to 100m"#);
+/// ```
+#[inline]
+pub fn minimum_quantity<Q: QuantityValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&Q>,
+    _old: Option<&Q>,
+    min: &Quantity,
+    detail: &'static str,
+) {
+    if let Some(q) = value.and_then(QuantityValue::quantity) {
+        if q.cmp_value(min).is_lt() {
+            quantity_out_of_range(errs, path, &q, detail, "minimum");
+        }
+    }
+}
+
+/// `+k8s:maximum="<quantity>"` on a `Quantity` (Kubernetes 1.38): as
+/// [`minimum_quantity`], `must be less than or equal to <limit>`, origin
+/// `maximum`.
+#[inline]
+pub fn maximum_quantity<Q: QuantityValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&Q>,
+    _old: Option<&Q>,
+    max: &Quantity,
+    detail: &'static str,
+) {
+    if let Some(q) = value.and_then(QuantityValue::quantity) {
+        if q.cmp_value(max).is_gt() {
+            quantity_out_of_range(errs, path, &q, detail, "maximum");
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn quantity_out_of_range(
+    errs: &mut ErrorList,
+    path: &Path<'_>,
+    value: &Quantity,
+    detail: &'static str,
+    origin: &'static str,
+) {
+    errs.push(Error::invalid(path, value.to_string(), detail).with_origin(origin));
+}
+
+/// `+k8s:maxBytes=N` on a Go `[]byte` (Kubernetes 1.38; a `Vec<u8>` or a
+/// newtype of one): at most `max` bytes. `Too long: may not be more than N
+/// bytes` (`byte` for 1), origin `maxBytes`, the value omitted. `None`
+/// passes.
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, ErrorList, Operation};
+///
+/// let (op, path) = (Operation::create(), Path::new("data"));
+/// let errs = ErrorList::from_fn(|errs| validate::max_bytes_slice(errs, &op, &path, Some(&b"abcd".to_vec()), None, 3));
+/// assert_eq!(errs[0].to_string(), "data: Too long: may not be more than 3 bytes");
+/// ```
+#[inline]
+pub fn max_bytes_slice<B: BytesValue + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&B>,
+    _old: Option<&B>,
+    max: usize,
+) {
+    match value {
+        Some(v) if v.as_bytes().len() > max => {
+            errs.push(Error::too_long(path, go_int(max)).with_origin("maxBytes"))
+        }
+        _ => {}
+    }
+}
+
 /// `+k8s:minLength=N` (Kubernetes 1.36): the value must be at least `min`
 /// **characters** (Unicode scalar values) long. Fails with
 /// `Too short: must be at least N characters` (`character` for 1), origin
@@ -324,17 +477,17 @@ pub fn min_length<S: StrValue + ?Sized>(
 /// `Too many: <len>: must have at most N items` (`item` for 1), origin
 /// `maxItems`. `None` (no list) passes.
 #[inline]
-pub fn max_items<T>(
+pub fn max_items<L: ItemCount + ?Sized>(
     errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
-    value: Option<&[T]>,
-    _old: Option<&[T]>,
+    value: Option<&L>,
+    _old: Option<&L>,
     max: usize,
 ) {
-    match value {
-        Some(v) if v.len() > max => {
-            errs.push(Error::too_many(path, go_int(v.len()), go_int(max)).with_origin("maxItems"))
+    match value.map(L::item_count) {
+        Some(len) if len > max => {
+            errs.push(Error::too_many(path, go_int(len), go_int(max)).with_origin("maxItems"))
         }
         _ => {}
     }
@@ -344,15 +497,15 @@ pub fn max_items<T>(
 /// items. Fails with `Too few: <len>: must have at least N items` (`item` for
 /// 1), origin `minItems`. `None` counts as an empty list (Go's nil slice).
 #[inline]
-pub fn min_items<T>(
+pub fn min_items<L: ItemCount + ?Sized>(
     errs: &mut ErrorList,
     _op: &Operation,
     path: &Path<'_>,
-    value: Option<&[T]>,
-    _old: Option<&[T]>,
+    value: Option<&L>,
+    _old: Option<&L>,
     min: usize,
 ) {
-    let len = value.map_or(0, <[T]>::len);
+    let len = value.map_or(0, L::item_count);
     if len < min {
         errs.push(too_few_error(path, len, min).with_origin("minItems"));
     }

@@ -49,7 +49,7 @@ pub mod union;
 pub mod update;
 
 pub use collections::{
-    key_fn, key_matches, key_view, list_map_key, ItemKey, KeyLiteral, KeyView, ListLike,
+    key_fn, key_matches, key_view, list_map_key, ItemCount, ItemKey, KeyLiteral, KeyView, ListLike,
     ListMapKey, MapLike,
 };
 pub use dependent::*;

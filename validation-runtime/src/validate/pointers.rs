@@ -1,6 +1,8 @@
 //! Lists of pointers (Kubernetes 1.37): `Vec<Option<T>>`, Go's `[]*T`
 //! (upstream `validate/each.go`: `PtrSliceNoNils`, `EachPtrSliceVal`,
-//! `PtrSliceUnique`; `validate/item.go`: `PtrSliceItem`).
+//! `PtrSliceUnique`; `validate/item.go`: `PtrSliceItem`); maps of pointers
+//! (Kubernetes 1.38): `BTreeMap<K, Option<V>>`, Go's `map[K]*V`
+//! ([`ptr_map_no_nils`], upstream's `PtrMapNoNils`).
 //!
 //! A field of such a list gets [`ptr_slice_no_nils`] first (upstream's
 //! generator injects it, short-circuiting): every `None` element is
@@ -11,6 +13,8 @@
 //! The validator still receives the element as `&Option<T>` (always
 //! `Some`), as the element site reads it.
 
+use super::collections::MapLike;
+use crate::field::MapKey;
 use crate::field::{Error, ErrorList, Path, ToBadValue};
 use crate::{Operation, SemanticEq};
 
@@ -37,6 +41,37 @@ pub fn ptr_slice_no_nils<T>(
             errs.push(Error::required(path.index(i), ""));
             found = true;
         }
+    }
+    found
+}
+
+/// Upstream's `PtrMapNoNils` (Kubernetes 1.38): `Required value` at
+/// `path[key]` for every `None` value, in key order; whether there was one.
+/// Generated code calls it first on a map-of-pointers field with
+/// validations of its own, which stops there when it reports.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{validate, ErrorList};
+///
+/// let map = BTreeMap::from([("a".to_string(), None), ("b".to_string(), Some(0))]);
+/// let mut errs = ErrorList::new();
+/// assert!(validate::ptr_map_no_nils(&mut errs, &Path::new("m"), Some(&map)));
+/// assert_eq!(errs[0].to_string(), "m[a]: Required value");
+/// ```
+pub fn ptr_map_no_nils<M, V>(errs: &mut ErrorList, path: &Path<'_>, value: Option<&M>) -> bool
+where
+    M: MapLike<Value = Option<V>>,
+{
+    let mut found = false;
+    if let Some(map) = value {
+        map.for_each_sorted(|k, v| {
+            if v.is_none() {
+                errs.push(Error::required(path.key(&k.key_str()), ""));
+                found = true;
+            }
+        });
     }
     found
 }

@@ -103,3 +103,70 @@ pub fn forbidden<T: IsZero + ?Sized>(
         errs.push(Error::forbidden(path, ""));
     }
 }
+
+/// `+k8s:required="<message>"` (Kubernetes 1.38): [`required`], with the
+/// message as the error's detail (`Required value: <message>`).
+///
+/// ```
+/// use validation_runtime::field::Path;
+/// use validation_runtime::{ErrorList, validate, Operation};
+///
+/// let path = Path::new("cidr");
+/// let errs = ErrorList::from_fn(|e| validate::required_with_message(e, &Operation::create(), &path, Some(&String::new()), None, "must be set when dual-stack"));
+/// assert_eq!(errs[0].to_string(), "cidr: Required value: must be set when dual-stack");
+/// ```
+#[inline]
+pub fn required_with_message<T: IsZero + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    message: &'static str,
+) {
+    if is_unset(value) {
+        errs.push(Error::required(path, message));
+    }
+}
+
+/// `+k8s:forbidden="<message>"` (Kubernetes 1.38): [`forbidden`], with the
+/// message as the error's detail (`Forbidden: <message>`).
+#[inline]
+pub fn forbidden_with_message<T: IsZero + ?Sized>(
+    errs: &mut ErrorList,
+    _op: &Operation,
+    path: &Path<'_>,
+    value: Option<&T>,
+    _old: Option<&T>,
+    message: &'static str,
+) {
+    if !is_unset(value) {
+        errs.push(Error::forbidden(path, message));
+    }
+}
+
+/// A struct's `Validate::IMPLICITLY_REQUIRED` from its own members
+/// (`own`: one is tagged `+k8s:required` or `+k8s:unionMember`) and the
+/// answers of the structs it holds by value: `Some(true)` if any says so,
+/// `None` if one is not known, `Some(false)` otherwise.
+#[doc(hidden)]
+pub const fn implied_requiredness(own: bool, members: &[Option<bool>]) -> Option<bool> {
+    if own {
+        return Some(true);
+    }
+    let mut known = true;
+    let mut i = 0;
+    while i < members.len() {
+        match members[i] {
+            Some(true) => return Some(true),
+            None => known = false,
+            Some(false) => {}
+        }
+        i += 1;
+    }
+    if known {
+        Some(false)
+    } else {
+        None
+    }
+}

@@ -595,10 +595,8 @@ const _: () = {
                 old,
                 &["recreate", "rollingUpdate"],
                 &[
-                    |obj: &DeploymentStrategy| !__rt::IsZero::is_zero(&obj.recreate),
-                    |obj: &DeploymentStrategy| {
-                        !__rt::IsZero::is_zero(&obj.rolling_update)
-                    },
+                    |obj: &Self| !__rt::IsZero::is_zero(&obj.recreate),
+                    |obj: &Self| !__rt::IsZero::is_zero(&obj.rolling_update),
                 ],
             );
             __rt::Validate::validate_children_into(self, op, path, old, errs);

@@ -42,12 +42,13 @@ pub(crate) struct Rule {
 /// What a tag means, with its payload typed.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum RuleKind {
-    /// `+k8s:required`.
-    Required,
+    /// `+k8s:required`, with its message (`+k8s:required="<message>"`,
+    /// Kubernetes 1.38; `None`: none, or empty).
+    Required { message: Option<String> },
     /// `+k8s:optional`.
     Optional,
-    /// `+k8s:forbidden`.
-    Forbidden,
+    /// `+k8s:forbidden`, with its message (1.38).
+    Forbidden { message: Option<String> },
     /// `+k8s:immutable`.
     Immutable,
     /// `+k8s:monotonic`.
@@ -65,12 +66,25 @@ pub(crate) enum RuleKind {
     Subresource(Option<String>),
     /// A size or bound: `+k8s:minimum=<n>`, `+k8s:maxLength=<n>`, ...
     Limit { limit: Limit, n: Payload<i128> },
+    /// `+k8s:minimum` / `+k8s:maximum` (`limit`) as Kubernetes 1.38 reads
+    /// them: the payload as written (`literal`) and as the grammar typed it
+    /// (`value`), and read as an integer where it is one (`int`); the
+    /// lowering judges it against the value's type (an integer, a Go
+    /// duration, a quantity).
+    TypedBound {
+        limit: Limit,
+        value: Value,
+        literal: String,
+        int: Payload<i128>,
+    },
     /// `+k8s:format=<name>`.
     Format(Payload<&'static Format>),
-    /// `+k8s:neq=<value>`: the value as the grammar typed it (`None`:
+    /// `+k8s:neq=<value>` (`equal: false`), `+k8s:eq=<value>` (`equal:
+    /// true`, Kubernetes 1.38): the value as the grammar typed it (`None`:
     /// missing), and why the release does not read it (1.36's strict
     /// integers and bools).
-    Neq {
+    Compare {
+        equal: bool,
         value: Option<Value>,
         unreadable: Option<String>,
     },
@@ -267,9 +281,13 @@ pub(crate) fn read(tag: &Tag, behaviour: &Behaviour) -> Result<Rule, String> {
     use RuleKind as K;
     use TagName as T;
     let kind = match name {
-        T::Required => K::Required,
+        T::Required => K::Required {
+            message: message(tag),
+        },
         T::Optional => K::Optional,
-        T::Forbidden => K::Forbidden,
+        T::Forbidden => K::Forbidden {
+            message: message(tag),
+        },
         T::Immutable => K::Immutable,
         T::Monotonic => K::Monotonic,
         T::Enum => K::Enum,
@@ -279,6 +297,14 @@ pub(crate) fn read(tag: &Tag, behaviour: &Behaviour) -> Result<Rule, String> {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         }),
+        T::Minimum | T::Maximum if behaviour.typed_bounds => {
+            let limit = if name == T::Minimum {
+                Limit::Minimum
+            } else {
+                Limit::Maximum
+            };
+            typed_bound(tag, behaviour, limit)
+        }
         T::Minimum => limit(tag, behaviour, Limit::Minimum),
         T::Maximum => limit(tag, behaviour, Limit::Maximum),
         T::MinLength => limit(tag, behaviour, Limit::MinLength),
@@ -288,8 +314,9 @@ pub(crate) fn read(tag: &Tag, behaviour: &Behaviour) -> Result<Rule, String> {
         T::MaxItems => limit(tag, behaviour, Limit::MaxItems),
         T::MinProperties => limit(tag, behaviour, Limit::MinProperties),
         T::MaxProperties => limit(tag, behaviour, Limit::MaxProperties),
-        T::Format => K::Format(format(tag)),
-        T::Neq => neq(tag, behaviour),
+        T::Format => K::Format(format(tag, behaviour)),
+        T::Neq => compare(tag, behaviour, false),
+        T::Eq => compare(tag, behaviour, true),
         T::ListType => K::List(ListTag::Type(string_payload(tag))),
         T::Unique => K::List(ListTag::Unique(string_payload(tag))),
         T::ListMapKey => K::List(ListTag::MapKey(string_payload(tag))),
@@ -481,10 +508,40 @@ fn integer(tag: &Tag, scalars: Scalars) -> Payload<i128> {
     })
 }
 
-fn format(tag: &Tag) -> Payload<&'static Format> {
+/// A requiredness tag's message (1.38): its string payload, if not empty
+/// (upstream passes no message for `=""`).
+fn message(tag: &Tag) -> Option<String> {
+    match tag.scalar() {
+        Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// `minimum` / `maximum` as 1.38 reads them: the payload kept as written,
+/// with its integer reading where it is an integer.
+fn typed_bound(tag: &Tag, behaviour: &Behaviour, limit: Limit) -> RuleKind {
+    let value = tag
+        .scalar()
+        .cloned()
+        .unwrap_or(Value::String(String::new()));
+    let literal = tag.value_literal.clone().unwrap_or_default();
+    let int = integer(tag, behaviour.scalars);
+    RuleKind::TypedBound {
+        limit,
+        value,
+        literal,
+        int,
+    }
+}
+
+fn format(tag: &Tag, behaviour: &Behaviour) -> Payload<&'static Format> {
     let Some(Value::String(name)) = tag.scalar() else {
         return Err("tag \"k8s:format\" requires a format name".into());
     };
+    let one_slash = &validation_spec::format::FULLY_QUALIFIED_NAME_ONE_SLASH;
+    if behaviour.fully_qualified_name_one_slash && name == one_slash.name {
+        return Ok(one_slash);
+    }
     if let Some(format) = validation_spec::format::lookup(name) {
         return Ok(format);
     }
@@ -499,7 +556,7 @@ fn format(tag: &Tag) -> Payload<&'static Format> {
     Err(message)
 }
 
-fn neq(tag: &Tag, behaviour: &Behaviour) -> RuleKind {
+fn compare(tag: &Tag, behaviour: &Behaviour, equal: bool) -> RuleKind {
     let scalars = behaviour.scalars;
     let mut value = tag.scalar().cloned();
     let literal = tag.value_literal.as_deref().unwrap_or_default();
@@ -525,7 +582,11 @@ fn neq(tag: &Tag, behaviour: &Behaviour) -> RuleKind {
             tag.name
         )
     });
-    RuleKind::Neq { value, unreadable }
+    RuleKind::Compare {
+        equal,
+        value,
+        unreadable,
+    }
 }
 
 fn constraint(tag: &Tag, behaviour: &Behaviour) -> Result<Constraint, String> {

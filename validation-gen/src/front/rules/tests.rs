@@ -90,12 +90,13 @@ fn neq_keeps_its_value_and_why_the_release_does_not_read_it() {
     // reads Go's octal 64), and refuses `0x10`.
     assert_eq!(
         kind("k8s:neq=0100", Release::V1_35),
-        RuleKind::Neq {
+        RuleKind::Compare {
+            equal: false,
             value: Some(Value::Int(100)),
             unreadable: None
         }
     );
-    let RuleKind::Neq {
+    let RuleKind::Compare {
         unreadable: Some(why),
         ..
     } = kind("k8s:neq=0x10", Release::V1_35)
@@ -106,14 +107,36 @@ fn neq_keeps_its_value_and_why_the_release_does_not_read_it() {
         why,
         "tag \"k8s:neq\": invalid integer value for payload: strconv.Atoi: parsing \"0x10\": invalid syntax"
     );
-    let RuleKind::Neq {
+    let RuleKind::Compare {
         value: Some(Value::Int(_)),
         unreadable: Some(why),
+        ..
     } = kind("k8s:neq=0100", Release::V1_36)
     else {
         panic!()
     };
     assert!(why.contains("invalid integer value for payload"), "{why}");
+}
+
+#[test]
+fn eq_reads_as_neq_does() {
+    assert_eq!(
+        kind("k8s:eq=\"Always\"", Release::V1_38),
+        RuleKind::Compare {
+            equal: true,
+            value: Some(Value::String("Always".into())),
+            unreadable: None
+        }
+    );
+    // A bare word is a string (`validate.EQ(..., "abc")`).
+    assert_eq!(
+        kind("k8s:eq=abc", Release::V1_38),
+        RuleKind::Compare {
+            equal: true,
+            value: Some(Value::String("abc".into())),
+            unreadable: None
+        }
+    );
 }
 
 #[test]
@@ -141,7 +164,7 @@ fn levels_arrive_in_1_36_and_check_their_version() {
             level: Level::Beta,
             rule: Box::new(Rule {
                 name: TagName::Required,
-                kind: RuleKind::Required,
+                kind: RuleKind::Required { message: None },
                 text: "k8s:required".into(),
             })
         }

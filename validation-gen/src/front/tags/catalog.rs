@@ -268,6 +268,12 @@ catalog! {
         "Leaves this constant out of its type's enum, possibly only under an option (with ifEnabled/ifDisabled).")
         .with_stability(Stability::Alpha);
 
+    /// `+k8s:eq=<value>`: the value must equal the given one (Kubernetes 1.38).
+    Eq = "k8s:eq" => validator(Release::V1_38, ANY_VALUE,
+        "The value (string, integer or bool) must equal the payload.")
+        .with_stability(Stability::Alpha)
+        .with_payload(PayloadType::Raw, true);
+
     /// `+k8s:forbidden`: the field may not be set.
     Forbidden = "k8s:forbidden" => validator(Release::V1_33, FIELD_ONLY,
         "The field may not be set.")

@@ -16,7 +16,7 @@ impl TagDef {
     /// payload is present when required and of the declared type. Messages
     /// are upstream's, not yet prefixed with the tag name.
     pub fn check_args_and_payload(&self, tag: &Tag) -> Result<(), TagError> {
-        check_args_and_payload(tag, self)
+        check_args_and_payload(tag, self, (self.payload, self.payload_required))
     }
 }
 
@@ -46,18 +46,39 @@ pub fn not_in_scope(name: &str, scope: Scope) -> String {
 /// caller: `collection_value` receives the chain from the outermost tag down
 /// to the `eachVal` tag (inclusive) and returns [`Scope::ListVal`] for a list
 /// or [`Scope::MapVal`] for a map.
-pub fn type_check_with<F>(tag: &Tag, scope: Scope, mut collection_value: F) -> Result<(), TagError>
+pub fn type_check_with<F>(tag: &Tag, scope: Scope, collection_value: F) -> Result<(), TagError>
+where
+    F: FnMut(&[&Tag]) -> Scope,
+{
+    type_check_as(
+        tag,
+        scope,
+        &|def| (def.payload, def.payload_required),
+        collection_value,
+    )
+}
+
+/// [`type_check_with`], with each tag's payload type (and whether it is
+/// required) as `payload_of` says: a release that reads a tag's payload
+/// differently from the catalog's entry (1.38's `required="<message>"`).
+pub(crate) fn type_check_as<F>(
+    tag: &Tag,
+    scope: Scope,
+    payload_of: &dyn Fn(&TagDef) -> (PayloadType, bool),
+    mut collection_value: F,
+) -> Result<(), TagError>
 where
     F: FnMut(&[&Tag]) -> Scope,
 {
     let mut chain = Vec::new();
-    check_in_scope(tag, scope, &mut chain, &mut collection_value)
+    check_in_scope(tag, scope, &mut chain, payload_of, &mut collection_value)
 }
 
 fn check_in_scope<'t>(
     tag: &'t Tag,
     scope: Scope,
     chain: &mut Vec<&'t Tag>,
+    payload_of: &dyn Fn(&TagDef) -> (PayloadType, bool),
     collection_value: &mut dyn FnMut(&[&Tag]) -> Scope,
 ) -> Result<(), TagError> {
     let Some(def) = lookup(&tag.name) else {
@@ -69,7 +90,7 @@ fn check_in_scope<'t>(
     if !def.allows(scope) {
         return Err(TagError::new(not_in_scope(def.name, scope), tag.span));
     }
-    check_args_and_payload(tag, def).map_err(|e| e.in_tag(def.name))?;
+    check_args_and_payload(tag, def, payload_of(def)).map_err(|e| e.in_tag(def.name))?;
     if let (Some(inner), Some(_)) = (tag.chained(), def.chain_scope) {
         chain.push(tag);
         let each_val = if def.chain_scope == Some(ChainScope::CollectionValue) {
@@ -78,7 +99,7 @@ fn check_in_scope<'t>(
             Scope::ListVal
         };
         let inner_scope = def.payload_scope(scope, each_val).unwrap_or(scope);
-        let res = check_in_scope(inner, inner_scope, chain, collection_value);
+        let res = check_in_scope(inner, inner_scope, chain, payload_of, collection_value);
         chain.pop();
         res.map_err(|e| e.in_tag(def.name))?;
     }
@@ -86,7 +107,11 @@ fn check_in_scope<'t>(
 }
 
 /// Upstream's `typeCheck`: documented arguments, unknown arguments, payload.
-fn check_args_and_payload(tag: &Tag, def: &TagDef) -> Result<(), TagError> {
+fn check_args_and_payload(
+    tag: &Tag,
+    def: &TagDef,
+    (payload, payload_required): (PayloadType, bool),
+) -> Result<(), TagError> {
     for doc in def.args {
         match tag.args.iter().find(|a| a.name.as_deref() == doc.name) {
             Some(arg) if arg.value.value_type() != doc.ty => {
@@ -130,19 +155,16 @@ fn check_args_and_payload(tag: &Tag, def: &TagDef) -> Result<(), TagError> {
         }
     }
     match &tag.value {
-        None if def.payload_required => Err(TagError::new(
-            format!("missing required tag value of type {}", def.payload),
+        None if payload_required => Err(TagError::new(
+            format!("missing required tag value of type {payload}"),
             tag.span,
         )),
         None => Ok(()),
-        Some(value)
-            if def.payload != PayloadType::Raw && !def.payload.accepts(value.value_type()) =>
-        {
+        Some(value) if payload != PayloadType::Raw && !payload.accepts(value.value_type()) => {
             Err(TagError::new(
                 format!(
-                    "tag value has wrong type: got {}, want {}",
+                    "tag value has wrong type: got {}, want {payload}",
                     value.value_type(),
-                    def.payload
                 ),
                 value.span(),
             ))

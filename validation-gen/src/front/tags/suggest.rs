@@ -53,7 +53,8 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             continue;
         }
         let distance = edit_distance(&name, &chars);
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+        // Keep at least one character of a short name (`x` is not `eq`).
+        if distance <= limit && distance < chars.len() && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
     }

@@ -949,7 +949,7 @@ fn extract_subresource_tags() {
 // ---------------------------------------------------------------------------
 // Catalog
 
-const ALL_NAMES: [&str; 49] = [
+const ALL_NAMES: [&str; 50] = [
     "k8s:alpha",
     "k8s:beta",
     "k8s:customUnique",
@@ -961,6 +961,7 @@ const ALL_NAMES: [&str; 49] = [
     "k8s:eachVal",
     "k8s:enum",
     "k8s:enumExclude",
+    "k8s:eq",
     "k8s:forbidden",
     "k8s:format",
     "k8s:ifDisabled",
@@ -1005,7 +1006,7 @@ const ALL_NAMES: [&str; 49] = [
 fn catalog_lists_every_tag_in_processing_order() {
     let names: Vec<&str> = catalog::all().iter().map(|d| d.name).collect();
     assert_eq!(names, ALL_NAMES);
-    assert_eq!(catalog::validators().count(), 47);
+    assert_eq!(catalog::validators().count(), 48);
     let metadata: Vec<&str> = catalog::all()
         .iter()
         .filter(|d| d.kind == TagKind::TypeMetadata)
@@ -1106,6 +1107,7 @@ fn catalog_releases() {
             "monotonic"
         ]
     );
+    assert_eq!(introduced(Release::V1_38), ["eq"]);
     assert_eq!(Release::V1_35.to_string(), "1.35");
 }
 
@@ -1124,6 +1126,7 @@ fn catalog_stability() {
             "dependentRequired",
             "discriminator",
             "enumExclude",
+            "eq",
             "member",
             "monotonic",
             "neq",
@@ -1692,6 +1695,7 @@ fn suggestions() {
         ("k8s:member", Some("k8s:ifMode")),
         ("k8s:setByServer", None),
         ("k8s:x", None),
+        ("k8s:eg", Some("k8s:eq")),
         ("k8s:", None),
         ("k8s:completelyDifferent", None),
     ];

@@ -1,0 +1,14 @@
+use std::collections::BTreeSet;
+use validation_runtime::Validate;
+
+#[derive(Validate, PartialEq)]
+pub struct Job {
+    /// A foreign type without `Validate`.
+    pub started: std::time::Instant,
+    /// A set has set semantics already.
+    ///
+    /// +k8s:listType=set
+    pub tags: BTreeSet<String>,
+}
+
+fn main() {}
