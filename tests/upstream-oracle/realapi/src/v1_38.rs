@@ -10414,6 +10414,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "oci", default, skip_serializing_if = "Option::is_none")]
+        #[validate(go_name = "OCI")]
         pub oci: Option<SecurityProfileOCI>,
     }
 

@@ -452,6 +452,11 @@ func (g *gen) emit(tn *types.TypeName) {
 					b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default%s)]\n", name, skip))
 				}
 			}
+			// A union member's default name is its Go field name, which
+			// the derive reads from the Rust name unless told.
+			if anyContains(fc[f.Name()], "+k8s:unionMember") && upperCamel(snake(f.Name())) != f.Name() {
+				b.WriteString(fmt.Sprintf("    #[validate(go_name = %q)]\n", f.Name()))
+			}
 			b.WriteString("    pub " + snake(f.Name()) + ": " + ty + ",\n")
 		}
 		b.WriteString("}\n")
@@ -674,4 +679,33 @@ func writeRuntimeMeta(path string, items []string) error {
 		b.WriteString(RUNTIME_PATHS.Replace(it))
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// upperCamel is the derive's default Go name of a Rust field
+// (validation-gen's front::model::upper_camel): `replica_count` ->
+// `ReplicaCount`.
+func upperCamel(rust string) string {
+	var out strings.Builder
+	upper := true
+	for _, c := range rust {
+		switch {
+		case c == '_':
+			upper = true
+		case upper:
+			out.WriteString(strings.ToUpper(string(c)))
+			upper = false
+		default:
+			out.WriteRune(c)
+		}
+	}
+	return out.String()
+}
+
+func anyContains(lines []string, sub string) bool {
+	for _, l := range lines {
+		if strings.Contains(l, sub) {
+			return true
+		}
+	}
+	return false
 }
