@@ -59,14 +59,22 @@ pub(super) fn assertions(checked: &Checked) -> (TokenStream, bool) {
         let ty = &lint.ty;
         let message = lint.message();
         let holds = match lint.claim {
-            Claim::Required => quote!(!matches!(
-                <#ty as __rt::Validate>::IMPLICITLY_REQUIRED,
-                ::core::option::Option::Some(false)
-            )),
-            Claim::Optional => quote!(!matches!(
-                <#ty as __rt::Validate>::IMPLICITLY_REQUIRED,
-                ::core::option::Option::Some(true)
-            )),
+            // Only a struct is linted (upstream: `NativeType(t).Kind ==
+            // Struct`); a named string or integer type holds by value too.
+            Claim::Required => quote!(
+                !<#ty as __rt::IsZero>::IS_STRUCT
+                    || !matches!(
+                        <#ty as __rt::Validate>::IMPLICITLY_REQUIRED,
+                        ::core::option::Option::Some(false)
+                    )
+            ),
+            Claim::Optional => quote!(
+                !<#ty as __rt::IsZero>::IS_STRUCT
+                    || !matches!(
+                        <#ty as __rt::Validate>::IMPLICITLY_REQUIRED,
+                        ::core::option::Option::Some(true)
+                    )
+            ),
             Claim::RequiredOpaque => quote!(!<#ty as __rt::IsZero>::IS_STRUCT),
         };
         let assertion = if generic {

@@ -154,7 +154,9 @@ pub(super) fn lower(
         ))));
     }
     for call in &mut calls {
-        call.deferred = true;
+        // From 1.38 the payload's phase is kept (upstream's subfield wraps
+        // its payload's functions as functions, its deferred as deferred).
+        call.deferred |= behaviour.subfield_deferred;
         call.cohort.get_or_insert_with(|| name.clone());
     }
     // A presence tag on a struct value through the subfield is refused as on

@@ -8,7 +8,7 @@ use quote::quote;
 use super::wrappers::{unwrap, wrap_call, Wrap};
 use super::{invoke, Call, Cx};
 use crate::front::behaviour::{Behaviour, UnionWrappers};
-use crate::front::{upper_camel, Field, Rule, RuleAt, RuleKind, Shape, TagName, TypeModel};
+use crate::front::{Field, Rule, RuleAt, RuleKind, Shape, TagName, TypeModel};
 
 #[derive(Default)]
 struct Group<'a> {
@@ -113,8 +113,7 @@ pub(super) fn struct_calls(cx: &mut Cx<'_>, model: &TypeModel) -> Vec<Call> {
             if !check_member(cx, at, field) {
                 continue;
             }
-            let member_name =
-                member_name(tag).map_or_else(|| upper_camel(&field.rust_name), str::to_owned);
+            let member_name = member_name(tag).map_or_else(|| field.go_name.clone(), str::to_owned);
             group.members.push((field, member_name));
         }
     }

@@ -52,6 +52,9 @@ pub struct InputField {
     pub rust_name: String,
     /// The JSON name (serde's serialize name).
     pub json_name: String,
+    /// `#[validate(go_name = "OCI")]`: the field's name in Go, where it
+    /// differs from the Rust name in UpperCamelCase.
+    pub go_name: Option<String>,
     /// The field type.
     pub ty: syn::Type,
     /// `#[serde(flatten)]`: Go's embedded struct.
@@ -189,19 +192,20 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
                             syn::Member::Named(id) => unraw(id),
                             syn::Member::Unnamed(i) => i.index.to_string(),
                         };
-                        InputField {
+                        Ok(InputField {
                             member: f.member.clone(),
                             rust_name,
                             json_name: f.attrs.name().serialize_name().to_string(),
+                            go_name: field_go_name(&f.original.attrs)?,
                             ty: f.ty.clone(),
                             flatten: f.attrs.flatten(),
                             skip: f.attrs.skip_serializing() && f.attrs.skip_deserializing(),
                             skip_serializing_if: f.attrs.skip_serializing_if().cloned(),
                             docs: doc_lines(&f.original.attrs),
                             span: f.original.span(),
-                        }
+                        })
                     })
-                    .collect(),
+                    .collect::<syn::Result<_>>()?,
             ),
             (syn::Fields::Unnamed(u), _) if u.unnamed.len() == 1 => {
                 let f = &u.unnamed[0];
@@ -209,6 +213,7 @@ pub fn parse_input(input: &syn::DeriveInput) -> Result<Input, syn::Error> {
                     member: syn::Member::Unnamed(syn::Index::from(0)),
                     rust_name: "0".into(),
                     json_name: String::new(),
+                    go_name: None,
                     ty: f.ty.clone(),
                     flatten: false,
                     skip: false,
@@ -507,4 +512,32 @@ mod tests {
         let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
         assert_eq!(texts, [" Prose.", "                +k8s:optional "]);
     }
+}
+
+/// A field's `#[validate(go_name = "...")]`. Any other key is an error: the
+/// type-level keys (`crate`, `kubernetes`, `bound`) belong on the type.
+fn field_go_name(attrs: &[syn::Attribute]) -> syn::Result<Option<String>> {
+    let mut go_name = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("validate")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("go_name") {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                let name = lit.value();
+                if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "`go_name` is a Go identifier: `OCI`",
+                    ));
+                }
+                go_name = Some(name);
+                Ok(())
+            } else {
+                Err(meta.error(
+                    "unknown `validate` attribute on a field: expected `go_name = \"OCI\"` \
+                     (the field's Go name, where it differs from the Rust name in UpperCamelCase)",
+                ))
+            }
+        })?;
+    }
+    Ok(go_name)
 }

@@ -92,6 +92,11 @@ pub(crate) struct Behaviour {
     /// A `+k8s:subfield(x)=` validation stops silently where `x`'s own
     /// short-circuiting tags stop (1.37).
     pub subfield_inherits_short_circuits: bool,
+    /// A `+k8s:subfield(x)=` validation runs after the site's other tags
+    /// (upstream's `Deferred`, before 1.38); from 1.38 it runs among them,
+    /// and only what its payload defers is deferred (so an `+k8s:ifMode`
+    /// payload keeps it).
+    pub subfield_deferred: bool,
     /// A wrapper (`subfield`, `item`) around a payload that has a cohort of
     /// its own (a nested `subfield`) puts it in the cohort named by the
     /// path, `<outer>.<inner>` (1.38): chains through a common hop no longer
@@ -296,6 +301,7 @@ const V1_35: Behaviour = Behaviour {
     item_unions_before_uniqueness: false,
     marks_short_circuits: false,
     subfield_inherits_short_circuits: false,
+    subfield_deferred: true,
     path_cohorts: false,
     undefined_option_is_error: false,
     honours_opacity: false,
@@ -352,6 +358,7 @@ const V1_38: Behaviour = Behaviour {
     name: "1.38",
     nested_subfields: true,
     subfield_inherits_short_circuits: false,
+    subfield_deferred: false,
     path_cohorts: true,
     neq_type_error_names_tag: false,
     requiredness_messages: true,

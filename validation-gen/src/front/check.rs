@@ -49,6 +49,7 @@ pub(super) fn check_type(
                     member: f.member,
                     rust_name: f.rust_name,
                     json_name: f.json_name,
+                    go_name: f.go_name,
                     ty: f.ty,
                     flatten: f.flatten,
                     skip_serializing_if: f.skip_serializing_if,

@@ -96,12 +96,14 @@ pub(super) fn lint(
     }
     let enum_finding = "lint: +enum requires +k8s:enum to be set (Kubernetes 1.38's lint; \
                         `+k8s:validation-gen-nolint` on the type skips it)";
-    if has_line(type_docs, "+enum") && !has_line(type_docs, "+k8s:enum") {
+    if has_line(type_docs, "+enum") && !names_tag(type_docs, "+k8s:enum") {
         diags.error(model.span, enum_finding);
     }
     for (_, docs) in field_docs {
         if let Some(line) = docs.iter().find(|d| is_tag(&d.text, "+enum")) {
-            diags.error(line.span, format!("{enum_finding} (on a field)"));
+            if !names_tag(docs, "+k8s:enum") {
+                diags.error(line.span, format!("{enum_finding} (on a field)"));
+            }
         }
     }
     let TypeKind::Struct(fields) = &model.kind else {
@@ -134,6 +136,20 @@ pub(super) fn lint(
 /// value or a comment after it).
 fn has_line(docs: &[DocLine], tag: &str) -> bool {
     docs.iter().any(|d| is_tag(&d.text, tag))
+}
+
+/// Whether one of `docs` names the tag `tag` itself or as the value of a
+/// chain (`+k8s:alpha(since: "1.38")=+k8s:enum`), as upstream's `hasTag`
+/// looks through a tag's value tags.
+fn names_tag(docs: &[DocLine], tag: &str) -> bool {
+    docs.iter().any(|d| {
+        let text = d.text.trim();
+        is_tag(text, tag)
+            || text.starts_with('+')
+                && text
+                    .match_indices(tag)
+                    .any(|(at, _)| text[..at].ends_with('=') && is_tag(&text[at..], tag))
+    })
 }
 
 fn is_tag(text: &str, tag: &str) -> bool {

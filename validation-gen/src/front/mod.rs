@@ -49,8 +49,7 @@ pub(crate) use kube::KubeAttrs;
 pub(crate) use lint::{Claim, StructLint};
 pub(crate) use lists::{Elems, ListContext, ListKind, ListMeta, ListOwner, ListTable};
 pub(crate) use model::{
-    upper_camel, Field, IntKind, NamedValue, RuleAt, Rules, RustEnum, Shape, Ty, TypeKind,
-    TypeModel,
+    Field, IntKind, NamedValue, RuleAt, Rules, RustEnum, Shape, Ty, TypeKind, TypeModel,
 };
 pub(crate) use rules::{
     rule_chain, Constraint, Fixed, Level, Limit, ListTag, Payload, Rule, RuleKind, Value,

@@ -497,6 +497,9 @@ pub(crate) struct Field<T = Rules> {
     pub rust_name: String,
     /// The JSON name.
     pub json_name: String,
+    /// The Go name (`#[validate(go_name)]`, else the Rust name in
+    /// UpperCamelCase): a union member's default name.
+    pub go_name: String,
     /// The type and its shape.
     pub ty: Ty,
     /// Go embedded field (`#[serde(flatten)]`).
@@ -684,6 +687,7 @@ fn field_model(
     let default = tags.default.take();
     Field {
         member: f.member,
+        go_name: f.go_name.unwrap_or_else(|| upper_camel(&f.rust_name)),
         rust_name: f.rust_name,
         json_name: f.json_name,
         ty: Ty::of(&f.ty),

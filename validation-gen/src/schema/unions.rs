@@ -45,9 +45,7 @@ impl Builder<'_> {
                     }
                 };
                 if let Some(member_name) = member_name {
-                    let member_name = member_name
-                        .clone()
-                        .unwrap_or_else(|| crate::front::upper_camel(&field.rust_name));
+                    let member_name = member_name.clone().unwrap_or_else(|| field.go_name.clone());
                     groups[i]
                         .members
                         .push((&field.json_name, &field.ty, member_name));

@@ -86,11 +86,45 @@ pub mod v1_37 {
             value: Option<&super::Time>,
             _old: Option<&super::Time>,
         ) -> super::ErrorList {
-            match value {
-                Some(t) if !t.is_zero() => super::ErrorList::new(),
-                _ => super::Error::required(path, "").into(),
-            }
+            super::last_transition_time_set(path, value)
         }
+    }
+}
+
+/// The shared meta/v1 types of Kubernetes 1.38 (k8s.io/apimachinery
+/// v0.38.0-beta.0), with upstream's tags verbatim (generated like
+/// [`v1_37`]).
+#[allow(
+    non_upper_case_globals,
+    clippy::all,
+    rustdoc::bare_urls,
+    rustdoc::broken_intra_doc_links,
+    rustdoc::invalid_html_tags
+)]
+pub mod v1_38 {
+    include!("v1_38.rs");
+
+    impl Condition {
+        /// `ValidateCustom_Condition_LastTransitionTime` (apimachinery
+        /// v0.38.0-beta.0, unchanged from 1.37), which `+k8s:customValidation`
+        /// on `lastTransitionTime` calls: the time must be set.
+        pub fn validate_custom_last_transition_time(
+            _op: &super::Operation,
+            path: &super::Path<'_>,
+            value: Option<&super::Time>,
+            _old: Option<&super::Time>,
+        ) -> super::ErrorList {
+            super::last_transition_time_set(path, value)
+        }
+    }
+}
+
+/// Upstream's `ValidateCustom_Condition_LastTransitionTime`: `Required
+/// value` unless the time is set (not Go's zero time).
+fn last_transition_time_set(path: &Path<'_>, value: Option<&Time>) -> ErrorList {
+    match value {
+        Some(t) if !t.is_zero() => ErrorList::new(),
+        _ => Error::required(path, "").into(),
     }
 }
 

@@ -36,8 +36,9 @@ fn forbid_reserved_domain_suffixes(path: &Path<'_>, value: &str, reserved: &[&st
 
 const RESERVED: &[&str] = &[".k8s.io", ".kubernetes.io"];
 
-/// A set name must not end in a domain reserved for Kubernetes.
-fn reserved_domain(path: &Path<'_>, value: Option<&String>) -> ErrorList {
+/// A set name must not end in a domain reserved for Kubernetes (also the 1.38
+/// mirror's, `custom_1_38.rs`).
+pub(crate) fn reserved_domain(path: &Path<'_>, value: Option<&String>) -> ErrorList {
     match value {
         Some(v) => forbid_reserved_domain_suffixes(path, v, RESERVED),
         None => ErrorList::new(),

@@ -39,6 +39,43 @@ pub mod v1_37 {
 
 mod custom_1_37;
 
+/// The mirror of k8s.io/api v0.38.0-beta.0 for Kubernetes 1.38: every type
+/// that `validation-gen` v0.38.0-beta.0 validates in the k8s.io/api packages
+/// with validation tags (and the shared meta/v1 types, from
+/// `validation_runtime::meta::v1_38`), each with
+/// `#[validate(kubernetes = "1.38")]` (`src/v1_38.rs`,
+/// `tests/upstream-oracle/run-realapi --release 1.38 --update-mirror`).
+/// `src/custom_1_38.rs` holds the hand-written functions its
+/// `+k8s:customValidation` tags call. Feature `v1_38` (see Cargo.toml).
+#[cfg(feature = "v1_38")]
+pub mod v1_38 {
+    include!("v1_38.rs");
+}
+
+#[cfg(feature = "v1_38")]
+mod custom_1_38;
+
+/// Decodes `v` as the 1.38 root type called `ty` (`v1_38::decode_root`).
+#[cfg(feature = "v1_38")]
+pub fn decode_root_1_38(
+    ty: &str,
+    v: &serde_json::Value,
+) -> Option<Result<Box<dyn RootObject>, String>> {
+    v1_38::decode_root(ty, v)
+}
+
+/// Without feature `v1_38` the 1.38 mirror is not compiled in: an error for
+/// every name.
+#[cfg(not(feature = "v1_38"))]
+pub fn decode_root_1_38(
+    _ty: &str,
+    _v: &serde_json::Value,
+) -> Option<Result<Box<dyn RootObject>, String>> {
+    Some(Err(
+        "the 1.38 mirror is not compiled in (feature v1_38 of realapi-mirror)".into(),
+    ))
+}
+
 use std::any::Any;
 
 use serde::de::DeserializeOwned;

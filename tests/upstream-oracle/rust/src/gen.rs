@@ -277,6 +277,7 @@ fn special_zero(name: &str) -> Value {
         "Quantity" => Value::String("0".into()),
         "IntOrString" => Value::from(0),
         "Duration" => Value::String("0s".into()),
+        "GoDuration" => Value::from(0),
         "Bytes" => Value::String(String::new()),
         _ => Value::Null,
     }
@@ -654,6 +655,14 @@ impl<'a> Gen<'a> {
                 }
             }
             "Duration" => pick(&mut self.rng, &["0s", "1s", "1m0s", "1h30m0s", "500ms"]),
+            // Go's time.Duration: integer nanoseconds (0, 500ms, 1s, 1m, 1h30m).
+            "GoDuration" => Value::from(*self.rng.pick(&[
+                0i64,
+                500_000_000,
+                1_000_000_000,
+                60_000_000_000,
+                5_400_000_000_000,
+            ])),
             "IntOrString" => {
                 if self.rng.chance(0.5) {
                     Value::from(self.rng.below(100) as i64 - 10)

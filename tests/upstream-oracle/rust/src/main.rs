@@ -59,7 +59,7 @@ fn main() -> ExitCode {
 fn build_arg(s: Option<&String>) -> Result<Build, String> {
     let s = s.ok_or("missing build name")?;
     Build::from_name(s).ok_or_else(|| {
-        format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37, v1.37, real, real-1.36 or real-1.37)")
+        format!("unknown build {s:?} (v1.35, v1.36, v1.35-at-1.37, v1.37, v1.35-at-1.38, real, real-1.36, real-1.37 or real-1.38)")
     })
 }
 
@@ -321,8 +321,9 @@ fn rust_verdict(case: &mut Case) -> Verdict {
             case.object = out.object;
             case.old_object = out.old_object;
             let mut verdict = out.verdict;
-            // Only the 1.36 and 1.37 real-API drivers report stability levels.
-            if !matches!(case.build, Build::Real136 | Build::Real137) {
+            // Only the 1.36, 1.37 and 1.38 real-API drivers report stability
+            // levels.
+            if !matches!(case.build, Build::Real136 | Build::Real137 | Build::Real138) {
                 if let Verdict::Errors(errs) = &mut verdict {
                     errs.iter_mut().for_each(|e| e.level.clear());
                 }
@@ -340,8 +341,12 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     // or the real API on its own).
     let builds: Vec<Build> = o.drivers.keys().copied().collect();
     let real = builds.len() == 1 && builds[0].is_real();
-    // `run --release 1.36` / `--release 1.37`: that build on its own.
-    let alone = real || builds == [Build::V1_36] || builds == [Build::V1_35At1_37];
+    // `run --release 1.36` / `--release 1.37` / `--release 1.38`: that build
+    // on its own.
+    let alone = real
+        || builds == [Build::V1_36]
+        || builds == [Build::V1_35At1_37]
+        || builds == [Build::V1_35At1_38];
     if !alone {
         for b in Build::ALL {
             if !o.drivers.contains_key(&b) {

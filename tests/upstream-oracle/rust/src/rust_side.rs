@@ -36,6 +36,7 @@ fn decode_real(
     match build {
         Build::Real136 => realapi_mirror::v1_36::decode_root(ty, v),
         Build::Real137 => realapi_mirror::v1_37::decode_root(ty, v),
+        Build::Real138 => realapi_mirror::decode_root_1_38(ty, v),
         _ => realapi_mirror::decode_root(ty, v),
     }
 }

@@ -107,6 +107,11 @@ impl Ty {
         if segs.len() > 1 {
             // The mirror's stand-ins (and, once they exist, the runtime's
             // semantic types it switches to).
+            // Go's time.Duration (the runtime's `types::Duration`, integer
+            // nanoseconds), not the mirror's `metav1.Duration` stand-in.
+            if segs == ["validation_runtime", "types", "Duration"] {
+                return Ok(Ty::Special("GoDuration".into()));
+            }
             if segs.iter().any(|s| s == "shim")
                 || segs[0] == "serde_json"
                 || segs[0] == "validation_runtime"

@@ -41,8 +41,9 @@ pub struct Line {
     pub text: String,
     /// The innermost tag's name (`k8s:eachVal=+k8s:minimum=1` gives `minimum`).
     pub leaf: String,
-    /// The `subfield(name)` the line reaches into, if any.
-    pub subfield: Option<String>,
+    /// The `subfield(name)`s the line reaches into, outermost first (1.38
+    /// nests them: `subfield(spec)=+k8s:subfield(restartPolicy)=...`).
+    pub subfields: Vec<String>,
     /// Whether the same field also has `+k8s:customUnique` (bare or under
     /// a level wrapper).
     pub custom_unique: bool,
@@ -53,6 +54,10 @@ pub struct Line {
     /// wrapper) whose struct is reached from the roots only through
     /// immutable fields.
     pub behind_immutable: bool,
+    /// Whether the line is on a field of a struct type held by value (not
+    /// behind a pointer, not a list or map): 1.38 accepts `+k8s:required` there
+    /// as documentation only.
+    pub struct_value: bool,
 }
 
 fn is_immutable(line: &str) -> bool {
@@ -121,17 +126,29 @@ impl Line {
             "opaqueType" => Some("+k8s:opaqueType produces no errors (it turns off the validation of the type it marks)"),
             "minimum" if self.at_floor => Some("+k8s:minimum at the lowest value of the field's integer type produces no errors"),
             "immutable" if self.behind_immutable => Some("+k8s:immutable of a struct reached only through immutable fields produces no errors (the outer immutable short-circuits first)"),
+            "unionDiscriminator" => Some("+k8s:unionDiscriminator produces no errors of its own (the union's errors name its members: their +k8s:unionMember lines report them)"),
+            "required" if self.struct_value && self.only_levels() => Some("+k8s:required on a struct held by value produces no errors (1.38: documentation only; the struct is validated all the same)"),
             _ => None,
         }
     }
 
+    /// Whether the line's tag is the field's own, bare or under `alpha` /
+    /// `beta` only (no `eachVal`, `item`, `subfield`, option).
+    fn only_levels(&self) -> bool {
+        let parts: Vec<&str> = self.text.split("=+").collect();
+        parts[..parts.len() - 1]
+            .iter()
+            .all(|p| p.starts_with("k8s:alpha") || p.starts_with("k8s:beta"))
+    }
+
     /// Whether `e` is an error of this line's tag family.
     fn family(&self, e: &ErrRec) -> bool {
-        let union = e.detail.starts_with("must specify");
+        // A discriminated union reports at the members it names.
+        let union = e.detail.starts_with("must specify") || e.detail.contains(" specified when `");
         match self.leaf.as_str() {
             "required" => e.kind == "FieldValueRequired",
             "forbidden" => e.kind == "FieldValueForbidden" && e.origin.is_empty(),
-            "enum" => e.kind == "FieldValueNotSupported",
+            "enum" | "eq" => e.kind == "FieldValueNotSupported",
             "listType" | "unique" => e.kind == "FieldValueDuplicate",
             "unionMember" | "zeroOrOneOfMember" => union,
             "supportsSubresource" | "isSubresource" => e.kind == "InternalError",
@@ -146,9 +163,9 @@ impl Line {
     }
 }
 
-/// Parses a line into its leaf tag and the subfield it reaches into.
-fn parse(text: &str) -> (String, Option<String>) {
-    let mut subfield = None;
+/// Parses a line into its leaf tag and the subfields it reaches into.
+fn parse(text: &str) -> (String, Vec<String>) {
+    let mut subfields = Vec::new();
     let mut leaf = String::new();
     for part in text.split("=+") {
         let part = part.trim_start_matches("k8s:");
@@ -162,11 +179,11 @@ fn parse(text: &str) -> (String, Option<String>) {
                 .unwrap_or("")
                 .trim()
                 .trim_matches('"');
-            subfield = Some(arg.to_string());
+            subfields.push(arg.to_string());
         }
         leaf = name.to_string();
     }
-    (leaf, subfield)
+    (leaf, subfields)
 }
 
 /// The counts of one line.
@@ -231,7 +248,8 @@ impl Coverage {
             if is_foreign(text) {
                 return;
             }
-            let (leaf, subfield) = parse(text);
+            let (leaf, subfields) = parse(text);
+            let struct_value = matches!(ty, Some(Ty::Named(n)) if pkg.get(n).is_some_and(|t| matches!(t.kind, Kind::Struct(_))));
             let int = match ty {
                 Some(Ty::Int(k)) => Some(*k),
                 Some(Ty::Opt(inner)) => match &**inner {
@@ -252,10 +270,11 @@ impl Coverage {
                 field: field.cloned(),
                 text: text.clone(),
                 leaf,
-                subfield,
+                subfields,
                 custom_unique,
                 at_floor,
                 behind_immutable: field.is_some() && is_immutable(text) && !mutable.contains(owner),
+                struct_value,
             });
         };
         for t in &pkg.types {
@@ -330,8 +349,12 @@ impl Coverage {
 /// Whether an error resolved to `r` is at `line`'s site.
 fn at_site(line: &Line, r: &Resolved, root: &str) -> bool {
     match (&line.field, line.leaf.as_str()) {
-        // Union errors name the struct that holds the members.
-        (Some(_), "unionMember") => r.reached.as_deref() == Some(line.owner.as_str()),
+        // Union errors name the struct that holds the members; a
+        // discriminated union's name the member.
+        (Some(f), "unionMember") => {
+            r.reached.as_deref() == Some(line.owner.as_str())
+                || r.fields.last() == Some(&(line.owner.clone(), f.clone()))
+        }
         // A dependency's error names the field it depends on
         // (`dependentRequired("b")` on `a` reports `b: Required value`).
         (Some(_), "dependentRequired" | "dependentForbidden") => {
@@ -351,13 +374,15 @@ fn at_site(line: &Line, r: &Resolved, root: &str) -> bool {
         }
         (Some(f), _) => {
             let me = (line.owner.clone(), f.clone());
-            match &line.subfield {
-                Some(sub) => {
-                    let n = r.fields.len();
-                    n >= 2 && r.fields[n - 2] == me && r.fields[n - 1].1 == *sub
-                }
-                None => r.fields.last() == Some(&me),
-            }
+            // The field, then each subfield in turn.
+            let k = line.subfields.len();
+            let n = r.fields.len();
+            n > k
+                && r.fields[n - 1 - k] == me
+                && r.fields[n - k..]
+                    .iter()
+                    .zip(&line.subfields)
+                    .all(|((_, name), sub)| name == sub)
         }
         (None, "supportsSubresource" | "isSubresource") => line.owner == root,
         (None, _) => r.reached.as_deref() == Some(line.owner.as_str()),
@@ -604,7 +629,11 @@ mod tests {
     fn lines_parse_into_leaf_and_subfield() {
         assert_eq!(
             parse("k8s:subfield(name)=+k8s:format=k8s-long-name"),
-            ("format".to_string(), Some("name".to_string()))
+            ("format".to_string(), vec!["name".to_string()])
+        );
+        assert_eq!(
+            parse("k8s:alpha(since: \"1.38\")=+k8s:subfield(spec)=+k8s:subfield(restartPolicy)=+k8s:eq=\"Always\""),
+            ("eq".to_string(), vec!["spec".to_string(), "restartPolicy".to_string()])
         );
         assert_eq!(
             parse("k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember").0,
@@ -643,5 +672,40 @@ mod tests {
         cov.record(&p, "T", &obj, &[e("xs[0]")]);
         assert_eq!((cov.counts[0].failed, cov.counts[0].passed), (1, 1));
         assert_eq!((cov.counts[1].failed, cov.counts[1].passed), (1, 1));
+    }
+
+    #[test]
+    fn nested_subfields_and_1_38_tags() {
+        let p = Package::parse(
+            r#"
+            pub const ROOTS: &[&str] = &["T"];
+            pub struct T {
+                /// +k8s:alpha(since: "1.38")=+k8s:subfield(spec)=+k8s:subfield(policy)=+k8s:eq="Always"
+                pub template: Tmpl,
+                /// +k8s:alpha(since: "1.38")=+k8s:required
+                pub inner: Spec,
+            }
+            pub struct Tmpl { pub spec: Spec }
+            pub struct Spec { pub policy: String }
+            "#,
+        )
+        .unwrap();
+        let mut cov = Coverage::new(&p);
+        assert_eq!(cov.lines.len(), 2);
+        assert_eq!(cov.lines[0].subfields, ["spec", "policy"]);
+        assert!(cov.lines[0].never_fails().is_none());
+        assert!(cov.lines[1].never_fails().is_some());
+        let e = |field: &str| ErrRec {
+            kind: "FieldValueNotSupported".into(),
+            field: field.into(),
+            origin: String::new(),
+            detail: "supported values: \"Always\"".into(),
+            text: String::new(),
+            level: "alpha".into(),
+        };
+        let obj = serde_json::json!({"template": {"spec": {"policy": "Never"}}, "inner": {}});
+        cov.record(&p, "T", &obj, &[e("template.spec.policy")]);
+        cov.record(&p, "T", &obj, &[e("template.policy")]);
+        assert_eq!((cov.counts[0].failed, cov.counts[0].passed), (1, 1));
     }
 }

@@ -207,6 +207,48 @@ fn union_members(pkg: &Package, site: &str, leaf: &str) -> Option<Vec<(String, T
     )
 }
 
+/// The JSON name of struct `site`'s `+k8s:unionDiscriminator` field and the
+/// value that selects member `member` (a JSON name): its
+/// `unionMember(memberName: "...")`, else its Go field name, as upstream's
+/// union validators read them.
+fn discriminator(pkg: &Package, site: &str, member: &str) -> Option<(String, String)> {
+    let Some(Kind::Struct(fs)) = pkg.get(site).map(|t| &t.kind) else {
+        return None;
+    };
+    let fs = pkg.json_fields(fs);
+    let d = fs
+        .iter()
+        .find(|f| f.tags.iter().any(|l| l.ends_with("k8s:unionDiscriminator")))?;
+    let m = fs.iter().find(|f| f.json.as_deref() == Some(member))?;
+    let value = m
+        .tags
+        .iter()
+        .find_map(|l| {
+            let (_, rest) = l.split_once("k8s:unionMember(")?;
+            let arg = rest.split(')').next()?;
+            let (_, v) = arg.split_once("memberName:")?;
+            Some(unquote(v))
+        })
+        .unwrap_or_else(|| {
+            // The Go field name: the mirror's is re-cased from the Rust one
+            // (`OCI` reads `Oci`), so take the discriminator's enum value
+            // that spells it.
+            let named = match &d.ty {
+                Ty::Opt(t) => &**t,
+                t => t,
+            };
+            let consts = match named {
+                Ty::Named(n) => pkg.get(n).map(|t| &t.consts[..]).unwrap_or_default(),
+                _ => &[],
+            };
+            consts
+                .iter()
+                .find(|c| c.value.eq_ignore_ascii_case(&m.go))
+                .map_or_else(|| m.go.clone(), |c| c.value.clone())
+        });
+    Some((d.json.clone()?, value))
+}
+
 fn esc(s: &str) -> String {
     s.replace('~', "~0").replace('/', "~1")
 }
@@ -799,6 +841,18 @@ impl Gen<'_> {
                         m.insert(j, z);
                     }
                 }
+                // A discriminated union's discriminator names this member.
+                let member = ptr
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or("")
+                    .replace("~1", "/")
+                    .replace("~0", "~");
+                if let Some((d, value)) = discriminator(pkg, site, &member) {
+                    if let Some(Value::Object(m)) = root.pointer_mut(&op) {
+                        m.insert(d, Value::String(value));
+                    }
+                }
                 self.nonzero(ty, depth)
             }
             _ => return,
@@ -863,7 +917,41 @@ impl Gen<'_> {
                 } else {
                     n + i128::from(leaf == "maximum")
                 };
-                set(root, int_value(pkg, ty, v));
+                // 1.38 limits quantities too (`minimum=0` on a Quantity).
+                let v = match core(pkg, ty) {
+                    Ty::Special(q) if q == "Quantity" => Value::String(v.to_string()),
+                    _ => int_value(pkg, ty, v),
+                };
+                set(root, v);
+            }
+            "maxProperties" | "minProperties" => {
+                let Ty::Map(k, v) = core(pkg, ty).clone() else {
+                    return None;
+                };
+                let want = if leaf == "maxProperties" {
+                    n? + 1
+                } else {
+                    (n? - 1).max(0)
+                };
+                let mut m = Map::new();
+                for i in 0..want {
+                    // Distinct keys (a key type's own rules may fail too).
+                    let key = match core(pkg, &k) {
+                        Ty::Int(_) => i.to_string(),
+                        _ => format!("k{i}"),
+                    };
+                    m.insert(key, self.value(&v, &Hints::default(), depth + 1));
+                }
+                set(root, Value::Object(m));
+            }
+            "eq" => {
+                // Anything but the payload.
+                let v = match core(pkg, ty) {
+                    Ty::Int(_) => int_value(pkg, ty, n? + 1),
+                    Ty::Bool => Value::Bool(arg.trim() != "true"),
+                    _ => Value::String(format!("{}x", unquote(arg))),
+                };
+                set(root, v);
             }
             "maxLength" | "maxBytes" => set(root, Value::String("a".repeat(n? as usize + 1))),
             "minLength" | "minBytes" => {

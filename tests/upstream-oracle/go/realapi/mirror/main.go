@@ -38,23 +38,27 @@ var SPECIAL = map[string]string{
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "crate::shim::IntOrString",
 	"k8s.io/apimachinery/pkg/runtime.RawExtension":    "crate::shim::RawExtension",
 	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":   "crate::shim::RawExtension",
+	// Go's time.Duration (validated with +k8s:minimum="1s" from 1.38): the
+	// runtime's Duration, integer nanoseconds in JSON as Go encodes it.
+	"time.Duration": "validation_runtime::types::Duration",
 }
 
 // release is the Kubernetes release the mirror is generated for (-release):
 // 1.35 (generated.rs), 1.36 (v1_36.rs: every type carries
-// #[validate(kubernetes = "1.36")]) or 1.37 (v1_37.rs, likewise).
-var release = flag.String("release", "1.35", "the Kubernetes release: 1.35, 1.36 or 1.37")
+// #[validate(kubernetes = "1.36")]), 1.37 (v1_37.rs, likewise) or 1.38
+// (v1_38.rs, likewise).
+var release = flag.String("release", "1.35", "the Kubernetes release: 1.35, 1.36, 1.37 or 1.38")
 
-// runtimeMeta (-runtime-meta FILE, 1.37): the shared meta/v1 types are
-// validation_runtime's (validation_runtime::meta::v1_37): the mirror's meta_v1
-// module becomes a `pub use` of it, and FILE gets that module as the runtime
-// ships it (validation-runtime/src/meta/v1_37.rs): the same items, with the
+// runtimeMeta (-runtime-meta FILE, from 1.37): the shared meta/v1 types are
+// validation_runtime's (validation_runtime::meta::v1_37, v1_38): the mirror's
+// meta_v1 module becomes a `pub use` of it, and FILE gets that module as the
+// runtime ships it (validation-runtime/src/meta/v1_<minor>.rs): the same items, with the
 // Go doc comments as rustdoc and the runtime's own paths.
 var runtimeMeta = flag.String("runtime-meta", "", "write the meta/v1 module for validation_runtime::meta to this file")
 
 // MODULE_VERSIONS are the k8s.io/api and apimachinery versions of each
 // release's pin (go/realapi*/go.mod), for the header line.
-var MODULE_VERSIONS = map[string]string{"1.35": "v0.35.10", "1.36": "v0.36.6", "1.37": "v0.37.2"}
+var MODULE_VERSIONS = map[string]string{"1.35": "v0.35.10", "1.36": "v0.36.6", "1.37": "v0.37.2", "1.38": "v0.38.0-beta.0"}
 
 // derive is the derive line of a type, with the release attribute when the
 // release is not the default.
@@ -448,6 +452,11 @@ func (g *gen) emit(tn *types.TypeName) {
 					b.WriteString(fmt.Sprintf("    #[serde(rename = %q, default%s)]\n", name, skip))
 				}
 			}
+			// A union member's default name is its Go field name, which
+			// the derive reads from the Rust name unless told.
+			if anyContains(fc[f.Name()], "+k8s:unionMember") && upperCamel(snake(f.Name())) != f.Name() {
+				b.WriteString(fmt.Sprintf("    #[validate(go_name = %q)]\n", f.Name()))
+			}
 			b.WriteString("    pub " + snake(f.Name()) + ": " + ty + ",\n")
 		}
 		b.WriteString("}\n")
@@ -503,7 +512,7 @@ func isString(t types.Type) bool {
 func main() {
 	flag.Parse()
 	if MODULE_VERSIONS[*release] == "" {
-		fmt.Fprintln(os.Stderr, "mirror: -release must be 1.35, 1.36 or 1.37")
+		fmt.Fprintln(os.Stderr, "mirror: -release must be 1.35, 1.36, 1.37 or 1.38")
 		os.Exit(2)
 	}
 	var roots []string
@@ -542,6 +551,16 @@ func main() {
 		g.pkgs[p.PkgPath] = p
 		g.comments[p.PkgPath] = readComments(p)
 	}
+	// The packages the roots' types reach outside the list (1.38's
+	// authorization/v1alpha1 holds admission/v1's AdmissionRequest, which
+	// holds authentication/v1's UserInfo): read from their dependencies'
+	// source, which NeedDeps loads with the syntax.
+	packages.Visit(loaded, nil, func(p *packages.Package) {
+		if g.comments[p.PkgPath] == nil && len(p.Syntax) > 0 && strings.HasPrefix(p.PkgPath, "k8s.io/") {
+			g.pkgs[p.PkgPath] = p
+			g.comments[p.PkgPath] = readComments(p)
+		}
+	})
 	var rootNames []string
 	for _, r := range roots {
 		i := strings.LastIndex(r, ".")
@@ -660,4 +679,33 @@ func writeRuntimeMeta(path string, items []string) error {
 		b.WriteString(RUNTIME_PATHS.Replace(it))
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// upperCamel is the derive's default Go name of a Rust field
+// (validation-gen's front::model::upper_camel): `replica_count` ->
+// `ReplicaCount`.
+func upperCamel(rust string) string {
+	var out strings.Builder
+	upper := true
+	for _, c := range rust {
+		switch {
+		case c == '_':
+			upper = true
+		case upper:
+			out.WriteString(strings.ToUpper(string(c)))
+			upper = false
+		default:
+			out.WriteRune(c)
+		}
+	}
+	return out.String()
+}
+
+func anyContains(lines []string, sub string) bool {
+	for _, l := range lines {
+		if strings.Contains(l, sub) {
+			return true
+		}
+	}
+	return false
 }
