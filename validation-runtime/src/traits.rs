@@ -92,7 +92,9 @@ pub trait Validate {
     /// validations first reports `Required value` for each `None` element and
     /// stops there: upstream's generator puts `PtrSliceNoNils` on every field
     /// of such a type, not in the type's own function (so the type validated
-    /// as the root, or as a map value, skips `None` elements instead).
+    /// as the root, or as a map value, skips `None` elements instead). From
+    /// 1.38 a map typedef of pointers (`type M map[K]*V`, a newtype of
+    /// `BTreeMap<K, Option<V>>`) does the same (`PtrMapNoNils`).
     #[doc(hidden)]
     fn validate_field_into(
         &self,
@@ -104,8 +106,9 @@ pub trait Validate {
         self.validate_into(op, path, old, errs)
     }
 
-    /// Reports `Required value` for each `None` element of a list typedef of
-    /// pointers and returns whether there was one; `false` for every other
+    /// Reports `Required value` for each `None` element of a list (or, from
+    /// 1.38, map) typedef of pointers and returns whether there was one;
+    /// `false` for every other
     /// type. Code generated for Kubernetes 1.37 and later calls it first for a
     /// field of a named type with validation tags of its own (upstream's
     /// `PtrSliceNoNils`, which stops the field's validations).

@@ -13,6 +13,7 @@ const BUILDS: &[(&str, &str, &str, &str)] = &[
     ("V1_35At1_37", "v1_35_at_1_37", "v1_35", "1.37"),
     ("V1_37", "v1_37", "v1_37", ""),
     ("V1_35At1_38", "v1_35_at_1_38", "v1_35", "1.38"),
+    ("V1_38", "v1_38", "v1_38", ""),
 ];
 
 /// The 1.35 fixtures with `#[validate(kubernetes = "<release>")]` on every

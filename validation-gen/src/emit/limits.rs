@@ -11,7 +11,7 @@ use quote::quote;
 
 use super::{int_literal, invoke, leaf_ty, Call, Cx, Site};
 use crate::front::behaviour::MaxLength;
-use crate::front::{IntKind, Limit, NamedValue, Payload, RuleAt, Shape, Value};
+use crate::front::{IntKind, Limit, NamedValue, Payload, RuleAt, Scope, Shape, Value};
 
 fn kind(site: &Site<'_>) -> String {
     leaf_ty(site).map(|t| t.kind_name()).unwrap_or_default()
@@ -61,8 +61,18 @@ fn integer_bound(
     ))]
 }
 
+/// The Go value type the site's payload reads against. A newtype's own tags
+/// see Go's typedef of it (`type MyDur time.Duration`), which upstream
+/// reads as the integer it is made of (`type mismatch: field is an integer,
+/// but payload is of type string`): only `time.Duration` itself (and a
+/// pointer to it) takes a duration string.
 fn named_value(site: &Site<'_>) -> Option<NamedValue> {
-    leaf_ty(site).and_then(|t| t.named_value())
+    let value = leaf_ty(site).and_then(|t| t.named_value());
+    let typedef = site.field.is_none() && site.scope == Scope::Type;
+    match value {
+        Some(NamedValue::Duration) if typedef => None,
+        other => other,
+    }
 }
 
 /// `+k8s:minimum` / `+k8s:maximum` as Kubernetes 1.38 reads them (upstream's

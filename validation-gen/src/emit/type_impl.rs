@@ -159,7 +159,12 @@ pub(crate) fn emit_type(checked: &Checked, diags: &mut Diagnostics) -> TokenStre
         TypeKind::Newtype(inner) => {
             let (body, children, has_rules) = emit_newtype_body(&mut cx, model, inner);
             let validates = has_rules || !children.is_empty();
-            (body, children, nil_element_checks(model, inner, validates))
+            let pointer_maps = cx.behaviour.pointer_maps;
+            (
+                body,
+                children,
+                nil_element_checks(model, inner, validates, pointer_maps),
+            )
         }
         TypeKind::Enum(_) => Default::default(),
     };
@@ -489,8 +494,29 @@ fn uses_local(tokens: TokenStream, name: &str) -> bool {
 /// injects `PtrSliceNoNils` at such a field when the field has tags, or the
 /// typedef validates something, its items included: `validation.go`,
 /// `hasValidations`; a plain `Vec<Option<T>>` field without tags has none).
-fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenStream {
-    if !matches!(&inner.shape, Shape::List(elem) if elem.is_option()) || is_opaque_type(model) {
+/// Likewise a map typedef of pointers (a newtype of `BTreeMap<K,
+/// Option<V>>`, `PtrMapNoNils`) where the release has maps of pointers
+/// (`pointer_maps`, 1.38).
+fn nil_element_checks(
+    model: &TypeModel,
+    inner: &Ty,
+    validates: bool,
+    pointer_maps: bool,
+) -> TokenStream {
+    let check = match &inner.shape {
+        Shape::List(elem) if elem.is_option() => {
+            quote!(__rt::validate::ptr_slice_no_nils(
+                errs,
+                path,
+                Some(&self.0[..])
+            ))
+        }
+        Shape::Map(_, value) if value.is_option() && pointer_maps => {
+            quote!(__rt::validate::ptr_map_no_nils(errs, path, Some(&self.0)))
+        }
+        _ => return TokenStream::new(),
+    };
+    if is_opaque_type(model) {
         return TokenStream::new();
     }
     let rt = rt();
@@ -503,7 +529,8 @@ fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenSt
                 old: ::core::option::Option<&Self>,
                 errs: &mut #rt::ErrorList,
             ) {
-                // Only 1.37 code calls this: the nil check is a short-circuit.
+                // Only 1.37 and later code calls this: the nil check is a
+                // short-circuit.
                 let sc_start = errs.len();
                 if __rt::Validate::reject_nil_elements(self, errs, path) {
                     errs.mark_short_circuit_from(sc_start);
@@ -516,7 +543,7 @@ fn nil_element_checks(model: &TypeModel, inner: &Ty, validates: bool) -> TokenSt
     quote! {
         #field_fn
         fn reject_nil_elements(&self, errs: &mut #rt::ErrorList, path: &#rt::field::Path<'_>) -> bool {
-            __rt::validate::ptr_slice_no_nils(errs, path, Some(&self.0[..]))
+            #check
         }
     }
 }

@@ -490,30 +490,6 @@ pub fn type_text(ty: &syn::Type) -> String {
     ty.to_token_stream().to_string().replace(' ', "")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn block_doc_stars_are_decoration() {
-        let attrs: Vec<syn::Attribute> = vec![syn::parse_quote! {
-            /**
-             * Prose.
-             * +k8s:required
-             */
-        }];
-        let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
-        assert_eq!(texts, ["", " Prose.", " +k8s:required", ""]);
-        // Without the decoration, lines are kept as they are.
-        let attrs: Vec<syn::Attribute> = vec![syn::parse_quote! {
-            /** Prose.
-                +k8s:optional */
-        }];
-        let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
-        assert_eq!(texts, [" Prose.", "                +k8s:optional "]);
-    }
-}
-
 /// A field's `#[validate(go_name = "...")]`. Any other key is an error: the
 /// type-level keys (`crate`, `kubernetes`, `bound`) belong on the type.
 fn field_go_name(attrs: &[syn::Attribute]) -> syn::Result<Option<String>> {
@@ -540,4 +516,28 @@ fn field_go_name(attrs: &[syn::Attribute]) -> syn::Result<Option<String>> {
         })?;
     }
     Ok(go_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_doc_stars_are_decoration() {
+        let attrs: Vec<syn::Attribute> = vec![syn::parse_quote! {
+            /**
+             * Prose.
+             * +k8s:required
+             */
+        }];
+        let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
+        assert_eq!(texts, ["", " Prose.", " +k8s:required", ""]);
+        // Without the decoration, lines are kept as they are.
+        let attrs: Vec<syn::Attribute> = vec![syn::parse_quote! {
+            /** Prose.
+                +k8s:optional */
+        }];
+        let texts: Vec<String> = doc_lines(&attrs).into_iter().map(|d| d.text).collect();
+        assert_eq!(texts, [" Prose.", "                +k8s:optional "]);
+    }
 }

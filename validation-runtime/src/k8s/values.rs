@@ -65,7 +65,12 @@ impl crate::BytesValue for k8s_openapi::ByteString {
 
 /// Zero by value (`0`, `0Gi`), as upstream's `Quantity.IsZero`; a string
 /// that is not a quantity is zero only when empty.
+///
+/// `resource.Quantity` is a Go struct: the presence tags treat a value of it
+/// as a non-pointer struct, as upstream does.
 impl IsZero for Quantity {
+    const IS_STRUCT: bool = true;
+
     fn is_zero(&self) -> bool {
         match parse_quantity(self) {
             Some(q) => q.is_zero(),
@@ -114,8 +119,12 @@ macro_rules! timestamp {
             }
         }
 
-        /// Go's zero time (`0001-01-01T00:00:00Z`) is zero.
+        /// Go's zero time (`0001-01-01T00:00:00Z`) is zero. `metav1.Time` is a
+        /// Go struct: the presence tags treat a value of it as a non-pointer
+        /// struct, as upstream does.
         impl IsZero for $t {
+            const IS_STRUCT: bool = true;
+
             #[inline]
             fn is_zero(&self) -> bool {
                 self.0.as_second() == GO_ZERO_UNIX && self.0.subsec_nanosecond() == 0

@@ -39,8 +39,13 @@ impl SemanticEq for Quantity {
     }
 }
 
-/// Zero value (upstream's `Quantity.IsZero`).
+/// Zero value (upstream's `Quantity.IsZero`). Go's `resource.Quantity` is a
+/// struct: the presence tags treat a value of it as upstream treats a
+/// non-pointer struct (`+k8s:required` is documentation from 1.38, and an
+/// error before; `+k8s:forbidden` and modal members are refused).
 impl IsZero for Quantity {
+    const IS_STRUCT: bool = true;
+
     #[inline]
     fn is_zero(&self) -> bool {
         Quantity::is_zero(self)

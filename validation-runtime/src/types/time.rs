@@ -384,8 +384,11 @@ macro_rules! timestamp {
             }
         }
 
-        /// Go's zero time.
+        /// Go's zero time. `metav1.Time` is a Go struct: the presence tags
+        /// treat a value of it as a non-pointer struct, as upstream does.
         impl IsZero for $name {
+            const IS_STRUCT: bool = true;
+
             #[inline]
             fn is_zero(&self) -> bool {
                 $name::is_zero(self)

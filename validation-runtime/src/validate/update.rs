@@ -89,7 +89,8 @@ fn transitions(
 
 /// `+k8s:update` on a non-`Option` scalar field (upstream
 /// `UpdateValueByCompare` / `UpdateValueByReflect`): "set" means not the zero
-/// value ([`IsZero`]).
+/// value ([`IsZero`]). A value of a Go struct type (`IsZero::IS_STRUCT`, such
+/// as a quantity) is always set (upstream's `UpdateStruct`).
 ///
 /// Nothing is checked when `old` is `None` (no prior value, such as a new
 /// list item): there is no transition. A `None` value counts as unset.
@@ -120,8 +121,11 @@ pub fn update_value<T: IsZero + ?Sized>(
     if !op.is_update() {
         return;
     }
-    let new_set = value.is_some_and(|v| !v.is_zero());
-    transitions(errs, path, !old.is_zero(), new_set, constraints)
+    // A Go struct value (`resource.Quantity`, `metav1.Time`: zero-able here)
+    // is always set, as upstream's `UpdateStruct` has it.
+    let set = |v: &T| T::IS_STRUCT || !v.is_zero();
+    let new_set = value.is_some_and(set);
+    transitions(errs, path, set(old), new_set, constraints)
 }
 
 /// `+k8s:update` on an `Option` field (upstream `UpdatePointer`): "set" means

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -46,6 +47,18 @@ type oracleError struct {
 	Origin string `json:"origin"`
 	Detail string `json:"detail"`
 	Text   string `json:"text"`
+	// The stability level (1.36 on: "alpha", "beta"); empty when unknown.
+	Level string `json:"level,omitempty"`
+}
+
+// level is e's ValidationStabilityLevel (apimachinery v0.36.0 on; read by
+// reflection, as v0.35.0 has no such field), "" when unknown.
+func level(e *field.Error) string {
+	v := reflect.ValueOf(e).Elem().FieldByName("ValidationStabilityLevel")
+	if !v.IsValid() || v.Int() == 0 {
+		return ""
+	}
+	return fmt.Sprint(v.Interface())
 }
 
 type oracleResult struct {
@@ -151,6 +164,7 @@ func run(line []byte) (res oracleResult) {
 			Origin: e.Origin,
 			Detail: e.Detail,
 			Text:   e.Error(),
+			Level:  level(e),
 		})
 	}
 	return

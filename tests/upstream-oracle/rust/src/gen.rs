@@ -104,7 +104,8 @@ impl Hints {
             }
             i += 1;
         }
-        for key in ["format=", "neq=", "memberName:", "listMapKey="] {
+        // `eq=` also finds `neq=`'s payload.
+        for key in ["format=", "eq=", "memberName:", "listMapKey="] {
             let mut rest = line;
             while let Some(p) = rest.find(key) {
                 rest = &rest[p + key.len()..];
@@ -149,6 +150,38 @@ impl Hints {
             }
         }
         h
+    }
+}
+
+/// Values around the rules of a format the name pool does not reach:
+/// `k8s-condition-reason` (1.38) and the second slash of
+/// `k8s-resource-fully-qualified-name` (refused from 1.38).
+fn format_pool(format: &str) -> Option<&'static [&'static str]> {
+    match format {
+        "k8s-condition-reason" => Some(&[
+            "Ready",
+            "my_name",
+            "ReasonA,ReasonB",
+            "ReasonA:ReasonB",
+            "a_",
+            "1abc",
+            "abc-def",
+            "abc,",
+            "abc:",
+            "a b",
+            "_x",
+        ]),
+        "k8s-resource-fully-qualified-name" => Some(&[
+            "example.com/foo",
+            "a/b",
+            "a/b/c",
+            "example.com/foo/bar",
+            "a//b",
+            "/foo",
+            "example.com/",
+            "foo",
+        ]),
+        _ => None,
     }
 }
 
@@ -750,6 +783,12 @@ impl<'a> Gen<'a> {
         let r = self.rng.below(100);
         if r < 12 {
             return String::new();
+        }
+        // Formats whose rules the name pool does not reach.
+        let pools: Vec<&[&str]> = h.formats.iter().filter_map(|f| format_pool(f)).collect();
+        if !pools.is_empty() && self.rng.chance(0.3) {
+            let pool = *self.rng.pick(&pools);
+            return self.rng.pick(pool).to_string();
         }
         if r < 40 && !h.strs.is_empty() {
             let s = self.rng.pick(&h.strs).clone();

@@ -109,7 +109,9 @@ impl Ty {
             // semantic types it switches to).
             // Go's time.Duration (the runtime's `types::Duration`, integer
             // nanoseconds), not the mirror's `metav1.Duration` stand-in.
-            if segs == ["validation_runtime", "types", "Duration"] {
+            if segs == ["validation_runtime", "types", "Duration"]
+                || segs == ["validation_runtime", "Duration"]
+            {
                 return Ok(Ty::Special("GoDuration".into()));
             }
             if segs.iter().any(|s| s == "shim")
@@ -176,9 +178,53 @@ impl Ty {
             Ty::Bool => "bool".into(),
             Ty::Int(k) => k.go_name().into(),
             Ty::Float => "float64".into(),
+            // In the fixtures' Go mirror (the real-API mirror's stand-ins
+            // are not printed as Go).
+            Ty::Special(n) if n == "GoDuration" => "time.Duration".into(),
+            Ty::Special(n) if n == "Quantity" => "resource.Quantity".into(),
             Ty::Named(n) | Ty::Special(n) => n.clone(),
         }
     }
+
+    /// The Go packages its spelling ([`Ty::go`]) names.
+    pub fn go_imports(&self, out: &mut std::collections::BTreeSet<&'static str>) {
+        match self {
+            Ty::Opt(t) | Ty::List(t) => t.go_imports(out),
+            Ty::Map(k, v) => {
+                k.go_imports(out);
+                v.go_imports(out);
+            }
+            Ty::Special(n) if n == "GoDuration" => {
+                out.insert("time");
+            }
+            Ty::Special(n) if n == "Quantity" => {
+                out.insert("k8s.io/apimachinery/pkg/api/resource");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Standard base64 with padding, as Go's JSON writes a `[]byte`.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// A short spelling of a type, for messages.
@@ -458,6 +504,15 @@ impl Package {
         match (ty, v) {
             (Ty::Opt(inner), v) if !v.is_null() => self.go_view(v, inner),
             (Ty::List(_), Value::Array(a)) if a.is_empty() => Value::Null,
+            // Go's []byte reads base64 (serde writes a Vec<u8> as numbers).
+            (Ty::List(e), Value::Array(a)) if **e == Ty::Int(IntKind::U8) => {
+                let bytes: Vec<u8> = a
+                    .iter()
+                    .filter_map(|x| x.as_u64())
+                    .map(|x| x as u8)
+                    .collect();
+                Value::String(base64(&bytes))
+            }
             (Ty::Map(..), Value::Object(m)) if m.is_empty() => Value::Null,
             (Ty::List(e), Value::Array(a)) => {
                 Value::Array(a.iter().map(|x| self.go_view(x, e)).collect())

@@ -115,6 +115,13 @@ impl Line {
     /// Why the line can never fail, if it cannot: it produces no errors of
     /// its own.
     pub fn never_fails(&self) -> Option<&'static str> {
+        let mode_each = self
+            .text
+            .find("k8s:ifMode(")
+            .is_some_and(|at| self.text[at..].contains("=+k8s:eachVal="));
+        if mode_each {
+            return Some("+k8s:ifMode(...)=+k8s:eachVal=... produces no errors (a mode's rule keeps only its payload's immediate validations: upstream's mode.go builds it from Validations.Functions)");
+        }
         match self.leaf.as_str() {
             "optional" => Some("+k8s:optional produces no errors (it only stops the other validations of an unset value)"),
             "listMapKey" => Some("+k8s:listMapKey produces no errors (it names the key +k8s:listType=map checks)"),
@@ -249,7 +256,14 @@ impl Coverage {
                 return;
             }
             let (leaf, subfields) = parse(text);
-            let struct_value = matches!(ty, Some(Ty::Named(n)) if pkg.get(n).is_some_and(|t| matches!(t.kind, Kind::Struct(_))));
+            // A struct of the package, or a stand-in for a Go struct.
+            let struct_value = match ty {
+                Some(Ty::Named(n)) => pkg
+                    .get(n)
+                    .is_some_and(|t| matches!(t.kind, Kind::Struct(_))),
+                Some(Ty::Special(n)) => matches!(n.as_str(), "Quantity" | "Time" | "MicroTime"),
+                _ => false,
+            };
             let int = match ty {
                 Some(Ty::Int(k)) => Some(*k),
                 Some(Ty::Opt(inner)) => match &**inner {
