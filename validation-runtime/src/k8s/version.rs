@@ -69,7 +69,9 @@ pub const fn openapi_needed(validated: Release) -> Release {
         Release::V1_33 | Release::V1_34 | Release::V1_35 | Release::V1_36 | Release::V1_37 => {
             Release::V1_33
         }
-        Release::V1_38 => Release::V1_38,
+        // 1.38, and (`Release` is `#[non_exhaustive]`) a release newer
+        // than this function: its own types.
+        newer => newer,
     }
 }
 
