@@ -1,6 +1,6 @@
 //! Where the yardstick's invalid-object time goes: copied into the
 //! perf-anchors scratch workspace by `benches/compare` (as the `split` bin of
-//! its `perf-bench` crate, with `validation-runtime` added to its
+//! its `perf-bench` crate, with `k8s-validation` added to its
 //! dependencies) and run there.
 //!
 //! Times, best of 40 rounds of 2,000 validations each, interleaved:
@@ -14,7 +14,7 @@
 use perf_workload::{inputs, Contender};
 use std::hint::black_box;
 use std::time::Instant;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 fn per_call(mut f: impl FnMut()) -> f64 {
     let t = Instant::now();

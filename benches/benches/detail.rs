@@ -2,9 +2,9 @@
 //! interleaved; `benches/interleave.rs` gives the headline ratios).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use k8s_validation::{Operation, Validate};
 use std::hint::black_box;
 use validation_benches::{handwritten as hand, inputs, with_garde, with_validator};
-use validation_runtime::{Operation, Validate};
 
 fn deployments(c: &mut Criterion) {
     for (name, d) in [("valid", inputs::valid()), ("invalid", inputs::invalid())] {

@@ -4,9 +4,9 @@
 //! `cargo bench -p validation-benches --features bench --bench enums`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use k8s_validation::{Operation, Validate};
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
-use validation_runtime::{Operation, Validate};
 
 /// +k8s:enum
 #[derive(Validate, Serialize, Deserialize, PartialEq, Clone)]
@@ -26,7 +26,7 @@ pub enum Protocol {
 #[derive(Validate, PartialEq, Clone)]
 pub struct ProtocolNewtype(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl ProtocolNewtype {
     pub const TCP: &'static str = "TCP";
     pub const UDP: &'static str = "UDP";

@@ -19,9 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use k8s_validation::{Operation, Validate};
 use validation_benches::alloc::{allocations, Counting};
 use validation_benches::{handwritten as hand, inputs, with_garde, with_validator, workload};
-use validation_runtime::{Operation, Validate};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -308,7 +308,7 @@ fn expansion_times() -> Vec<(String, f64)> {
             let n = 40;
             let start = Instant::now();
             for _ in 0..n {
-                black_box(validation_gen::expand_derive(black_box(tokens.clone())));
+                black_box(k8s_validation_gen::expand_derive(black_box(tokens.clone())));
             }
             samples.push(start.elapsed().as_nanos() as f64 / n as f64 / 1000.0);
         }

@@ -17,8 +17,8 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::hash::Hash;
 
-use validation_runtime::field::{BadValue, Error, ErrorList, ToBadValue};
-use validation_runtime::validate::content::{
+use k8s_validation::field::{BadValue, Error, ErrorList, ToBadValue};
+use k8s_validation::validate::content::{
     DNS1123_LABEL_DOTS_ERROR, DNS1123_LABEL_ERROR, DNS1123_SUBDOMAIN_ERROR, LABEL_KEY_NAME_ERROR,
     LABEL_VALUE_ERROR,
 };
@@ -232,7 +232,7 @@ fn slow_label_key(
         errs.push(invalid(
             path,
             bad(),
-            validation_runtime::validate::content::LABEL_KEY_ERROR,
+            k8s_validation::validate::content::LABEL_KEY_ERROR,
             O,
         ));
         return;

@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use k8s_validation::Validate;
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
 
 /// A Deployment-like object.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -90,7 +90,7 @@ pub struct ContainerPort {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, Validate)]
 pub struct Protocol(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Protocol {
     pub const TCP: &'static str = "TCP";
     pub const UDP: &'static str = "UDP";

@@ -2,8 +2,8 @@
 //! rules: the same errors, in the same order, on every benchmark input and
 //! on a few extra invalid ones.
 
+use k8s_validation::{ErrorList, Operation, Validate};
 use validation_benches::{handwritten as hand, inputs, workload::*};
-use validation_runtime::{ErrorList, Operation, Validate};
 
 fn lines(errs: &ErrorList) -> Vec<String> {
     errs.iter()

@@ -19,8 +19,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use fixture::*;
+use k8s_validation::{Operation, Validate};
 use serde_json::Value;
-use validation_runtime::{Operation, Validate};
 
 /// xorshift64*: deterministic, no dependencies.
 struct Rng(u64);

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::field::StabilityLevel;
-use validation_runtime::{Error, ErrorList, ErrorType, Operation, Validate};
+use k8s_validation::field::StabilityLevel;
+use k8s_validation::{Error, ErrorList, ErrorType, Operation, Validate};
 
 /// One expected error: type, field, origin (as upstream's
 /// `ErrorMatcher{}.ByType().ByField().ByOrigin()`).

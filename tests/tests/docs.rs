@@ -1,6 +1,6 @@
 //! Keeps the documentation honest.
 //!
-//! * Every tag of `validation_gen::tags::catalog::validators()` (and the
+//! * Every tag of `k8s_validation_gen::tags::catalog::validators()` (and the
 //!   two subresource tags) has a `### ` section in `docs/tags.md`.
 //! * The examples of `docs/tags.md` are compiled here as real
 //!   `#[derive(Validate)]` types; their errors are checked exactly (type,
@@ -16,9 +16,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use k8s_validation::field::Path as FieldPath;
+use k8s_validation::{Error, ErrorList, ErrorType, Operation, Validate};
 use serde::Serialize;
-use validation_runtime::field::Path as FieldPath;
-use validation_runtime::{Error, ErrorList, ErrorType, Operation, Validate};
 
 pub(crate) const TAGS_MD: &str = include_str!("../../docs/tags.md");
 const ERRORS_MD: &str = include_str!("../../docs/errors.md");
@@ -590,7 +590,7 @@ fn equality_neq() {
 #[derive(Validate, PartialEq, Eq, Hash, Debug, Default, Clone)]
 pub struct Protocol(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Protocol {
     pub const TCP: &'static str = "TCP";
     pub const UDP: &'static str = "UDP";
@@ -662,8 +662,8 @@ fn enums() {
 
 /// The Rust-enum example of docs/tags.md (`#### Rust enums`).
 mod rust_enum_example {
+    use k8s_validation::Validate;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
 
     /// +k8s:enum
     #[derive(Validate, Serialize, Deserialize, PartialEq, Debug)]
@@ -727,7 +727,8 @@ fn enums_rust_enum_generation_errors() {
     ];
     for (src, message) in cases {
         let input: syn::DeriveInput = syn::parse_str(src).unwrap();
-        let got: Vec<String> = match validation_gen::generate_type(&input, &Default::default()) {
+        let got: Vec<String> = match k8s_validation_gen::generate_type(&input, &Default::default())
+        {
             Ok(_) => Vec::new(),
             Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
         };
@@ -750,7 +751,7 @@ fn ecosystem_md_examples_generate_without_errors() {
     assert!(!blocks.is_empty());
     for block in blocks {
         let src = block.replace("Validate, ", "");
-        assert!(validation_gen::__private::has_types(&src), "{block}");
+        assert!(k8s_validation_gen::__private::has_types(&src), "{block}");
         let diags = diagnostics(&src);
         assert!(diags.is_empty(), "{block}\n-> {diags:?}");
     }
@@ -2017,8 +2018,8 @@ fn shapes() {
 /// The diagnostics the generator reports for a module source, as
 /// `message` strings (without the `file:line:col: error: ` prefix).
 pub(crate) fn diagnostics(src: &str) -> Vec<String> {
-    let options = validation_gen::Options::new();
-    match validation_gen::__private::generate_module(Path::new("api.rs"), src, &options) {
+    let options = k8s_validation_gen::Options::new();
+    match k8s_validation_gen::__private::generate_module(Path::new("api.rs"), src, &options) {
         Ok(_) => Vec::new(),
         Err(diags) => diags.into_iter().map(|d| d.message).collect(),
     }
@@ -2283,7 +2284,7 @@ fn generation_errors_on_types_and_constants() {
 #[test]
 fn every_tag_has_a_section() {
     let mut missing = Vec::new();
-    for def in validation_gen::__private::catalog_validators() {
+    for def in k8s_validation_gen::__private::catalog_validators() {
         if !TAGS_MD.contains(&format!("\n### `+{}`\n", def.name)) {
             missing.push(def.name);
         }
@@ -2301,7 +2302,7 @@ fn every_tag_has_a_section() {
 
 #[test]
 fn sections_state_the_release_and_scopes_of_the_catalog() {
-    for def in validation_gen::__private::catalog_all() {
+    for def in k8s_validation_gen::__private::catalog_all() {
         let heading = format!("\n### `+{}`\n", def.name);
         let start = TAGS_MD.find(&heading).expect("a section") + heading.len();
         let end = TAGS_MD[start..]
@@ -2352,7 +2353,7 @@ fn rust_examples_generate_without_errors() {
             .replace("Validate, ", "")
             .replace(", Validate", "");
         assert!(
-            validation_gen::__private::has_types(&src) || !src.contains("struct "),
+            k8s_validation_gen::__private::has_types(&src) || !src.contains("struct "),
             "no type found in:\n{block}"
         );
         let diags = diagnostics(&src);
@@ -2381,7 +2382,7 @@ fn errors_md_error_types_table() {
 
 #[test]
 fn errors_md_rendering_examples() {
-    use validation_runtime::field::BadValue;
+    use k8s_validation::field::BadValue;
     let root = FieldPath::root();
     let spec = root.child("spec");
     let containers = spec.child("containers");
@@ -2510,7 +2511,7 @@ fn errors_md_covered_by_declarative() {
 fn cli(args: &[&str], base: &Path) -> (i32, String, String) {
     let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = validation_gen::cli::run(&args, &mut out, &mut err);
+    let code = k8s_validation_gen::cli::run(&args, &mut out, &mut err);
     let prefix = format!("{}/", base.display());
     let clean = |b: Vec<u8>| String::from_utf8(b).unwrap().replace(&prefix, "");
     (code, clean(out), clean(err))
@@ -2656,7 +2657,7 @@ fn cli_md_session() {
 
 #[test]
 fn cli_md_builder_output_name() {
-    let name = validation_gen::Builder::output_name(Path::new("src/api/types.rs"));
+    let name = k8s_validation_gen::Builder::output_name(Path::new("src/api/types.rs"));
     assert_eq!(name, "types_validations.rs");
     assert!(CLI_MD.contains(&format!("\"/{name}\"")));
 }

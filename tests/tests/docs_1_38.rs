@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::{Duration, ErrorType, Quantity, Validate};
+use k8s_validation::{Duration, ErrorType, Quantity, Validate};
 
 use super::docs::{
     assert_reported_and_documented, create, diagnostics, documented, no_errors, update, TAGS_MD,
@@ -360,11 +360,11 @@ fn generation_errors_1_38() {
          "tag \"k8s:required\": tag value has wrong type: got int, want string"),
         ("+k8s:minimum=\"1\"", "pub a: i32",
          "type mismatch: field is an integer, but payload is of type string"),
-        ("+k8s:minimum=1000000000", "pub a: validation_runtime::Duration",
+        ("+k8s:minimum=1000000000", "pub a: k8s_validation::Duration",
          "type mismatch: field is a time.Duration, but payload is of type int"),
-        ("+k8s:minimum=\"1x\"", "pub a: validation_runtime::Duration",
+        ("+k8s:minimum=\"1x\"", "pub a: k8s_validation::Duration",
          "failed to parse tag payload: time: unknown unit \"x\" in duration \"1x\""),
-        ("+k8s:minimum=\"abc\"", "pub a: validation_runtime::Quantity",
+        ("+k8s:minimum=\"abc\"", "pub a: k8s_validation::Quantity",
          "failed to parse tag payload: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
         ("+k8s:minimum=1", "pub a: String",
          "can only be used on integer and resource.Quantity types (string)"),

@@ -33,7 +33,7 @@ fn derive_output(file: &syn::File) -> String {
             if s.attrs.iter().any(is_validate_derive) {
                 let input = syn::DeriveInput::from(s.clone());
                 tokens.extend(
-                    validation_gen::generate_type(&input, &validation_gen::Options::new())
+                    k8s_validation_gen::generate_type(&input, &k8s_validation_gen::Options::new())
                         .expect("fixtures are valid"),
                 );
             }
@@ -44,7 +44,7 @@ fn derive_output(file: &syn::File) -> String {
             if e.attrs.iter().any(is_validate_derive) {
                 let input = syn::DeriveInput::from(e.clone());
                 tokens.extend(
-                    validation_gen::generate_type(&input, &validation_gen::Options::new())
+                    k8s_validation_gen::generate_type(&input, &k8s_validation_gen::Options::new())
                         .expect("fixtures are valid"),
                 );
             }
@@ -54,16 +54,16 @@ fn derive_output(file: &syn::File) -> String {
         if let syn::Item::Impl(imp) = item {
             if imp.attrs.iter().any(is_enum_values) {
                 // The attribute's output after the block itself: its consts.
-                let expanded = validation_gen::expand_enum_values(quote::quote!(#imp));
+                let expanded = k8s_validation_gen::expand_enum_values(quote::quote!(#imp));
                 let items = syn::parse2::<syn::File>(expanded).expect("items").items;
                 tokens.extend(items.iter().skip(1).map(quote::ToTokens::to_token_stream));
             }
         }
     }
     // The CLI's header also states the release (1.35 here).
-    let header = validation_gen::__private::HEADER;
-    let release = validation_gen::__private::release_line(validation_gen::Release::DEFAULT);
-    validation_gen::__private::format_tokens(tokens).replacen(
+    let header = k8s_validation_gen::__private::HEADER;
+    let release = k8s_validation_gen::__private::release_line(k8s_validation_gen::Release::DEFAULT);
+    k8s_validation_gen::__private::format_tokens(tokens).replacen(
         header,
         &format!("{header}{release}"),
         1,
@@ -123,9 +123,10 @@ fn derive_and_cli_agree_on_every_fixture() {
             continue;
         }
         types += derived.matches("impl __rt::Validate for").count();
-        let options = validation_gen::Options::new();
-        let cli = validation_gen::__private::generate_module(&path, &cli_source(&file), &options)
-            .unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
+        let options = k8s_validation_gen::Options::new();
+        let cli =
+            k8s_validation_gen::__private::generate_module(&path, &cli_source(&file), &options)
+                .unwrap_or_else(|d| panic!("{}: {d:?}", path.display()));
         assert_eq!(
             derived,
             cli,

@@ -4,7 +4,7 @@
 //! unchanged in v0.36.0 and v0.37.2) for every release: on a list typedef.
 
 use conformance_tests::assert_texts;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Validate, PartialEq, Clone, Debug)]
 pub struct Task {
@@ -91,7 +91,7 @@ macro_rules! item_union_typedef {
     ($module:ident, $release:literal, $union_origin:expr) => {
         mod $module {
             use conformance_tests::{invalid, st, Matcher, TFO};
-            use validation_runtime::Validate;
+            use k8s_validation::Validate;
 
             #[derive(Validate, PartialEq, Clone, Debug, Default)]
             #[validate(kubernetes = $release)]

@@ -4,7 +4,7 @@
 //! `union.go`, `item.go`: `stabilityLevel`). Each case checks the error's
 //! field, origin and level.
 
-use validation_runtime::{ErrorList, Operation, StabilityLevel, Validate};
+use k8s_validation::{ErrorList, Operation, StabilityLevel, Validate};
 
 type Seen = Vec<(String, Option<String>, Option<StabilityLevel>)>;
 

@@ -1,4 +1,4 @@
-//! The shipped meta/v1 types (`validation_runtime::meta::v1_37`, feature
+//! The shipped meta/v1 types (`k8s_validation::meta::v1_37`, feature
 //! `meta`) as field types of a user's struct validated at 1.37: upstream's
 //! errors for them (apimachinery v0.37.2 `pkg/apis/meta/v1` tags, and its
 //! generated `pkg/apis/meta/v1/validation`), with paths through serde
@@ -8,12 +8,12 @@
 //! judges the same types inside every 1.37 API group against upstream on
 //! random objects; these cases pin the user-facing behaviour.
 
-use serde::{Deserialize, Serialize};
-use validation_runtime::meta::v1_37::{
+use k8s_validation::meta::v1_37::{
     Condition, ConditionStatus, ManagedFieldsEntry, ManagedFieldsOperationType, ObjectMeta,
     OwnerReference,
 };
-use validation_runtime::{ErrorList, Operation, StabilityLevel, Time, Validate};
+use k8s_validation::{ErrorList, Operation, StabilityLevel, Time, Validate};
+use serde::{Deserialize, Serialize};
 
 /// A custom resource as a user writes it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]

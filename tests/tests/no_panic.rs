@@ -4,14 +4,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use k8s_validation::{Operation, Validate};
 use proptest::prelude::*;
-use validation_runtime::{Operation, Validate};
 
 /// +k8s:enum
 #[derive(Validate, PartialEq, Clone, Debug)]
 pub struct Mode(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Mode {
     pub const A: &'static str = "A";
     pub const B: &'static str = "B";

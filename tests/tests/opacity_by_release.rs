@@ -7,7 +7,7 @@
 //! no `SemanticEq`): such a value is validated by nothing in any release
 //! (`validate::opaque`).
 
-use validation_runtime::ErrorType;
+use k8s_validation::ErrorType;
 
 use conformance_tests::errors_at as errors;
 
@@ -19,7 +19,7 @@ macro_rules! release {
     ($module:ident, $release:literal) => {
         pub mod $module {
             use super::Foreign;
-            use validation_runtime::Validate;
+            use k8s_validation::Validate;
 
             #[derive(Validate, PartialEq, Debug, Clone, Default)]
             #[validate(kubernetes = $release)]

@@ -2,7 +2,7 @@
 //! fix, expecting what upstream's generated validators report.
 
 use conformance_tests::{assert_matches, assert_texts};
-use validation_runtime::{ErrorType, Operation, Validate};
+use k8s_validation::{ErrorType, Operation, Validate};
 
 #[derive(Clone, Debug, Default, PartialEq, Validate)]
 pub struct Target {

@@ -14,8 +14,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{fixture, invalid, not_supported, required, st, Matcher, TF, TFO};
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 /// `ErrorMatcher{}.ByType().ByField().ByDetailSubstring().ByOrigin()`.
 const TFSO: Matcher = Matcher::new()
@@ -35,7 +35,7 @@ mod tags_enum_options {
     #[validate(kubernetes = "1.37")]
     pub struct ConditionalEnum(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionalEnum {
         /// +k8s:ifEnabled(FeatureA)=+k8s:enumExclude
         pub const CONDITIONAL_A: &'static str = "A";

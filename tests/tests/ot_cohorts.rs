@@ -7,7 +7,7 @@
 //! cohort, where it ends the whole type (or field).
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// +k8s:validateFalse(cohort: "c2")="type T c2 Regular"
 /// +k8s:validateFalse(cohort: "c1")="type T c1 Regular"

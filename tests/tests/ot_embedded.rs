@@ -4,8 +4,8 @@
 //! at the root the path falls back to the embedded Go type's name.
 
 use conformance_tests::fixture;
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 #[derive(Validate, Serialize, PartialEq, Debug, Clone)]
 pub struct T1 {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::fixture;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// +k8s:validateFalse="type Struct"
 #[derive(Validate, PartialEq, Debug, Clone)]

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// +k8s:validateFalse="type Struct"
 #[derive(Validate, PartialEq, Debug, Clone)]

@@ -4,7 +4,7 @@
 //! (validateFalse before validateTrue) and tags of one name keep their order.
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// validateTrue sorts after validateFalse, but all the validateFalse
 /// retain their order.

@@ -5,7 +5,7 @@
 //! and all of them run.
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Validate, PartialEq, Debug, Clone)]
 pub struct Tother {

@@ -3,7 +3,7 @@
 //! Short-circuit vs regular validations on typedefs.
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// No validations.
 #[derive(Validate, PartialEq, Debug, Clone)]

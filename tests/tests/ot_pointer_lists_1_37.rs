@@ -13,7 +13,7 @@
 //! shows.
 #![allow(non_snake_case)]
 
-use validation_runtime::{ErrorType, Operation, Validate};
+use k8s_validation::{ErrorType, Operation, Validate};
 
 fn details<T: Validate>(v: &T, old: Option<&T>) -> Vec<(ErrorType, String, String)> {
     let errs = match old {

@@ -3,7 +3,7 @@
 //! Pointer fields of every kind; the pointee struct's fields are validated.
 
 use conformance_tests::fixture;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate, PartialEq, Debug, Clone)]
 pub struct T1 {
@@ -89,7 +89,7 @@ fn nil_pointers_still_run_field_validations() {
         anotherpb: None,
         anotherpf: None,
     };
-    let errs = v.validate(&validation_runtime::Operation::create());
+    let errs = v.validate(&k8s_validation::Operation::create());
     fixture(
         &v,
         &[

@@ -6,8 +6,8 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::fixture;
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 mod public_private {
     use super::*;

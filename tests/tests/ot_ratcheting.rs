@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{invalid, st, TF};
-use validation_runtime::field::Path;
-use validation_runtime::{ErrorList, Operation, Validate};
+use k8s_validation::field::Path;
+use k8s_validation::{ErrorList, Operation, Validate};
 
 mod default_behavior {
     use super::*;

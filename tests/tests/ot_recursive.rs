@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::fixture;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 mod pointers {
     use super::*;

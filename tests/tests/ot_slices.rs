@@ -6,7 +6,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 mod slice_of_primitive {
     use super::*;

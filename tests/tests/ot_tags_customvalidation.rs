@@ -12,11 +12,11 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{invalid, st, too_long, TF};
-use validation_runtime::field::Path;
-use validation_runtime::{Error, ErrorList, Operation, Validate};
+use k8s_validation::field::Path;
+use k8s_validation::{Error, ErrorList, Operation, Validate};
 
 fn marker(path: &Path<'_>, name: &'static str) -> ErrorList {
-    Error::invalid(path, validation_runtime::field::BadValue::Omitted, name).into()
+    Error::invalid(path, k8s_validation::field::BadValue::Omitted, name).into()
 }
 
 /// +k8s:customValidation

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{forbidden, required, st, too_long, TF};
-use validation_runtime::{Operation, StabilityLevel, Validate};
+use k8s_validation::{Operation, StabilityLevel, Validate};
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 #[validate(kubernetes = "1.36")]

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::st;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 fn ab<V>(f: impl Fn(&str) -> V) -> BTreeMap<String, V> {
     BTreeMap::from([("a".to_string(), f("A")), ("b".to_string(), f("B"))])

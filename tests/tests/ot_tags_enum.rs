@@ -5,20 +5,20 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{not_supported, st, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// +k8s:enum
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct Enum0(pub String); // Note: this enum has no values
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Enum0 {}
 
 /// +k8s:enum
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct Enum1(pub String); // Note: this enum has 1 value
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Enum1 {
     pub const E1V1: &'static str = "e1v1";
 }
@@ -27,7 +27,7 @@ impl Enum1 {
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct Enum2(pub String); // Note: this enum has 2 values
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Enum2 {
     pub const E2V1: &'static str = "e2v1";
     pub const E2V2: &'static str = "e2v2";
@@ -42,7 +42,7 @@ pub struct NotEnum(pub Enum2);
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct EnumWithExclude(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl EnumWithExclude {
     pub const ENUM_WITH_EXCLUDE1: &'static str = "enumWithExclude1";
     /// +k8s:enumExclude
@@ -152,7 +152,7 @@ fn invalid_values() {
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct ConditionalEnum(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl ConditionalEnum {
     /// +k8s:ifEnabled(FeatureA)=+k8s:enumExclude
     pub const CONDITIONAL_A: &'static str = "A";

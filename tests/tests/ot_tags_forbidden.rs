@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{forbidden, st, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct Struct {

@@ -6,7 +6,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{invalid, st, TFO};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// Runs one format package's cases: every valid value passes in all three
 /// fields; every invalid one fails in all three with the format's origin,

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{invalid, st, TFO};
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 #[derive(Validate, Serialize, PartialEq, Debug, Clone)]
 pub struct Struct {

@@ -8,8 +8,8 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{invalid, st, Matcher, TF};
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 const M: Matcher = Matcher::new()
     .by_type()

@@ -5,8 +5,8 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::st;
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 #[derive(Validate, Serialize, PartialEq, Debug, Clone, Default)]
 pub struct Struct {

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use conformance_tests::{
     duplicate, forbidden, invalid, not_supported, required, st, too_long, too_many, TFL, TFOL,
 };
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 macro_rules! levels {
     ($module:ident, $release:literal) => {
@@ -213,7 +213,7 @@ macro_rules! levels {
                 #[validate(kubernetes = $release)]
                 pub struct Enum(pub String);
 
-                #[validation_runtime::enum_values]
+                #[k8s_validation::enum_values]
                 impl Enum {
                     pub const ENUM_A: &'static str = "A";
                 }
@@ -223,7 +223,7 @@ macro_rules! levels {
                 #[validate(kubernetes = $release)]
                 pub struct BetaEnum(pub String);
 
-                #[validation_runtime::enum_values]
+                #[k8s_validation::enum_values]
                 impl BetaEnum {
                     pub const BETA_ENUM_A: &'static str = "A";
                 }
@@ -970,7 +970,7 @@ levels!(v1_37, "1.37");
 /// `+k8s:modeDiscriminator` / `+k8s:ifMode`, whose port is `levels/modes`).
 mod discriminators_1_36 {
     use conformance_tests::{required, st, too_short, Matcher, W};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// `ErrorMatcher{}.ByType().ByField().ByValidationStabilityLevel()`.
     const M: Matcher = conformance_tests::TFL;

@@ -6,7 +6,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{duplicate, invalid, st, Matcher, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const TFSO: Matcher = Matcher::new()
     .by_type()

@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{duplicate, st, Matcher};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const TFSO: Matcher = Matcher::new()
     .by_type()

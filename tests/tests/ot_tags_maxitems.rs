@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{st, too_many, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// The cases every maxitems package runs: `make(T, n)` for each field.
 macro_rules! max_items_cases {

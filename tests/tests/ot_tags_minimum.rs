@@ -4,7 +4,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{invalid, st, Matcher};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const TFS: Matcher = Matcher::new().by_type().by_field().by_detail_substring();
 

@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{st, too_few, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// The cases every minitems package runs: `make(T, n)` for each field.
 macro_rules! min_items_cases {

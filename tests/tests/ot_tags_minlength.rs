@@ -9,7 +9,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{st, too_short, TF, TFL};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 macro_rules! minlength {
     ($module:ident, $release:literal) => {

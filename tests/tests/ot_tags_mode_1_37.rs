@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{forbidden, required, st, too_long, too_short, TF, TFO};
-use validation_runtime::{ErrorList, Operation, StabilityLevel, Validate};
+use k8s_validation::{ErrorList, Operation, StabilityLevel, Validate};
 
 // ---------------------------------------------------------------------------
 // tags/mode

@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{invalid, required, st, Matcher, TFO};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const BY_ORIGIN: Matcher = Matcher::new().by_origin();
 

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{invalid, st, TFO};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 fn neq(f: &str) -> conformance_tests::W {
     invalid(f).origin("neq")

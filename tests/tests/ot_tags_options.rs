@@ -16,8 +16,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{duplicate, invalid, st, Matcher, TFO};
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 mod options_1_35 {
     use super::*;

@@ -13,8 +13,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{duplicate, internal, invalid, st, Matcher, TF, TFO};
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 mod simple {
     use super::*;

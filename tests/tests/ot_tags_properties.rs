@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{st, too_few, too_many, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 mod maxproperties {
     use super::*;

@@ -14,8 +14,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{duplicate, st, TF};
+use k8s_validation::Validate;
 use serde::Serialize;
-use validation_runtime::Validate;
 
 mod shallow {
     use super::*;

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::st;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 macro_rules! deep {
     ($module:ident, $release:literal) => {

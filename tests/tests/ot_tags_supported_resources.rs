@@ -10,7 +10,7 @@
 //! means the same (see `docs/tags.md`).
 
 use conformance_tests::{internal, st, Matcher};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const M: Matcher = Matcher::new()
     .by_type()

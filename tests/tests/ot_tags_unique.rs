@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{duplicate, st, TF};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 pub struct Struct {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{forbidden, invalid, st, Matcher, W};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const M: Matcher = Matcher::new()
     .by_type()

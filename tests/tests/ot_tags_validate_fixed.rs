@@ -4,7 +4,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::st;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 mod validate_false {
     use super::*;

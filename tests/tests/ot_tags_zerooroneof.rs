@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::{invalid, st, Matcher, W};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const M: Matcher = Matcher::new()
     .by_type()

@@ -9,7 +9,7 @@
 //! tags, but not T2's type tags; it is ported as a newtype of `T2`.
 
 use conformance_tests::{assert_forced_order, fixture};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// +k8s:validateFalse="type E1"
 #[derive(Validate, PartialEq, Debug, Clone)]

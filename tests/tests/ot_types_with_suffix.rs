@@ -9,7 +9,7 @@
 #![allow(non_snake_case)]
 
 use conformance_tests::fixture;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate, PartialEq, Debug, Clone, Default)]
 #[validate(kubernetes = "1.37")]

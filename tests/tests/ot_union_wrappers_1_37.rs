@@ -10,8 +10,8 @@
 //! marks a union with the level of its tags (`levels/unions`, run for both).
 #![allow(non_snake_case)]
 
-use validation_runtime::field::StabilityLevel;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::field::StabilityLevel;
+use k8s_validation::{Operation, Validate};
 
 /// (kind, field, origin, level) of an error.
 pub(crate) type Rec = (String, String, String, Option<StabilityLevel>);

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{fixture, invalid, st, Matcher};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 const TFSO: Matcher = Matcher::new()
     .by_type()

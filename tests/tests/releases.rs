@@ -9,7 +9,7 @@
 //! (v0.36.0: `ValidationStabilityLevel`, `MarkAlpha`, `MarkBeta`), and
 //! code-generator `cmd/validation-gen/validators/levels.go` (v0.36.0).
 
-use validation_runtime::{ErrorList, Operation, StabilityLevel, Validate, KUBERNETES_RELEASE};
+use k8s_validation::{ErrorList, Operation, StabilityLevel, Validate, KUBERNETES_RELEASE};
 
 /// (text, origin, stability level) of each error.
 type Seen = Vec<(String, Option<String>, Option<StabilityLevel>)>;
@@ -42,14 +42,14 @@ const ITEMS_BOTH: &str = r#"steps: Invalid value: "{steps[{\"name\": \"a\"}], st
 
 #[test]
 fn this_crate_selects_no_release_feature() {
-    assert_eq!(KUBERNETES_RELEASE, validation_runtime::Release::V1_35);
+    assert_eq!(KUBERNETES_RELEASE, k8s_validation::Release::V1_35);
 }
 
 macro_rules! unions {
     ($m:ident, $release:literal) => {
         mod $m {
+            use k8s_validation::Validate;
             use serde::Serialize;
-            use validation_runtime::Validate;
 
             #[derive(Validate, Serialize, PartialEq, Debug, Clone, Default)]
             #[validate(kubernetes = $release)]
@@ -244,8 +244,8 @@ union_origin_test!(union_errors_have_the_union_origin_in_1_36, unions_1_36);
 union_origin_test!(union_errors_have_the_union_origin_in_1_37, unions_1_37);
 
 mod levels {
+    use k8s_validation::Validate;
     use serde::Serialize;
-    use validation_runtime::Validate;
 
     #[derive(Validate, Serialize, PartialEq, Debug, Clone, Default)]
     #[validate(kubernetes = "1.36")]
@@ -319,7 +319,7 @@ fn alpha_and_beta_validations_run_and_mark_their_errors() {
 macro_rules! max_length {
     ($m:ident, $release:literal) => {
         mod $m {
-            use validation_runtime::Validate;
+            use k8s_validation::Validate;
 
             #[derive(Validate, PartialEq, Debug, Clone, Default)]
             #[validate(kubernetes = $release)]
@@ -390,7 +390,7 @@ fn max_length_counts_bytes_in_1_35_and_characters_from_1_36() {
 macro_rules! options {
     ($m:ident, $release:literal) => {
         mod $m {
-            use validation_runtime::Validate;
+            use k8s_validation::Validate;
 
             #[derive(Validate, PartialEq, Debug, Clone, Default)]
             #[validate(kubernetes = $release)]
@@ -410,7 +410,7 @@ options!(options_1_37, "1.37");
 
 #[test]
 fn an_undefined_option_is_disabled_through_1_36_and_an_internal_error_in_1_37() {
-    use validation_runtime::Operation;
+    use k8s_validation::Operation;
     let check = |errs: &ErrorList| seen(errs);
     let v = options_1_36::Gated::default();
     // Undefined: disabled.
@@ -455,7 +455,7 @@ fn an_undefined_option_is_disabled_through_1_36_and_an_internal_error_in_1_37() 
 }
 
 mod enum_options {
-    use validation_runtime::{enum_values, Validate};
+    use k8s_validation::{enum_values, Validate};
 
     /// +k8s:enum
     #[derive(Validate, PartialEq, Debug, Clone, Default, serde::Serialize)]
@@ -489,7 +489,7 @@ mod enum_options {
 
 #[test]
 fn enum_exclusions_need_their_option_defined_in_1_37() {
-    use validation_runtime::Operation;
+    use k8s_validation::Operation;
     // The enum's own validation follows the enum type's release (1.35 here);
     // a 1.37 enum type reports the undefined option.
     let p = enum_options::Port {
@@ -530,7 +530,7 @@ fn enum_exclusions_need_their_option_defined_in_1_37() {
 macro_rules! list_members {
     ($m:ident, $release:literal) => {
         mod $m {
-            use validation_runtime::Validate;
+            use k8s_validation::Validate;
 
             #[derive(Validate, PartialEq, Debug, Clone, Default)]
             #[validate(kubernetes = $release)]

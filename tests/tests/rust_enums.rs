@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use conformance_tests::{duplicate, not_supported, st, TF};
+use k8s_validation::{ErrorList, Newtype, Operation, SemanticEq, Validate};
 use serde::{Deserialize, Serialize};
-use validation_runtime::{ErrorList, Newtype, Operation, SemanticEq, Validate};
 
 // ---------------------------------------------------------------------------
 // The enums of upstream's `tags/enum`, in both forms.
@@ -65,20 +65,20 @@ pub struct Struct {
 }
 
 mod newtype_form {
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:enum
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct Enum0(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Enum0 {}
 
     /// +k8s:enum
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct Enum1(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Enum1 {
         pub const E1V1: &'static str = "e1v1";
     }
@@ -87,7 +87,7 @@ mod newtype_form {
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct Enum2(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Enum2 {
         pub const E2V1: &'static str = "e2v1";
         pub const E2V2: &'static str = "e2v2";
@@ -97,7 +97,7 @@ mod newtype_form {
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct EnumWithExclude(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl EnumWithExclude {
         pub const ENUM_WITH_EXCLUDE1: &'static str = "enumWithExclude1";
         /// +k8s:enumExclude
@@ -120,7 +120,7 @@ mod newtype_form {
     #[derive(Validate, PartialEq, Debug, Clone, Default)]
     pub struct ConditionalEnum(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionalEnum {
         /// +k8s:ifEnabled(FeatureA)=+k8s:enumExclude
         pub const CONDITIONAL_A: &'static str = "A";
@@ -384,7 +384,7 @@ fn serde_and_helpers() {
     assert_eq!(Newtype::inner(&Protocol::Udp), "UDP");
     assert_eq!(Newtype::inner(&p), "SCTP");
     // The zero value is the empty string, which only the catch-all holds.
-    use validation_runtime::IsZero;
+    use k8s_validation::IsZero;
     assert!(Protocol::Unknown(String::new()).is_zero());
     assert!(!Protocol::Tcp.is_zero());
     // Semantic equality compares the wire strings.
@@ -626,7 +626,7 @@ pub enum Short {
 #[derive(Validate, PartialEq, Debug, Clone)]
 pub struct ShortNewtype(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl ShortNewtype {
     pub const AB: &'static str = "Ab";
     pub const ABCD: &'static str = "Abcd";

@@ -17,7 +17,7 @@ use std::num::NonZeroU32;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use validation_runtime::{Duration, Operation, Quantity, Validate};
+use k8s_validation::{Duration, Operation, Quantity, Validate};
 
 /// The pointee of the pointer rows.
 #[derive(Validate, Debug, Clone, PartialEq)]

@@ -1,22 +1,22 @@
 //! Schema export through schemars: `#[derive(JsonSchema, Validate)]` plus
-//! `#[schemars(transform = validation_runtime::schema::apply::<Self>)]` on a
+//! `#[schemars(transform = k8s_validation::schema::apply::<Self>)]` on a
 //! kube-style CRD spec; the schemars output carries the tag-derived
 //! keywords and CEL rules, and no `+k8s:` line.
 
 use std::collections::BTreeMap;
 
+use k8s_validation::schema::SchemaFragment;
+use k8s_validation::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use validation_runtime::schema::SchemaFragment;
-use validation_runtime::Validate;
 
 /// The desired state of a Widget.
 ///
 /// +k8s:supportsSubresource="/status"
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(rename_all = "camelCase")]
-#[schemars(transform = validation_runtime::schema::apply::<Self>)]
+#[schemars(transform = k8s_validation::schema::apply::<Self>)]
 pub struct WidgetSpec {
     /// The class: a DNS label.
     /// +k8s:required
@@ -47,7 +47,7 @@ pub struct WidgetSpec {
 
 /// A port.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema, Validate)]
-#[schemars(transform = validation_runtime::schema::apply::<Self>)]
+#[schemars(transform = k8s_validation::schema::apply::<Self>)]
 pub struct WidgetPort {
     /// +k8s:required
     /// +k8s:maxLength=15
@@ -60,7 +60,7 @@ pub struct WidgetPort {
 #[derive(
     Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Validate,
 )]
-#[schemars(transform = validation_runtime::schema::apply::<Self>)]
+#[schemars(transform = k8s_validation::schema::apply::<Self>)]
 pub enum Mode {
     Fast,
     Safe,
@@ -70,10 +70,10 @@ pub enum Mode {
 ///
 /// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[schemars(transform = validation_runtime::schema::apply::<Self>)]
+#[schemars(transform = k8s_validation::schema::apply::<Self>)]
 pub struct Tier(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Tier {
     pub const GOLD: &'static str = "Gold";
     pub const SILVER: &'static str = "Silver";
@@ -136,6 +136,6 @@ fn the_fragment_is_the_generators() {
     assert_eq!(f["properties"]["name"]["maxLength"], 15);
     assert_eq!(f["required"], json!(["name"]));
     // And the type validates as before.
-    let errs = WidgetPort { name: None }.validate(&validation_runtime::Operation::create());
+    let errs = WidgetPort { name: None }.validate(&k8s_validation::Operation::create());
     assert_eq!(errs.to_string(), "name: Required value");
 }

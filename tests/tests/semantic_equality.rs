@@ -7,7 +7,7 @@
 //! None of these types derive `PartialEq`: the derive only needs
 //! `SemanticEq`, which it implements.
 
-use validation_runtime::{Operation, Quantity, SemanticEq, Time, Validate};
+use k8s_validation::{Operation, Quantity, SemanticEq, Time, Validate};
 
 fn q(s: &str) -> Quantity {
     s.parse().unwrap()
@@ -17,7 +17,7 @@ fn t(s: &str) -> Time {
     s.parse().unwrap()
 }
 
-fn texts(errs: &validation_runtime::ErrorList) -> Vec<String> {
+fn texts(errs: &k8s_validation::ErrorList) -> Vec<String> {
     errs.iter().map(|e| e.to_string()).collect()
 }
 

@@ -3,7 +3,7 @@
 //! compiles because the derive declares `serde` as a helper attribute, and
 //! the error paths follow the attributes.
 
-use validation_runtime::{ErrorType, Operation, Validate};
+use k8s_validation::{ErrorType, Operation, Validate};
 
 #[derive(Validate)]
 #[serde(rename_all = "camelCase")]

@@ -1,4 +1,4 @@
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Validate, PartialEq, Debug)]
 pub struct Inner {

@@ -9,7 +9,7 @@
 //! - 1.37 checks uniqueness once and runs `item(...)=` too (the 1.37 port of
 //!   `tags/subfield/list` is `ot_tags_subfield.rs`).
 
-use validation_runtime::ErrorType;
+use k8s_validation::ErrorType;
 
 use conformance_tests::errors_at as errors;
 
@@ -20,7 +20,7 @@ fn dup(path: &str) -> (ErrorType, String) {
 macro_rules! shapes {
     ($module:ident, $release:literal) => {
         pub mod $module {
-            use validation_runtime::Validate;
+            use k8s_validation::Validate;
 
             #[derive(Validate, PartialEq, Debug, Clone, Default)]
             #[validate(kubernetes = $release)]
@@ -112,7 +112,7 @@ mod list_maps {
     macro_rules! list_map {
         ($module:ident, $release:literal) => {
             pub mod $module {
-                use validation_runtime::Validate;
+                use k8s_validation::Validate;
 
                 #[derive(Validate, PartialEq, Debug, Clone, Default)]
                 #[validate(kubernetes = $release)]

@@ -9,7 +9,7 @@
 //! and element rules validate it. There is no nil check through a subfield
 //! (upstream's `PtrSliceNoNils` belongs to the field's own validation).
 
-use validation_runtime::{ErrorType, Validate};
+use k8s_validation::{ErrorType, Validate};
 
 use conformance_tests::errors_at as errors;
 

@@ -10,7 +10,7 @@
 //! too: the derive generates `HasField::short_circuits` for structs of 1.37
 //! only (in a 1.35 or 1.36 struct it would never run).
 
-use validation_runtime::{ErrorType, Operation, Validate};
+use k8s_validation::{ErrorType, Operation, Validate};
 
 #[derive(Validate, PartialEq, Clone, Debug, Default)]
 pub struct Inner {
@@ -153,7 +153,7 @@ fn subfield_validations_inherit_short_circuits_in_1_37() {
 /// Port of `output_tests/tags/subfield/shortcircuit` (code-generator v0.37.2).
 mod upstream_1_37 {
     use super::details_of;
-    use validation_runtime::{ErrorType, Validate};
+    use k8s_validation::{ErrorType, Validate};
 
     #[derive(Validate, PartialEq, Clone, Debug, Default)]
     #[validate(kubernetes = "1.37")]

@@ -1,6 +1,6 @@
 //! Payload reading and opacity details that follow Kubernetes 1.35.
 
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// A type from "another crate": no `Validate`, `IsZero` or `ToBadValue`.
 #[derive(PartialEq, Debug, Clone)]

@@ -23,8 +23,8 @@
 //! compile.
 #![allow(non_snake_case)]
 
-use validation_runtime::field::StabilityLevel;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::field::StabilityLevel;
+use k8s_validation::{Operation, Validate};
 
 use super::ot_union_wrappers_1_37::{errors_of, Rec};
 
@@ -47,7 +47,7 @@ fn op(feature: Option<bool>) -> Operation {
 
 macro_rules! probe_types {
     ($release:literal) => {
-        use validation_runtime::Validate;
+        use k8s_validation::Validate;
 
         #[derive(Validate, PartialEq, Debug, Clone, Default)]
         #[validate(kubernetes = $release)]
@@ -293,8 +293,8 @@ fn list_item_union_levels_1_36_last_tag_1_37_first_tag() {
 
 macro_rules! subfield_members {
     ($release:literal) => {
+        use k8s_validation::Validate;
         use std::collections::BTreeMap;
-        use validation_runtime::Validate;
 
         #[derive(Validate, PartialEq, Debug, Clone, Default)]
         #[validate(kubernetes = $release)]

@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::{ErrorList, Operation, StabilityLevel, Validate};
+use k8s_validation::{ErrorList, Operation, StabilityLevel, Validate};
 
 type Seen = Vec<(String, Option<String>, Option<StabilityLevel>)>;
 

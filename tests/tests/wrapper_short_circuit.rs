@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::{ErrorType, Operation, Validate};
+use k8s_validation::{ErrorType, Operation, Validate};
 
 fn errors<T: Validate>(v: &T, op: &Operation) -> Vec<(ErrorType, String, String)> {
     v.validate(op)

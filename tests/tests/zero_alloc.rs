@@ -6,7 +6,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use validation_runtime::{Operation, Quantity, Time, Validate};
+use k8s_validation::{Operation, Quantity, Time, Validate};
 
 struct Counting;
 
@@ -37,7 +37,7 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
 #[derive(Validate, PartialEq, Clone, Debug)]
 pub struct Protocol(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Protocol {
     pub const TCP: &'static str = "TCP";
     pub const UDP: &'static str = "UDP";

@@ -3,16 +3,16 @@
 //! to 1 MiB. Linear cost shows as a constant throughput.
 //!
 //! ```text
-//! cargo bench -p validation-gen --bench tag_input_size
+//! cargo bench -p k8s-validation-gen --bench tag_input_size
 //! ```
 //!
 //! Numbers are recorded in `docs/performance.md`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use k8s_validation_gen::{Options, Release};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
-use validation_gen::{Options, Release};
 
 const SIZES: [usize; 5] = [64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20];
 
@@ -32,12 +32,14 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(size as u64));
         // The tag extractor (its result in upstream's printed shape).
         group.bench_with_input(BenchmarkId::new("extract", size), &line, |b, line| {
-            b.iter(|| validation_gen::__private::read_as_gengo(black_box(line), Release::DEFAULT))
+            b.iter(|| {
+                k8s_validation_gen::__private::read_as_gengo(black_box(line), Release::DEFAULT)
+            })
         });
         let src = module(&format!("k8s:{}", "a".repeat(size)));
         group.bench_with_input(BenchmarkId::new("generate_module", size), &src, |b, src| {
             b.iter(|| {
-                validation_gen::__private::generate_module(
+                k8s_validation_gen::__private::generate_module(
                     Path::new("t.rs"),
                     black_box(src),
                     &options,
@@ -57,7 +59,7 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(size as u64));
         group.bench_with_input(BenchmarkId::new("generate_module", size), &src, |b, src| {
             b.iter(|| {
-                validation_gen::__private::generate_module(
+                k8s_validation_gen::__private::generate_module(
                     Path::new("t.rs"),
                     black_box(src),
                     &options,

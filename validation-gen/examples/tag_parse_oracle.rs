@@ -4,7 +4,7 @@
 //! Kubernetes 1.35's rules, and compares.
 //!
 //! ```text
-//! cargo run -q -p validation-gen --example tag_parse_oracle < upstream.jsonl
+//! cargo run -q -p k8s-validation-gen --example tag_parse_oracle < upstream.jsonl
 //! ```
 //!
 //! The last line of the output is
@@ -28,18 +28,18 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use k8s_validation_gen::Release;
 use serde_json::{json, Value as Json};
-use validation_gen::Release;
 
 /// Our reading of one comment line, in the Go side's shape (`kind` is
 /// `tag` for ours, as it is what we would feed the generator).
 fn ours(text: &str, release: Release) -> Json {
-    validation_gen::__private::read_as_gengo(text, release)
+    k8s_validation_gen::__private::read_as_gengo(text, release)
 }
 
 /// The grammar alone (no name checks): `parse_tag` of the text after `+`.
 fn grammar(text: &str, release: Release) -> Json {
-    validation_gen::__private::grammar_as_gengo(text, release)
+    k8s_validation_gen::__private::grammar_as_gengo(text, release)
 }
 
 /// A line where our reading differs from upstream's: `Ok(kind)` for a
@@ -140,7 +140,7 @@ fn same_but_quoting(want: &Json, got: &Json) -> bool {
 fn stricter_grammar(text: &str) -> bool {
     let rest = text.trim_start_matches([' ', '\t']);
     let rest = rest.strip_prefix('+').unwrap_or(rest);
-    let Some((start, message)) = validation_gen::__private::grammar_error(rest) else {
+    let Some((start, message)) = k8s_validation_gen::__private::grammar_error(rest) else {
         return false;
     };
     let before = rest.get(..start).unwrap_or_default();
@@ -320,7 +320,7 @@ mod random {
     fn well_formed() -> impl Strategy<Value = String> {
         let name = prop_oneof![
             4 => prop::sample::select(
-                validation_gen::__private::catalog_all()
+                k8s_validation_gen::__private::catalog_all()
                     .iter()
                     .map(|d| d.name.to_string())
                     .collect::<Vec<_>>()

@@ -10,7 +10,7 @@ use crate::{Options, Release};
 ///
 /// ```no_run
 /// // in build.rs, `fn main`:
-/// validation_gen::Builder::new()
+/// k8s_validation_gen::Builder::new()
 ///     .module("src/api/types.rs")
 ///     .generate()
 ///     .unwrap_or_else(|e| panic!("{e}"));
@@ -77,7 +77,7 @@ impl Builder {
     }
 
     /// Sets the path generated code uses for the runtime crate (default
-    /// `::validation_runtime`), for a crate that re-exports it, such as
+    /// `::k8s_validation`), for a crate that re-exports it, such as
     /// `"::my_api::validation"`. As `#[validate(crate = "...")]` on a type.
     pub fn runtime_path(mut self, path: impl Into<String>) -> Builder {
         self.runtime_path = Some(path.into());
@@ -87,7 +87,7 @@ impl Builder {
     /// Sets the Kubernetes release the generated code follows (default
     /// [`Release::DEFAULT`], 1.35), as the CLI's `--kubernetes-version`; a
     /// type with `#[validate(kubernetes = "...")]` keeps its own. A build
-    /// script does not see `validation-runtime`'s `v1_*` features: pass
+    /// script does not see `k8s-validation`'s `v1_*` features: pass
     /// the same release here.
     pub fn kubernetes_version(mut self, release: Release) -> Builder {
         self.release = Some(release);

@@ -2,10 +2,10 @@
 //! struct. kube's derive writes the root struct (`Widget { metadata, spec,
 //! status }`) itself, so it cannot carry tags; the `Validate` derive reads
 //! kube's own `#[kube(...)]` attribute on the spec and implements `Validate`
-//! for that root through `validation_runtime::custom_resource!` (the API
+//! for that root through `k8s_validation::custom_resource!` (the API
 //! server's `metadata` rules, then `spec` and `status`).
 //!
-//! The derive does this only when `validation-runtime`'s `k8s-openapi`
+//! The derive does this only when `k8s-validation`'s `k8s-openapi`
 //! feature is on (it forwards the derive's `kube` feature), as the macro and
 //! the `metadata` rules live behind that feature.
 

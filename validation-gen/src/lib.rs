@@ -2,7 +2,7 @@
 //! `+k8s:format=k8s-short-name`, ...) to Rust validators.
 //!
 //! Most users reach this crate through `#[derive(Validate)]` (re-exported by
-//! `validation-runtime`), the `validation-gen` command ([`cli`]) or
+//! `k8s-validation`), the `validation-gen` command ([`cli`]) or
 //! [`Builder`] in a build script; all three call the same generator, with
 //! one [`Options`] value, so they produce the same code.
 //!
@@ -24,12 +24,12 @@ pub mod schema;
 
 pub use builder::{BuildError, Builder};
 pub use front::Options;
-pub use validation_spec::Release;
+pub use k8s_validation_spec::Release;
 
 /// The release the cargo features of the calling crate select (the
-/// derive's), from `validation-spec`: outside semver.
+/// derive's), from `k8s-validation-spec`: outside semver.
 #[doc(hidden)]
-pub use validation_spec::__release_features;
+pub use k8s_validation_spec::__release_features;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -49,7 +49,7 @@ use quote::quote;
 ///         pub replicas: i32,
 ///     }
 /// };
-/// let err = validation_gen::generate_type(&input, &validation_gen::Options::new()).unwrap_err();
+/// let err = k8s_validation_gen::generate_type(&input, &k8s_validation_gen::Options::new()).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
 ///     "can only be used on string types (int32) (in `+k8s:maxLength=10`)"

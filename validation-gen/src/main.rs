@@ -2,6 +2,6 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = validation_gen::cli::run(&args, &mut std::io::stdout(), &mut std::io::stderr());
+    let code = k8s_validation_gen::cli::run(&args, &mut std::io::stdout(), &mut std::io::stderr());
     std::process::exit(code);
 }

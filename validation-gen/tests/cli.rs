@@ -210,13 +210,13 @@ fn runtime_path_overrides_the_runtime_crate() {
         generated.contains("use ::my_api::validation as __rt;"),
         "{generated}"
     );
-    assert!(!generated.contains("validation_runtime"), "{generated}");
+    assert!(!generated.contains("k8s_validation"), "{generated}");
     // The default.
     let out = run(&[d]);
     assert_eq!(out.status.code(), Some(0));
     let generated = std::fs::read_to_string(dir.join("zz_generated_validations.rs")).unwrap();
     assert!(
-        generated.contains("use ::validation_runtime as __rt;"),
+        generated.contains("use ::k8s_validation as __rt;"),
         "{generated}"
     );
     // Not a path: a usage error.

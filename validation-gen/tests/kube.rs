@@ -1,14 +1,14 @@
 //! The root `Validate` impl of a kube custom resource, from kube's own
 //! `#[kube(...)]` on the spec (the derive's `kube` feature, `Options::kube_root`).
 
-use validation_gen::Options;
+use k8s_validation_gen::Options;
 
 /// What the derive adds for a kube spec: the output after the type's own
 /// items (`const _: () = { ... };`).
 fn root_impl(src: &str) -> String {
     let tokens: proc_macro2::TokenStream = src.parse().unwrap();
-    let with = validation_gen::expand_derive(tokens.clone(), &Options::new().kube_root(true));
-    let without = validation_gen::expand_derive(tokens, &Options::new()).to_string();
+    let with = k8s_validation_gen::expand_derive(tokens.clone(), &Options::new().kube_root(true));
+    let without = k8s_validation_gen::expand_derive(tokens, &Options::new()).to_string();
     let with = with.to_string();
     let root = with
         .strip_prefix(without.as_str())
@@ -26,7 +26,7 @@ fn namespaced_kind_with_status_and_name_format() {
     );
     assert_eq!(
         out,
-        ":: validation_runtime :: custom_resource ! { Widget { metadata (name = \"k8s-short-name\" , scope = Namespaced) , spec , status } }"
+        ":: k8s_validation :: custom_resource ! { Widget { metadata (name = \"k8s-short-name\" , scope = Namespaced) , spec , status } }"
     );
 }
 

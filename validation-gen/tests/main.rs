@@ -2,7 +2,7 @@
 //! a module here, so they compile and link once (`autotests = false` in
 //! `Cargo.toml`).
 //!
-//! Run one suite with `cargo test -p validation-gen --test generator
+//! Run one suite with `cargo test -p k8s-validation-gen --test generator
 //! <module>::` (`cli::`, `tags::`, ...).
 
 pub mod cli;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use validation_gen::{Options, Release};
+use k8s_validation_gen::{Options, Release};
 
 fn derive_input(src: &str) -> syn::DeriveInput {
     syn::parse_str(src).expect("valid Rust")
@@ -13,7 +13,7 @@ fn derive_input(src: &str) -> syn::DeriveInput {
 
 fn errors_of(src: &str, release: Release) -> Vec<String> {
     let options = Options::new().kubernetes_version(release);
-    match validation_gen::generate_type(&derive_input(src), &options) {
+    match k8s_validation_gen::generate_type(&derive_input(src), &options) {
         Ok(_) => Vec::new(),
         Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
     }
@@ -26,7 +26,7 @@ fn the_attribute_names_a_supported_release() {
     let leveled = "struct T { /// +k8s:alpha=+k8s:minimum=1\n a: i32 }";
     let generate = |attrs: &str| {
         let input = derive_input(&format!("{attrs} {leveled}"));
-        validation_gen::generate_type(&input, &Options::new()).map(|t| t.to_string())
+        k8s_validation_gen::generate_type(&input, &Options::new()).map(|t| t.to_string())
     };
     let code = generate(r#"#[validate(crate = "::my::rt", kubernetes = "1.36")]"#).unwrap();
     assert!(code.contains("use :: my :: rt as __rt"), "{code}");
@@ -120,7 +120,7 @@ fn the_cli_states_and_checks_its_release() {
     let code = std::fs::read_to_string(&generated).unwrap();
     assert!(code.contains("// Kubernetes release: 1.35 (--kubernetes-version 1.35).\n"));
     assert_eq!(
-        validation_gen::__private::stated_release(&code),
+        k8s_validation_gen::__private::stated_release(&code),
         Some(Release::V1_35)
     );
 
@@ -163,7 +163,7 @@ fn the_builder_takes_a_release() {
     let dir = scratch("builder");
     let module = dir.join("types.rs");
     std::fs::write(&module, API).unwrap();
-    let written = validation_gen::Builder::new()
+    let written = k8s_validation_gen::Builder::new()
         .module(&module)
         .out_dir(&dir)
         .kubernetes_version(Release::V1_37)
@@ -171,7 +171,7 @@ fn the_builder_takes_a_release() {
         .unwrap();
     let code = std::fs::read_to_string(&written[0]).unwrap();
     assert_eq!(
-        validation_gen::__private::stated_release(&code),
+        k8s_validation_gen::__private::stated_release(&code),
         Some(Release::V1_37)
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use validation_gen::__private::walk_module_files;
+use k8s_validation_gen::__private::walk_module_files;
 
 fn scratch(name: &str) -> PathBuf {
     let dir =
@@ -19,7 +19,7 @@ fn scratch(name: &str) -> PathBuf {
 fn cli(args: &[&Path]) -> (i32, String, String) {
     let args: Vec<String> = args.iter().map(|p| p.display().to_string()).collect();
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = validation_gen::cli::run(&args, &mut out, &mut err);
+    let code = k8s_validation_gen::cli::run(&args, &mut out, &mut err);
     (
         code,
         String::from_utf8(out).unwrap(),
@@ -239,7 +239,7 @@ fn builder_reports_non_utf8_modules_like_the_cli() {
     let root = scratch("builder");
     let file = root.join("types.rs");
     write(&file, b"pub struct A {\n  pub x: i32, // \xff\n}\n");
-    let err = validation_gen::Builder::new()
+    let err = k8s_validation_gen::Builder::new()
         .module(&file)
         .out_dir(&root)
         .generate()

@@ -5,7 +5,7 @@
 //! ignores the option, 1.37 gates the member; neither drops it).
 
 fn errors(input: syn::DeriveInput) -> Vec<String> {
-    match validation_gen::generate_type(&input, &validation_gen::Options::new()) {
+    match k8s_validation_gen::generate_type(&input, &k8s_validation_gen::Options::new()) {
         Ok(_) => Vec::new(),
         Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
     }
@@ -80,8 +80,8 @@ fn option_gated_union_members_are_accepted() {
         }
     };
     let errs = |release| {
-        let options = validation_gen::Options::new().kubernetes_version(release);
-        match validation_gen::generate_type(&input, &options) {
+        let options = k8s_validation_gen::Options::new().kubernetes_version(release);
+        match k8s_validation_gen::generate_type(&input, &options) {
             Ok(_) => Vec::new(),
             Err(e) => e
                 .into_iter()
@@ -90,9 +90,9 @@ fn option_gated_union_members_are_accepted() {
         }
     };
     let each_val = "tag \"k8s:zeroOrOneOfMember\" cannot be used inside \"k8s:eachVal\": upstream's generator rejects it too; list items join a union through +k8s:item(key: \"value\")=+k8s:zeroOrOneOfMember";
-    assert_eq!(errs(validation_gen::Release::V1_37), [each_val]);
+    assert_eq!(errs(k8s_validation_gen::Release::V1_37), [each_val]);
     assert_eq!(
-        errs(validation_gen::Release::V1_36),
+        errs(k8s_validation_gen::Release::V1_36),
         [
             "tag \"k8s:dependentRequired\" inside \"k8s:ifDisabled\" is not supported yet by this generator",
             each_val,

@@ -5,7 +5,7 @@
 //! Each row holds from its release until the next row's; releases before
 //! the first row (none are supported) behave as its release.
 
-use validation_runtime::Release;
+use k8s_validation::Release;
 
 use crate::matcher::{RECOMMENDATION_DISABLE_BETA, RECOMMENDATION_TAKEOVER};
 

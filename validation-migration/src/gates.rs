@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use validation_runtime::field::go_quote;
-use validation_runtime::{Release, KUBERNETES_RELEASE};
+use k8s_validation::field::go_quote;
+use k8s_validation::{Release, KUBERNETES_RELEASE};
 
 use crate::behaviour::{behaviour, Algorithm};
 
@@ -295,8 +295,8 @@ impl std::error::Error for FeatureGateError {}
 /// be removed in a future release.` with fields `featureGate` and `value`).
 ///
 /// ```
-/// use validation_migration::{FeatureGates, Mode};
-/// use validation_runtime::Release;
+/// use k8s_validation_migration::{FeatureGates, Mode};
+/// use k8s_validation::Release;
 ///
 /// let gates = FeatureGates::parse_for(Release::V1_35, "DeclarativeValidationTakeover=true").unwrap();
 /// assert_eq!(gates.mode(), Mode::Takeover);

@@ -4,15 +4,15 @@
 //! v0.35.0, v0.36.0, v0.37.2, v0.38.0-beta.0).
 //!
 //! This is the server side of declarative validation, kept out of
-//! `validation-runtime` so that the runtime (what generated code calls)
+//! `k8s-validation` so that the runtime (what generated code calls)
 //! stays free of logging, regex and YAML dependencies. It uses only the
-//! runtime's public API: [`Validate`](validation_runtime::Validate),
+//! runtime's public API: [`Validate`](k8s_validation::Validate),
 //! [`ErrorList`], [`Operation`], [`Release`] and the
-//! [`field`](validation_runtime::field) types.
+//! [`field`](k8s_validation::field) types.
 //!
 //! A server keeps its hand-written validation and hands its errors, with
 //! the object, to [`Migration::validate`]. The [`FeatureGates`] name the
-//! release ([`FeatureGates::for_release`]; [`validation_runtime::KUBERNETES_RELEASE`]
+//! release ([`FeatureGates::for_release`]; [`k8s_validation::KUBERNETES_RELEASE`]
 //! by default) and select the [`Mode`]:
 //!
 //! * 1.35, `DeclarativeValidation=false` ([`Mode::Disabled`]): the
@@ -47,9 +47,9 @@
 //! logged (mismatch mode) or returned as an internal error (takeover).
 //!
 //! ```
-//! use validation_runtime::field::{BadValue, Error, ErrorList};
-//! use validation_migration::{FeatureGates, Migration, Registry};
-//! use validation_runtime::{Operation, Release, Validate};
+//! use k8s_validation::field::{BadValue, Error, ErrorList};
+//! use k8s_validation_migration::{FeatureGates, Migration, Registry};
+//! use k8s_validation::{Operation, Release, Validate};
 //!
 //! #[derive(Debug, Default, PartialEq, Validate)]
 //! struct Widget {
@@ -121,10 +121,10 @@ pub use registry::{no_validation_found, Registry, TypeRegistration};
 pub use status::invalid_status_json;
 
 use behaviour::{behaviour, Algorithm, Behaviour};
+use k8s_validation::field::{go_quote, Error, ErrorList, Path};
+use k8s_validation::{Operation, OperationType, Release};
 use matcher::gather;
 use registry::Entry;
-use validation_runtime::field::{go_quote, Error, ErrorList, Path};
-use validation_runtime::{Operation, OperationType, Release};
 
 /// The message of a recovered panic: `panic during declarative validation: <payload>`.
 pub const PANIC_MESSAGE_PREFIX: &str = "panic during declarative validation: ";
@@ -139,7 +139,7 @@ pub const IDENTIFIER_FAILURE_MESSAGE: &str =
 ///
 /// The release ([`release`](Self::release)) is the one the
 /// [`FeatureGates`] were made for: [`FeatureGates::new`] and
-/// [`FeatureGates::parse`] follow [`validation_runtime::KUBERNETES_RELEASE`]
+/// [`FeatureGates::parse`] follow [`k8s_validation::KUBERNETES_RELEASE`]
 /// (the runtime's cargo feature, 1.35 without one);
 /// [`FeatureGates::for_release`] and [`FeatureGates::parse_for`] name one.
 ///
@@ -350,9 +350,9 @@ impl Migration {
     /// does for a create of the resource, so every release answers.
     ///
     /// ```
-    /// use validation_migration::{FeatureGates, Migration, Registry};
-    /// use validation_runtime::field::ErrorList;
-    /// use validation_runtime::{Release, Validate};
+    /// use k8s_validation_migration::{FeatureGates, Migration, Registry};
+    /// use k8s_validation::field::ErrorList;
+    /// use k8s_validation::{Release, Validate};
     ///
     /// #[derive(Debug, Default, PartialEq, Validate)]
     /// struct Widget {

@@ -2,7 +2,7 @@
 //! errors are enforced and which hand-written errors they replace, by the
 //! stability level `+k8s:alpha` / `+k8s:beta` marks them with.
 
-use validation_runtime::field::{Error, ErrorList, ErrorType};
+use k8s_validation::field::{Error, ErrorList, ErrorType};
 
 use crate::matcher::{ErrorMatcher, NormalizationRule};
 
@@ -14,8 +14,8 @@ use crate::matcher::{ErrorMatcher, NormalizationRule};
 /// (unmarked) errors. Alpha errors are never enforced.
 ///
 /// ```
-/// use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-/// use validation_migration::filter_enforced_declarative_errors;
+/// use k8s_validation::field::{BadValue, Error, ErrorList, Path};
+/// use k8s_validation_migration::filter_enforced_declarative_errors;
 ///
 /// let errs: ErrorList = vec![
 ///     Error::internal("spec", "internal error"),

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use validation_runtime::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
-use validation_runtime::Release;
+use k8s_validation::field::{go_quote, BadValue, Error, ErrorList, ErrorType};
+use k8s_validation::Release;
 
 use crate::behaviour::{behaviour, Behaviour, Dedupe, Matching};
 
@@ -56,8 +56,8 @@ enum DetailMatch {
 /// and renders an error by those criteria (upstream's `field.ErrorMatcher`).
 ///
 /// ```
-/// use validation_runtime::field::{BadValue, Error};
-/// use validation_migration::ErrorMatcher;
+/// use k8s_validation::field::{BadValue, Error};
+/// use k8s_validation_migration::ErrorMatcher;
 ///
 /// let m = ErrorMatcher::new().by_type().by_field().by_origin().require_origin_when_invalid();
 /// let hv = Error::invalid("spec.replicas", BadValue::Int(-1), "must be >= 0").with_origin("minimum");

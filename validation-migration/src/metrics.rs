@@ -42,7 +42,7 @@ const DUPLICATE_HELP: &str = "[INTERNAL] Number of duplicate validation errors d
 /// or a panic happens.
 ///
 /// ```
-/// use validation_migration::ValidationMetrics;
+/// use k8s_validation_migration::ValidationMetrics;
 ///
 /// let m = ValidationMetrics::new();
 /// m.inc_mismatch("widget_create");

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
 
-use validation_runtime::field::{Error, ErrorList, Path};
-use validation_runtime::Operation;
-use validation_runtime::Validate;
+use k8s_validation::field::{Error, ErrorList, Path};
+use k8s_validation::Operation;
+use k8s_validation::Validate;
 
 type DynValidate = dyn Fn(&dyn Any, Option<&dyn Any>, &Operation) -> ErrorList + Send + Sync;
 type DynDecode = dyn Fn(serde_json::Value) -> Result<Box<dyn Any + Send>, String> + Send + Sync;
@@ -114,8 +114,8 @@ fn same_subresource(declared: &str, segments: &[String]) -> bool {
 /// it returns no errors, as upstream's scheme does.
 ///
 /// ```
-/// use validation_migration::Registry;
-/// use validation_runtime::{Operation, Validate};
+/// use k8s_validation_migration::Registry;
+/// use k8s_validation::{Operation, Validate};
 ///
 /// #[derive(Debug, Default, PartialEq, Validate)]
 /// struct Widget {
@@ -337,7 +337,7 @@ impl<T: 'static> TypeRegistration<'_, T> {
     /// The hand-written validation of `T`, for the offline replay and for
     /// [`Registry::validate_handwritten`]. It should mark the errors that
     /// declarative validation reproduces with
-    /// [`mark_covered_by_declarative`](validation_runtime::Error::mark_covered_by_declarative)
+    /// [`mark_covered_by_declarative`](k8s_validation::Error::mark_covered_by_declarative)
     /// and give them the declarative origin.
     pub fn handwritten(
         self,

@@ -22,8 +22,8 @@
 //! ([`TypeRegistration::handwritten`](crate::TypeRegistration::handwritten)).
 //!
 //! ```no_run
-//! use validation_migration::replay::{replay_dir, ReplayOptions};
-//! # use validation_migration::Registry;
+//! use k8s_validation_migration::replay::{replay_dir, ReplayOptions};
+//! # use k8s_validation_migration::Registry;
 //! # let registry = Registry::new();
 //! let report = replay_dir(&registry, "testdata/objects", &ReplayOptions::default()).unwrap();
 //! print!("{report}");
@@ -41,8 +41,8 @@ use std::path::{Path, PathBuf};
 use crate::matcher::{gather_mismatches_for, Mismatch, MismatchKind, NormalizationRule};
 use crate::registry::{Entry, Registry};
 use crate::run_guarded;
-use validation_runtime::field::go_quote;
-use validation_runtime::{Operation, Release};
+use k8s_validation::field::go_quote;
+use k8s_validation::{Operation, Release};
 
 /// How to validate the replayed objects.
 ///
@@ -67,7 +67,7 @@ pub struct ReplayOptions {
     /// Path normalization for declarative errors.
     pub normalization_rules: Vec<NormalizationRule>,
     /// The release whose comparison is used (default:
-    /// [`KUBERNETES_RELEASE`](validation_runtime::KUBERNETES_RELEASE)).
+    /// [`KUBERNETES_RELEASE`](k8s_validation::KUBERNETES_RELEASE)).
     pub release: Release,
 }
 
@@ -78,7 +78,7 @@ impl Default for ReplayOptions {
             options: Vec::new(),
             disabled_options: Vec::new(),
             normalization_rules: Vec::new(),
-            release: validation_runtime::KUBERNETES_RELEASE,
+            release: k8s_validation::KUBERNETES_RELEASE,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The Kubernetes `Status` body of an invalid object.
 
-use validation_runtime::field::{ErrorList, InvalidObject};
+use k8s_validation::field::{ErrorList, InvalidObject};
 
 /// [`ErrorList::to_status_json`] with the object's group, kind and name as
 /// arguments: the JSON body a Kubernetes API server answers an invalid object with
@@ -12,8 +12,8 @@ use validation_runtime::field::{ErrorList, InvalidObject};
 /// fields omitted as upstream's `omitempty` does.
 ///
 /// ```
-/// use validation_runtime::field::{BadValue, Error, ErrorList};
-/// use validation_migration::invalid_status_json;
+/// use k8s_validation::field::{BadValue, Error, ErrorList};
+/// use k8s_validation_migration::invalid_status_json;
 ///
 /// let errs: ErrorList = Error::invalid("spec.replicas", BadValue::Int(-1), "must be greater than or equal to 0").into();
 /// let body = invalid_status_json("example.dev", "Widget", "w1", &errs);

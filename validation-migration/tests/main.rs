@@ -2,7 +2,7 @@
 //! module here, so they compile and link once (`autotests = false` in
 //! `Cargo.toml`).
 //!
-//! Run one suite with `cargo test -p validation-migration --test migration
+//! Run one suite with `cargo test -p k8s-validation-migration --test migration
 //! <module>::` (`migration_lifecycle::`, ...).
 
 mod migration_support;

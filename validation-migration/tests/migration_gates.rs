@@ -1,7 +1,7 @@
 //! Feature gates: the `--feature-gates` syntax, its errors, and the mode
 //! every gate combination selects.
 
-use validation_migration::{FeatureGateError, FeatureGates, Mode};
+use k8s_validation_migration::{FeatureGateError, FeatureGates, Mode};
 
 #[test]
 fn defaults_are_1_35() {

@@ -4,10 +4,10 @@
 
 use crate::migration_support;
 
+use k8s_validation::Release;
+use k8s_validation_migration::{FeatureGateError, FeatureGates, GateSpec, Mode, PreRelease};
 use migration_support::capture;
 use tracing::Level;
-use validation_migration::{FeatureGateError, FeatureGates, GateSpec, Mode, PreRelease};
-use validation_runtime::Release;
 
 fn spec(default: bool, lock: bool, pre_release: PreRelease) -> Option<GateSpec> {
     Some(GateSpec {
@@ -91,7 +91,7 @@ fn defaults_and_specs_per_release() {
 fn default_release_is_the_runtime_s() {
     assert_eq!(
         FeatureGates::new().release(),
-        validation_runtime::KUBERNETES_RELEASE
+        k8s_validation::KUBERNETES_RELEASE
     );
     assert_eq!(FeatureGates::parse("").unwrap(), FeatureGates::new());
 }

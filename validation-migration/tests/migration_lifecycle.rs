@@ -11,16 +11,16 @@
 
 use crate::migration_support;
 
-use migration_support::capture;
-use tracing::Level;
-use validation_migration::{
+use k8s_validation::field::{BadValue, Error, ErrorList, Path};
+use k8s_validation::{Operation, Release};
+use k8s_validation_migration::{
     filter_covered_handwritten_errors, filter_enforced_declarative_errors,
     filter_handwritten_errors_1_36, gather_mismatches_for, FeatureGates, Migration, MismatchKind,
     Mode, NormalizationRule, Registry, RECOMMENDATION_AUTHORITATIVE, RECOMMENDATION_DISABLE_BETA,
     RECOMMENDATION_TAKEOVER,
 };
-use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-use validation_runtime::{Operation, Release};
+use migration_support::capture;
+use tracing::Level;
 
 fn list(errs: &[Error]) -> ErrorList {
     errs.iter().cloned().collect()

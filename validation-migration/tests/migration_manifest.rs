@@ -7,10 +7,10 @@
 use std::any::Any;
 
 use crate::migration_support::{capture, handwritten, msg, widget, Widget};
+use k8s_validation::field::{Error, ErrorList};
+use k8s_validation::{Operation, Release};
+use k8s_validation_migration::{FeatureGates, Migration, Registry, IDENTIFIER_FAILURE_MESSAGE};
 use tracing::Level;
-use validation_migration::{FeatureGates, Migration, Registry, IDENTIFIER_FAILURE_MESSAGE};
-use validation_runtime::field::{Error, ErrorList};
-use validation_runtime::{Operation, Release};
 
 const API_VERSION: &str = "example.dev/v1";
 

@@ -4,9 +4,9 @@
 
 use crate::migration_support;
 
+use k8s_validation::field::{BadValue, Error, ErrorList};
+use k8s_validation_migration::{gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule};
 use migration_support::{msg, msg_takeover};
-use validation_migration::{gather_mismatches, ErrorMatcher, MismatchKind, NormalizationRule};
-use validation_runtime::field::{BadValue, Error, ErrorList};
 
 fn err_a() -> Error {
     Error::invalid("spec.replicas", BadValue::Null, "regular error A")

@@ -1,7 +1,7 @@
 //! The Prometheus text exposition of the validation metrics, byte for byte
 //! as a 1.35 API server renders them.
 
-use validation_migration::{
+use k8s_validation_migration::{
     ValidationMetrics, MISMATCH_TOTAL, PANICS_TOTAL, PANIC_TOTAL, PARITY_DISCREPANCIES_TOTAL,
     TEXT_CONTENT_TYPE,
 };

@@ -5,13 +5,13 @@ use crate::migration_support;
 
 use std::sync::Arc;
 
-use migration_support::*;
-use tracing::Level;
-use validation_migration::{
+use k8s_validation::field::{BadValue, Error, ErrorList};
+use k8s_validation::Operation;
+use k8s_validation_migration::{
     FeatureGates, Migration, Mode, NormalizationRule, Registry, ValidationMetrics,
 };
-use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::Operation;
+use migration_support::*;
+use tracing::Level;
 
 const ALL_FLAGS: [(&str, Mode); 4] = [
     (

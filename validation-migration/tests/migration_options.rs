@@ -7,11 +7,11 @@
 use std::fs;
 use std::path::PathBuf;
 
+use k8s_validation::field::ErrorList;
+use k8s_validation::{Operation, Release, Validate};
+use k8s_validation_migration::replay::{replay_dir, ReplayOptions};
+use k8s_validation_migration::{FeatureGates, Migration, Registry};
 use serde::Deserialize;
-use validation_migration::replay::{replay_dir, ReplayOptions};
-use validation_migration::{FeatureGates, Migration, Registry};
-use validation_runtime::field::ErrorList;
-use validation_runtime::{Operation, Release, Validate};
 
 /// A 1.37 type whose rule depends on an option.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Validate)]

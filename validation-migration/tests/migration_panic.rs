@@ -4,11 +4,11 @@
 
 use crate::migration_support;
 
+use k8s_validation::field::{BadValue, Error, ErrorList, Path};
+use k8s_validation::{Operation, Validate};
+use k8s_validation_migration::{FeatureGates, Migration, Mode, Registry};
 use migration_support::*;
 use tracing::Level;
-use validation_migration::{FeatureGates, Migration, Mode, Registry};
-use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-use validation_runtime::{Operation, Validate};
 
 /// A type whose (hand-implemented) `Validate` panics when asked to:
 /// stands for a bug in generated code.

@@ -4,10 +4,10 @@
 
 use crate::migration_support;
 
+use k8s_validation::field::{Error, ErrorList};
+use k8s_validation::{Operation, Validate};
+use k8s_validation_migration::{no_validation_found, Registry};
 use migration_support::*;
-use validation_migration::{no_validation_found, Registry};
-use validation_runtime::field::{Error, ErrorList};
-use validation_runtime::{Operation, Validate};
 
 /// No subresource tags: the root resource only.
 #[derive(Debug, Default, PartialEq, Validate)]

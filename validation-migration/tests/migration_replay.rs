@@ -5,11 +5,11 @@ use crate::migration_support;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use k8s_validation::field::{BadValue, Error, ErrorList};
+use k8s_validation::Operation;
+use k8s_validation_migration::replay::{replay_dir, GroupKey, ReplayOptions};
+use k8s_validation_migration::{MismatchKind, NormalizationRule, Registry};
 use migration_support::*;
-use validation_migration::replay::{replay_dir, GroupKey, ReplayOptions};
-use validation_migration::{MismatchKind, NormalizationRule, Registry};
-use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::Operation;
 
 /// A scratch directory, removed on drop.
 struct Dir(PathBuf);

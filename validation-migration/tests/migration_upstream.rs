@@ -11,12 +11,12 @@
 //! the comparison, its log lines and the Prometheus exposition of the
 //! metrics, byte for byte.
 
+use k8s_validation::field::{BadValue, Error, ErrorList, ErrorType};
+use k8s_validation::{Operation, Release};
+use k8s_validation_migration::{FeatureGates, Migration, NormalizationRule, Registry};
 use serde::Deserialize;
 use serde_json::Value;
 use tracing::Level;
-use validation_migration::{FeatureGates, Migration, NormalizationRule, Registry};
-use validation_runtime::field::{BadValue, Error, ErrorList, ErrorType};
-use validation_runtime::{Operation, Release};
 
 use crate::migration_support::capture;
 

@@ -18,7 +18,7 @@
 //! upstream's `no field for JSON name "namf"` first when it can).
 //!
 //! ```
-//! use validation_runtime::{FieldName, HasField};
+//! use k8s_validation::{FieldName, HasField};
 //!
 //! /// A stand-in for a struct from another crate, such as k8s-openapi's
 //! /// `ObjectMeta`, that does not derive `Validate`.
@@ -36,7 +36,7 @@
 //! }
 //!
 //! let m = Meta { name: Some("web".into()), generation: 1 };
-//! let name = validation_runtime::fields::leaf::<FieldName<'n', 'a', 'm', 'e'>, _>(&m);
+//! let name = k8s_validation::fields::leaf::<FieldName<'n', 'a', 'm', 'e'>, _>(&m);
 //! assert_eq!(name.map(String::as_str), Some("web"));
 //! # let _ = m.generation;
 //! ```
@@ -83,7 +83,7 @@ pub struct FieldName<
     message = "`{Self}` has no field with JSON name `{Name}`",
     label = "no field with this JSON name",
     note = "`+k8s:subfield`, `+k8s:listMapKey` and `+k8s:item` name a field by its JSON name; \
-            derive `Validate` for the type, or implement `validation_runtime::HasField` for it"
+            derive `Validate` for the type, or implement `k8s_validation::HasField` for it"
 )]
 pub trait HasField<Name> {
     /// The field's declared type.
@@ -189,7 +189,7 @@ where
 /// pointer), any other value when it is not Go's zero value.
 ///
 /// ```
-/// use validation_runtime::{fields, has_fields, FieldName};
+/// use k8s_validation::{fields, has_fields, FieldName};
 ///
 /// pub struct Members {
 ///     pub list: Option<Vec<String>>,
@@ -224,7 +224,7 @@ where
 /// used by hand for a struct of one's own that does not derive `Validate`.
 ///
 /// ```
-/// use validation_runtime::{has_fields, FieldName};
+/// use k8s_validation::{has_fields, FieldName};
 ///
 /// pub struct Meta {
 ///     pub name: Option<String>,
@@ -237,7 +237,7 @@ where
 /// });
 ///
 /// let meta = Meta { name: Some("web".into()), generation: 2 };
-/// let name = validation_runtime::fields::leaf::<FieldName<'n', 'a', 'm', 'e'>, _>(&meta);
+/// let name = k8s_validation::fields::leaf::<FieldName<'n', 'a', 'm', 'e'>, _>(&meta);
 /// assert_eq!(name.map(String::as_str), Some("web"));
 /// ```
 #[macro_export]

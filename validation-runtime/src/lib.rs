@@ -6,17 +6,17 @@
 //! and one validator module per tag family ([`validate`]).
 //!
 //! It is deliberately small: its only normal dependencies are `serde`,
-//! `serde_json`, `validation-spec` (the vocabulary it shares with the
+//! `serde_json`, `k8s-validation-spec` (the vocabulary it shares with the
 //! generator) and, with the default `derive` feature, the derive macros
 //! (optionally `k8s-openapi` and `schemars`, behind features of those names).
 //! Running
 //! declarative validation next to hand-written validation in a server
 //! (feature gates, mismatch metrics, takeover, replay) is the separate
-//! `validation-migration` crate, built on this crate's public API.
+//! `k8s-validation-migration` crate, built on this crate's public API.
 //!
 //! ```
-//! use validation_runtime::field::Path;
-//! use validation_runtime::{ErrorList, validate, ErrorType, Operation};
+//! use k8s_validation::field::Path;
+//! use k8s_validation::{ErrorList, validate, ErrorType, Operation};
 //!
 //! let root = Path::root();
 //! let replicas = root.child("spec");
@@ -33,11 +33,11 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
-// `#[enum_values]` expands to `::validation_runtime::...` paths; the shipped
+// `#[enum_values]` expands to `::k8s_validation::...` paths; the shipped
 // meta types (`meta`, generated with `#[validate(crate = "crate")]`) use it
 // inside this crate.
 #[cfg(feature = "meta")]
-extern crate self as validation_runtime;
+extern crate self as k8s_validation;
 
 pub mod field;
 pub mod fields;
@@ -65,17 +65,17 @@ pub use types::{Duration, MicroTime, Quantity, QuantityValue, Time};
 /// The vocabulary shared with the generator: Go quoting, the format table
 /// (names and the functions of [`validate`] that check them) and Kubernetes
 /// [`Release`]s.
-pub use validation_spec as spec;
-pub use validation_spec::Release;
+pub use k8s_validation_spec as spec;
+pub use k8s_validation_spec::Release;
 
 /// `#[derive(Validate)]`: generates `Validate` from `+k8s:` doc-comment tags.
 #[cfg(feature = "derive")]
-pub use validation_gen_derive::Validate;
+pub use k8s_validation_derive::Validate;
 
 /// `#[enum_values]`: marks the `impl` block whose `&'static str` consts are
 /// the values of a `+k8s:enum` type.
 #[cfg(feature = "derive")]
-pub use validation_gen_derive::enum_values;
+pub use k8s_validation_derive::enum_values;
 
 /// The README's example, run as a doctest (from the package too).
 #[doc = include_str!("../README.md")]

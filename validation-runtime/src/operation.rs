@@ -16,7 +16,7 @@ pub enum OperationType {
 /// validation options, and the subresource of the request.
 ///
 /// ```
-/// use validation_runtime::Operation;
+/// use k8s_validation::Operation;
 ///
 /// let op = Operation::update().with_option("FeatureX").with_subresource("/status");
 /// assert!(op.is_update());
@@ -79,7 +79,7 @@ impl Operation {
     /// three-state options: enabled, disabled, undefined).
     ///
     /// ```
-    /// use validation_runtime::Operation;
+    /// use k8s_validation::Operation;
     ///
     /// let op = Operation::create().with_option("A").with_option_disabled("B");
     /// assert_eq!(op.option("A"), Some(true));

@@ -2,10 +2,10 @@
 //! its cargo features (named as k8s-openapi names them).
 
 #[cfg(doc)]
-use validation_spec::Release;
+use k8s_validation_spec::Release;
 
-validation_spec::__release_features! {
-    "validation-runtime",
+k8s_validation_spec::__release_features! {
+    "k8s-validation",
     /// The Kubernetes release selected by this crate's cargo features: `v1_35`,
     /// `v1_36`, `v1_37` (or `earliest`, `latest`); [`Release::DEFAULT`] (1.35)
     /// when none is enabled. Two enabled are a compile error.
@@ -16,7 +16,7 @@ validation_spec::__release_features! {
     /// server) version with.
     ///
     /// ```
-    /// use validation_runtime::{Release, KUBERNETES_RELEASE};
+    /// use k8s_validation::{Release, KUBERNETES_RELEASE};
     /// assert!(KUBERNETES_RELEASE.is_supported());
     /// # #[cfg(not(any(feature = "v1_36", feature = "v1_37")))]
     /// assert_eq!(KUBERNETES_RELEASE, Release::V1_35);

@@ -11,7 +11,7 @@
 //!
 //! ```ignore
 //! #[derive(JsonSchema, Validate, Serialize, Deserialize)]
-//! #[schemars(transform = validation_runtime::schema::apply::<Self>)]
+//! #[schemars(transform = k8s_validation::schema::apply::<Self>)]
 //! pub struct WidgetSpec { /* ... */ }
 //! ```
 //!
@@ -25,7 +25,7 @@ pub use serde_json::Value;
 
 /// Keys of a fragment that only the generator's own assembly reads
 /// (references to other types, flattened types, enum values still to fill).
-use validation_spec::schema::INTERNAL;
+use k8s_validation_spec::schema::INTERNAL;
 
 /// A type whose tags export schema keywords. Implemented by
 /// `#[derive(Validate)]`.
@@ -47,7 +47,9 @@ pub fn fragment_from_json(
 ) -> Value {
     let mut v: Value = serde_json::from_str(json).unwrap_or(Value::Null);
     if let (Some((values, exclusions)), Value::Object(m)) = (enum_values, &mut v) {
-        if m.remove(validation_spec::schema::ENUM_PENDING).is_some() {
+        if m.remove(k8s_validation_spec::schema::ENUM_PENDING)
+            .is_some()
+        {
             let kept: Vec<Value> = values
                 .iter()
                 .filter(|v| !exclusions.iter().any(|x| x.value == **v && !x.exclude_when))
@@ -154,8 +156,8 @@ pub fn strip_tag_lines(text: &str) -> String {
 /// made for `T` (feature `schemars`).
 ///
 /// ```ignore
-/// #[derive(schemars::JsonSchema, validation_runtime::Validate)]
-/// #[schemars(transform = validation_runtime::schema::apply::<Self>)]
+/// #[derive(schemars::JsonSchema, k8s_validation::Validate)]
+/// #[schemars(transform = k8s_validation::schema::apply::<Self>)]
 /// pub struct WidgetSpec { /* ... */ }
 /// ```
 #[cfg(feature = "schemars")]

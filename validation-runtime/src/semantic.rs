@@ -29,7 +29,7 @@
 //! re-spelled. The derive does not need (or use) `PartialEq`.
 //!
 //! ```
-//! use validation_runtime::{Quantity, SemanticEq};
+//! use k8s_validation::{Quantity, SemanticEq};
 //!
 //! let a: Quantity = "1Gi".parse().unwrap();
 //! let b: Quantity = "1024Mi".parse().unwrap();
@@ -54,7 +54,7 @@ use std::sync::Arc;
 /// `PartialEq` already has the right meaning, delegate to `==`.
 ///
 /// ```
-/// use validation_runtime::SemanticEq;
+/// use k8s_validation::SemanticEq;
 ///
 /// /// A hostname compared case-insensitively.
 /// pub struct Host(pub String);
@@ -69,7 +69,7 @@ use std::sync::Arc;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not implement `SemanticEq`",
     label = "ratcheting compares this type with upstream's semantic equality",
-    note = "add #[derive(Validate)] to `{Self}` (it implements `SemanticEq` field by field), implement `validation_runtime::SemanticEq` for it, or mark the field `+k8s:opaqueType` (opaque fields fall back to `PartialEq`)"
+    note = "add #[derive(Validate)] to `{Self}` (it implements `SemanticEq` field by field), implement `k8s_validation::SemanticEq` for it, or mark the field `+k8s:opaqueType` (opaque fields fall back to `PartialEq`)"
 )]
 pub trait SemanticEq {
     /// Whether `self` and `other` are semantically equal.
@@ -269,9 +269,9 @@ tuple_semantic_eq! {
 /// ```
 /// #[derive(PartialEq)]
 /// struct Port { name: String, port: i32 }
-/// validation_runtime::impl_semantic_eq_via_partial_eq!(Port);
+/// k8s_validation::impl_semantic_eq_via_partial_eq!(Port);
 ///
-/// use validation_runtime::SemanticEq;
+/// use k8s_validation::SemanticEq;
 /// let p = Port { name: "http".into(), port: 80 };
 /// assert!(p.semantic_eq(&Port { name: "http".into(), port: 80 }));
 /// ```

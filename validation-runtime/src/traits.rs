@@ -26,7 +26,7 @@ use crate::SemanticEq;
 /// `SemanticEq` too.
 ///
 /// ```
-/// use validation_runtime::{Operation, Validate};
+/// use k8s_validation::{Operation, Validate};
 ///
 /// // Standard types validate nothing by themselves.
 /// assert!(vec![1, 2, 3].validate(&Operation::create()).is_empty());
@@ -676,8 +676,8 @@ where
 /// files generated before (2026-11-27), which call it.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList, Operation};
 ///
 /// let op = Operation::create();
 /// let mut errs = ErrorList::new();
@@ -703,8 +703,8 @@ pub fn validate_elem<T: Validate>(
 /// `validate::each_slice_val_map` / `each_slice_val_set`.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList, Operation};
 ///
 /// let op = Operation::create();
 /// let mut errs = ErrorList::new();

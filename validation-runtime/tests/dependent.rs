@@ -7,9 +7,9 @@
 
 #![allow(clippy::type_complexity)] // test tables
 
-use validation_runtime::field::Path;
-use validation_runtime::validate::{dependent_forbidden, dependent_required};
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::Path;
+use k8s_validation::validate::{dependent_forbidden, dependent_required};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -248,7 +248,7 @@ fn names_are_json_names_and_unsized_objects_work() {
     let root = Path::root();
     let spec = root.child("spec");
     let list: &[i32] = &[1];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         dependent_required::<[i32]>(
             e,
             &Operation::create(),

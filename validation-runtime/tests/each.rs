@@ -11,9 +11,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use validation_runtime::field::{BadValue, Path};
-use validation_runtime::validate::{self, SMALL_LIST};
-use validation_runtime::{Error, ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path};
+use k8s_validation::validate::{self, SMALL_LIST};
+use k8s_validation::{Error, ErrorList, ErrorType, Operation};
 
 /// `+k8s:immutable` as upstream 1.35 has it: any update call fails (the
 /// ratcheting makes sure it is only called for changed values).
@@ -86,7 +86,7 @@ fn each_slice_val_validates_every_element_without_old() {
         let op = Operation::create();
         let p = Path::new("test");
         let mut calls = 0;
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val(
                 e,
                 &op,
@@ -105,7 +105,7 @@ fn each_slice_val_validates_every_element_without_old() {
         // An update validates everything again, also against an equal old list.
         let mut calls = 0;
         let up = Operation::update();
-        let _ = validation_runtime::ErrorList::from_fn(|e| {
+        let _ = k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val(
                 e,
                 &up,
@@ -135,7 +135,7 @@ fn each_slice_val_validates_every_element_without_old() {
 // skipped.
 #[test]
 fn each_slice_val_set_correlates_reversed_old_list() {
-    fn check<T: Clone + validation_runtime::SemanticEq + std::fmt::Debug + std::hash::Hash + Eq>(
+    fn check<T: Clone + k8s_validation::SemanticEq + std::fmt::Debug + std::hash::Hash + Eq>(
         input: &[T],
     ) {
         let op = Operation::create();
@@ -143,7 +143,7 @@ fn each_slice_val_set_correlates_reversed_old_list() {
         let mut old = input.to_vec();
         old.reverse();
         let mut calls = 0;
-        let _ = validation_runtime::ErrorList::from_fn(|e| {
+        let _ = k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val_set(
                 e,
                 &op,
@@ -160,7 +160,7 @@ fn each_slice_val_set_correlates_reversed_old_list() {
         assert_eq!(calls, input.len());
         // The identity key gives the same correlation.
         let mut calls = 0;
-        let _ = validation_runtime::ErrorList::from_fn(|e| {
+        let _ = k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val_map(
                 e,
                 &op,
@@ -195,7 +195,7 @@ fn each_slice_val_ratcheting() {
     let old = [ts(11, "a"), ts(12, "b"), ts(13, "c")];
     let new = [ts(11, "a"), ts(13, "c"), ts(12, "b")];
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_set(
             e,
             &op,
             &p,
@@ -208,7 +208,7 @@ fn each_slice_val_ratcheting() {
     // "ComparableStruct less data in new, exist in old" (set).
     let new = [ts(11, "a"), ts(13, "c")];
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_set(
             e,
             &op,
             &p,
@@ -224,7 +224,7 @@ fn each_slice_val_ratcheting() {
     let new = [tk("a", 11, "a"), tk("c", 13, "c"), tk("b", 12, "b")];
     let no_calls = |p: &Path<'_>, _: &_, _: Option<&_>| fail(p, "expected no calls");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_map(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_map(
             e,
             &op,
             &p,
@@ -238,7 +238,7 @@ fn each_slice_val_ratcheting() {
     // "Comparable struct with key less data in new, exist in old" (map).
     let new = [tk("a", 11, "a"), tk("c", 13, "c")];
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_map(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_map(
             e,
             &op,
             &p,
@@ -255,7 +255,7 @@ fn each_slice_val_ratcheting() {
     let new = [vec![s("a")], vec![s("c")], vec![s("b")]];
     let no_calls = |p: &Path<'_>, _: &_, _: Option<&_>| fail(p, "expected no calls");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_set(
             e,
             &op,
             &p,
@@ -276,7 +276,7 @@ fn each_slice_val_ratcheting() {
     let new = old.clone();
     let no_calls = |p: &Path<'_>, _: &_, _: Option<&_>| fail(p, "expected no calls");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_map(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_map(
             e,
             &op,
             &p,
@@ -296,7 +296,7 @@ fn immutable_listmap(
     new: &[(&str, &str)],
     old: &[(&str, &str)],
 ) -> ErrorList {
-    validation_runtime::ErrorList::from_fn(|e| {
+    k8s_validation::ErrorList::from_fn(|e| {
         validate::each_slice_val_map(
             e,
             op,
@@ -350,7 +350,7 @@ fn listmap_ratcheting() {
     let struct2: [Item; 2] = [("key2", 2, vec![s("two")]), ("key1", 1, vec![s("one")])];
     let p = Path::new("listNonComparableField");
     let run = |op: &Operation, new: &[Item], old: Option<&[Item]>| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val_map(
                 e,
                 op,
@@ -375,7 +375,7 @@ fn listmap_ratcheting() {
     let mut changed = struct1.clone();
     changed[1].2.push(s("three"));
     let mut seen_old = None;
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_slice_val_map(
             e,
             &Operation::update(),
@@ -403,7 +403,7 @@ fn set_and_atomic_correlation() {
     let new = [1i64, 2];
     let old = [2i64, 1];
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_set(
             e,
             &op,
             &p,
@@ -416,7 +416,7 @@ fn set_and_atomic_correlation() {
     // Without listType=set (atomic) the same reorder validates everything.
     let p = Path::new("slicePrimitiveField");
     assert_eq!(
-        fields(&validation_runtime::ErrorList::from_fn(|e| {
+        fields(&k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val(
                 e,
                 &op,
@@ -434,7 +434,7 @@ fn set_and_atomic_correlation() {
     let old = [2i64, 1];
     let p = Path::new("atomicSliceTypeField");
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val(
                 e,
                 &op,
@@ -448,7 +448,7 @@ fn set_and_atomic_correlation() {
     );
     let p = Path::new("setSliceComparableField");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_set(
             e,
             &op,
             &p,
@@ -462,7 +462,7 @@ fn set_and_atomic_correlation() {
     // A new element of a set has no old element.
     let new = [3i64, 1];
     let mut olds = Vec::new();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_slice_val_set(
             e,
             &op,
@@ -481,7 +481,7 @@ fn set_and_atomic_correlation() {
     // NaN is never equal to its old self, as Go's ==.
     let new = [f64::NAN];
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_slice_val_set(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_slice_val_set(
             e,
             &op,
             &p,
@@ -502,7 +502,7 @@ fn atomic_list_revalidates_reordered_elements() {
     let p = Path::new("listField");
     let new = [s("zero"), s("one")];
     let old = [s("one"), s("zero")];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_slice_val(
             e,
             &op,
@@ -527,7 +527,7 @@ fn list_map_correlation_takes_first_old_match_and_scales() {
         let new: Vec<(usize, usize)> = (0..n + 3).map(|i| (i, 1000 + i)).collect();
         let p = Path::new("l");
         let mut got = Vec::new();
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val_map(
                 e,
                 &Operation::update(),
@@ -548,7 +548,7 @@ fn list_map_correlation_takes_first_old_match_and_scales() {
             .collect();
         assert_eq!(got, want, "n = {n}");
         // Unchanged elements are skipped above the threshold too.
-        let calls = validation_runtime::ErrorList::from_fn(|e| {
+        let calls = k8s_validation::ErrorList::from_fn(|e| {
             validate::each_slice_val_map(
                 e,
                 &Operation::update(),
@@ -565,11 +565,11 @@ fn list_map_correlation_takes_first_old_match_and_scales() {
 
 fn count_map_val<M: validate::MapLike>(op: &Operation, new: Option<&M>, old: Option<&M>) -> usize
 where
-    M::Value: validation_runtime::SemanticEq,
+    M::Value: k8s_validation::SemanticEq,
 {
     let mut calls = 0;
     let p = Path::new("test");
-    let _ = validation_runtime::ErrorList::from_fn(|e| {
+    let _ = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_val(
             e,
             op,
@@ -598,7 +598,7 @@ fn each_map_val_validates_every_value() {
     let op = Operation::create();
     let m = map(&[("one", 11), ("two", 12), ("three", 13)]);
     let p = Path::new("test");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_val(
             e,
             &op,
@@ -687,7 +687,7 @@ fn each_map_val_ratcheting() {
     let old = map(&[("x", 1)]);
     let new = map(&[("x", 2)]);
     let p = Path::new("m");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_val(
             e,
             &op,
@@ -712,7 +712,7 @@ fn each_map_val_output_test() {
     let p = Path::new("mapPrimitiveField");
     let m = map(&[("x", s("y"))]);
     let run = |op: &Operation, old: Option<&BTreeMap<String, String>>| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             validate::each_map_val(
                 e,
                 op,
@@ -744,10 +744,10 @@ fn hash_map_errors_come_out_in_key_order() {
             ErrorList::new()
         }
     };
-    let a = validation_runtime::ErrorList::from_fn(|e| {
+    let a = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_val(e, &op, &p, Some(&hm), None, acc3(odd))
     });
-    let b = validation_runtime::ErrorList::from_fn(|e| {
+    let b = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_val(e, &op, &p, Some(&bm), None, acc3(odd))
     });
     assert_eq!(a.len(), 25);
@@ -767,10 +767,10 @@ fn hash_map_errors_come_out_in_key_order() {
             ErrorList::new()
         }
     };
-    let a = validation_runtime::ErrorList::from_fn(|e| {
+    let a = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_key(e, &op, &p, Some(&hm), None, acc2(two))
     });
-    let b = validation_runtime::ErrorList::from_fn(|e| {
+    let b = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_key(e, &op, &p, Some(&bm), None, acc2(two))
     });
     assert_eq!(a, b);
@@ -791,7 +791,7 @@ fn count_map_key(
 ) -> usize {
     let mut calls = 0;
     let p = Path::new("test");
-    let _ = validation_runtime::ErrorList::from_fn(|e| {
+    let _ = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_key(
             e,
             op,
@@ -849,7 +849,7 @@ fn each_map_key_uses_the_map_path() {
     let root = Path::root();
     let p = root.child("mapField");
     let m = map(&[("a", s("A")), ("b", s("B"))]);
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_key(
             e,
             &Operation::create(),
@@ -866,7 +866,7 @@ fn each_map_key_uses_the_map_path() {
             "mapField: Invalid value: null: Struct.MapField(keys)"
         ]
     );
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::each_map_key(
             e,
             &Operation::update(),
@@ -878,9 +878,7 @@ fn each_map_key_uses_the_map_path() {
     });
     assert!(errs.is_empty());
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::each_map_key::<
-            BTreeMap<String, String>,
-        >(
+        k8s_validation::ErrorList::from_fn(|e| validate::each_map_key::<BTreeMap<String, String>>(
             e,
             &Operation::create(),
             &p,
@@ -893,7 +891,7 @@ fn each_map_key_uses_the_map_path() {
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(
+k8s_validation::impl_semantic_eq_via_partial_eq!(
     TestStruct,
     TestStructWithKey,
     NonComparableStructWithKey

@@ -4,9 +4,9 @@
 //! (`TestEnum`, `TestEnumTypedef`, `TestEnumExclude`) and from validation-gen's
 //! `output_tests/tags/enum` and `output_tests/tags/enum/options` at v0.35.0.
 
-use validation_runtime::field::{BadValue, Path, ToBadValue};
-use validation_runtime::validate::{enumeration, EnumExclusion};
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path, ToBadValue};
+use k8s_validation::validate::{enumeration, EnumExclusion};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -14,7 +14,7 @@ use crate::alloc_counter::allocations;
 struct StringType(&'static str);
 
 /// As `#[derive(Validate)]` does for a tuple newtype.
-impl validation_runtime::Newtype for StringType {
+impl k8s_validation::Newtype for StringType {
     type Inner = str;
     fn inner(&self) -> &Self::Inner {
         self.0
@@ -51,21 +51,17 @@ fn plain_strings() {
     let op = Operation::create();
     const VALID: &[&str] = &["a", "b", "c"];
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
-            enumeration(e, &op, &p, Some("a"), None, VALID, &[])
-        })
+        k8s_validation::ErrorList::from_fn(|e| enumeration(e, &op, &p, Some("a"), None, VALID, &[]))
     });
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
-            enumeration(e, &op, &p, Some("c"), None, VALID, &[])
-        })
+        k8s_validation::ErrorList::from_fn(|e| enumeration(e, &op, &p, Some("c"), None, VALID, &[]))
     });
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration::<str>(e, &op, &p, None, None, VALID, &[])
         })
     });
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         enumeration(e, &op, &p, Some("x"), None, VALID, &[])
     });
     assert_one(
@@ -76,14 +72,14 @@ fn plain_strings() {
     assert_eq!(errs[0].bad_value(), BadValue::String("x".into()));
     let owned = String::from("b");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some(&owned), Some(&owned), VALID, &[])
         })
     });
     // Case matters; so do surrounding spaces.
     for v in ["A", " a", "a ", "", "ab"] {
         assert_eq!(
-            validation_runtime::ErrorList::from_fn(|e| enumeration(
+            k8s_validation::ErrorList::from_fn(|e| enumeration(
                 e,
                 &op,
                 &p,
@@ -105,12 +101,12 @@ fn typedef_strings() {
     let op = Operation::create();
     const VALID: &[&str] = &["bar", "foo", "qux"];
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some(&StringType("foo")), None, VALID, &[])
         })
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some(&StringType("x")), None, VALID, &[])
         }),
         r#"fldpath: Unsupported value: "x": supported values: "bar", "foo", "qux""#,
@@ -118,14 +114,14 @@ fn typedef_strings() {
     );
     // JSON escapes HTML characters; a plain string is Go-quoted instead.
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some(&StringType("<x>")), None, VALID, &[])
         }),
         r#"fldpath: Unsupported value: "\u003cx\u003e": supported values: "bar", "foo", "qux""#,
         "fldpath",
     );
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some("<x>"), None, VALID, &[])
         }),
         r#"fldpath: Unsupported value: "<x>": supported values: "bar", "foo", "qux""#,
@@ -212,13 +208,13 @@ fn exclusions_follow_options() {
         let v = StringType(value);
         if want.is_empty() {
             assert_ok(|| {
-                validation_runtime::ErrorList::from_fn(|e| {
+                k8s_validation::ErrorList::from_fn(|e| {
                     enumeration(e, &op, &p, Some(&v), None, ABCD, ABCD_EXCLUSIONS)
                 })
             });
         } else {
             assert_one(
-                &validation_runtime::ErrorList::from_fn(|e| {
+                &k8s_validation::ErrorList::from_fn(|e| {
                     enumeration(e, &op, &p, Some(&v), None, ABCD, ABCD_EXCLUSIONS)
                 }),
                 want,
@@ -237,7 +233,7 @@ fn generated_enums() {
     let f0 = root.child("enum0Field");
     // No values: everything fails, with no detail.
     for v in ["", "x"] {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &f0, Some(v), None, &[], &[])
         });
         assert_one(
@@ -249,12 +245,12 @@ fn generated_enums() {
     }
     let f1 = root.child("enum1Field");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &f1, Some("e1v1"), None, &["e1v1"], &[])
         })
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &f1, Some(""), None, &["e1v1"], &[])
         }),
         r#"enum1Field: Unsupported value: "": supported values: "e1v1""#,
@@ -262,7 +258,7 @@ fn generated_enums() {
     );
     let f2 = root.child("enum2Field");
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &f2, Some("x"), None, &["e2v1", "e2v2"], &[])
         }),
         r#"enum2Field: Unsupported value: "x": supported values: "e2v1", "e2v2""#,
@@ -273,12 +269,12 @@ fn generated_enums() {
     let vals = ["enumWithExclude1"];
     let f3 = root.child("enumWithExcludeField");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &f3, Some("enumWithExclude1"), None, &vals, &[])
         })
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &f3, Some("enumWithExclude2"), None, &vals, &[])
         }),
         r#"enumWithExcludeField: Unsupported value: "enumWithExclude2": supported values: "enumWithExclude1""#,
@@ -328,7 +324,7 @@ fn generated_conditional_enum() {
             .collect::<Vec<_>>()
             .join(", ");
         for value in ["", "A", "B", "C", "D", "E", "F", "G"] {
-            let errs = validation_runtime::ErrorList::from_fn(|e| {
+            let errs = k8s_validation::ErrorList::from_fn(|e| {
                 enumeration(e, &op, &p, Some(value), None, VALUES, EXCLUSIONS)
             });
             if valid.contains(&value) {
@@ -363,7 +359,7 @@ fn all_excluded() {
             exclude_when: false,
         },
     ];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         enumeration(e, &op, &p, Some("a"), None, &["a", "b"], &excl)
     });
     assert_one(&errs, r#"f: Unsupported value: "a""#, "f");
@@ -380,17 +376,17 @@ fn bytewise_order_and_quoting() {
     values.sort_unstable();
     assert_eq!(values, ["\u{1}", "B", "Z", "_", "a", "é", "😀"]);
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some("😀"), None, &values, &[])
         })
     });
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some("\u{1}"), None, &values, &[])
         })
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             enumeration(e, &op, &p, Some("e"), None, &values, &[])
         }),
         r#"f: Unsupported value: "e": supported values: "\x01", "B", "Z", "_", "a", "é", "😀""#,
@@ -401,13 +397,13 @@ fn bytewise_order_and_quoting() {
     let big: Vec<&str> = big.iter().map(String::as_str).collect();
     for v in &big {
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| {
+            k8s_validation::ErrorList::from_fn(|e| {
                 enumeration(e, &op, &p, Some(*v), None, &big, &[])
             })
         });
     }
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| enumeration(
+        k8s_validation::ErrorList::from_fn(|e| enumeration(
             e,
             &op,
             &p,
@@ -426,7 +422,7 @@ fn bytewise_order_and_quoting() {
 #[test]
 #[should_panic(expected = "sorted")]
 fn unsorted_values_are_caught_in_debug() {
-    let _ = validation_runtime::ErrorList::from_fn(|e| {
+    let _ = k8s_validation::ErrorList::from_fn(|e| {
         enumeration(
             e,
             &Operation::create(),

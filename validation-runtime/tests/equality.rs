@@ -5,9 +5,9 @@
 //! v0.35.0 (same fields, disallowed values and origin), with the exact text
 //! built from `content.NEQError` (`%q` for strings, `%v` otherwise).
 
-use validation_runtime::field::{BadValue, Path, ToBadValue};
-use validation_runtime::validate::{neq, neq_str};
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path, ToBadValue};
+use k8s_validation::validate::{neq, neq_str};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -15,7 +15,7 @@ use crate::alloc_counter::allocations;
 struct StringType(String);
 
 /// As `#[derive(Validate)]` does for a tuple newtype.
-impl validation_runtime::Newtype for StringType {
+impl k8s_validation::Newtype for StringType {
     type Inner = String;
     fn inner(&self) -> &Self::Inner {
         &self.0
@@ -52,7 +52,7 @@ fn strings() {
     let root = Path::root();
     let f = root.child("stringField");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             neq_str(
                 e,
                 &op,
@@ -64,17 +64,13 @@ fn strings() {
         })
     });
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             neq_str::<str>(e, &op, &f, None, None, "disallowed-string")
         })
     });
-    assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(""), None, "x"))
-    });
-    assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some("X"), None, "x"))
-    });
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    assert_ok(|| k8s_validation::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(""), None, "x")));
+    assert_ok(|| k8s_validation::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some("X"), None, "x")));
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         neq_str(
             e,
             &op,
@@ -96,7 +92,7 @@ fn strings() {
     let owned = String::from("disallowed-pointer");
     let f = root.child("stringPtrField");
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             neq_str(e, &op, &f, Some(&owned), Some(&owned), "disallowed-pointer")
         }),
         r#"stringPtrField: Invalid value: "disallowed-pointer": must not be equal to "disallowed-pointer""#,
@@ -104,7 +100,7 @@ fn strings() {
     );
     // The empty string can be disallowed too.
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(""), None, "")),
+        &k8s_validation::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(""), None, "")),
         r#"stringPtrField: Invalid value: "": must not be equal to """#,
         "stringPtrField",
     );
@@ -118,13 +114,13 @@ fn typedef_strings_and_quoting() {
     let f = Path::new("stringTypedefField");
     let allowed = StringType("allowed-typedef".into());
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             neq_str(e, &op, &f, Some(&allowed), None, "disallowed-typedef")
         })
     });
     let v = StringType("disallowed-typedef".into());
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             neq_str(e, &op, &f, Some(&v), None, "disallowed-typedef")
         }),
         r#"stringTypedefField: Invalid value: "disallowed-typedef": must not be equal to "disallowed-typedef""#,
@@ -132,12 +128,12 @@ fn typedef_strings_and_quoting() {
     );
     let v = StringType("<a\tb>".into());
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(&v), None, "<a\tb>")),
+        &k8s_validation::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some(&v), None, "<a\tb>")),
         r#"stringTypedefField: Invalid value: "\u003ca\tb\u003e": must not be equal to "<a\tb>""#,
         "stringTypedefField",
     );
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             neq_str(e, &op, &f, Some("héllo\u{0}"), None, "héllo\u{0}")
         }),
         r#"stringTypedefField: Invalid value: "héllo\x00": must not be equal to "héllo\x00""#,
@@ -151,45 +147,38 @@ fn integers() {
     let op = Operation::create();
     let root = Path::root();
     let f = root.child("intField");
-    assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&1i64), None, &0))
-    });
-    assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq::<i64>(e, &op, &f, None, None, &0))
-    });
+    assert_ok(|| k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&1i64), None, &0)));
+    assert_ok(|| k8s_validation::ErrorList::from_fn(|e| neq::<i64>(e, &op, &f, None, None, &0)));
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&0i64), None, &0)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&0i64), None, &0)),
         "intField: Invalid value: 0: must not be equal to 0",
         "intField",
     );
     let f = root.child("intPtrField");
-    assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&0i32), None, &-1))
-    });
+    assert_ok(|| k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&0i32), None, &-1)));
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&-1i32), None, &-1)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&-1i32), None, &-1)),
         "intPtrField: Invalid value: -1: must not be equal to -1",
         "intPtrField",
     );
     let f = root.child("intTypedefField");
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&42u8), None, &42)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&42u8), None, &42)),
         "intTypedefField: Invalid value: 42: must not be equal to 42",
         "intTypedefField",
     );
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&i64::MIN), None, &i64::MIN)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&i64::MIN), None, &i64::MIN)),
         "intTypedefField: Invalid value: -9223372036854775808: must not be equal to -9223372036854775808",
         "intTypedefField",
     );
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&u64::MAX), None, &u64::MAX)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&u64::MAX), None, &u64::MAX)),
         "intTypedefField: Invalid value: 18446744073709551615: must not be equal to 18446744073709551615",
         "intTypedefField",
     );
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&5i32), None, &5))[0]
-            .detail(),
+        k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&5i32), None, &5))[0].detail(),
         "must not be equal to 5"
     );
 }
@@ -201,22 +190,22 @@ fn booleans() {
     let root = Path::root();
     let f = root.child("neqTrueField");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&false), None, &true))
+        k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&false), None, &true))
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&true), None, &true)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&true), None, &true)),
         "neqTrueField: Invalid value: true: must not be equal to true",
         "neqTrueField",
     );
     let f = root.child("neqFalsePtrField");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq::<bool>(e, &op, &f, None, None, &false))
+        k8s_validation::ErrorList::from_fn(|e| neq::<bool>(e, &op, &f, None, None, &false))
     });
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&true), None, &false))
+        k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&true), None, &false))
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&false), None, &false)),
+        &k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&false), None, &false)),
         "neqFalsePtrField: Invalid value: false: must not be equal to false",
         "neqFalsePtrField",
     );
@@ -229,11 +218,11 @@ fn old_value_is_ignored() {
     let op = Operation::update();
     let f = Path::new("f");
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&1), Some(&1), &1)).len(),
+        k8s_validation::ErrorList::from_fn(|e| neq(e, &op, &f, Some(&1), Some(&1), &1)).len(),
         1
     );
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some("a"), Some("a"), "a"))
+        k8s_validation::ErrorList::from_fn(|e| neq_str(e, &op, &f, Some("a"), Some("a"), "a"))
             .len(),
         1
     );

@@ -16,11 +16,11 @@
 use std::cell::Cell;
 use std::net::IpAddr;
 
+use k8s_validation::field::{go_quote, Path};
+use k8s_validation::validate::{self, content};
+use k8s_validation::{ErrorList, Operation};
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
-use validation_runtime::field::{go_quote, Path};
-use validation_runtime::validate::{self, content};
-use validation_runtime::{ErrorList, Operation};
 
 // ---------------------------------------------------------------------------
 // Allocation counting (per thread).

@@ -12,9 +12,9 @@
 use std::cell::Cell;
 use std::net::{IpAddr, Ipv6Addr};
 
-use validation_runtime::field::{write_json_string, Path, ToBadValue};
-use validation_runtime::validate::{self, content};
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::{write_json_string, Path, ToBadValue};
+use k8s_validation::validate::{self, content};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 // ---------------------------------------------------------------------------
 // Allocation counting (per thread, so parallel tests do not interfere).
@@ -155,7 +155,7 @@ const IP_MSG: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ff
 struct Name(String);
 
 /// As `#[derive(Validate)]` does for a tuple newtype.
-impl validation_runtime::Newtype for Name {
+impl k8s_validation::Newtype for Name {
     type Inner = String;
     fn inner(&self) -> &String {
         &self.0
@@ -279,7 +279,7 @@ fn short_name_messages_and_boundaries() {
 fn short_name_bad_value_rendering() {
     let path = Path::new("test");
     // A plain string prints Go-quoted, a named string type as JSON.
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::short_name(e, &Operation::create(), &path, Some("a<b"), None)
     });
     assert_eq!(
@@ -287,30 +287,28 @@ fn short_name_bad_value_rendering() {
         format!("test: Invalid value: \"a<b\": {LABEL_MSG}")
     );
     let named = Name("a<b".into());
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::short_name(e, &Operation::create(), &path, Some(&named), None)
     });
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"a\\u003cb\": {LABEL_MSG}")
     );
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::short_name(e, &Operation::create(), &path, Some("tab\there"), None)
     });
     assert_eq!(
         errs[0].to_string(),
         format!("test: Invalid value: \"tab\\there\": {LABEL_MSG}")
     );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::short_name(
-            e,
-            &Operation::create(),
-            &path,
-            Some(&Name("ok".into())),
-            None
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::short_name(
+        e,
+        &Operation::create(),
+        &path,
+        Some(&Name("ok".into())),
+        None
+    ))
+    .is_empty());
 }
 
 const LONG: &str = "format=k8s-long-name";
@@ -472,7 +470,7 @@ fn label_key_upstream() {
     // "nil value"
     let path = Path::new("test");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::label_key::<String>(
+        k8s_validation::ErrorList::from_fn(|e| validate::label_key::<String>(
             e,
             &Operation::create(),
             &path,
@@ -616,7 +614,7 @@ fn uuid_bad_value_is_a_plain_string() {
     // named type.
     let path = Path::new("test");
     let named = Name("<uuid>".into());
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::uuid(e, &Operation::create(), &path, Some(&named), None)
     });
     assert_eq!(errs.len(), 1);
@@ -624,7 +622,7 @@ fn uuid_bad_value_is_a_plain_string() {
         errs[0].to_string(),
         format!("test: Invalid value: \"<uuid>\": {UUID_MSG}")
     );
-    assert!(validation_runtime::ErrorList::from_fn(|e| validate::uuid(
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::uuid(
         e,
         &Operation::create(),
         &path,
@@ -940,7 +938,7 @@ fn extended_resource_name_more() {
     );
     // The bad value is a plain Go string even for a named type.
     let path = Path::new("test");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::extended_resource_name(
             e,
             &Operation::create(),
@@ -1257,7 +1255,7 @@ fn ip_edge_cases() {
     }
     // A named type prints as JSON.
     let path = Path::new("test");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::ip(
             e,
             &Operation::create(),
@@ -1828,7 +1826,7 @@ fn allocation_counter_works() {
     let path = Path::new("test");
     let bad = "A".to_owned();
     let (allocs, errs) = allocations_in(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             validate::short_name(e, &Operation::create(), &path, Some(&bad), None)
         })
     });

@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::field::{BadValue, Path};
-use validation_runtime::validate::{immutable, unchanged};
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path};
+use k8s_validation::validate::{immutable, unchanged};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -41,7 +41,7 @@ fn immutable_create_never_fails_update_always_does() {
     let create = Operation::create();
     let update = Operation::update();
 
-    assert!(validation_runtime::ErrorList::from_fn(|e| immutable(
+    assert!(k8s_validation::ErrorList::from_fn(|e| immutable(
         e,
         &create,
         &path,
@@ -50,7 +50,7 @@ fn immutable_create_never_fails_update_always_does() {
     ))
     .is_empty());
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             immutable(e, &update, &path, Some(&123), Some(&456))
         }),
         "field",
@@ -58,7 +58,7 @@ fn immutable_create_never_fails_update_always_does() {
 
     let a = SimpleStruct { s: "a".into() };
     let b = SimpleStruct { s: "b".into() };
-    assert!(validation_runtime::ErrorList::from_fn(|e| immutable(
+    assert!(k8s_validation::ErrorList::from_fn(|e| immutable(
         e,
         &create,
         &path,
@@ -67,32 +67,28 @@ fn immutable_create_never_fails_update_always_does() {
     ))
     .is_empty());
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
-            immutable(e, &update, &path, Some(&a), Some(&b))
-        }),
+        &k8s_validation::ErrorList::from_fn(|e| immutable(e, &update, &path, Some(&a), Some(&b))),
         "field",
     );
 
-    assert!(validation_runtime::ErrorList::from_fn(|e| immutable::<i32>(
+    assert!(k8s_validation::ErrorList::from_fn(|e| immutable::<i32>(
         e, &create, &path, None, None
     ))
     .is_empty());
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
-            immutable::<i32>(e, &update, &path, None, None)
-        }),
+        &k8s_validation::ErrorList::from_fn(|e| immutable::<i32>(e, &update, &path, None, None)),
         "field",
     );
 
     // Unsized values.
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             immutable::<str>(e, &update, &path, Some("a"), None)
         }),
         "field",
     );
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             immutable::<[u8]>(e, &update, &path, Some(&[1][..]), Some(&[][..]))
         }),
         "field",
@@ -110,7 +106,7 @@ fn output_tests_immutable_behind_the_ratchet() {
         if unchanged(&update, new, Some(old)) {
             return ErrorList::new();
         }
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             immutable(e, &update, &path, new.as_ref(), old.as_ref())
         })
     };
@@ -129,7 +125,7 @@ fn output_tests_immutable_behind_the_ratchet() {
     assert!(unchanged(&update, &map_a, Some(&map_a.clone())));
     assert!(!unchanged(&update, &map_a, Some(&map_b)));
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
+        &k8s_validation::ErrorList::from_fn(|e| {
             immutable(e, &update, &path, Some(&map_a), Some(&map_b))
         }),
         "mapField",
@@ -137,9 +133,7 @@ fn output_tests_immutable_behind_the_ratchet() {
     let list = root.child("sliceField");
     let item = list.index(2);
     assert_immutable(
-        &validation_runtime::ErrorList::from_fn(|e| {
-            immutable(e, &update, &item, Some(&1), Some(&2))
-        }),
+        &k8s_validation::ErrorList::from_fn(|e| immutable(e, &update, &item, Some(&1), Some(&2))),
         "sliceField[2]",
     );
 }
@@ -148,7 +142,7 @@ fn output_tests_immutable_behind_the_ratchet() {
 fn create_does_not_allocate() {
     let path = Path::new("field");
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             immutable(e, &Operation::create(), &path, Some(&1), Some(&2))
         })
     });

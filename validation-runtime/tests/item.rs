@@ -7,9 +7,9 @@
 //! `tags/item/immutable_transitions`, `tags/listmap/multiple_keys`
 //! `TestItemWithPtrKey`).
 
-use validation_runtime::field::{BadValue, Path};
-use validation_runtime::validate;
-use validation_runtime::{Error, ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path};
+use k8s_validation::validate;
+use k8s_validation::{Error, ErrorList, ErrorType, Operation};
 
 #[derive(Clone, Debug, PartialEq)]
 struct MultiKeyItem {
@@ -39,7 +39,7 @@ fn run(
     validator: impl FnOnce(&Path<'_>, &MultiKeyItem, Option<&MultiKeyItem>) -> ErrorList,
 ) -> ErrorList {
     let p = Path::new("");
-    validation_runtime::ErrorList::from_fn(|e| {
+    k8s_validation::ErrorList::from_fn(|e| {
         validate::slice_item(
             e,
             &Operation::update(),
@@ -130,21 +130,19 @@ fn unchanged_item_is_ratcheted_on_update_only() {
     };
     let matches = |i: &MultiKeyItem| i.k1 == "target";
     // Update, equal old item: skipped.
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::slice_item(
-            e,
-            &Operation::update(),
-            &p,
-            Some(&list),
-            Some(&list),
-            matches,
-            acc3(fail)
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::slice_item(
+        e,
+        &Operation::update(),
+        &p,
+        Some(&list),
+        Some(&list),
+        matches,
+        acc3(fail)
+    ))
+    .is_empty());
     // Create with the same old list: validated, with the old item.
     let mut seen_old = None;
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::slice_item(
             e,
             &Operation::create(),
@@ -166,18 +164,16 @@ fn unchanged_item_is_ratcheted_on_update_only() {
     assert_eq!(seen_old, Some(list[1].clone()));
     // The old item is found wherever it is.
     let reordered = [item("target", "x", 2), item("a", "1", 1)];
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::slice_item(
-            e,
-            &Operation::update(),
-            &p,
-            Some(&list),
-            Some(&reordered),
-            matches,
-            acc3(fail)
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::slice_item(
+        e,
+        &Operation::update(),
+        &p,
+        Some(&list),
+        Some(&reordered),
+        matches,
+        acc3(fail)
+    ))
+    .is_empty());
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -205,7 +201,7 @@ fn pointer_keys() {
         pk(Some("target-ptr"), "d2"),
         pk(None, "d3"),
     ];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::slice_item(
             e,
             &Operation::create(),
@@ -221,18 +217,16 @@ fn pointer_keys() {
         ["ptrKeyItems[1]: Invalid value: null: item PtrKeyItems[key=target-ptr]"]
     );
     let l = [pk(Some("a"), "d1"), pk(Some("b"), "d2"), pk(None, "d3")];
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::slice_item(
-            e,
-            &Operation::create(),
-            &p,
-            Some(&l),
-            None,
-            matches,
-            acc3(fail)
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::slice_item(
+        e,
+        &Operation::create(),
+        &p,
+        Some(&l),
+        None,
+        matches,
+        acc3(fail)
+    ))
+    .is_empty());
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -256,7 +250,7 @@ fn immutable_transitions() {
     let p = root.child("listField");
     // +k8s:item(key1: "a")=+k8s:immutable
     let immutable_a = |op: &Operation, new: &[Item], old: &[Item]| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             validate::slice_item(
                 e,
                 op,
@@ -293,7 +287,7 @@ fn immutable_transitions() {
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(MultiKeyItem, PtrKeyItem, Item);
+k8s_validation::impl_semantic_eq_via_partial_eq!(MultiKeyItem, PtrKeyItem, Item);
 
 /// Adapts a validator returning its errors to the accumulator shape the
 /// runtime's wrappers take.

@@ -10,12 +10,12 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use validation_runtime::field::{BadValue, Path};
-use validation_runtime::validate::{
+use k8s_validation::field::{BadValue, Path};
+use k8s_validation::validate::{
     max_bytes, max_items, max_length, max_properties, maximum, min_items, min_length,
     min_properties, minimum,
 };
-use validation_runtime::{validate, ErrorList, ErrorType, Operation};
+use k8s_validation::{validate, ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -69,7 +69,7 @@ fn max_length_counts_bytes() {
     ];
     for &(v, max) in ok {
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(v), None, max))
+            k8s_validation::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(v), None, max))
         });
     }
     let fail: &[(&str, usize, &str)] = &[
@@ -89,9 +89,8 @@ fn max_length_counts_bytes() {
         ),
     ];
     for &(v, max, text) in fail {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
-            max_length(e, &op(), &p, Some(v), None, max)
-        });
+        let errs =
+            k8s_validation::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(v), None, max));
         assert_one(&errs, text, ErrorType::TooLong, "maxLength");
         assert_eq!(errs[0].detail(), &text["fldpath: Too long: ".len()..]);
     }
@@ -101,16 +100,16 @@ fn max_length_counts_bytes() {
 fn max_length_none_and_generic_strings() {
     let p = Path::new("fldpath");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| max_length::<str>(e, &op(), &p, None, None, 0))
+        k8s_validation::ErrorList::from_fn(|e| max_length::<str>(e, &op(), &p, None, None, 0))
     });
     let owned = String::from("abc");
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             max_length(e, &op(), &p, Some(&owned), Some(&owned), 3)
         })
     });
     let errs =
-        validation_runtime::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(&owned), None, 2));
+        k8s_validation::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(&owned), None, 2));
     assert_one(
         &errs,
         "fldpath: Too long: may not be more than 2 bytes",
@@ -125,7 +124,7 @@ fn max_length_none_and_generic_strings() {
     // A long string against a small limit.
     let long = "x".repeat(1 << 20);
     let errs =
-        validation_runtime::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(&long), None, 0));
+        k8s_validation::ErrorList::from_fn(|e| max_length(e, &op(), &p, Some(&long), None, 0));
     assert_eq!(errs[0].detail(), "may not be more than 0 bytes");
 }
 
@@ -144,11 +143,11 @@ fn max_bytes_counts_bytes() {
         ("anything", usize::MAX),
     ] {
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| max_bytes(e, &op(), &p, Some(v), None, max))
+            k8s_validation::ErrorList::from_fn(|e| max_bytes(e, &op(), &p, Some(v), None, max))
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| max_bytes::<str>(e, &op(), &p, None, None, 0))
+        k8s_validation::ErrorList::from_fn(|e| max_bytes::<str>(e, &op(), &p, None, None, 0))
     });
     for (v, max, text) in [
         ("0", 0, "fldpath: Too long: may not be more than 0 bytes"),
@@ -170,7 +169,7 @@ fn max_bytes_counts_bytes() {
         ),
     ] {
         let errs =
-            validation_runtime::ErrorList::from_fn(|e| max_bytes(e, &op(), &p, Some(v), None, max));
+            k8s_validation::ErrorList::from_fn(|e| max_bytes(e, &op(), &p, Some(v), None, max));
         assert_one(&errs, text, ErrorType::TooLong, "maxBytes");
     }
 }
@@ -196,11 +195,11 @@ fn min_length_counts_characters() {
         ("a\u{0301}", 2),     // combining mark: 2 characters
     ] {
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| min_length(e, &op(), &p, Some(v), None, min))
+            k8s_validation::ErrorList::from_fn(|e| min_length(e, &op(), &p, Some(v), None, min))
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| min_length::<str>(e, &op(), &p, None, None, 5))
+        k8s_validation::ErrorList::from_fn(|e| min_length::<str>(e, &op(), &p, None, None, 5))
     });
     for (v, min, text) in [
         ("", 1, "fldpath: Too short: must be at least 1 character"),
@@ -242,9 +241,8 @@ fn min_length_counts_characters() {
             "fldpath: Too short: must be at least 9223372036854775807 characters",
         ),
     ] {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
-            min_length(e, &op(), &p, Some(v), None, min)
-        });
+        let errs =
+            k8s_validation::ErrorList::from_fn(|e| min_length(e, &op(), &p, Some(v), None, min));
         assert_one(&errs, text, ErrorType::TooShort, "minLength");
         // Upstream keeps the value (it is not printed).
         assert_eq!(errs[0].bad_value(), BadValue::String(v.into()));
@@ -260,13 +258,13 @@ fn max_items_cases() {
     for (items, max) in [(0, 0), (1, 1), (0, usize::MAX), (5, usize::MAX)] {
         let v = vec![false; items];
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| {
+            k8s_validation::ErrorList::from_fn(|e| {
                 max_items(e, &op(), &p, Some(v.as_slice()), None, max)
             })
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| max_items::<[bool]>(e, &op(), &p, None, None, 0))
+        k8s_validation::ErrorList::from_fn(|e| max_items::<[bool]>(e, &op(), &p, None, None, 0))
     });
     for (items, max, text) in [
         (1, 0, "fldpath: Too many: 1: must have at most 0 items"),
@@ -274,7 +272,7 @@ fn max_items_cases() {
         (10, 3, "fldpath: Too many: 10: must have at most 3 items"),
     ] {
         let v = vec![false; items];
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             max_items(e, &op(), &p, Some(v.as_slice()), None, max)
         });
         assert_one(&errs, text, ErrorType::TooMany, "maxItems");
@@ -290,13 +288,13 @@ fn min_items_cases() {
     for (items, min) in [(0, 0), (1, 0), (1, 1), (3, 2)] {
         let v = vec![0u8; items];
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| {
+            k8s_validation::ErrorList::from_fn(|e| {
                 min_items(e, &op(), &p, Some(v.as_slice()), None, min)
             })
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| min_items::<[u8]>(e, &op(), &p, None, None, 0))
+        k8s_validation::ErrorList::from_fn(|e| min_items::<[u8]>(e, &op(), &p, None, None, 0))
     });
     for (items, min, text) in [
         (0, 1, "fldpath: Too few: 0: must have at least 1 item"),
@@ -308,14 +306,14 @@ fn min_items_cases() {
         ),
     ] {
         let v = vec![0u8; items];
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             min_items(e, &op(), &p, Some(v.as_slice()), None, min)
         });
         assert_one(&errs, text, ErrorType::TooFew, "minItems");
         assert_eq!(errs[0].bad_value(), BadValue::Int(items as i64));
     }
     let errs =
-        validation_runtime::ErrorList::from_fn(|e| min_items::<[u8]>(e, &op(), &p, None, None, 1));
+        k8s_validation::ErrorList::from_fn(|e| min_items::<[u8]>(e, &op(), &p, None, None, 1));
     assert_one(
         &errs,
         "fldpath: Too few: 0: must have at least 1 item",
@@ -339,13 +337,13 @@ fn max_properties_cases() {
     for (n, max) in [(0, 0), (1, 1), (100_000, 100_000), (3, usize::MAX)] {
         let m = map_of(n);
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| {
+            k8s_validation::ErrorList::from_fn(|e| {
                 max_properties(e, &op(), &p, Some(&m), None, max)
             })
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             max_properties::<BTreeMap<String, String>>(e, &op(), &p, None, None, 0)
         })
     });
@@ -359,7 +357,7 @@ fn max_properties_cases() {
         ),
     ] {
         let m = map_of(n);
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             max_properties(e, &op(), &p, Some(&m), None, max)
         });
         assert_one(&errs, text, ErrorType::TooMany, "maxProperties");
@@ -367,12 +365,10 @@ fn max_properties_cases() {
     // HashMap works the same.
     let h: HashMap<String, i32> = [("a".to_string(), 1), ("b".to_string(), 2)].into();
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| max_properties(e, &op(), &p, Some(&h), None, 2))
+        k8s_validation::ErrorList::from_fn(|e| max_properties(e, &op(), &p, Some(&h), None, 2))
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
-            max_properties(e, &op(), &p, Some(&h), None, 1)
-        }),
+        &k8s_validation::ErrorList::from_fn(|e| max_properties(e, &op(), &p, Some(&h), None, 1)),
         "fldpath: Too many: 2: must have at most 1 item",
         ErrorType::TooMany,
         "maxProperties",
@@ -387,13 +383,13 @@ fn min_properties_cases() {
     for (n, min) in [(0, 0), (1, 0), (1, 1), (100_000, 100_000)] {
         let m = map_of(n);
         assert_ok(|| {
-            validation_runtime::ErrorList::from_fn(|e| {
+            k8s_validation::ErrorList::from_fn(|e| {
                 min_properties(e, &op(), &p, Some(&m), None, min)
             })
         });
     }
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             min_properties::<BTreeMap<String, String>>(e, &op(), &p, None, None, 0)
         })
     });
@@ -412,12 +408,12 @@ fn min_properties_cases() {
         ),
     ] {
         let m = map_of(n);
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             min_properties(e, &op(), &p, Some(&m), None, min)
         });
         assert_one(&errs, text, ErrorType::TooFew, "minProperties");
     }
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         min_properties::<HashMap<String, i32>>(e, &op(), &p, None, None, 1)
     });
     assert_one(
@@ -435,20 +431,20 @@ macro_rules! min_max_cases {
         {
             let p = Path::new("fldpath");
             // Upstream testMinimumPositive / testMaximumPositive.
-            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&0), None, 0)));
-            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&1), None, 1)));
-            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&0), None, 0)));
-            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&1), None, 1)));
-            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, None, None, <$t>::MAX as i128)));
-            assert_ok(|| validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&<$t>::MAX), None, <$t>::MAX as i128)));
+            assert_ok(|| k8s_validation::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&0), None, 0)));
+            assert_ok(|| k8s_validation::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&1), None, 1)));
+            assert_ok(|| k8s_validation::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&0), None, 0)));
+            assert_ok(|| k8s_validation::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&1), None, 1)));
+            assert_ok(|| k8s_validation::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, None, None, <$t>::MAX as i128)));
+            assert_ok(|| k8s_validation::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&<$t>::MAX), None, <$t>::MAX as i128)));
             assert_one(
-                &validation_runtime::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&1), None, 2)),
+                &k8s_validation::ErrorList::from_fn(|e| minimum::<$t>(e, &op(), &p, Some(&1), None, 2)),
                 "fldpath: Invalid value: 1: must be greater than or equal to 2",
                 ErrorType::Invalid,
                 "minimum",
             );
             assert_one(
-                &validation_runtime::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&2), None, 1)),
+                &k8s_validation::ErrorList::from_fn(|e| maximum::<$t>(e, &op(), &p, Some(&2), None, 1)),
                 "fldpath: Invalid value: 2: must be less than or equal to 1",
                 ErrorType::Invalid,
                 "maximum",
@@ -464,24 +460,22 @@ fn minimum_and_maximum() {
     let p = Path::new("fldpath");
     // testMinimumNegative / testMaximumNegative.
     assert_ok(|| {
-        validation_runtime::ErrorList::from_fn(|e| minimum(e, &op(), &p, Some(&-1i32), None, -1))
+        k8s_validation::ErrorList::from_fn(|e| minimum(e, &op(), &p, Some(&-1i32), None, -1))
     });
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| minimum(e, &op(), &p, Some(&-2i64), None, -1)),
+        &k8s_validation::ErrorList::from_fn(|e| minimum(e, &op(), &p, Some(&-2i64), None, -1)),
         "fldpath: Invalid value: -2: must be greater than or equal to -1",
         ErrorType::Invalid,
         "minimum",
     );
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| maximum(e, &op(), &p, Some(&-1i16), None, -2)),
+        &k8s_validation::ErrorList::from_fn(|e| maximum(e, &op(), &p, Some(&-1i16), None, -2)),
         "fldpath: Invalid value: -1: must be less than or equal to -2",
         ErrorType::Invalid,
         "maximum",
     );
     assert_one(
-        &validation_runtime::ErrorList::from_fn(|e| {
-            maximum(e, &op(), &p, Some(&u64::MAX), None, 0)
-        }),
+        &k8s_validation::ErrorList::from_fn(|e| maximum(e, &op(), &p, Some(&u64::MAX), None, 0)),
         "fldpath: Invalid value: 18446744073709551615: must be less than or equal to 0",
         ErrorType::Invalid,
         "maximum",
@@ -497,7 +491,7 @@ fn nested_path_and_update() {
     let items = spec.child("items");
     let item = items.index(3);
     let v = vec![1, 2, 3];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         max_items(
             e,
             &Operation::update(),
@@ -512,9 +506,8 @@ fn nested_path_and_update() {
         "spec.items[3]: Too many: 3: must have at most 2 items"
     );
     assert_eq!(errs[0].field(), "spec.items[3]");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
-        max_length(e, &op(), &root, Some("ab"), None, 1)
-    });
+    let errs =
+        k8s_validation::ErrorList::from_fn(|e| max_length(e, &op(), &root, Some("ab"), None, 1));
     assert_eq!(
         errs[0].to_string(),
         "<nil>: Too long: may not be more than 1 byte"
@@ -522,11 +515,11 @@ fn nested_path_and_update() {
 }
 
 /// The bound macros generated code calls write the same detail the
-/// functions do (the shared prefix lives in `validation_spec::messages`),
+/// functions do (the shared prefix lives in `k8s_validation_spec::messages`),
 /// for negative bounds too.
 #[test]
 fn bound_macros_write_the_functions_details() {
-    use validation_runtime::spec::messages::{MAXIMUM, MINIMUM};
+    use k8s_validation::spec::messages::{MAXIMUM, MINIMUM};
     let (op, path) = (Operation::create(), Path::new("n"));
     let by_macro = ErrorList::from_fn(|errs| {
         validate::minimum!(errs, &op, &path, Some(&-9), None, -5);

@@ -5,10 +5,10 @@
 //! `TestUniqueNonComparableValues`) and from `k8s.io/code-generator` v0.35.0
 //! `cmd/validation-gen/output_tests/tags/{listset,listmap/*,unique}`.
 
+use k8s_validation::field::{write_json_string, Path, ToBadValue};
+use k8s_validation::validate::{self, SMALL_LIST};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 use proptest::prelude::*;
-use validation_runtime::field::{write_json_string, Path, ToBadValue};
-use validation_runtime::validate::{self, SMALL_LIST};
-use validation_runtime::{ErrorList, ErrorType, Operation};
 
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
@@ -68,13 +68,11 @@ fn unique_comparable_values() {
     let p = Path::new("test");
 
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set::<i64>(
-            e, &op, &p, None, None
-        ))
-        .is_empty()
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set::<i64>(e, &op, &p, None, None))
+            .is_empty()
     );
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set::<i64>(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set::<i64>(
             e,
             &op,
             &p,
@@ -83,17 +81,15 @@ fn unique_comparable_values() {
         ))
         .is_empty()
     );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set(
-            e,
-            &op,
-            &p,
-            Some(&[1i64, 2, 3]),
-            None
-        ))
-        .is_empty()
-    );
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_set(
+        e,
+        &op,
+        &p,
+        Some(&[1i64, 2, 3]),
+        None
+    ))
+    .is_empty());
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::unique_set(e, &op, &p, Some(&[1i64, 2, 3, 2, 1]), None)
     });
     assert_eq!(
@@ -102,22 +98,20 @@ fn unique_comparable_values() {
     );
 
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set::<String>(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set::<String>(
             e, &op, &p, None, None
         ))
         .is_empty()
     );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set(
-            e,
-            &op,
-            &p,
-            Some(&strings(&["a", "b", "c"])),
-            None
-        ))
-        .is_empty()
-    );
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_set(
+        e,
+        &op,
+        &p,
+        Some(&strings(&["a", "b", "c"])),
+        None
+    ))
+    .is_empty());
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::unique_set(e, &op, &p, Some(&strings(&["a", "a", "c", "b", "a"])), None)
     });
     assert_eq!(
@@ -129,16 +123,14 @@ fn unique_comparable_values() {
     );
 
     let uniq = [comparable(1, "a"), comparable(2, "b"), comparable(3, "c")];
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set(
-            e,
-            &op,
-            &p,
-            Some(&uniq),
-            None
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_set(
+        e,
+        &op,
+        &p,
+        Some(&uniq),
+        None
+    ))
+    .is_empty());
     let dup = [
         comparable(1, "a"),
         comparable(2, "b"),
@@ -151,7 +143,7 @@ fn unique_comparable_values() {
         r#"test[4]: Duplicate value: {"I":1,"S":"a"}"#,
     ];
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_set(e, &op, &p, Some(&dup), None)
         })),
         expected
@@ -159,7 +151,7 @@ fn unique_comparable_values() {
     // The same with the `PartialEq`-only variant (upstream's
     // `SemanticDeepEqual` runs of the same test).
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_set_by_eq(e, &op, &p, Some(&dup), None)
         })),
         expected
@@ -189,17 +181,25 @@ fn unique_non_comparable_values() {
         i,
         s: vec![s.to_string()],
     };
-    assert!(validation_runtime::ErrorList::from_fn(
-        |e| validate::unique_set_by_eq::<NonComparable>(e, &op, &p, None, None)
-    )
-    .is_empty());
-    assert!(validation_runtime::ErrorList::from_fn(
-        |e| validate::unique_set_by_eq::<NonComparable>(e, &op, &p, Some(&[]), None)
-    )
-    .is_empty());
+    assert!(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set_by_eq::<NonComparable>(
+            e, &op, &p, None, None
+        ))
+        .is_empty()
+    );
+    assert!(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set_by_eq::<NonComparable>(
+            e,
+            &op,
+            &p,
+            Some(&[]),
+            None
+        ))
+        .is_empty()
+    );
     let uniq = [nc(1, "a"), nc(2, "b"), nc(3, "c")];
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set_by_eq(
             e,
             &op,
             &p,
@@ -210,7 +210,7 @@ fn unique_non_comparable_values() {
     );
     let dup = [nc(1, "a"), nc(2, "b"), nc(3, "c"), nc(2, "b"), nc(1, "a")];
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_set_by_eq(e, &op, &p, Some(&dup), None)
         })),
         [
@@ -227,7 +227,7 @@ fn floats_compare_like_go() {
     // NaN != NaN: never a duplicate. 0 == -0: a duplicate.
     let l = [f64::NAN, f64::NAN, 0.0, -0.0, 1.5, 1.5];
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_set_by_eq(e, &op, &p, Some(&l), None)
         })),
         ["f[3]: Duplicate value: -0", "f[5]: Duplicate value: 1.5"]
@@ -295,7 +295,7 @@ fn listset_output_test() {
     ];
     let p = root.child("sliceNonComparableField");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set_by_eq(
             e,
             &op,
             &p,
@@ -309,9 +309,7 @@ fn listset_output_test() {
     let p = root.child("sliceStringField");
     check(
         "sliceStringField",
-        validation_runtime::ErrorList::from_fn(|e| {
-            validate::unique_set(e, &op, &p, Some(&s), None)
-        }),
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&s), None)),
         &[
             r#"sliceStringField[3]: Duplicate value: "ccc""#,
             r#"sliceStringField[4]: Duplicate value: "bbb""#,
@@ -323,9 +321,7 @@ fn listset_output_test() {
     let p = root.child("sliceIntField");
     check(
         "sliceIntField",
-        validation_runtime::ErrorList::from_fn(|e| {
-            validate::unique_set(e, &op, &p, Some(&ints), None)
-        }),
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&ints), None)),
         &[
             "sliceIntField[3]: Duplicate value: 3",
             "sliceIntField[4]: Duplicate value: 2",
@@ -342,9 +338,7 @@ fn listset_output_test() {
     let p = root.child("sliceComparableField");
     check(
         "sliceComparableField",
-        validation_runtime::ErrorList::from_fn(|e| {
-            validate::unique_set(e, &op, &p, Some(&cs), None)
-        }),
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&cs), None)),
         &[
             r#"sliceComparableField[3]: Duplicate value: {"stringField":"ccc"}"#,
             r#"sliceComparableField[4]: Duplicate value: {"stringField":"bbb"}"#,
@@ -368,7 +362,7 @@ fn listset_output_test() {
     let p = root.child("sliceNonComparableField");
     check(
         "sliceNonComparableField",
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_set_by_eq(e, &op, &p, Some(&ncs), None)
         }),
         &[
@@ -389,9 +383,7 @@ fn listset_output_test() {
     let p = root.child("sliceFalselyComparableField");
     check(
         "sliceFalselyComparableField",
-        validation_runtime::ErrorList::from_fn(|e| {
-            validate::unique_set(e, &op, &p, Some(&fcs), None)
-        }),
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&fcs), None)),
         &[r#"sliceFalselyComparableField[1]: Duplicate value: {"stringPtrField":"same value"}"#],
     );
 }
@@ -445,7 +437,7 @@ fn listmap_single_key_output_test() {
         other("key2", "two"),
         other("key2", "two"),
     ];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::unique_map(e, &op, &p, Some(&l), None, |o| o.key_field.as_str())
     });
     assert_eq!(
@@ -465,7 +457,7 @@ fn listmap_single_key_output_test() {
         ptr(None, "four"),
         ptr(None, "five"),
     ];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::unique_map(e, &op, &p, Some(&l), None, |o| o.key_field.as_deref())
     });
     assert_eq!(
@@ -519,7 +511,7 @@ fn listmap_multiple_keys_output_test() {
         mk(Some("key2"), 2, "two"),
     ];
     assert_eq!(
-        fields(&validation_runtime::ErrorList::from_fn(|e| {
+        fields(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_map(e, &op, &p, Some(&l), None, key)
         })),
         ["listField[2]"]
@@ -533,52 +525,44 @@ fn listmap_multiple_keys_output_test() {
         mk(Some("a"), 1, "third"),
     ];
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_map(e, &op, &p, Some(&l), None, key)
         })),
         [
             r#"sliceMapFieldWithMixedKeys[2]: Duplicate value: {"key1Field":"a","key2Field":1,"dataField":"third"}"#
         ]
     );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
-            e,
-            &op,
-            &p,
-            Some(&l[..2]),
-            None,
-            key
-        ))
-        .is_empty()
-    );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
-            e,
-            &op,
-            &p,
-            Some(&l[..1]),
-            None,
-            key
-        ))
-        .is_empty()
-    );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
-            e,
-            &op,
-            &p,
-            Some(&[]),
-            None,
-            key
-        ))
-        .is_empty()
-    );
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
-            e, &op, &p, None, None, key
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_map(
+        e,
+        &op,
+        &p,
+        Some(&l[..2]),
+        None,
+        key
+    ))
+    .is_empty());
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_map(
+        e,
+        &op,
+        &p,
+        Some(&l[..1]),
+        None,
+        key
+    ))
+    .is_empty());
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_map(
+        e,
+        &op,
+        &p,
+        Some(&[]),
+        None,
+        key
+    ))
+    .is_empty());
+    assert!(k8s_validation::ErrorList::from_fn(|e| validate::unique_map(
+        e, &op, &p, None, None, key
+    ))
+    .is_empty());
 }
 
 // output_tests/tags/unique: TestUnique ("zero values and empty strings",
@@ -589,7 +573,7 @@ fn unique_output_test() {
     let p = Path::new("primitiveListUniqueSet");
     let l = strings(&["", "a", ""]);
     assert_eq!(
-        texts(&validation_runtime::ErrorList::from_fn(|e| {
+        texts(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_set(e, &op, &p, Some(&l), None)
         })),
         [r#"primitiveListUniqueSet[2]: Duplicate value: """#]
@@ -598,7 +582,7 @@ fn unique_output_test() {
     let p = Path::new("atomicListUniqueMap");
     let l = [other("", "one"), other("a", "two"), other("", "three")];
     assert_eq!(
-        fields(&validation_runtime::ErrorList::from_fn(|e| {
+        fields(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_map(e, &op, &p, Some(&l), None, |o| &o.key_field)
         })),
         ["atomicListUniqueMap[2]"]
@@ -612,7 +596,7 @@ fn unique_output_test() {
     ];
     let p = Path::new("atomicListUniqueSet");
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set_by_eq(
             e,
             &op,
             &p,
@@ -623,7 +607,7 @@ fn unique_output_test() {
     );
     let p = Path::new("atomicListUniqueMap");
     assert_eq!(
-        fields(&validation_runtime::ErrorList::from_fn(|e| {
+        fields(&k8s_validation::ErrorList::from_fn(|e| {
             validate::unique_map(e, &op, &p, Some(&l), None, |o| &o.key_field)
         })),
         ["atomicListUniqueMap[2]"]
@@ -632,7 +616,7 @@ fn unique_output_test() {
     // The old value plays no part, on update either.
     let up = Operation::update();
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_map(
             e,
             &up,
             &p,
@@ -654,15 +638,14 @@ fn root_path_and_long_lists() {
         .map(|i| format!("v{}", i % (SMALL_LIST + 5)))
         .collect();
     let root = Path::root();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
-        validate::unique_set(e, &op, &root, Some(&l), None)
-    });
+    let errs =
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_set(e, &op, &root, Some(&l), None));
     let expected: Vec<String> = (SMALL_LIST + 5..n)
         .map(|j| format!("[{j}]: Duplicate value: \"v{}\"", j % (SMALL_LIST + 5)))
         .collect();
     assert_eq!(texts(&errs), expected);
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| validate::unique_map(
+        k8s_validation::ErrorList::from_fn(|e| validate::unique_map(
             e,
             &op,
             &root,
@@ -684,11 +667,11 @@ proptest! {
             .into_iter()
             .map(|j| format!("l[{j}]: Duplicate value: {}", items[j]))
             .collect();
-        prop_assert_eq!(texts(&validation_runtime::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&items), None))), expected.clone());
-        prop_assert_eq!(texts(&validation_runtime::ErrorList::from_fn(|e| validate::unique_set_by_eq(e, &op, &p, Some(&items), None))), expected);
+        prop_assert_eq!(texts(&k8s_validation::ErrorList::from_fn(|e| validate::unique_set(e, &op, &p, Some(&items), None))), expected.clone());
+        prop_assert_eq!(texts(&k8s_validation::ErrorList::from_fn(|e| validate::unique_set_by_eq(e, &op, &p, Some(&items), None))), expected);
 
         let by_key: Vec<usize> = upstream_unique(&items, |a, b| a / 3 == b / 3);
-        let got = validation_runtime::ErrorList::from_fn(|e| validate::unique_map(e, &op, &p, Some(&items), None, |x| x / 3));
+        let got = k8s_validation::ErrorList::from_fn(|e| validate::unique_map(e, &op, &p, Some(&items), None, |x| x / 3));
         let got: Vec<String> = got.iter().map(|e| e.field().to_owned()).collect();
         let want: Vec<String> = by_key.into_iter().map(|j| format!("l[{j}]")).collect();
         prop_assert_eq!(got, want);
@@ -696,7 +679,7 @@ proptest! {
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(
+k8s_validation::impl_semantic_eq_via_partial_eq!(
     IsComparable,
     NonComparable,
     ComparableStruct,

@@ -5,7 +5,7 @@
 //! `format_oracle` and `zero_alloc` keep binaries of their own (each installs
 //! its allocator), as does `release_features` (it runs cargo).
 //!
-//! Run one suite with `cargo test -p validation-runtime --test validators
+//! Run one suite with `cargo test -p k8s-validation --test validators
 //! <module>::` (`limits::`, `union::`, ...).
 
 #[path = "support/alloc_counter.rs"]

@@ -8,18 +8,18 @@
 
 use std::fmt::Display;
 
-use validation_runtime::field::Path;
-use validation_runtime::IntValue;
+use k8s_validation::field::Path;
+use k8s_validation::IntValue;
 trait Integer: IntValue + Copy {}
 impl<T: IntValue + Copy> Integer for T {}
-use validation_runtime::validate::monotonic;
-use validation_runtime::{ErrorType, Operation};
+use k8s_validation::validate::monotonic;
+use k8s_validation::{ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
 fn expect_decrease<T: Integer + Display>(new: T, old: T) {
     let path = Path::new("fldpath");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         monotonic(e, &Operation::update(), &path, Some(&new), Some(&old))
     });
     assert_eq!(errs.len(), 1);
@@ -35,9 +35,8 @@ fn expect_decrease<T: Integer + Display>(new: T, old: T) {
 
 fn expect_ok<T: Integer>(op: &Operation, new: Option<T>, old: Option<T>) {
     let path = Path::new("fldpath");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
-        monotonic(e, op, &path, new.as_ref(), old.as_ref())
-    });
+    let errs =
+        k8s_validation::ErrorList::from_fn(|e| monotonic(e, op, &path, new.as_ref(), old.as_ref()));
     assert!(errs.is_empty(), "{errs}");
 }
 
@@ -80,7 +79,7 @@ fn monotonic_negative() {
 fn monotonic_valid_path_does_not_allocate() {
     let path = Path::new("fldpath");
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             monotonic(e, &Operation::update(), &path, Some(&5i64), Some(&5))
         })
     });

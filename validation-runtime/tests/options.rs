@@ -7,9 +7,9 @@
 
 use std::cell::Cell;
 
-use validation_runtime::field::Path;
-use validation_runtime::validate::{fixed_result, if_option};
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::Path;
+use k8s_validation::validate::{fixed_result, if_option};
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -23,7 +23,7 @@ fn field_errors(op: &Operation, path: &Path<'_>, rules: &[Rule<'_>]) -> ErrorLis
     let value = String::new();
     let mut errs = ErrorList::new();
     for &(option, enabled, msg) in rules {
-        errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        errs.append(k8s_validation::ErrorList::from_fn(|e| {
             if_option(e, op, option, enabled, |e| {
                 fixed_result(e, op, path, Some(&value), None, false, msg)
             })
@@ -176,7 +176,7 @@ fn runs_validation_only_when_matching() {
     ] {
         calls.set(0);
         let (errs, allocs) = allocations(|| {
-            validation_runtime::ErrorList::from_fn(|e| if_option(e, op, option, enabled, validate))
+            k8s_validation::ErrorList::from_fn(|e| if_option(e, op, option, enabled, validate))
         });
         assert!(errs.is_empty());
         assert_eq!(allocs, 0);
@@ -189,7 +189,7 @@ fn runs_validation_only_when_matching() {
 fn passes_errors_through() {
     let op = Operation::create().with_option("FeatureX");
     let p = Path::new("f");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         if_option(e, &op, "FeatureX", true, |e| {
             fixed_result::<str>(e, &op, &p, None, None, false, "x")
         })

@@ -7,9 +7,9 @@
 
 use std::cmp::Ordering;
 
-use validation_runtime::field::ToBadValue;
-use validation_runtime::types::{Format, QuantityError};
-use validation_runtime::{Quantity, SemanticEq};
+use k8s_validation::field::ToBadValue;
+use k8s_validation::types::{Format, QuantityError};
+use k8s_validation::{Quantity, SemanticEq};
 
 const TABLE: &str = include_str!("data/quantity_oracle.tsv");
 

@@ -1,9 +1,9 @@
 //! Two Kubernetes release features are a compile error naming both.
 //!
 //! The same as running, from the workspace root:
-//! `cargo check -p validation-runtime --no-default-features --features v1_35,v1_36`
+//! `cargo check -p k8s-validation --no-default-features --features v1_35,v1_36`
 //! (without the derive, so that only this crate's check fires; with it,
-//! `validation-gen-derive` reports the same pair first). It builds in a
+//! `k8s-validation-derive` reports the same pair first). It builds in a
 //! target directory of its own (`target/release-features`) so as not to
 //! wait on the lock of the one running this test; after the first run it is
 //! a few seconds.
@@ -26,7 +26,7 @@ fn two_release_features_are_a_compile_error() {
     assert!(!out.status.success(), "{stderr}");
     assert!(
         stderr.contains(
-            "validation-runtime: the Kubernetes release features `v1_35` and `v1_36` are both enabled"
+            "k8s-validation: the Kubernetes release features `v1_35` and `v1_36` are both enabled"
         ),
         "{stderr}"
     );

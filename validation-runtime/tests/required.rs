@@ -8,9 +8,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use validation_runtime::field::Path;
-use validation_runtime::validate::{forbidden, is_unset, optional, required};
-use validation_runtime::{ErrorList, ErrorType, IsZero, Operation};
+use k8s_validation::field::Path;
+use k8s_validation::validate::{forbidden, is_unset, optional, required};
+use k8s_validation::{ErrorList, ErrorType, IsZero, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -38,7 +38,7 @@ fn check<T: IsZero + ?Sized>(value: Option<&T>, set: bool) {
         assert_eq!(is_unset(value), !set);
 
         let (errs, allocs) = allocations(|| {
-            validation_runtime::ErrorList::from_fn(|e| required(e, &op, &p, value, value))
+            k8s_validation::ErrorList::from_fn(|e| required(e, &op, &p, value, value))
         });
         if set {
             assert!(errs.is_empty(), "required: {errs:?}");
@@ -48,7 +48,7 @@ fn check<T: IsZero + ?Sized>(value: Option<&T>, set: bool) {
         }
 
         let (errs, allocs) = allocations(|| {
-            validation_runtime::ErrorList::from_fn(|e| optional(e, &op, &p, value, None))
+            k8s_validation::ErrorList::from_fn(|e| optional(e, &op, &p, value, None))
         });
         if set {
             assert!(errs.is_empty(), "optional: {errs:?}");
@@ -63,7 +63,7 @@ fn check<T: IsZero + ?Sized>(value: Option<&T>, set: bool) {
         }
 
         let (errs, allocs) = allocations(|| {
-            validation_runtime::ErrorList::from_fn(|e| forbidden(e, &op, &p, value, None))
+            k8s_validation::ErrorList::from_fn(|e| forbidden(e, &op, &p, value, None))
         });
         if set {
             assert_one(&errs, "fldpath: Forbidden", ErrorType::Forbidden, "");
@@ -165,17 +165,17 @@ fn root_and_nested_paths() {
     let op = Operation::create();
     let root = Path::root();
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| required::<i32>(e, &op, &root, None, None))[0]
+        k8s_validation::ErrorList::from_fn(|e| required::<i32>(e, &op, &root, None, None))[0]
             .to_string(),
         "<nil>: Required value"
     );
     let spec = root.child("spec");
     let labels = spec.child("labels");
     let key = labels.key("app");
-    let errs = validation_runtime::ErrorList::from_fn(|e| forbidden(e, &op, &key, Some("x"), None));
+    let errs = k8s_validation::ErrorList::from_fn(|e| forbidden(e, &op, &key, Some("x"), None));
     assert_eq!(errs[0].to_string(), "spec.labels[app]: Forbidden");
     assert_eq!(errs[0].field(), "spec.labels[app]");
-    let errs = validation_runtime::ErrorList::from_fn(|e| optional(e, &op, &key, Some(""), None));
+    let errs = k8s_validation::ErrorList::from_fn(|e| optional(e, &op, &key, Some(""), None));
     assert_eq!(
         errs[0].to_string(),
         "spec.labels[app]: Required value: optional value was not specified"

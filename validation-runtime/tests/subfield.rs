@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::field::{BadValue, Path, ToBadValue};
-use validation_runtime::validate;
-use validation_runtime::{Error, ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path, ToBadValue};
+use k8s_validation::validate;
+use k8s_validation::{Error, ErrorList, ErrorType, Operation};
 
 fn texts(errs: &ErrorList) -> Vec<String> {
     errs.iter().map(ToString::to_string).collect()
@@ -46,7 +46,7 @@ fn validate_sub(
     new: Option<&SubStruct>,
     old: Option<&SubStruct>,
 ) -> ErrorList {
-    let mut errs = validation_runtime::ErrorList::from_fn(|e| {
+    let mut errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             op,
@@ -58,7 +58,7 @@ fn validate_sub(
             acc_sub(|p, v, _| validate_false(p, v, "field IntField")),
         )
     });
-    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+    errs.append(k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             op,
@@ -122,7 +122,7 @@ fn subfield_ratcheting_rules() {
         int_ptr_field: None,
     };
     let mut seen = None;
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             &up,
@@ -171,7 +171,7 @@ struct SmallStruct {
     string_field: String,
 }
 
-impl validation_runtime::SemanticEq for SmallStruct {
+impl k8s_validation::SemanticEq for SmallStruct {
     fn semantic_eq(&self, other: &Self) -> bool {
         self.string_field == other.string_field
     }
@@ -203,7 +203,7 @@ fn shallow(
 ) -> ErrorList {
     let mut errs = ErrorList::new();
     for msg in ["StringField 1", "StringField 2"] {
-        errs.append(validation_runtime::ErrorList::from_fn(|e| {
+        errs.append(k8s_validation::ErrorList::from_fn(|e| {
             validate::subfield(
                 e,
                 op,
@@ -218,7 +218,7 @@ fn shallow(
             )
         }));
     }
-    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+    errs.append(k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             op,
@@ -230,7 +230,7 @@ fn shallow(
             acc_sub(|p, v, _| validate_false(p, v, "PointerField")),
         )
     }));
-    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+    errs.append(k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             op,
@@ -242,7 +242,7 @@ fn shallow(
             acc_sub(|p, v, _| validate_false(p, v, "StructField")),
         )
     }));
-    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+    errs.append(k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             op,
@@ -254,7 +254,7 @@ fn shallow(
             acc_sub(|p, v, _| validate_false(p, v, "SliceField")),
         )
     }));
-    errs.append(validation_runtime::ErrorList::from_fn(|e| {
+    errs.append(k8s_validation::ErrorList::from_fn(|e| {
         validate::subfield(
             e,
             op,
@@ -307,7 +307,7 @@ fn shallow_output_test() {
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(SubStruct, OtherStruct);
+k8s_validation::impl_semantic_eq_via_partial_eq!(SubStruct, OtherStruct);
 
 /// Adapts a validator returning its errors to the accumulator shape the
 /// runtime's wrappers take.

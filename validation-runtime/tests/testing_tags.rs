@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::field::{BadValue, Path, ToBadValue};
-use validation_runtime::validate::fixed_result;
-use validation_runtime::{ErrorList, ErrorType, Operation};
+use k8s_validation::field::{BadValue, Path, ToBadValue};
+use k8s_validation::validate::fixed_result;
+use k8s_validation::{ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -37,14 +37,14 @@ fn check<T: ToBadValue + ?Sized>(value: Option<&T>, rendered: &str) {
     let p = Path::new("fldpath");
     for op in [Operation::create(), Operation::update()] {
         let (errs, allocs) = allocations(|| {
-            validation_runtime::ErrorList::from_fn(|e| {
+            k8s_validation::ErrorList::from_fn(|e| {
                 fixed_result(e, &op, &p, value, value, true, "detail string")
             })
         });
         assert!(errs.is_empty(), "validateTrue failed: {errs:?}");
         assert_eq!(allocs, 0, "validateTrue allocated");
 
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             fixed_result(e, &op, &p, value, None, false, "detail string")
         });
         assert_one(
@@ -104,11 +104,11 @@ fn fixed_results() {
 fn bad_value_is_json() {
     let p = Path::new("fldpath");
     let op = Operation::create();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         fixed_result(e, &op, &p, Some("x"), None, false, "m")
     });
     assert_eq!(errs[0].bad_value(), BadValue::Json(r#""x""#.into()));
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         fixed_result::<str>(e, &op, &p, None, None, false, "m")
     });
     assert_eq!(errs[0].bad_value(), BadValue::Null);
@@ -118,7 +118,7 @@ fn bad_value_is_json() {
 #[test]
 fn empty_message() {
     let p = Path::new("fldpath");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         fixed_result::<i32>(e, &Operation::create(), &p, None, None, false, "")
     });
     assert_one(&errs, "fldpath: Invalid value: null: forced failure: ");
@@ -133,7 +133,7 @@ fn root_path() {
         name: String::new(),
         count: 0,
     };
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         fixed_result(
             e,
             &Operation::create(),

@@ -4,8 +4,8 @@
 //! give for each input of `tests/quantity_oracle/times.txt` (regenerate with
 //! `tests/quantity_oracle/gen_time.sh`).
 
-use validation_runtime::field::ToBadValue;
-use validation_runtime::{MicroTime, SemanticEq, Time};
+use k8s_validation::field::ToBadValue;
+use k8s_validation::{MicroTime, SemanticEq, Time};
 
 const TABLE: &str = include_str!("data/time_oracle.tsv");
 

@@ -9,9 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use validation_runtime::field::Path;
-use validation_runtime::validate::{discriminated_union, union, zero_or_one_of};
-use validation_runtime::{Error, ErrorList, ErrorType, IsZero, Operation};
+use k8s_validation::field::Path;
+use k8s_validation::validate::{discriminated_union, union, zero_or_one_of};
+use k8s_validation::{Error, ErrorList, ErrorType, IsZero, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -124,7 +124,7 @@ fn union_mock_extractors() {
         let obj = Flags(flags, "");
         // "pointer" (no old object) and "value" (an old object on create).
         for old in [None, Some(&obj)] {
-            let errs = validation_runtime::ErrorList::from_fn(|e| {
+            let errs = k8s_validation::ErrorList::from_fn(|e| {
                 union(
                     e,
                     &create(),
@@ -149,7 +149,7 @@ fn union_mock_extractors() {
 #[test]
 fn union_bad_value_is_a_go_string() {
     let root = Path::root();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         union(
             e,
             &create(),
@@ -162,7 +162,7 @@ fn union_bad_value_is_a_go_string() {
     });
     assert_eq!(
         errs[0].bad_value(),
-        validation_runtime::field::BadValue::String("{a, b}".into())
+        k8s_validation::field::BadValue::String("{a, b}".into())
     );
     assert_eq!(
         errs[0].detail(),
@@ -203,7 +203,7 @@ fn discriminated_union_mock_extractors() {
     for (disc_name, disc_value, flags, want) in cases {
         let obj = Flags(flags, disc_value);
         for old in [None, Some(&obj)] {
-            let errs = validation_runtime::ErrorList::from_fn(|e| {
+            let errs = k8s_validation::ErrorList::from_fn(|e| {
                 discriminated_union(
                     e,
                     &create(),
@@ -287,7 +287,7 @@ fn union_ratcheting() {
         ),
     ];
     for (name, old, new, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             union(
                 e,
                 &update(),
@@ -373,7 +373,7 @@ fn discriminated_union_ratcheting() {
         ),
     ];
     for (name, old, new, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             discriminated_union(
                 e,
                 &update(),
@@ -415,7 +415,7 @@ fn zero_or_one_of_mock_extractors() {
         ([false, false, false, false], None),
     ];
     for (flags, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             zero_or_one_of(
                 e,
                 &create(),
@@ -474,7 +474,7 @@ fn zero_or_one_of_ratcheting() {
         ),
     ];
     for (name, old, new, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             zero_or_one_of(
                 e,
                 &update(),
@@ -503,17 +503,17 @@ fn extractor_count_mismatch_is_an_internal_error() {
     let obj = TestStruct::default();
     let three = &EXTRACTORS[..3];
     for errs in [
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             union(e, &create(), &spec, Some(&obj), None, &MEMBERS, three)
         }),
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             zero_or_one_of(e, &create(), &spec, Some(&obj), None, &MEMBERS, three)
         }),
         // Checked before ratcheting.
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             union(e, &update(), &spec, Some(&obj), Some(&obj), &MEMBERS, three)
         }),
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             discriminated_union(
                 e,
                 &create(),
@@ -533,7 +533,7 @@ fn extractor_count_mismatch_is_an_internal_error() {
         assert_eq!(errs[0].origin(), None);
     }
     // More extractors than members.
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         union(
             e,
             &create(),
@@ -581,7 +581,7 @@ const SIMPLE_SET: [fn(&Simple) -> bool; 6] = [
 ];
 
 fn simple_union(op: &Operation, new: &Simple, old: Option<&Simple>) -> ErrorList {
-    validation_runtime::ErrorList::from_fn(|e| {
+    k8s_validation::ErrorList::from_fn(|e| {
         union(
             e,
             op,
@@ -699,7 +699,7 @@ fn output_tests_discriminated_simple() {
     // values default to the Go field names.
     let members = [("m1", "M1"), ("m2", "M2"), ("m3", "M3"), ("m4", "M4")];
     let run = |op: &Operation, new: &TestStruct, old: Option<&TestStruct>| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             discriminated_union(
                 e,
                 op,
@@ -775,7 +775,7 @@ fn output_tests_discriminated_simple() {
 
 #[test]
 fn discriminated_union_unknown_discriminator_is_not_an_error() {
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         discriminated_union(
             e,
             &create(),
@@ -790,7 +790,7 @@ fn discriminated_union_unknown_discriminator_is_not_an_error() {
     });
     assert!(errs.is_empty());
     // ... but a set member is still reported against its own value.
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         discriminated_union(
             e,
             &create(),
@@ -814,7 +814,7 @@ fn discriminated_union_unknown_discriminator_is_not_an_error() {
 fn discriminated_union_values_are_go_quoted() {
     let members = [("a", "x\"y"), ("b", "é\n")];
     let obj = Flags([false, true, false, false], "x\"y");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         discriminated_union(
             e,
             &create(),
@@ -839,7 +839,7 @@ fn discriminated_union_values_are_go_quoted() {
 #[test]
 fn discriminator_change_alone_defeats_ratcheting() {
     // Set-ness unchanged, discriminator changed: re-validated.
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         discriminated_union(
             e,
             &update(),
@@ -854,7 +854,7 @@ fn discriminator_change_alone_defeats_ratcheting() {
     });
     assert_eq!(errs.len(), 2);
     // Same discriminator, same set-ness, but an invalid object: ratcheted.
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         discriminated_union(
             e,
             &update(),
@@ -875,7 +875,7 @@ fn missing_object_has_no_member_set() {
     let root = Path::root();
     // upstream's extractors return false for a nil object.
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+        strings(&k8s_validation::ErrorList::from_fn(|e| union(
             e,
             &create(),
             &root,
@@ -886,7 +886,7 @@ fn missing_object_has_no_member_set() {
         ))),
         ["<nil>: Invalid value: \"\": must specify one of: `m1`, `m2`, `m3`, `m4`"]
     );
-    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+    assert!(k8s_validation::ErrorList::from_fn(|e| zero_or_one_of(
         e,
         &create(),
         &root,
@@ -896,24 +896,22 @@ fn missing_object_has_no_member_set() {
         &EXTRACTORS
     ))
     .is_empty());
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| discriminated_union(
-            e,
-            &create(),
-            &root,
-            None,
-            None,
-            "d",
-            disc,
-            &DISC_MEMBERS,
-            &EXTRACTORS
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| discriminated_union(
+        e,
+        &create(),
+        &root,
+        None,
+        None,
+        "d",
+        disc,
+        &DISC_MEMBERS,
+        &EXTRACTORS
+    ))
+    .is_empty());
     // An old object with a member set, new object missing: changed.
     let old = st("m1", true, false, &[], &[]);
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+        strings(&k8s_validation::ErrorList::from_fn(|e| union(
             e,
             &update(),
             &root,
@@ -930,7 +928,7 @@ fn missing_object_has_no_member_set() {
 fn create_never_ratchets() {
     let root = Path::root();
     let bad = st("", true, true, &[], &[]);
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         union(
             e,
             &create(),
@@ -971,7 +969,7 @@ fn item_union() {
     let spec = Path::root();
     let tasks = spec.child("tasks");
     let run = |op: &Operation, new: &[Task], old: Option<&[Task]>| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             union(e, op, &tasks, Some(new), old, &ITEM_MEMBERS, &ITEM_SET)
         })
     };
@@ -1008,7 +1006,7 @@ fn item_union() {
     );
     // A missing new list has no member set.
     assert_eq!(
-        validation_runtime::ErrorList::from_fn(|e| union(
+        k8s_validation::ErrorList::from_fn(|e| union(
             e,
             &op,
             &tasks,
@@ -1027,7 +1025,7 @@ fn item_zero_or_one_of() {
     let root = Path::root();
     let tasks = root.child("tasks");
     let both = [task("succeeded"), task("failed")];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         zero_or_one_of(
             e,
             &create(),
@@ -1043,7 +1041,7 @@ fn item_zero_or_one_of() {
         ["tasks: Invalid value: \"{tasks[{\\\"name\\\": \\\"succeeded\\\"}], tasks[{\\\"name\\\": \\\"failed\\\"}]}\": must specify at most one of: `tasks[{\"name\": \"succeeded\"}]`, `tasks[{\"name\": \"failed\"}]`"]
     );
     assert_invalid(&errs[0], "tasks", Some("zeroOrOneOf"));
-    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+    assert!(k8s_validation::ErrorList::from_fn(|e| zero_or_one_of(
         e,
         &create(),
         &tasks,
@@ -1053,7 +1051,7 @@ fn item_zero_or_one_of() {
         &ITEM_SET
     ))
     .is_empty());
-    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+    assert!(k8s_validation::ErrorList::from_fn(|e| zero_or_one_of(
         e,
         &update(),
         &tasks,
@@ -1070,7 +1068,7 @@ fn single_member_and_empty_membership() {
     let root = Path::root();
     let one: [fn(&TestStruct) -> bool; 1] = [|s| s.m1.is_some()];
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+        strings(&k8s_validation::ErrorList::from_fn(|e| union(
             e,
             &create(),
             &root,
@@ -1084,7 +1082,7 @@ fn single_member_and_empty_membership() {
     // No members at all: nothing can be set, so "one of" nothing.
     let none: [fn(&TestStruct) -> bool; 0] = [];
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| union(
+        strings(&k8s_validation::ErrorList::from_fn(|e| union(
             e,
             &create(),
             &root,
@@ -1095,7 +1093,7 @@ fn single_member_and_empty_membership() {
         ))),
         ["<nil>: Invalid value: \"\": must specify one of: "]
     );
-    assert!(validation_runtime::ErrorList::from_fn(|e| zero_or_one_of(
+    assert!(k8s_validation::ErrorList::from_fn(|e| zero_or_one_of(
         e,
         &create(),
         &root,
@@ -1119,7 +1117,7 @@ fn valid_path_does_not_allocate() {
     let none = TestStruct::default();
     let both = [task("succeeded"), task("failed")];
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             union(e, &create(), &spec, Some(&one), None, &MEMBERS, &EXTRACTORS)
         })
     });
@@ -1127,7 +1125,7 @@ fn valid_path_does_not_allocate() {
     assert_eq!(n, 0, "union");
     // Ratcheted pre-existing violation.
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             union(
                 e,
                 &update(),
@@ -1142,7 +1140,7 @@ fn valid_path_does_not_allocate() {
     assert!(errs.is_empty());
     assert_eq!(n, 0, "ratcheted union");
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             zero_or_one_of(
                 e,
                 &create(),
@@ -1157,7 +1155,7 @@ fn valid_path_does_not_allocate() {
     assert!(errs.is_empty());
     assert_eq!(n, 0, "zero_or_one_of");
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             discriminated_union(
                 e,
                 &create(),
@@ -1174,7 +1172,7 @@ fn valid_path_does_not_allocate() {
     assert!(errs.is_empty());
     assert_eq!(n, 0, "discriminated_union");
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             discriminated_union(
                 e,
                 &update(),
@@ -1191,7 +1189,7 @@ fn valid_path_does_not_allocate() {
     assert!(errs.is_empty());
     assert_eq!(n, 0, "ratcheted discriminated_union");
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             zero_or_one_of(
                 e,
                 &update(),
@@ -1207,7 +1205,7 @@ fn valid_path_does_not_allocate() {
     assert_eq!(n, 0, "ratcheted item zero_or_one_of");
     // The counter works: an error allocates.
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             union(e, &create(), &spec, Some(&bad), None, &MEMBERS, &EXTRACTORS)
         })
     });
@@ -1246,7 +1244,7 @@ fn ratchet_guard_uses_is_zero_of_the_old_object() {
         other: "x".into(),
         ..Default::default()
     };
-    assert!(validation_runtime::ErrorList::from_fn(|e| union(
+    assert!(k8s_validation::ErrorList::from_fn(|e| union(
         e,
         &update(),
         &root,
@@ -1258,7 +1256,7 @@ fn ratchet_guard_uses_is_zero_of_the_old_object() {
     .is_empty());
     // Old object zero: not ratcheted (upstream, passing a non-nil pointer to
     // this all-zero struct, would ratchet; see the module docs).
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         union(
             e,
             &update(),

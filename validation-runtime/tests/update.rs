@@ -10,14 +10,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use validation_runtime::field::Path;
-use validation_runtime::validate::UpdateConstraint::{
+use k8s_validation::field::Path;
+use k8s_validation::validate::UpdateConstraint::{
     self, NoAddItem, NoModify, NoRemoveItem, NoSet, NoUnset,
 };
-use validation_runtime::validate::{
+use k8s_validation::validate::{
     update_list, update_map, update_pointer, update_struct, update_value,
 };
-use validation_runtime::{Error, ErrorList, ErrorType, Operation};
+use k8s_validation::{Error, ErrorList, ErrorType, Operation};
 
 use crate::alloc_counter::allocations;
 
@@ -156,7 +156,7 @@ fn update_value_cases() {
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
         let (value, old) = (value.to_string(), old.to_string());
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_value(
                 e,
                 &op(is_update),
@@ -179,7 +179,7 @@ fn update_value_integers_and_no_old_value() {
     let path = Path::new("test");
     let up = Operation::update();
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_value(
             e,
             &up,
             &path,
@@ -190,7 +190,7 @@ fn update_value_integers_and_no_old_value() {
         [SET]
     );
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_value(
             e,
             &up,
             &path,
@@ -201,7 +201,7 @@ fn update_value_integers_and_no_old_value() {
         [UNSET]
     );
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_value(
             e,
             &up,
             &path,
@@ -212,7 +212,7 @@ fn update_value_integers_and_no_old_value() {
         [MODIFY]
     );
     // No old value (a new list item at eachVal scope): no transition.
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_value(
         e,
         &up,
         &path,
@@ -223,20 +223,13 @@ fn update_value_integers_and_no_old_value() {
     .is_empty());
     // A missing value counts as unset.
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value::<
-            str,
-        >(
-            e,
-            &up,
-            &path,
-            None,
-            Some("x"),
-            &[NoUnset, NoModify]
-        ))),
+        strings(&k8s_validation::ErrorList::from_fn(
+            |e| update_value::<str>(e, &up, &path, None, Some("x"), &[NoUnset, NoModify])
+        )),
         [UNSET]
     );
     // NoAddItem / NoRemoveItem do not apply to scalars.
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_value(
         e,
         &up,
         &path,
@@ -307,7 +300,7 @@ fn update_value_by_reflect_cases() {
         ),
     ];
     for (name, value, old, constraints, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_value(e, &up, &path, Some(value), Some(old), constraints)
         });
         assert_eq!(strings(&errs), want, "{name}");
@@ -406,7 +399,7 @@ fn update_pointer_cases() {
     ];
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_pointer(e, &op(is_update), &path, value, old, constraints)
         });
         assert_eq!(strings(&errs), want, "{name}");
@@ -415,7 +408,7 @@ fn update_pointer_cases() {
     // "Set" is Some, even of a zero value.
     let empty = String::new();
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_pointer(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_pointer(
             e,
             &Operation::update(),
             &path,
@@ -491,7 +484,7 @@ fn update_struct_cases() {
     ];
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_struct(
                 e,
                 &op(is_update),
@@ -505,7 +498,7 @@ fn update_struct_cases() {
         check_kinds(&errs);
     }
     // No old value: no transition.
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_struct(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_struct(
         e,
         &Operation::update(),
         &path,
@@ -515,7 +508,7 @@ fn update_struct_cases() {
     ))
     .is_empty());
     // NoSet / NoUnset never apply to a struct.
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_struct(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_struct(
         e,
         &Operation::update(),
         &path,
@@ -658,7 +651,7 @@ fn update_list_cases() {
     let path = Path::new("test");
     let m: &dyn Fn(&&str, &&str) -> bool = &direct_eq;
     for (name, is_update, value, old, with_match, constraints, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_list(
                 e,
                 &op(is_update),
@@ -711,7 +704,7 @@ fn update_list_keyed_match() {
         },
     ];
     assert_ne!(new[0].value, old[0].value);
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_list(
             e,
             &up,
@@ -745,7 +738,7 @@ fn update_list_keyed_match() {
             value: "",
         },
     ];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_list(
             e,
             &up,
@@ -768,7 +761,7 @@ fn update_list_keyed_match() {
 #[test]
 fn update_list_removal_reported_once_per_item() {
     let path = Path::new("test");
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_list(
             e,
             &Operation::update(),
@@ -789,7 +782,7 @@ fn update_list_matcher_argument_order() {
     let old_first = |a: &(bool, i32), b: &(bool, i32)| a.0 && !b.0 && a.1 == b.1;
     let new = [(false, 1)];
     let old = [(true, 1)];
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_list(
             e,
             &Operation::update(),
@@ -802,7 +795,7 @@ fn update_list_matcher_argument_order() {
     });
     assert!(errs.is_empty());
     let new_first = |a: &(bool, i32), b: &(bool, i32)| !a.0 && b.0 && a.1 == b.1;
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_list(
             e,
             &Operation::update(),
@@ -826,7 +819,7 @@ fn update_list_without_matcher_is_an_internal_error() {
         &[NoRemoveItem],
         &[NoSet, NoUnset, NoRemoveItem],
     ] {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_list::<&str>(
                 e,
                 &Operation::update(),
@@ -843,45 +836,41 @@ fn update_list_without_matcher_is_an_internal_error() {
         assert_eq!(errs[0].origin(), None);
     }
     // Not on create, and not without NoAddItem / NoRemoveItem.
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| update_list::<&str>(
-            e,
-            &Operation::create(),
-            &path,
-            Some(&["a"]),
-            None,
-            None,
-            &[NoAddItem]
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_list::<&str>(
+        e,
+        &Operation::create(),
+        &path,
+        Some(&["a"]),
+        None,
+        None,
+        &[NoAddItem]
+    ))
+    .is_empty());
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_list::<
-            &str,
-        >(
-            e,
-            &Operation::update(),
-            &path,
-            Some(&["a"]),
-            None,
-            None,
-            &[NoSet]
-        ))),
+        strings(&k8s_validation::ErrorList::from_fn(
+            |e| update_list::<&str>(
+                e,
+                &Operation::update(),
+                &path,
+                Some(&["a"]),
+                None,
+                None,
+                &[NoSet]
+            )
+        )),
         [SET]
     );
     // NoModify does not apply to lists.
-    assert!(
-        validation_runtime::ErrorList::from_fn(|e| update_list::<&str>(
-            e,
-            &Operation::update(),
-            &path,
-            Some(&["a"]),
-            Some(&["b"]),
-            None,
-            &[NoModify]
-        ))
-        .is_empty()
-    );
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_list::<&str>(
+        e,
+        &Operation::update(),
+        &path,
+        Some(&["a"]),
+        Some(&["b"]),
+        None,
+        &[NoModify]
+    ))
+    .is_empty());
 }
 
 // ---------------------------------------------------------------------------
@@ -965,7 +954,7 @@ fn update_map_cases() {
     ];
     let path = Path::new("test");
     for (name, is_update, value, old, constraints, want) in cases {
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_map(
                 e,
                 &op(is_update),
@@ -980,7 +969,7 @@ fn update_map_cases() {
         // The same with a HashMap.
         let hv: Option<HashMap<String, String>> = value.map(|m| m.into_iter().collect());
         let ho: Option<HashMap<String, String>> = old.map(|m| m.into_iter().collect());
-        let errs = validation_runtime::ErrorList::from_fn(|e| {
+        let errs = k8s_validation::ErrorList::from_fn(|e| {
             update_map(
                 e,
                 &op(is_update),
@@ -1006,7 +995,7 @@ fn update_map_errors_in_key_order() {
     ]
     .into_iter()
     .collect();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_map(
             e,
             &Operation::update(),
@@ -1032,7 +1021,7 @@ fn update_map_errors_in_key_order() {
     check_kinds(&errs);
     // Integer keys print in decimal (Go's %v).
     let new: BTreeMap<i64, ()> = [(-3, ())].into_iter().collect();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_map(
             e,
             &Operation::update(),
@@ -1048,7 +1037,7 @@ fn update_map_errors_in_key_order() {
     );
     assert_eq!(errs[1].field(), "test[-3]");
     // NoModify does not apply to maps.
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_map(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_map(
         e,
         &Operation::update(),
         &path,
@@ -1059,7 +1048,7 @@ fn update_map_errors_in_key_order() {
     .is_empty());
     // A missing new map: every old key was removed.
     let old: BTreeMap<i64, ()> = [(1, ()), (2, ())].into_iter().collect();
-    let errs = validation_runtime::ErrorList::from_fn(|e| {
+    let errs = k8s_validation::ErrorList::from_fn(|e| {
         update_map(
             e,
             &Operation::update(),
@@ -1090,7 +1079,7 @@ fn output_tests_fully_restricted() {
     let up = Operation::update();
     let s = |v: &str| v.to_string();
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_value(
             e,
             &up,
             &path,
@@ -1101,7 +1090,7 @@ fn output_tests_fully_restricted() {
         ["stringFullyRestricted: Invalid value: null: field cannot be set once created"]
     );
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_value(
             e,
             &up,
             &path,
@@ -1112,7 +1101,7 @@ fn output_tests_fully_restricted() {
         ["stringFullyRestricted: Invalid value: null: field cannot be cleared once set"]
     );
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_value(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_value(
             e,
             &up,
             &path,
@@ -1123,7 +1112,7 @@ fn output_tests_fully_restricted() {
         ["stringFullyRestricted: Invalid value: null: field cannot be modified once set"]
     );
     // Unset to unset (only reachable when nothing changed): nothing.
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_value(
         e,
         &up,
         &path,
@@ -1132,7 +1121,7 @@ fn output_tests_fully_restricted() {
         &all
     ))
     .is_empty());
-    assert!(validation_runtime::ErrorList::from_fn(|e| update_value(
+    assert!(k8s_validation::ErrorList::from_fn(|e| update_value(
         e,
         &Operation::create(),
         &path,
@@ -1144,7 +1133,7 @@ fn output_tests_fully_restricted() {
 
     let path = Path::new("pointerFullyRestricted");
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(|e| update_pointer(
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_pointer(
             e,
             &up,
             &path,
@@ -1155,13 +1144,20 @@ fn output_tests_fully_restricted() {
         ["pointerFullyRestricted: Invalid value: null: field cannot be set once created"]
     );
     assert_eq!(
-        strings(&validation_runtime::ErrorList::from_fn(
-            |e| update_pointer::<String>(e, &up, &path, None, Some(&s("")), &all)
-        )),
+        strings(&k8s_validation::ErrorList::from_fn(|e| update_pointer::<
+            String,
+        >(
+            e,
+            &up,
+            &path,
+            None,
+            Some(&s("")),
+            &all
+        ))),
         ["pointerFullyRestricted: Invalid value: null: field cannot be cleared once set"]
     );
     assert!(
-        validation_runtime::ErrorList::from_fn(|e| update_pointer::<String>(
+        k8s_validation::ErrorList::from_fn(|e| update_pointer::<String>(
             e, &up, &path, None, None, &all
         ))
         .is_empty()
@@ -1177,21 +1173,21 @@ fn valid_path_does_not_allocate() {
     let all = [NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem];
     let v = "x".to_string();
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             update_value(e, &up, &path, Some(&v), Some(&v), &[NoSet, NoUnset])
         })
     });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             update_pointer(e, &up, &path, Some(&v), Some(&v), &[NoSet, NoUnset])
         })
     });
     assert!(errs.is_empty());
     assert_eq!(n, 0);
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             update_struct(e, &up, &path, Some(&v), Some(&v), &[NoSet, NoUnset])
         })
     });
@@ -1200,7 +1196,7 @@ fn valid_path_does_not_allocate() {
     let new = ["a", "b"];
     let old = ["b", "a"];
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             update_list(
                 e,
                 &up,
@@ -1217,7 +1213,7 @@ fn valid_path_does_not_allocate() {
     let hm: HashMap<String, i32> = (0..50).map(|i| (format!("k{i}"), i)).collect();
     let hm2: HashMap<String, i32> = (0..50).map(|i| (format!("k{i}"), -i)).collect();
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| {
+        k8s_validation::ErrorList::from_fn(|e| {
             update_map(e, &up, &path, Some(&hm), Some(&hm2), &all)
         })
     });
@@ -1225,11 +1221,11 @@ fn valid_path_does_not_allocate() {
     assert_eq!(n, 0);
     // The counter works: an error allocates.
     let (errs, n) = allocations(|| {
-        validation_runtime::ErrorList::from_fn(|e| update_map(e, &up, &path, Some(&hm), None, &all))
+        k8s_validation::ErrorList::from_fn(|e| update_map(e, &up, &path, Some(&hm), None, &all))
     });
     assert_eq!(errs.len(), 51);
     assert!(n > 0);
 }
 
 // These test types' `PartialEq` has upstream's semantic meaning.
-validation_runtime::impl_semantic_eq_via_partial_eq!(TestStruct);
+k8s_validation::impl_semantic_eq_via_partial_eq!(TestStruct);

@@ -11,9 +11,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::HashMap;
 
-use validation_runtime::field::{write_json_string, Path, ToBadValue};
-use validation_runtime::validate::{self, SMALL_LIST};
-use validation_runtime::{Error, ErrorList, ErrorType, Operation, Validate};
+use k8s_validation::field::{write_json_string, Path, ToBadValue};
+use k8s_validation::validate::{self, SMALL_LIST};
+use k8s_validation::{Error, ErrorList, ErrorType, Operation, Validate};
 
 struct CountingAllocator;
 
@@ -118,7 +118,7 @@ struct ContainerPort {
 
 // Hand-written semantic equality: these types' `PartialEq` already has
 // upstream's meaning (no quantities, timestamps or nil-vs-empty lists).
-validation_runtime::impl_semantic_eq_via_partial_eq!(
+k8s_validation::impl_semantic_eq_via_partial_eq!(
     Deployment,
     ObjectMeta,
     DeploymentSpec,

@@ -8,7 +8,7 @@
 //! runtime's `Duration` prints itself the same way.
 //!
 //! ```
-//! use validation_spec::duration::{format, parse};
+//! use k8s_validation_spec::duration::{format, parse};
 //!
 //! assert_eq!(parse("1h30m"), Ok(5_400_000_000_000));
 //! assert_eq!(format(5_400_000_000_000), "1h30m0s");

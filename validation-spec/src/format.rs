@@ -1,12 +1,12 @@
 //! String formats: every `+k8s:format=<name>` payload, with the runtime
-//! function that checks it (`validation_runtime::validate::<function>`).
+//! function that checks it (`k8s_validation::validate::<function>`).
 
 /// One named string format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Format {
     /// The tag payload, e.g. `k8s-short-name`.
     pub name: &'static str,
-    /// The runtime validator in `validation_runtime::validate`, e.g.
+    /// The runtime validator in `k8s_validation::validate`, e.g.
     /// `short_name`: what code generation emits for the format.
     pub function: &'static str,
 }
@@ -50,9 +50,9 @@ pub const FULLY_QUALIFIED_NAME_ONE_SLASH: Format = format(
 /// The format called `name`.
 ///
 /// ```
-/// let f = validation_spec::format::lookup("k8s-uuid").unwrap();
+/// let f = k8s_validation_spec::format::lookup("k8s-uuid").unwrap();
 /// assert_eq!(f.function, "uuid");
-/// assert!(validation_spec::format::lookup("uuid").is_none());
+/// assert!(k8s_validation_spec::format::lookup("uuid").is_none());
 /// ```
 pub fn lookup(name: &str) -> Option<&'static Format> {
     FORMATS.iter().find(|f| f.name == name)

@@ -1,5 +1,5 @@
 //! The vocabulary that `validation-gen` (the generator) and
-//! `validation-runtime` (the code the generated validators call) share.
+//! `k8s-validation` (the code the generated validators call) share.
 //!
 //! Each fact lives here once, so the two sides cannot drift apart:
 //!

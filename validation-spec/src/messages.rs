@@ -1,5 +1,5 @@
 //! Error details that generated code writes as static text and the runtime
-//! writes itself: `validation_runtime::validate::minimum!` appends the bound
+//! writes itself: `k8s_validation::validate::minimum!` appends the bound
 //! to these prefixes at compile time (`must be greater than or equal to 1`),
 //! the runtime at validation time, and the schema export states the same
 //! rule.

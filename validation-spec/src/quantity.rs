@@ -5,7 +5,7 @@
 //! The generator reads quantity payloads (`+k8s:minimum="100m"`, Kubernetes
 //! 1.38) with the same parser the runtime's values use, and prints their
 //! limits as upstream's `MustParse(payload).String()`; the runtime re-exports
-//! this type as `validation_runtime::Quantity` with its JSON form (feature
+//! this type as `k8s_validation::Quantity` with its JSON form (feature
 //! `serde`) and its validation traits.
 
 use std::cmp::Ordering;
@@ -93,7 +93,7 @@ const MAX_BINARY: u128 = i64::MAX as u128;
 ///   `1e3` or `+1Ki`) prints as it was written.
 ///
 /// ```
-/// use validation_spec::quantity::Quantity;
+/// use k8s_validation_spec::quantity::Quantity;
 ///
 /// let a: Quantity = "1024Mi".parse().unwrap();
 /// assert_eq!(a.to_string(), "1Gi");

@@ -100,7 +100,7 @@ pub fn write_go_quoted(s: &str, out: &mut String) {
 /// `s` quoted as Go's `strconv.Quote` does (`%q` of a string).
 ///
 /// ```
-/// assert_eq!(validation_spec::go_quote("a\"b\n\u{200b}"), r#""a\"b\n\u200b""#);
+/// assert_eq!(k8s_validation_spec::go_quote("a\"b\n\u{200b}"), r#""a\"b\n\u200b""#);
 /// ```
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -111,8 +111,8 @@ pub fn go_quote(s: &str) -> String {
 /// `c` quoted as Go's `strconv.QuoteRune` does (`%q` of a rune).
 ///
 /// ```
-/// assert_eq!(validation_spec::go_quote_char('\''), r"'\''");
-/// assert_eq!(validation_spec::go_quote_char('"'), "'\"'");
+/// assert_eq!(k8s_validation_spec::go_quote_char('\''), r"'\''");
+/// assert_eq!(k8s_validation_spec::go_quote_char('"'), "'\"'");
 /// ```
 pub fn go_quote_char(c: char) -> String {
     let mut out = String::from("'");

@@ -85,7 +85,7 @@ impl Release {
     /// The release written `1.35` (or `v1.35`).
     ///
     /// ```
-    /// use validation_spec::Release;
+    /// use k8s_validation_spec::Release;
     /// assert_eq!(Release::parse("1.35"), Some(Release::V1_35));
     /// assert_eq!(Release::parse("v1.37"), Some(Release::V1_37));
     /// assert_eq!(Release::parse("1.32"), None);
@@ -99,7 +99,7 @@ impl Release {
     /// the supported ones:
     ///
     /// ```
-    /// use validation_spec::Release;
+    /// use k8s_validation_spec::Release;
     /// assert_eq!(Release::parse_supported("1.36"), Ok(Release::V1_36));
     /// assert_eq!(
     ///     Release::parse_supported("1.34").unwrap_err(),
@@ -181,7 +181,7 @@ macro_rules! __release_conflict {
             "` and `",
             $b,
             "` are both enabled (`earliest` is v1_35, `latest` is v1_37). Enable one, in one \
-             place (usually the final crate's dependency on validation-runtime), or none for \
+             place (usually the final crate's dependency on k8s-validation), or none for \
              1.35; a type can choose its own release with #[validate(kubernetes = \"1.36\")]."
         ));
     };

@@ -5,8 +5,8 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use example_admission_webhook::api::Deployment;
 use example_admission_webhook::{handwritten, migration, review::review};
-use validation_migration::FeatureGates;
-use validation_runtime::Operation;
+use k8s_validation::Operation;
+use k8s_validation_migration::FeatureGates;
 
 const CREATE_VALID: &str = include_str!("../tests/fixtures/create-valid.json");
 const CREATE_INVALID: &str = include_str!("../tests/fixtures/create-invalid.json");

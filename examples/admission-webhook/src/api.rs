@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use k8s_validation::Validate;
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
 
 /// The API group.
 pub const GROUP: &str = "webhook.example.dev";

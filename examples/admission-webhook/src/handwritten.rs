@@ -11,8 +11,8 @@
 //! One rule disagrees with the tags on purpose: `spec.minReadySeconds` may
 //! be up to [`MIN_READY_SECONDS_MAX`] here, 3600 by the tag.
 
-use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-use validation_runtime::{validate, Operation};
+use k8s_validation::field::{BadValue, Error, ErrorList, Path};
+use k8s_validation::{validate, Operation};
 
 use crate::api::{Container, Deployment, DeploymentStatus};
 

@@ -1,7 +1,7 @@
 //! `example-admission-webhook`: a `ValidatingAdmissionWebhook` that runs
 //! declarative validation (`#[derive(Validate)]` and `+k8s:` tags) next to
 //! hand-written checks, as a Kubernetes API server of the chosen release
-//! (`--release`: 1.35, 1.36, 1.37, 1.38) runs them (`validation-migration`):
+//! (`--release`: 1.35, 1.36, 1.37, 1.38) runs them (`k8s-validation-migration`):
 //! mismatch (hand-written authoritative, disagreements logged and counted)
 //! and takeover in 1.35; shadow mode in 1.36; the validation lifecycle
 //! (standard and `+k8s:beta` errors enforced) in 1.37 and 1.38 (1.38
@@ -32,8 +32,8 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use validation_migration::{FeatureGates, Migration, Mode, Registry, TEXT_CONTENT_TYPE};
-use validation_spec::Release;
+use k8s_validation_migration::{FeatureGates, Migration, Mode, Registry, TEXT_CONTENT_TYPE};
+use k8s_validation_spec::Release;
 
 /// The largest request body accepted: an AdmissionReview carries the object
 /// and the old object (each up to etcd's 1.5 MiB), plus the envelope.
@@ -56,7 +56,7 @@ Usage: example-admission-webhook [flags]
 
   --listen=ADDR            address to listen on (default 0.0.0.0:8443 with TLS, 127.0.0.1:8080 without)
   --release=X.Y            the Kubernetes release whose API server to follow: 1.35, 1.36, 1.37,
-                           1.38 (default: validation-runtime's release feature, 1.35)
+                           1.38 (default: k8s-validation's release feature, 1.35)
   --feature-gates=A=B,...  the release's gates: DeclarativeValidation, DeclarativeValidationTakeover,
                            DeclarativeValidationBeta (1.36+), AllBeta, AllAlpha
                            (repeatable; Kubernetes --feature-gates syntax and locks)
@@ -112,8 +112,8 @@ pub const RELEASES: [(Release, &[&str], &[Mode]); 4] = [
     (
         Release::V1_35,
         &[
-            validation_migration::DECLARATIVE_VALIDATION,
-            validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
+            k8s_validation_migration::DECLARATIVE_VALIDATION,
+            k8s_validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
         ],
         &[Mode::Disabled, Mode::Mismatch, Mode::Takeover],
     ),
@@ -124,9 +124,9 @@ pub const RELEASES: [(Release, &[&str], &[Mode]); 4] = [
 
 /// The gates of 1.36 on.
 const LIFECYCLE_GATES: [&str; 3] = [
-    validation_migration::DECLARATIVE_VALIDATION,
-    validation_migration::DECLARATIVE_VALIDATION_BETA,
-    validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
+    k8s_validation_migration::DECLARATIVE_VALIDATION,
+    k8s_validation_migration::DECLARATIVE_VALIDATION_BETA,
+    k8s_validation_migration::DECLARATIVE_VALIDATION_TAKEOVER,
 ];
 
 /// The declarative validation feature gates of `release` (see
@@ -186,7 +186,7 @@ pub fn parse_args(
         }
     }
     let release = match release_text {
-        None => validation_runtime::KUBERNETES_RELEASE,
+        None => k8s_validation::KUBERNETES_RELEASE,
         Some(text) => Release::parse(&text).ok_or_else(|| {
             let all = Release::ALL;
             format!(

@@ -6,15 +6,15 @@
 //! that a bad object is answered with a denial naming the field rather than
 //! a failed request.
 
+use k8s_validation::field::{ErrorList, InvalidObject};
+use k8s_validation::Operation;
+use k8s_validation_migration::Migration;
 use kube_core::admission::{
     AdmissionRequest, AdmissionResponse, AdmissionReview, Operation as AdmissionOperation,
     META_API_VERSION_V1, META_KIND,
 };
 use kube_core::{DynamicObject, Status};
 use serde_json::Value;
-use validation_migration::Migration;
-use validation_runtime::field::{ErrorList, InvalidObject};
-use validation_runtime::Operation;
 
 use crate::api::{Deployment, GROUP, KIND, VERSION};
 use crate::handwritten;

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use example_admission_webhook::migration;
+use k8s_validation_migration::FeatureGates;
 use serde_json::Value;
-use validation_migration::FeatureGates;
 
 fn fixture(name: &str) -> Value {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));

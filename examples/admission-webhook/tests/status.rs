@@ -1,8 +1,8 @@
 //! The runtime's `ErrorList` -> `Status` renderings agree with each other and
 //! load into kube's and k8s-openapi's `Status` types.
 
+use k8s_validation::field::{BadValue, Error, ErrorList, InvalidObject};
 use kube_core::Status;
-use validation_runtime::field::{BadValue, Error, ErrorList, InvalidObject};
 
 fn errors() -> ErrorList {
     let mut errs = ErrorList::new();

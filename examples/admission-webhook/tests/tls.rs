@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use example_admission_webhook::{migration, router, serve_tls};
+use k8s_validation_migration::FeatureGates;
 use rustls::pki_types::pem::PemObject as _;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use validation_migration::FeatureGates;
 
 fn fixture_path(name: &str) -> String {
     format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))

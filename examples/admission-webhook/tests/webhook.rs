@@ -8,10 +8,10 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use example_admission_webhook::{migration, parse_args, router, Command};
 use http_body_util::BodyExt as _;
+use k8s_validation_migration::{FeatureGates, Migration, Mode};
+use k8s_validation_spec::Release;
 use serde_json::{json, Value};
 use tower::ServiceExt as _;
-use validation_migration::{FeatureGates, Migration, Mode};
-use validation_spec::Release;
 
 const MISMATCH_TOTAL: &str = "apiserver_validation_declarative_validation_mismatch_total";
 

@@ -9,7 +9,7 @@
 mod api;
 mod cli_api;
 
-use validation_runtime::{ErrorList, Operation, Validate};
+use k8s_validation::{ErrorList, Operation, Validate};
 
 const BAD_DEPLOYMENT: &str = r#"{
   "metadata": {"name": "Web_Frontend", "labels": {"app.kubernetes.io/name": "web frontend"}},

@@ -23,9 +23,10 @@ fn derive_output() -> String {
         if let syn::Item::Struct(s) = item {
             if derives_validate(&s.attrs) {
                 let input = syn::DeriveInput::from(s.clone());
-                let options = validation_gen::Options::new();
+                let options = k8s_validation_gen::Options::new();
                 tokens.extend(
-                    validation_gen::generate_type(&input, &options).expect("derive input is valid"),
+                    k8s_validation_gen::generate_type(&input, &options)
+                        .expect("derive input is valid"),
                 );
             }
         }
@@ -38,16 +39,16 @@ fn derive_output() -> String {
                 .any(|a| a.to_token_stream().to_string().contains("enum_values"))
             {
                 // The attribute's output after the block itself: its consts.
-                let expanded = validation_gen::expand_enum_values(quote::quote!(#imp));
+                let expanded = k8s_validation_gen::expand_enum_values(quote::quote!(#imp));
                 let items = syn::parse2::<syn::File>(expanded).expect("no errors").items;
                 tokens.extend(items.iter().skip(1).map(ToTokens::to_token_stream));
             }
         }
     }
     // The CLI's header also states the release (1.35 here).
-    let header = validation_gen::__private::HEADER;
-    let release = validation_gen::__private::release_line(validation_gen::Release::DEFAULT);
-    validation_gen::__private::format_tokens(tokens).replacen(
+    let header = k8s_validation_gen::__private::HEADER;
+    let release = k8s_validation_gen::__private::release_line(k8s_validation_gen::Release::DEFAULT);
+    k8s_validation_gen::__private::format_tokens(tokens).replacen(
         header,
         &format!("{header}{release}"),
         1,
@@ -66,15 +67,15 @@ fn derive_and_cli_generate_the_same_code() {
 
 #[test]
 fn committed_cli_output_is_current() {
-    let generated = validation_gen::__private::generate_module(
+    let generated = k8s_validation_gen::__private::generate_module(
         std::path::Path::new("src/cli_api/mod.rs"),
         CLI_SRC,
-        &validation_gen::Options::new(),
+        &k8s_validation_gen::Options::new(),
     )
     .expect("no tag errors");
     assert_eq!(
         generated, CLI_GENERATED,
-        "run: cargo run -p validation-gen -- examples/apps/src/cli_api"
+        "run: cargo run -p k8s-validation-gen -- examples/apps/src/cli_api"
     );
 }
 

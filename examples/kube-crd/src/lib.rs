@@ -4,7 +4,7 @@
 //! `Validate`, and `+k8s:` tags in its doc comments. kube generates the
 //! root type `Widget { metadata, spec, status }`; the `Validate` derive on
 //! the spec reads kube's `#[kube(...)]` and gives that root `Validate` too
-//! (through [`validation_runtime::custom_resource!`]): the API server's
+//! (through [`k8s_validation::custom_resource!`]): the API server's
 //! `metadata` rules (name format, here `#[validate(metadata_name =
 //! "k8s-short-name")]`, `generateName`, the namespace of a `namespaced`
 //! kind), then the spec's and status's own validation.
@@ -16,10 +16,10 @@ use k8s_openapi::api::core::v1::{LocalObjectReference, ResourceRequirements};
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector, Time};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
+use k8s_validation::Validate;
 use kube::{CustomResource, KubeSchema};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
 
 /// The desired state of a `Widget`.
 #[derive(CustomResource, Serialize, Deserialize, Clone, Debug, JsonSchema, Validate)]
@@ -120,7 +120,7 @@ pub struct WidgetStatus {
 #[derive(CustomResource, KubeSchema, Serialize, Deserialize, Clone, Debug, Validate)]
 #[kube(group = "example.dev", version = "v1", kind = "Gauge", namespaced, cel)]
 #[x_kube(validation = Rule::new("!has(self.minReplicas) || !has(self.maxReplicas) || self.minReplicas <= self.maxReplicas").message("minReplicas must not exceed maxReplicas").field_path(".minReplicas"))]
-#[schemars(transform = validation_runtime::schema::apply::<GaugeSpec>)]
+#[schemars(transform = k8s_validation::schema::apply::<GaugeSpec>)]
 #[serde(rename_all = "camelCase")]
 pub struct GaugeSpec {
     /// The gauge's class.
@@ -176,7 +176,7 @@ pub struct GaugeSpec {
 
 /// One port of a `Gauge`.
 #[derive(Serialize, Deserialize, Clone, Debug, JsonSchema, Validate)]
-#[schemars(transform = validation_runtime::schema::apply::<Self>)]
+#[schemars(transform = k8s_validation::schema::apply::<Self>)]
 #[serde(rename_all = "camelCase")]
 pub struct GaugePort {
     /// +k8s:required

@@ -2,10 +2,10 @@
 //! CLI would, and prints the API server's errors.
 
 use example_kube_crd::{Gauge, Widget};
+use k8s_validation::{Operation, Validate};
 use kube::CustomResourceExt;
-use validation_runtime::{Operation, Validate};
 
-fn show(what: &str, errs: validation_runtime::ErrorList) {
+fn show(what: &str, errs: k8s_validation::ErrorList) {
     println!("{what}:");
     if errs.is_empty() {
         println!("  valid");

@@ -3,8 +3,8 @@
 //! names in every path.
 
 use example_kube_crd::{Widget, WidgetSpec, WidgetStatus};
+use k8s_validation::{ErrorList, ErrorType, Operation, Validate};
 use kube::{CustomResourceExt, Resource};
-use validation_runtime::{ErrorList, ErrorType, Operation, Validate};
 
 const LABEL: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 

@@ -15,8 +15,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use example_kube_crd::Gauge;
+use k8s_validation::{ErrorType, Operation, Validate};
 use serde_json::{json, Value};
-use validation_runtime::{ErrorType, Operation, Validate};
 
 /// Why kube-cel and the derive may fail on different paths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -254,7 +254,7 @@ fn at<'a>(mut v: &'a Value, path: &str) -> Option<&'a Value> {
     Some(v)
 }
 
-fn is_keyword(e: &validation_runtime::Error) -> bool {
+fn is_keyword(e: &k8s_validation::Error) -> bool {
     matches!(
         e.kind(),
         ErrorType::Required | ErrorType::TooLong | ErrorType::TooMany | ErrorType::Duplicate
@@ -280,7 +280,7 @@ fn compare(new: &Value, old: Option<&Value>, hand_written: &[&str], out: &mut Ou
             gauge.validate_cel_update(o),
         ),
     };
-    let mut derive_at: BTreeMap<String, Vec<&validation_runtime::Error>> = BTreeMap::new();
+    let mut derive_at: BTreeMap<String, Vec<&k8s_validation::Error>> = BTreeMap::new();
     for e in derive.iter() {
         derive_at.entry(normalize(e.field())).or_default().push(e);
     }

@@ -2,7 +2,7 @@
 //! kube's (`metadata` + `spec` [+ `status`]).
 
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Clone, Debug, Default, Validate)]
 pub struct Spec {
@@ -25,13 +25,13 @@ root!(ClusterScoped);
 root!(LongNameTrailingComma);
 root!(MetadataOnly);
 
-validation_runtime::custom_resource!(Defaults { metadata, spec });
-validation_runtime::custom_resource!(ClusterScoped { metadata(scope = Cluster), spec, });
-validation_runtime::custom_resource!(LongNameTrailingComma {
+k8s_validation::custom_resource!(Defaults { metadata, spec });
+k8s_validation::custom_resource!(ClusterScoped { metadata(scope = Cluster), spec, });
+k8s_validation::custom_resource!(LongNameTrailingComma {
     metadata(name = "k8s-long-name", scope = Unchecked,),
     spec,
 });
-validation_runtime::custom_resource!(MetadataOnly { metadata() });
+k8s_validation::custom_resource!(MetadataOnly { metadata() });
 
 fn meta(name: &str, namespace: Option<&str>) -> ObjectMeta {
     ObjectMeta {
@@ -41,7 +41,7 @@ fn meta(name: &str, namespace: Option<&str>) -> ObjectMeta {
     }
 }
 
-fn render(errs: validation_runtime::ErrorList) -> Vec<String> {
+fn render(errs: k8s_validation::ErrorList) -> Vec<String> {
     errs.iter().map(|e| e.to_string()).collect()
 }
 

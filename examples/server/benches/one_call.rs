@@ -6,8 +6,8 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use example_server::api::{ObjectMeta, Tier, Widget, WidgetSpec, WidgetStatus};
 use example_server::app::registry;
 use example_server::handwritten;
-use validation_migration::{FeatureGates, Migration};
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
+use k8s_validation_migration::{FeatureGates, Migration};
 
 fn valid_widget() -> Widget {
     Widget {

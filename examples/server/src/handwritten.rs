@@ -6,8 +6,8 @@
 //! It disagrees with the tags on one rule on purpose: `spec.displayName`
 //! may be 20 bytes here, 16 by the tag.
 
-use validation_runtime::field::{BadValue, Error, ErrorList, Path};
-use validation_runtime::{validate, Operation};
+use k8s_validation::field::{BadValue, Error, ErrorList, Path};
+use k8s_validation::{validate, Operation};
 
 use crate::api::{Tier, Widget};
 

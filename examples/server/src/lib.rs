@@ -90,7 +90,7 @@ usage: example-server [--listen=ADDR] [--state-dir=DIR | --etcd=URL] [--kubernet
   --etcd-prefix            key prefix in etcd (default empty: keys are /registry/...)
   --kubernetes-version     the Kubernetes release whose API server the migration follows, and
                            whose schema export (schema/api-<release>.json) the server serves
-                           (1.35, 1.36, 1.37 or 1.38; default: validation-runtime's release feature, 1.35)
+                           (1.35, 1.36, 1.37 or 1.38; default: k8s-validation's release feature, 1.35)
   --feature-gates          the release's gates; 1.35: DeclarativeValidation=true|false (default true),
                            DeclarativeValidationTakeover=true|false (default false); 1.36 on:
                            DeclarativeValidationBeta=true|false (default true), DeclarativeValidation
@@ -114,7 +114,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, St
         args.next();
         let mut dir = None;
         let mut subresource = None;
-        let mut release = validation_runtime::KUBERNETES_RELEASE;
+        let mut release = k8s_validation::KUBERNETES_RELEASE;
         let mut options = ValidationOptions::default();
         while let Some(a) = args.next() {
             if let Some(v) = flag(&a, "--subresource", &mut args)? {
@@ -140,7 +140,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, St
         });
     }
     let mut listen = "127.0.0.1:8080".to_owned();
-    let mut release = validation_runtime::KUBERNETES_RELEASE;
+    let mut release = k8s_validation::KUBERNETES_RELEASE;
     let mut gate_flags: Vec<String> = Vec::new();
     let mut options = ValidationOptions::default();
     let mut state_dir = "example-server-state".to_owned();
@@ -264,7 +264,7 @@ impl ValidationOptions {
 
     /// `op` with every option defined (enabled or disabled) that `op` does
     /// not define itself.
-    pub fn define(&self, mut op: validation_runtime::Operation) -> validation_runtime::Operation {
+    pub fn define(&self, mut op: k8s_validation::Operation) -> k8s_validation::Operation {
         for (name, enabled) in self.iter() {
             if op.option(name).is_none() {
                 op = if enabled {
@@ -367,7 +367,7 @@ mod tests {
             options.iter().collect::<Vec<_>>(),
             [("A", false), ("B", false)]
         );
-        let op = options.define(validation_runtime::Operation::create().with_option("B"));
+        let op = options.define(k8s_validation::Operation::create().with_option("B"));
         assert_eq!(
             (op.option("A"), op.option("B"), op.option("C")),
             (Some(false), Some(true), None)

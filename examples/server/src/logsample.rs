@@ -22,7 +22,7 @@ static WINDOW_STATE: Mutex<Option<(Instant, u64)>> = Mutex::new(None);
 
 /// Whether an event is one of the migration's per-request error lines.
 fn sampled(meta: &Metadata<'_>) -> bool {
-    *meta.level() == tracing::Level::ERROR && meta.target().starts_with("validation_migration")
+    *meta.level() == tracing::Level::ERROR && meta.target().starts_with("k8s_validation_migration")
 }
 
 /// The per-layer filter: decides per event (not per call site), so every

@@ -13,7 +13,7 @@
 //!
 //! ```text
 //! for r in 1.35 1.36 1.37 1.38; do
-//!   cargo run -q -p validation-gen -- schema --kubernetes-version $r \
+//!   cargo run -q -p k8s-validation-gen -- schema --kubernetes-version $r \
 //!     -o examples/server/schema/api-$r.json examples/server/src/api
 //! done
 //! ```

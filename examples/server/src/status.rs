@@ -4,7 +4,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use validation_runtime::field::{write_json_string, ErrorList};
+use k8s_validation::field::{write_json_string, ErrorList};
 
 use crate::api::{GROUP, KIND, RESOURCE};
 use crate::migrate::invalid_status_json;
@@ -284,5 +284,5 @@ impl IntoResponse for Status {
 
 /// Go's `%q` of a string (what upstream's messages quote names with).
 pub fn go_quote(s: &str) -> String {
-    validation_runtime::field::go_quote(s)
+    k8s_validation::field::go_quote(s)
 }

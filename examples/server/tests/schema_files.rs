@@ -5,7 +5,7 @@
 //! The test runs the workspace's `validation-gen` binary with `--check`: the
 //! one `$VALIDATION_GEN` names, else `target/debug/validation-gen` next to
 //! this test (`cargo test --workspace` builds it for validation-gen's own
-//! tests; `cargo build -p validation-gen` builds it alone). Outside CI it
+//! tests; `cargo build -p k8s-validation-gen` builds it alone). Outside CI it
 //! skips, with a message, when that binary is missing or older than the
 //! generator's sources; with `CI=true` it fails instead. `.ci/run` runs the
 //! same check as a step of its own.
@@ -39,7 +39,7 @@ fn newest(dir: &Path) -> Option<SystemTime> {
 }
 
 /// The `validation-gen` binary to run, or why there is none.
-fn validation_gen() -> Result<PathBuf, String> {
+fn k8s_validation_gen() -> Result<PathBuf, String> {
     if let Some(p) = std::env::var_os("VALIDATION_GEN") {
         return Ok(PathBuf::from(p));
     }
@@ -53,7 +53,7 @@ fn validation_gen() -> Result<PathBuf, String> {
     let built = std::fs::metadata(&bin)
         .and_then(|m| m.modified())
         .map_err(|_| format!("{} is not built", bin.display()))?;
-    // The binary's workspace sources: validation-gen and validation-spec.
+    // The binary's workspace sources: validation-gen and k8s-validation-spec.
     let root = manifest_dir().join("../..");
     let sources = ["validation-gen/src", "validation-spec/src"]
         .iter()
@@ -70,12 +70,12 @@ fn validation_gen() -> Result<PathBuf, String> {
 
 #[test]
 fn committed_schemas_are_current() {
-    let bin = match validation_gen() {
+    let bin = match k8s_validation_gen() {
         Ok(bin) => bin,
         Err(why) if common::in_ci() => panic!("{why}, and CI=true: the schema check must run"),
         Err(why) => {
             eprintln!(
-                "SKIPPED: {why}; `cargo build -p validation-gen` (or cargo test --workspace) builds it"
+                "SKIPPED: {why}; `cargo build -p k8s-validation-gen` (or cargo test --workspace) builds it"
             );
             return;
         }
@@ -91,7 +91,7 @@ fn committed_schemas_are_current() {
         assert!(
             out.status.success(),
             "examples/server/{file} is stale; regenerate it from the workspace root with\n  \
-             cargo run -q -p validation-gen -- schema --kubernetes-version {release} \
+             cargo run -q -p k8s-validation-gen -- schema --kubernetes-version {release} \
              -o examples/server/{file} examples/server/src/api\n{}{}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)

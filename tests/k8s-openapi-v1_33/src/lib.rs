@@ -1,5 +1,5 @@
 //! A kube custom resource on k8s-openapi's `v1_33` (Kubernetes 1.33, the
-//! oldest kube 5 supports), validated with validation-runtime's default
+//! oldest kube 5 supports), validated with k8s-validation's default
 //! release (1.35): the tags are on its own types, with k8s-openapi types as
 //! fields, and the root kube generates gets the API server's `metadata`
 //! rules, which are the same for 1.33 to 1.37.
@@ -9,7 +9,7 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector;
 use kube::CustomResource;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// The desired state of a `Gadget`.
 #[derive(CustomResource, Serialize, Deserialize, Clone, Debug, JsonSchema, Validate)]

@@ -6,8 +6,8 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{
     LabelSelector, LabelSelectorRequirement, ObjectMeta,
 };
 use k8s_openapi_v1_33_check::{Gadget, GadgetSpec};
-use validation_runtime::k8s::{K8S_OPENAPI_RELEASE, VALIDATED_RELEASE};
-use validation_runtime::{Operation, Release, Validate};
+use k8s_validation::k8s::{K8S_OPENAPI_RELEASE, VALIDATED_RELEASE};
+use k8s_validation::{Operation, Release, Validate};
 
 fn gadget(name: &str, spec: GadgetSpec) -> Gadget {
     let mut g = Gadget::new(name, spec);
@@ -28,7 +28,7 @@ fn spec() -> GadgetSpec {
     }
 }
 
-fn texts(errs: validation_runtime::ErrorList) -> Vec<String> {
+fn texts(errs: k8s_validation::ErrorList) -> Vec<String> {
     errs.iter().map(|e| e.to_string()).collect()
 }
 

@@ -1,10 +1,10 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// +k8s:enum
 #[derive(Validate, PartialEq)]
 pub struct PullPolicy(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl PullPolicy {
     pub const ALWAYS: &'static str = "Always";
     /// +k8s:ifEnabled(StrictPull)=+k8s:required

@@ -1,5 +1,5 @@
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// Two catch-alls, a tagged one, and one that does not hold a string.
 /// +k8s:enum

@@ -1,5 +1,5 @@
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// The phase of a task.
 #[derive(Validate, Serialize, Deserialize, PartialEq)]

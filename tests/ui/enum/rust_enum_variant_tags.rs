@@ -1,5 +1,5 @@
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// +k8s:enum
 #[derive(Validate, Serialize, Deserialize)]

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// +k8s:enum
 #[derive(Validate, PartialEq)]
@@ -6,7 +6,7 @@ pub struct PullPolicy(pub String);
 
 const PREFIX: &str = "If";
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl PullPolicy {
     pub const ALWAYS: &'static str = "Always";
     pub const IF_NOT_PRESENT: &'static str = PREFIX;

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// 33 chained tags: one more than a chain may hold.
 #[derive(Validate, PartialEq)]

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// A tag built by a macro would be lost: the derive reads doc comments
 /// before macros expand, so it is an error (as in the CLI).

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// A type nested 65 levels deep (the braces count): one more than a type
 /// definition may have.

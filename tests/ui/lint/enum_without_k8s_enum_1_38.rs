@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// The OpenAPI generator's `+enum` alone: 1.38's lint wants `+k8s:enum` too.
 ///

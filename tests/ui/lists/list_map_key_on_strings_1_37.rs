@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // Kubernetes 1.37 accepts `listMapKey` without `listType` (it means
 // nothing), but still only on a list of structs.

@@ -3,7 +3,7 @@
 // (`listType=map` and `listMapKey` are two tags) is an error at the first
 // (v0.35.0: `field validator "listValidator": found listType=map or
 // unique=map without listMapKey`). 1.37 accepts it.
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate)]
 pub struct Item {

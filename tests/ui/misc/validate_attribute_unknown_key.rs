@@ -1,7 +1,7 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate, PartialEq)]
-#[validate(krate = "::validation_runtime")]
+#[validate(krate = "::k8s_validation")]
 pub struct Spec {
     /// +k8s:minimum=0
     pub replicas: i32,

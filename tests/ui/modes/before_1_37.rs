@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // Kubernetes 1.36 calls these tags `+k8s:discriminator` / `+k8s:member`.
 #[derive(Validate, PartialEq)]

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // 1.37 takes string and bool discriminators (1.36 also took integers).
 #[derive(Validate, PartialEq)]

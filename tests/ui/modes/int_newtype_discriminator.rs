@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// Go's `type Replicas int32`: not a string or a bool.
 #[derive(Validate, PartialEq)]

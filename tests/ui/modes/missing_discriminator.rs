@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // An `+k8s:ifMode` rule needs a `+k8s:modeDiscriminator` of its modality in
 // the same struct.

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // `+k8s:modeDiscriminator` and `+k8s:ifMode` are field tags (Kubernetes 1.37).
 

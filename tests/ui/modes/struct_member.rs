@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // A discriminated member of struct type must be a pointer (`Option<T>`):
 // upstream's "discriminated member fields of struct type must be pointers",

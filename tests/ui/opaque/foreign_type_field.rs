@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// A timestamp from another crate: it has no declarative validation.
 #[derive(PartialEq, Debug)]

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(PartialEq, Debug)]
 pub struct Quantity(pub String);

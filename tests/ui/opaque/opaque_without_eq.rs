@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// From another crate: neither `SemanticEq` nor `PartialEq`.
 pub struct Handle(pub u8);

@@ -1,6 +1,6 @@
 //! Deep chains, option gates, Go integer literals and escaped strings.
 use std::collections::BTreeMap;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Validate, PartialEq, Debug)]
 pub struct NodeSpec {

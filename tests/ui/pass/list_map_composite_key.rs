@@ -1,7 +1,7 @@
 //! A list-map keyed by an integer and a renamed string field, with item
 //! selectors, per-item immutability and a key named by its JSON name.
 use serde::Serialize;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Serialize, Validate, PartialEq, Debug, Clone)]
 #[serde(rename_all = "camelCase")]

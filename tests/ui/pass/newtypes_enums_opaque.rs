@@ -2,7 +2,7 @@
 //! exclusion, and a foreign type made valid with +k8s:opaqueType. The enum's
 //! consts count as used (the generated validation reads them).
 #![deny(dead_code)]
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// +k8s:minimum=1
 /// +k8s:maximum=65535
@@ -13,7 +13,7 @@ pub struct PortNumber(pub i32);
 #[derive(Validate, PartialEq, Debug)]
 pub struct Phase(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Phase {
     pub const PENDING: &'static str = "Pending";
     pub const RUNNING: &'static str = "Running";

@@ -2,11 +2,11 @@
 //! `+k8s:listMapKey` / `+k8s:subfield` on a type that does not derive
 //! `Validate` but implements `HasField` by hand (a stand-in for a struct of
 //! another crate).
-use validation_runtime::{FieldName, HasField, Operation, Validate};
+use k8s_validation::{FieldName, HasField, Operation, Validate};
 
 /// The runtime, re-exported under another path.
 pub mod rt {
-    pub use validation_runtime::*;
+    pub use k8s_validation::*;
 }
 
 /// Does not derive `Validate`: implemented by hand below.
@@ -23,7 +23,7 @@ impl HasField<FieldName<'n', 'a', 'm', 'e'>> for Meta {
     }
 }
 
-impl validation_runtime::field::ToBadValue for Meta {
+impl k8s_validation::field::ToBadValue for Meta {
     fn write_json(&self, out: &mut String) {
         out.push_str("{\"name\":");
         self.name.write_json(out);
@@ -31,7 +31,7 @@ impl validation_runtime::field::ToBadValue for Meta {
     }
 }
 
-impl validation_runtime::SemanticEq for Meta {
+impl k8s_validation::SemanticEq for Meta {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other
     }

@@ -1,4 +1,4 @@
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// A Rust enum without serde attributes: the values are the variant names.
 /// +k8s:enum

@@ -1,7 +1,7 @@
 //! The derive needs no `PartialEq`: it implements `SemanticEq` field by
 //! field. A foreign `+k8s:opaqueType` field is compared with its own
 //! `PartialEq`; a generic field needs `SemanticEq` like the other traits.
-use validation_runtime::{Operation, Quantity, SemanticEq, Time, Validate};
+use k8s_validation::{Operation, Quantity, SemanticEq, Time, Validate};
 
 /// From another crate: only `PartialEq`.
 #[derive(PartialEq)]
@@ -19,7 +19,7 @@ pub struct Limits {
 }
 
 #[derive(Validate)]
-pub struct Wrapper<T: Validate + SemanticEq + validation_runtime::field::ToBadValue> {
+pub struct Wrapper<T: Validate + SemanticEq + k8s_validation::field::ToBadValue> {
     /// +k8s:immutable
     pub inner: T,
 }

@@ -1,7 +1,7 @@
 //! Tags mixed with prose, other generators' tags, legacy markers, trailing
 //! `# comments`, block doc comments and serde renames are all valid.
 use serde::Serialize;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 /// A ConfigMap-like object.
 ///

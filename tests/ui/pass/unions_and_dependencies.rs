@@ -1,7 +1,7 @@
 //! Two named unions in one struct (one discriminated, with a custom member
 //! name), a zero-or-one-of group and a field dependency.
 use serde::Serialize;
-use validation_runtime::{Operation, Validate};
+use k8s_validation::{Operation, Validate};
 
 #[derive(Serialize, Validate, PartialEq, Debug)]
 #[serde(rename_all = "camelCase")]

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// Presence tags apply to fields only, not to list values, even through a
 /// typedef's own tags.

@@ -1,5 +1,5 @@
 use std::collections::BTreeMap;
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 #[derive(Validate, PartialEq)]
 pub struct ObjectMeta {

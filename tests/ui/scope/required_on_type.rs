@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// A reference to a secret in the same namespace.
 /// +k8s:required

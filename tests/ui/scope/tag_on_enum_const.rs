@@ -1,10 +1,10 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// +k8s:enum
 #[derive(Validate, PartialEq)]
 pub struct Protocol(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Protocol {
     pub const TCP: &'static str = "TCP";
     /// +k8s:maxLength=4

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // Tags that test presence are refused on a non-pointer struct value, with
 // upstream's generation errors; an `Option` of the same struct, a newtype of a

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // Through `+k8s:subfield(x)=`, a presence tag is refused on a non-pointer
 // struct value as on the field itself (upstream checks the subfield's type);

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 /// The scheduling priority of a pod.
 /// +k8s:enum

@@ -1,4 +1,4 @@
-use validation_runtime::Validate;
+use k8s_validation::Validate;
 
 // Kubernetes 1.37 renamed 1.36's `+k8s:discriminator` (1.35 and 1.36 accept it).
 #[derive(Validate, PartialEq)]

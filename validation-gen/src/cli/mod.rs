@@ -35,7 +35,7 @@ OPTIONS:
     --check                 Do not write; exit 1 and print a diff if a generated file is stale
     --output-file <NAME>    Name of the generated file [default: zz_generated_validations.rs]
     --runtime-path <PATH>   Path of the runtime crate in generated code, for a crate that
-                            re-exports it [default: ::validation_runtime]
+                            re-exports it [default: ::k8s_validation]
     --kubernetes-version <RELEASE>
                             Kubernetes release whose tags and behaviour the generated code
                             follows: 1.35, 1.36, 1.37 or 1.38 [default: 1.35]; a type with

@@ -1,5 +1,5 @@
 //! `+k8s:enum` (runtime: `validate::enums`). The values come from the consts
-//! of an `impl` block marked `#[validation_runtime::enum_values]`, which
+//! of an `impl` block marked `#[k8s_validation::enum_values]`, which
 //! defines `__K8S_ENUM_VALUES`, `__K8S_ENUM_EXCLUSIONS` and `__K8S_ENUM_DETAIL`
 //! (the error's static detail), and `__K8S_ENUM`, all three.
 //!

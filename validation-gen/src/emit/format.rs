@@ -4,7 +4,7 @@ use quote::{format_ident, quote};
 
 use super::{invoke, leaf_ty, Call, Cx, Site};
 use crate::front::{Payload, RuleAt, Shape};
-use validation_spec::format::Format;
+use k8s_validation_spec::format::Format;
 
 pub(super) fn lower(
     cx: &mut Cx<'_>,

@@ -90,9 +90,9 @@ fn typed_bound(
     int: &Payload<i128>,
 ) -> Vec<Call> {
     let prefix = if upper {
-        validation_spec::messages::MAXIMUM
+        k8s_validation_spec::messages::MAXIMUM
     } else {
-        validation_spec::messages::MINIMUM
+        k8s_validation_spec::messages::MINIMUM
     };
     let (leaf, old) = (&site.leaf, &site.old_leaf);
     let mismatch = |field: &str| {
@@ -107,14 +107,14 @@ fn typed_bound(
                 cx.error(at, mismatch("a time.Duration"));
                 return Vec::new();
             };
-            let nanos = match validation_spec::duration::parse(text) {
+            let nanos = match k8s_validation_spec::duration::parse(text) {
                 Ok(nanos) => nanos,
                 Err(why) => {
                     cx.error(at, format!("failed to parse tag payload: {why}"));
                     return Vec::new();
                 }
             };
-            let detail = format!("{prefix} {}", validation_spec::duration::format(nanos));
+            let detail = format!("{prefix} {}", k8s_validation_spec::duration::format(nanos));
             let f = if upper {
                 quote!(validate::maximum_duration)
             } else {
@@ -131,7 +131,7 @@ fn typed_bound(
                 Value::String(s) => s.as_str(),
                 _ => literal,
             };
-            let q = match validation_spec::quantity::Quantity::parse(text) {
+            let q = match k8s_validation_spec::quantity::Quantity::parse(text) {
                 Ok(q) => q,
                 Err(why) => {
                     cx.error(at, format!("failed to parse tag payload: {why}"));

@@ -1,5 +1,5 @@
 //! Emission: the validations attached to each site become calls into
-//! `validation_runtime::validate`, ordered as upstream orders them, then
+//! `k8s_validation::validate`, ordered as upstream orders them, then
 //! wrapped into a `Validate` impl. One module per tag family, mirroring the
 //! runtime's `validate` modules.
 
@@ -139,7 +139,7 @@ pub(crate) fn int_literal(n: i128) -> TokenStream {
 }
 
 /// The runtime crate, as generated code names it: `__rt`, an alias that
-/// [`wrap`] declares once per type (`use ::validation_runtime as __rt;`, or
+/// [`wrap`] declares once per type (`use ::k8s_validation as __rt;`, or
 /// the path given by `#[validate(crate = "...")]` / `--runtime-path`).
 pub(crate) fn rt() -> TokenStream {
     quote!(__rt)
@@ -253,7 +253,7 @@ fn uses_validate(tokens: TokenStream) -> bool {
 }
 
 /// `__rt::FieldName<'n', 'a', 'm', 'e'>`: the JSON name `json` as the type
-/// that keys validation_runtime's `HasField`, 16 characters per
+/// that keys k8s_validation's `HasField`, 16 characters per
 /// `FieldName`, longer names continuing in its last parameter.
 pub(crate) fn field_name_ty(json: &str) -> TokenStream {
     let rt = rt();

@@ -1,6 +1,6 @@
 //! `+k8s:subfield(name)=...` (runtime: `validate::subfield`): the payload
 //! validates one field of a struct-typed value, found by JSON name through
-//! `validation_runtime::HasField`, which the struct's own derive implements
+//! `k8s_validation::HasField`, which the struct's own derive implements
 //! (and which can be implemented by hand for a foreign struct).
 
 use proc_macro2::TokenStream;
@@ -207,7 +207,7 @@ fn is_opaque_field(field: &Field) -> bool {
 }
 
 /// `fn short_circuits` of the `HasField` impl of `field` (see
-/// `validation_runtime::HasField::short_circuits`): whether the field's own
+/// `k8s_validation::HasField::short_circuits`): whether the field's own
 /// short-circuiting validations stop, reporting nothing. Code generated for
 /// Kubernetes 1.37 reads it before a `+k8s:subfield` validation of the
 /// field. Nothing for an opaque field, one without short-circuiting tags, or

@@ -15,7 +15,7 @@
 //! something no earlier one did; docs/architecture.md, "Adding a release",
 //! lists every file.
 
-use validation_spec::Release;
+use k8s_validation_spec::Release;
 
 use crate::front::tags::catalog::PayloadType;
 use crate::front::tags::TagName;

@@ -152,7 +152,7 @@ pub(crate) fn static_detail(values: &[String]) -> Option<String> {
     } else {
         format!(
             "{}{}",
-            validation_spec::messages::SUPPORTED_VALUES,
+            k8s_validation_spec::messages::SUPPORTED_VALUES,
             quoted.join(", ")
         )
     })

@@ -35,8 +35,8 @@ mod tags;
 
 use std::cell::Cell;
 
+use k8s_validation_spec::Release;
 use proc_macro2::Span;
-use validation_spec::Release;
 
 pub(crate) use ast::{doc_lines, has_enum_tag, type_name};
 pub(crate) use behaviour::Behaviour;
@@ -61,7 +61,7 @@ pub(crate) use tags::{not_in_scope, Scope, TagName};
 /// schema export), as prost-build's `Config`.
 ///
 /// ```
-/// use validation_gen::{Options, Release};
+/// use k8s_validation_gen::{Options, Release};
 ///
 /// let options = Options::new()
 ///     .kubernetes_version(Release::V1_36)
@@ -86,7 +86,7 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Kubernetes [`Release::DEFAULT`], the runtime at `::validation_runtime`,
+    /// Kubernetes [`Release::DEFAULT`], the runtime at `::k8s_validation`,
     /// no kube root and no schema fragment.
     pub fn new() -> Self {
         Options {
@@ -158,7 +158,7 @@ impl Options {
 }
 
 /// The runtime path used when none is given.
-pub(crate) const DEFAULT_RUNTIME_PATH: &str = "::validation_runtime";
+pub(crate) const DEFAULT_RUNTIME_PATH: &str = "::k8s_validation";
 
 /// One type, parsed and checked: the model with checked rules only, its
 /// list semantics and its release's behaviour ([`TypeModel::behaviour`]).

@@ -151,7 +151,7 @@ impl Ty {
     /// The Go value type a named type stands for, where a tag reads its
     /// payload against it (Kubernetes 1.38's duration and quantity bounds),
     /// recognised by the type's name: `Duration` (Go's `time.Duration`:
-    /// `validation_runtime::Duration`) and `Quantity` (`resource.Quantity`:
+    /// `k8s_validation::Duration`) and `Quantity` (`resource.Quantity`:
     /// the runtime's or k8s-openapi's).
     pub fn named_value(&self) -> Option<NamedValue> {
         let Shape::Named = self.shape else {

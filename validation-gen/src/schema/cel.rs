@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn every_format_has_an_answer() {
-        for f in validation_spec::format::FORMATS {
+        for f in k8s_validation_spec::format::FORMATS {
             let _ = format(f.name, "self");
         }
         assert!(format("k8s-short-name", "self")

@@ -19,7 +19,7 @@
 //! another named type is a reference (the key [`REF`] naming the Rust type)
 //! that carries the field's own keywords beside it. [`inline`] inlines the
 //! references of a set of fragments (a CRD's `openAPIV3Schema` has no
-//! `$ref`); the schemars integration (`validation_runtime::schema`) merges
+//! `$ref`); the schemars integration (`k8s_validation::schema`) merges
 //! a fragment into the schema schemars made for the same type instead.
 //!
 //! Tags the stage cannot export are listed in [`Fragment::notes`], each with
@@ -51,7 +51,7 @@ use crate::front::{
     Value as TagValue,
 };
 
-pub use validation_spec::schema::{ENUM_PENDING, FLATTEN, OPAQUE, REF, SET_ITEM};
+pub use k8s_validation_spec::schema::{ENUM_PENDING, FLATTEN, OPAQUE, REF, SET_ITEM};
 
 /// The schema of one type.
 #[derive(Clone, Debug)]
@@ -83,7 +83,7 @@ pub struct Fragment {
 ///         pub title: String,
 ///     }
 /// "#;
-/// let fragments = validation_gen::schema::fragments(source, &Default::default()).unwrap();
+/// let fragments = k8s_validation_gen::schema::fragments(source, &Default::default()).unwrap();
 /// assert_eq!(fragments[0].schema["properties"]["title"]["maxLength"], 16);
 /// ```
 pub fn fragments(
@@ -238,11 +238,11 @@ pub(crate) fn fragment(checked: &Checked, enum_values: Option<&[String]>) -> Fra
     }
 }
 
-/// The derive's `validation_runtime::schema::SchemaFragment` impl: the
+/// The derive's `k8s_validation::schema::SchemaFragment` impl: the
 /// type's schema fragment as embedded JSON. The values of a `+k8s:enum`
 /// string newtype come from its `#[enum_values]` block at run time.
 ///
-/// The derive emits it only with `validation-runtime`'s `schema` feature
+/// The derive emits it only with `k8s-validation`'s `schema` feature
 /// (which `schemars` enables): a type's fragment costs compile time, and
 /// only schema export reads it.
 pub(crate) fn fragment_impl(checked: &Checked) -> TokenStream {

@@ -117,7 +117,7 @@ impl Builder<'_> {
                     let unchanged = format!("({unchanged} && {disc} == {old_disc})");
                     for ((json, _, member), (set, _)) in g.members.iter().zip(&sets) {
                         let sel = cel::string(member);
-                        let quoted = validation_spec::go_quote(member);
+                        let quoted = k8s_validation_spec::go_quote(member);
                         parent.rules.push(with_field(
                             optional_old(
                                 format!("{unchanged} || !{set} || {disc} == {sel}"),

@@ -103,7 +103,7 @@ impl Builder<'_> {
                 ..
             } => {
                 let (lit, shown) = match value {
-                    TagValue::String(s) => (cel::string(s), validation_spec::go_quote(s)),
+                    TagValue::String(s) => (cel::string(s), k8s_validation_spec::go_quote(s)),
                     TagValue::Int(i) => (i.to_string(), i.to_string()),
                     TagValue::Bool(b) => (b.to_string(), b.to_string()),
                 };
@@ -116,7 +116,7 @@ impl Builder<'_> {
                         TagValue::Int(i) => (json!(i), *i == 0),
                         TagValue::Bool(b) => (json!(b), !b),
                     };
-                    let quoted = validation_spec::go_quote(&arg_text(value));
+                    let quoted = k8s_validation_spec::go_quote(&arg_text(value));
                     vec![Check::Keyword {
                         key: "enum",
                         value: json!([json]),
@@ -209,9 +209,9 @@ impl Builder<'_> {
     ) -> Result<Check, String> {
         let upper = limit == Limit::Maximum;
         let (prefix, op) = if upper {
-            (validation_spec::messages::MAXIMUM, "<=")
+            (k8s_validation_spec::messages::MAXIMUM, "<=")
         } else {
-            (validation_spec::messages::MINIMUM, ">=")
+            (k8s_validation_spec::messages::MINIMUM, ">=")
         };
         match (ty.map(|t| t.leaf()).and_then(Ty::named_value), value) {
             (Some(NamedValue::Quantity), _) => {
@@ -219,7 +219,7 @@ impl Builder<'_> {
                     TagValue::String(s) => s.as_str(),
                     _ => literal,
                 };
-                let q = validation_spec::quantity::Quantity::parse(text)
+                let q = k8s_validation_spec::quantity::Quantity::parse(text)
                     .map_err(|e| format!("failed to parse tag payload: {e}"))?;
                 Ok(Check::Cel {
                     rule: format!(
@@ -231,9 +231,9 @@ impl Builder<'_> {
                 })
             }
             (Some(NamedValue::Duration), TagValue::String(text)) => {
-                let nanos = validation_spec::duration::parse(text)
+                let nanos = k8s_validation_spec::duration::parse(text)
                     .map_err(|e| format!("failed to parse tag payload: {e}"))?;
-                let shown = validation_spec::duration::format(nanos);
+                let shown = k8s_validation_spec::duration::format(nanos);
                 Ok(Check::Keyword {
                     key: if upper { "maximum" } else { "minimum" },
                     value: json!(nanos),
@@ -292,13 +292,13 @@ impl Builder<'_> {
                 "minimum",
                 n <= 0,
                 format!("{v} >= {n}"),
-                format!("{} {n}", validation_spec::messages::MINIMUM),
+                format!("{} {n}", k8s_validation_spec::messages::MINIMUM),
             ),
             Limit::Maximum => kw(
                 "maximum",
                 n >= 0,
                 format!("{v} <= {n}"),
-                format!("{} {n}", validation_spec::messages::MAXIMUM),
+                format!("{} {n}", k8s_validation_spec::messages::MAXIMUM),
             ),
             Limit::MaxItems => kw(
                 "maxItems",

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
+use k8s_validation::field::{BadValue, Error, ErrorList};
+use k8s_validation::{Operation, Validate};
 use serde::{Deserialize, Serialize};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Level, Metadata, Subscriber};
-use validation_runtime::field::{BadValue, Error, ErrorList};
-use validation_runtime::{Operation, Validate};
 
 /// A Widget: validated on `/` and `/status`.
 ///

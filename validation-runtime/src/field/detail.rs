@@ -65,7 +65,7 @@ impl<S: AsRef<str>> SupportedValues for &[S] {
     }
 }
 
-const SUPPORTED_PREFIX: &str = validation_spec::messages::SUPPORTED_VALUES;
+const SUPPORTED_PREFIX: &str = k8s_validation_spec::messages::SUPPORTED_VALUES;
 
 /// The length of the `supported values` detail when no value needs escaping
 /// (a lower bound otherwise); 0 for no values.

@@ -73,8 +73,8 @@ impl ErrorList {
     /// list they are given.
     ///
     /// ```
-    /// use validation_runtime::field::Path;
-    /// use validation_runtime::{validate, ErrorList, Operation};
+    /// use k8s_validation::field::Path;
+    /// use k8s_validation::{validate, ErrorList, Operation};
     ///
     /// let path = Path::new("replicas");
     /// let errs = ErrorList::from_fn(|errs| {

@@ -198,7 +198,7 @@ fn bad_value_kinds_pack_and_unpack() {
 
 #[test]
 fn size_of_error() {
-    // Printed for docs/performance.md (`cargo test -p validation-runtime
+    // Printed for docs/performance.md (`cargo test -p k8s-validation
     // size_of_error -- --nocapture`); a list of errors moves them.
     println!(
         "size_of::<Error>() = {}, Text {}, origin {}",

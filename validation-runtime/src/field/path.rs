@@ -13,7 +13,7 @@
 //! * an empty name is treated as a subscript (`[]`), as upstream does.
 //!
 //! ```
-//! use validation_runtime::field::Path;
+//! use k8s_validation::field::Path;
 //!
 //! let root = Path::root();
 //! let spec = root.child("spec");

@@ -53,7 +53,7 @@ impl ErrorList {
     /// [`ErrorList::to_status`]).
     ///
     /// ```
-    /// use validation_runtime::field::{BadValue, Error, ErrorList, InvalidObject};
+    /// use k8s_validation::field::{BadValue, Error, ErrorList, InvalidObject};
     ///
     /// let errs: ErrorList =
     ///     Error::invalid("spec.replicas", BadValue::Int(-1), "must be greater than or equal to 0").into();
@@ -121,7 +121,7 @@ impl ErrorList {
     /// deserialize into a client's `Status` type:
     ///
     /// ```
-    /// use validation_runtime::field::{Error, ErrorList, InvalidObject};
+    /// use k8s_validation::field::{Error, ErrorList, InvalidObject};
     ///
     /// let errs: ErrorList = Error::required("spec.image", "").into();
     /// let status = errs.to_status(InvalidObject::new("apps", "Deployment", "web"));

@@ -514,13 +514,13 @@ impl ToBadValue for () {
     }
 }
 
-pub use validation_spec::quote::{go_quote, write_go_quoted};
+pub use k8s_validation_spec::quote::{go_quote, write_go_quoted};
 
 /// Writes a JSON object member by member, as Go's `encoding/json` marshals
 /// a struct: what generated [`ToBadValue`] impls of structs use.
 ///
 /// ```
-/// use validation_runtime::field::JsonObject;
+/// use k8s_validation::field::JsonObject;
 ///
 /// let mut out = String::new();
 /// let mut json = JsonObject::new(&mut out);
@@ -567,7 +567,7 @@ impl<'o> JsonObject<'o> {
     /// printed.
     ///
     /// ```
-    /// use validation_runtime::field::JsonObject;
+    /// use k8s_validation::field::JsonObject;
     ///
     /// let mut out = String::new();
     /// let mut json = JsonObject::new(&mut out);

@@ -87,7 +87,7 @@ pub enum Scope {
 /// The `metadata` rules of a custom resource.
 ///
 /// ```
-/// use validation_runtime::k8s::{MetadataRules, NameFormat, Scope};
+/// use k8s_validation::k8s::{MetadataRules, NameFormat, Scope};
 ///
 /// const RULES: MetadataRules = MetadataRules::new().name(NameFormat::ShortName).scope(Scope::Namespaced);
 /// assert_eq!(RULES.name_format, NameFormat::ShortName);
@@ -232,7 +232,7 @@ pub fn validate_object_meta(
 ///
 /// ```
 /// use k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
-/// use validation_runtime::{Operation, Validate};
+/// use k8s_validation::{Operation, Validate};
 ///
 /// #[derive(Clone, Validate)]
 /// pub struct WidgetSpec {
@@ -248,7 +248,7 @@ pub fn validate_object_meta(
 ///     pub spec: WidgetSpec,
 /// }
 ///
-/// validation_runtime::custom_resource! {
+/// k8s_validation::custom_resource! {
 ///     Widget {
 ///         metadata(name = "k8s-short-name", scope = Namespaced),
 ///         spec,

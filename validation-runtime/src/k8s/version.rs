@@ -37,7 +37,7 @@
 //! A type that picks its release with `#[validate(kubernetes = "...")]` is
 //! not checked: the check reads the crate-wide [`VALIDATED_RELEASE`].
 
-use validation_spec::Release;
+use k8s_validation_spec::Release;
 
 /// The Kubernetes release the runtime validates for, crate-wide: the one
 /// its release features (`v1_35`, `v1_36`, `v1_37`, `v1_38`, `latest`,
@@ -90,11 +90,11 @@ const fn refusal(openapi: Release, validated: Release) -> &'static str {
         ($kv:literal $kf:literal, $rv:literal) => {
             concat!(
                 "k8s-openapi is built for Kubernetes ", $kv, " (its feature `", $kf, "`), ",
-                "and validation-runtime validates for Kubernetes ", $rv,
-                " (validation_runtime::k8s::VALIDATED_RELEASE): the custom resource's `metadata` rules of ",
+                "and k8s-validation validates for Kubernetes ", $rv,
+                " (k8s_validation::k8s::VALIDATED_RELEASE): the custom resource's `metadata` rules of ",
                 $rv, " run on k8s-openapi's ObjectMeta, and no k8s-openapi 0.29 version has ",
-                "Kubernetes ", $rv, "'s meta/v1 types (validation_runtime::k8s::version). ",
-                "Select Kubernetes 1.37 or older for validation (validation-runtime's feature ",
+                "Kubernetes ", $rv, "'s meta/v1 types (k8s_validation::k8s::version). ",
+                "Select Kubernetes 1.37 or older for validation (k8s-validation's feature ",
                 "`v1_37` or `latest`)."
             )
         };
@@ -105,7 +105,7 @@ const fn refusal(openapi: Release, validated: Release) -> &'static str {
         (Release::V1_35, Release::V1_38) => text!("1.35" "v1_35", "1.38"),
         (Release::V1_36, Release::V1_38) => text!("1.36" "v1_36", "1.38"),
         (Release::V1_37, Release::V1_38) => text!("1.37" "v1_37", "1.38"),
-        _ => "k8s-openapi's version contradicts the release validation-runtime validates for",
+        _ => "k8s-openapi's version contradicts the release k8s-validation validates for",
     }
 }
 

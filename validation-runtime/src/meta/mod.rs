@@ -15,8 +15,8 @@
 //! your own validated types:
 //!
 //! ```
-//! use validation_runtime::meta::v1_37::{Condition, ObjectMeta};
-//! use validation_runtime::{Operation, Validate};
+//! use k8s_validation::meta::v1_37::{Condition, ObjectMeta};
+//! use k8s_validation::{Operation, Validate};
 //!
 //! #[derive(Default, Validate)]
 //! #[validate(kubernetes = "1.37")]

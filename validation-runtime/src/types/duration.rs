@@ -24,7 +24,7 @@ use crate::{ErrorList, IntValue, IsZero, SemanticEq, Validate};
 /// `{"secs": .., "nanos": ..}`.
 ///
 /// ```
-/// use validation_runtime::Duration;
+/// use k8s_validation::Duration;
 ///
 /// let d: Duration = "1h30m".parse().unwrap();
 /// assert_eq!(d.as_nanos(), 5_400_000_000_000);
@@ -43,7 +43,7 @@ impl Duration {
     /// A duration of `secs` seconds (saturating at the `i64` range of
     /// nanoseconds, as Go's arithmetic does not).
     pub const fn from_secs(secs: i64) -> Duration {
-        Duration(secs.saturating_mul(validation_spec::duration::SECOND))
+        Duration(secs.saturating_mul(k8s_validation_spec::duration::SECOND))
     }
 
     /// The nanoseconds.
@@ -54,7 +54,7 @@ impl Duration {
     /// Go's `time.ParseDuration` (`300ms`, `-1.5h`, `2h45m`), with Go's
     /// messages.
     pub fn parse(s: &str) -> Result<Duration, String> {
-        validation_spec::duration::parse(s).map(Duration)
+        k8s_validation_spec::duration::parse(s).map(Duration)
     }
 }
 
@@ -83,7 +83,7 @@ impl FromStr for Duration {
 /// Go's `Duration.String()`.
 impl fmt::Display for Duration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&validation_spec::duration::format(self.0))
+        f.write_str(&k8s_validation_spec::duration::format(self.0))
     }
 }
 

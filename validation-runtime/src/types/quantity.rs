@@ -1,5 +1,5 @@
 //! [`Quantity`]: upstream's `resource.Quantity`, parsed, compared and
-//! printed as Kubernetes does ([`validation_spec::quantity`], which the
+//! printed as Kubernetes does ([`k8s_validation_spec::quantity`], which the
 //! generator reads quantity payloads with), with its JSON form and the
 //! validation traits.
 
@@ -9,7 +9,7 @@ use crate::{ErrorList, IsZero, SemanticEq, Validate};
 
 use std::borrow::Cow;
 
-pub use validation_spec::quantity::{Format, Quantity, QuantityError};
+pub use k8s_validation_spec::quantity::{Format, Quantity, QuantityError};
 
 /// A quantity for `+k8s:minimum` / `+k8s:maximum` with a quantity payload
 /// (Kubernetes 1.38): this crate's [`Quantity`], or (feature `k8s-openapi`)

@@ -471,7 +471,7 @@ timestamp! {
     /// Equality, order and [`SemanticEq`] are by instant.
     ///
     /// ```
-    /// use validation_runtime::Time;
+    /// use k8s_validation::Time;
     ///
     /// let a: Time = "2024-05-01T12:00:00+02:00".parse().unwrap();
     /// let b: Time = "2024-05-01T10:00:00Z".parse().unwrap();
@@ -491,7 +491,7 @@ timestamp! {
     /// nanosecond, as Go compares it in memory).
     ///
     /// ```
-    /// use validation_runtime::MicroTime;
+    /// use k8s_validation::MicroTime;
     ///
     /// let t: MicroTime = "2024-05-01T10:00:00.123456-01:00".parse().unwrap();
     /// assert_eq!(t.to_string(), "2024-05-01T11:00:00.123456Z");

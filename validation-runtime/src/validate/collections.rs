@@ -367,7 +367,7 @@ impl<T: ItemKey + ?Sized> ListMapKey for T {}
 /// field of another type; its [`key_view`] is then the key).
 ///
 /// ```
-/// use validation_runtime::validate::{key_view, list_map_key};
+/// use k8s_validation::validate::{key_view, list_map_key};
 ///
 /// let name = String::from("web");
 /// assert_eq!(key_view(list_map_key(&name)), key_view(&name));

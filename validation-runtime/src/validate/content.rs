@@ -22,8 +22,8 @@
 //! [`Error::invalid`](crate::Error::invalid), as upstream code does:
 //!
 //! ```
-//! use validation_runtime::field::{Error, ErrorList, Path};
-//! use validation_runtime::validate::content;
+//! use k8s_validation::field::{Error, ErrorList, Path};
+//! use k8s_validation::validate::content;
 //!
 //! let name = "my_host";
 //! let path = Path::new("hostname");

@@ -45,8 +45,8 @@ fn evaluate<S: ?Sized>(
 /// `trigger` and `dependent` are the JSON names of the two sibling fields.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// struct S { a: Option<i32>, b: Option<i32> }
 /// let s = S { a: Some(1), b: None };
@@ -88,8 +88,8 @@ pub fn dependent_required<S: ?Sized>(
 /// `trigger` and `dependent` are the JSON names of the two sibling fields.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// struct S { a: Option<i32>, b: Option<i32> }
 /// let s = S { a: Some(1), b: Some(2) };

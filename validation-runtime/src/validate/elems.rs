@@ -15,8 +15,8 @@
 //! passes it.
 //!
 //! ```
-//! use validation_runtime::field::Path;
-//! use validation_runtime::{validate, ErrorList, Operation};
+//! use k8s_validation::field::Path;
+//! use k8s_validation::{validate, ErrorList, Operation};
 //!
 //! let (op, path) = (Operation::create(), Path::new("l"));
 //! // A list of pointers: `None` elements are skipped, so the second `None`
@@ -387,7 +387,7 @@ impl<'a, T> Each<'a, Vec<Option<T>>> {
 /// [`Value`], by `Deref`).
 ///
 /// ```
-/// use validation_runtime::validate::Elem;
+/// use k8s_validation::validate::Elem;
 ///
 /// assert_eq!(Elem::of(&Some(3)).leaf(), Some(&3));
 /// assert_eq!(Elem::of(&None::<i32>).leaf(), None);

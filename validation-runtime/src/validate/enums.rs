@@ -55,10 +55,10 @@ fn is_excluded(op: &Operation, exclusions: &[EnumExclusion], value: &str) -> boo
 /// values of the error come out in that order. Debug builds assert it.
 ///
 /// ```
-/// use validation_runtime::ErrorList;
-/// use validation_runtime::field::Path;
-/// use validation_runtime::validate::{enumeration, EnumExclusion};
-/// use validation_runtime::Operation;
+/// use k8s_validation::ErrorList;
+/// use k8s_validation::field::Path;
+/// use k8s_validation::validate::{enumeration, EnumExclusion};
+/// use k8s_validation::Operation;
 ///
 /// const VALUES: &[&str] = &["A", "B", "C"];
 /// const EXCLUDE: &[EnumExclusion] = &[EnumExclusion { value: "A", option: "FeatureA", exclude_when: true }];

@@ -19,8 +19,8 @@ use crate::{BoolValue, IntValue, Operation, StrValue};
 /// `None` passes. Use [`neq_str`] for strings.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("replicas");
 /// let errs = ErrorList::from_fn(|e| validate::neq(e, &Operation::create(), &path, Some(&5i32), None, &5));
@@ -47,8 +47,8 @@ pub fn neq<T: PartialEq + Display + ToBadValue + ?Sized>(
 /// origin `neq`. `None` passes.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
 /// let errs = ErrorList::from_fn(|e| validate::neq_str(e, &Operation::create(), &path, Some("x"), None, "x"));
@@ -73,8 +73,8 @@ pub fn neq_str<S: StrValue + ?Sized>(
 /// integer): as [`neq`], comparing the widened value.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("port");
 /// let errs = ErrorList::from_fn(|e| validate::neq_int(e, &Operation::create(), &path, Some(&-1i64), None, -1));
@@ -98,8 +98,8 @@ pub fn neq_int<T: IntValue + ?Sized>(
 /// `+k8s:neq=<bool>` on a `bool` or a boolean newtype: as [`neq`].
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("paused");
 /// let errs = ErrorList::from_fn(|e| validate::neq_bool(e, &Operation::create(), &path, Some(&true), None, true));
@@ -136,8 +136,8 @@ fn neq_error<T: ToBadValue + ?Sized>(
 /// origin. `None` passes.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("restartPolicy");
 /// let errs = ErrorList::from_fn(|e| validate::eq_str(e, &Operation::create(), &path, Some("Never"), None, "Always"));
@@ -163,8 +163,8 @@ pub fn eq_str<S: StrValue + ?Sized>(
 /// comparing the widened value; the expected value is quoted in the detail.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("replicas");
 /// let errs = ErrorList::from_fn(|e| validate::eq_int(e, &Operation::create(), &path, Some(&6i32), None, 5));
@@ -188,8 +188,8 @@ pub fn eq_int<T: IntValue + ?Sized>(
 /// `+k8s:eq=<bool>` on a `bool` or a boolean newtype: as [`eq_str`].
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("paused");
 /// let errs = ErrorList::from_fn(|e| validate::eq_bool(e, &Operation::create(), &path, Some(&false), None, true));

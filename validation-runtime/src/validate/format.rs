@@ -18,8 +18,8 @@
 //! and C-identifier names.
 //!
 //! ```
-//! use validation_runtime::field::Path;
-//! use validation_runtime::{ErrorList, validate, Operation};
+//! use k8s_validation::field::Path;
+//! use k8s_validation::{ErrorList, validate, Operation};
 //!
 //! let path = Path::new("name");
 //! let errs = ErrorList::from_fn(|e| validate::short_name(e, &Operation::create(), &path, Some("a.b"), None));
@@ -35,18 +35,18 @@ use crate::field::{with_bad_value, BadValue, Error, ErrorList, Path};
 use crate::{Operation, StrValue};
 
 /// Every `+k8s:format=` payload this module implements, alphabetized (the
-/// shared table [`validation_spec::FORMATS`]).
+/// shared table [`k8s_validation_spec::FORMATS`]).
 ///
 /// `k8s-ip` is documented upstream but disabled in Kubernetes 1.35/1.36; it
 /// is implemented here as documented. `k8s-path-segment-name` follows
 /// Kubernetes 1.36 and `k8s-prefixed-label-key` upstream's main branch.
-pub const FORMAT_NAMES: &[&str] = &validation_spec::format::NAMES;
+pub const FORMAT_NAMES: &[&str] = &k8s_validation_spec::format::NAMES;
 
 /// `(format name, validator function in this module)` for every entry of
 /// [`FORMAT_NAMES`], in the same order: what code generation emits for
-/// `+k8s:format=<name>` (from [`validation_spec::FORMATS`], which the
+/// `+k8s:format=<name>` (from [`k8s_validation_spec::FORMATS`], which the
 /// generator reads too).
-pub const FORMAT_VALIDATORS: &[(&str, &str)] = &validation_spec::format::PAIRS;
+pub const FORMAT_VALIDATORS: &[(&str, &str)] = &k8s_validation_spec::format::PAIRS;
 
 /// The short-name family: run `check`, report the value itself, one
 /// `Invalid` error per message. The value is rendered once and moved into the
@@ -493,8 +493,8 @@ pub fn resource_fully_qualified_name<S: StrValue + ?Sized>(
 /// (origin `format=k8s-resource-fully-qualified-name`), its parts unchecked.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
 /// let errs = ErrorList::from_fn(|e| validate::resource_fully_qualified_name_one_slash(e, &Operation::create(), &path, Some("a/b/c"), None));
@@ -570,8 +570,8 @@ fn fully_qualified_name(errs: &mut ErrorList, path: &Path<'_>, s: &str, one_slas
 /// origin `format=k8s-condition-reason`.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("reason");
 /// let op = Operation::create();

@@ -16,8 +16,8 @@ use crate::Operation;
 /// changed (including set <-> unset), so neither value is inspected.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("spec");
 /// let errs = ErrorList::from_fn(|e| validate::immutable(e, &Operation::update(), &path, Some(&1), Some(&2)));

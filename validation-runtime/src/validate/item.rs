@@ -15,8 +15,8 @@ use crate::Operation;
 /// `|c| c.name == "sidecar"`.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Error, ErrorList, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, Error, ErrorList, Operation};
 ///
 /// let names = ["main".to_string(), "sidecar".into()];
 /// let path = Path::new("containers");

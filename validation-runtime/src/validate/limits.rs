@@ -70,8 +70,8 @@ pub fn minimum_with_detail<T: IntValue + ?Sized>(
 /// an integer literal.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList, Operation};
 ///
 /// let (op, path) = (Operation::create(), Path::new("replicas"));
 /// let errs = ErrorList::from_fn(|errs| validate::minimum!(errs, &op, &path, Some(&-1), None, 0));
@@ -127,7 +127,7 @@ fn below<T: IntValue + ?Sized>(
     detail: Option<&'static str>,
 ) {
     if let Some(v) = value.filter(|v| v.to_i128() < min) {
-        let prefix = validation_spec::messages::MINIMUM;
+        let prefix = k8s_validation_spec::messages::MINIMUM;
         out_of_range(errs, path, v, prefix, min, detail, "minimum");
     }
 }
@@ -142,7 +142,7 @@ fn above<T: IntValue + ?Sized>(
     detail: Option<&'static str>,
 ) {
     if let Some(v) = value.filter(|v| v.to_i128() > max) {
-        let prefix = validation_spec::messages::MAXIMUM;
+        let prefix = k8s_validation_spec::messages::MAXIMUM;
         out_of_range(errs, path, v, prefix, max, detail, "maximum");
     }
 }
@@ -248,8 +248,8 @@ fn too_few_error(path: &Path<'_>, actual: usize, min: usize) -> Error {
 /// (`byte` for 1), origin `maxLength`. `None` passes.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
 /// let errs = ErrorList::from_fn(|e| validate::max_length(e, &Operation::create(), &path, Some("héllo"), None, 5));
@@ -300,8 +300,8 @@ pub fn max_bytes<S: StrValue + ?Sized>(
 /// written out.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Duration, ErrorList, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, Duration, ErrorList, Operation};
 ///
 /// let (op, path) = (Operation::create(), Path::new("timeout"));
 /// let value = Duration::from_nanos(500_000_000);
@@ -321,7 +321,7 @@ pub fn minimum_duration<T: IntValue + ?Sized>(
     detail: &'static str,
 ) {
     if let Some(v) = value.filter(|v| v.to_i128() < i128::from(min)) {
-        let prefix = validation_spec::messages::MINIMUM;
+        let prefix = k8s_validation_spec::messages::MINIMUM;
         out_of_range(errs, path, v, prefix, min.into(), Some(detail), "minimum");
     }
 }
@@ -340,7 +340,7 @@ pub fn maximum_duration<T: IntValue + ?Sized>(
     detail: &'static str,
 ) {
     if let Some(v) = value.filter(|v| v.to_i128() > i128::from(max)) {
-        let prefix = validation_spec::messages::MAXIMUM;
+        let prefix = k8s_validation_spec::messages::MAXIMUM;
         out_of_range(errs, path, v, prefix, max.into(), Some(detail), "maximum");
     }
 }
@@ -353,8 +353,8 @@ pub fn maximum_duration<T: IntValue + ?Sized>(
 /// (a k8s-openapi `Quantity` holding any string) is not judged.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList, Operation, Quantity};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList, Operation, Quantity};
 ///
 /// let (op, path) = (Operation::create(), Path::new("cpu"));
 /// let value: Quantity = "0.05".parse().unwrap();
@@ -419,8 +419,8 @@ fn quantity_out_of_range(
 /// passes.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList, Operation};
 ///
 /// let (op, path) = (Operation::create(), Path::new("data"));
 /// let errs = ErrorList::from_fn(|errs| validate::max_bytes_slice(errs, &op, &path, Some(&b"abcd".to_vec()), None, 3));
@@ -559,12 +559,12 @@ pub fn min_properties<M: MapLike + ?Sized>(
 /// characters.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, Operation};
 ///
 /// let path = Path::new("name");
 /// let op = Operation::create();
-/// # use validation_runtime::ErrorList;
+/// # use k8s_validation::ErrorList;
 /// let errs = ErrorList::from_fn(|errs| {
 ///     validate::max_length_characters(errs, &op, &path, Some("héllo"), None, 5)
 /// });

@@ -31,8 +31,8 @@ pub const SMALL_LIST: usize = 32;
 /// one.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let list = ["a".to_string(), "b".into(), "a".into()];
 /// let path = Path::new("finalizers");
@@ -88,8 +88,8 @@ pub fn unique_set_by_eq<T: crate::SemanticEq + ToBadValue>(
 /// may borrow from the item and should not allocate.
 ///
 /// ```
-/// use validation_runtime::field::{Path, ToBadValue};
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::{Path, ToBadValue};
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// #[derive(PartialEq)]
 /// struct Port { name: String, port: i32 }

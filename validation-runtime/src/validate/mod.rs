@@ -84,7 +84,7 @@ pub use crate::semantic::semantic_eq;
 /// not validated again.
 ///
 /// ```
-/// use validation_runtime::{validate, Operation, Quantity};
+/// use k8s_validation::{validate, Operation, Quantity};
 ///
 /// let new: Quantity = "1024Mi".parse().unwrap();
 /// let old: Quantity = "1Gi".parse().unwrap();

@@ -10,8 +10,8 @@ use crate::Operation;
 /// decreased from <old>`, origin `monotonic`. Nothing on create.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("generation");
 /// let errs = ErrorList::from_fn(|e| validate::monotonic(e, &Operation::update(), &path, Some(&1i64), Some(&2i64)));

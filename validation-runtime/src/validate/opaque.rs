@@ -13,9 +13,9 @@
 //! nothing is decided at run time.
 //!
 //! ```
-//! use validation_runtime::field::Path;
-//! use validation_runtime::validate::opaque::{Opaque, ViaNothing as _, ViaValidate as _};
-//! use validation_runtime::{ErrorList, Operation};
+//! use k8s_validation::field::Path;
+//! use k8s_validation::validate::opaque::{Opaque, ViaNothing as _, ViaValidate as _};
+//! use k8s_validation::{ErrorList, Operation};
 //!
 //! struct Foreign(i32); // no Validate
 //! let errs = ErrorList::from_fn(|errs| {

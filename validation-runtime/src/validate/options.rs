@@ -16,9 +16,9 @@ use crate::Operation;
 /// `enabled = false`. Otherwise reports nothing without calling it.
 ///
 /// ```
-/// use validation_runtime::field::{Error, ErrorList};
-/// use validation_runtime::validate::if_option;
-/// use validation_runtime::Operation;
+/// use k8s_validation::field::{Error, ErrorList};
+/// use k8s_validation::validate::if_option;
+/// use k8s_validation::Operation;
 ///
 /// let fail = |errs: &mut ErrorList| errs.push(Error::forbidden("f", ""));
 /// let op = Operation::create().with_option("FeatureX");
@@ -47,7 +47,7 @@ pub fn undefined_option(path: &crate::field::Path<'_>, option: &str) -> crate::f
         path,
         format_args!(
             "undefined validation option {}",
-            validation_spec::go_quote(option)
+            k8s_validation_spec::go_quote(option)
         ),
     )
 }
@@ -57,9 +57,9 @@ pub fn undefined_option(path: &crate::field::Path<'_>, option: &str) -> crate::f
 /// `InternalError` ([`undefined_option`]) instead of a disabled option.
 ///
 /// ```
-/// use validation_runtime::field::{Error, ErrorList, Path};
-/// use validation_runtime::validate::if_option_defined;
-/// use validation_runtime::Operation;
+/// use k8s_validation::field::{Error, ErrorList, Path};
+/// use k8s_validation::validate::if_option_defined;
+/// use k8s_validation::Operation;
 ///
 /// let fail = |errs: &mut ErrorList| errs.push(Error::forbidden("f", ""));
 /// let op = Operation::create().with_option_disabled("FeatureX");

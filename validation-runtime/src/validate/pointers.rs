@@ -22,8 +22,8 @@ use crate::{Operation, SemanticEq};
 /// `None` element; whether there was one (the field's validation stops).
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList};
 ///
 /// let list = [Some(1), None];
 /// let mut errs = ErrorList::new();
@@ -52,8 +52,8 @@ pub fn ptr_slice_no_nils<T>(
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{validate, ErrorList};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{validate, ErrorList};
 ///
 /// let map = BTreeMap::from([("a".to_string(), None), ("b".to_string(), Some(0))]);
 /// let mut errs = ErrorList::new();

@@ -31,7 +31,7 @@ const OPTIONAL_NOT_SPECIFIED: &str = "optional value was not specified";
 /// an unset optional field stops the validation of that field.
 ///
 /// ```
-/// use validation_runtime::validate::is_unset;
+/// use k8s_validation::validate::is_unset;
 ///
 /// assert!(is_unset(Some(&None::<i32>)));
 /// assert!(is_unset(Some(&String::new())));
@@ -51,8 +51,8 @@ pub fn is_unset<T: IsZero + ?Sized>(value: Option<&T>) -> bool {
 /// [`is_unset`]); no origin.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
 /// let errs = ErrorList::from_fn(|e| validate::required(e, &Operation::create(), &path, Some(&String::new()), None));
@@ -108,8 +108,8 @@ pub fn forbidden<T: IsZero + ?Sized>(
 /// message as the error's detail (`Required value: <message>`).
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("cidr");
 /// let errs = ErrorList::from_fn(|e| validate::required_with_message(e, &Operation::create(), &path, Some(&String::new()), None, "must be set when dual-stack"));

@@ -20,8 +20,8 @@ use crate::{HasField, Operation, SemanticEq};
 /// `None`, as a nil pointer upstream).
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// struct Strategy { max_surge: i32 }
 /// let new = Strategy { max_surge: -1 };
@@ -99,8 +99,8 @@ pub enum OptionalDefault {
 /// points to (`parent` only fixes the struct's type).
 ///
 /// ```
-/// use validation_runtime::validate::{optional_default, OptionalDefault};
-/// use validation_runtime::{FieldName, HasField};
+/// use k8s_validation::validate::{optional_default, OptionalDefault};
+/// use k8s_validation::{FieldName, HasField};
 ///
 /// struct Policy { mode: String }
 /// impl HasField<FieldName<'m', 'o', 'd', 'e'>> for Policy {

@@ -15,8 +15,8 @@ use crate::Operation;
 /// trailing space), as upstream.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, Operation};
 ///
 /// let path = Path::new("name");
 /// let errs = ErrorList::from_fn(|e| validate::fixed_result(e, &Operation::create(), &path, Some("<x>"), None, false, "msg"));

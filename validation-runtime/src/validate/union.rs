@@ -167,8 +167,8 @@ fn one_of<S: IsZero + ?Sized>(
 /// extractors and ratcheting.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, IsZero, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, IsZero, Operation};
 ///
 /// struct S { a: Option<i32>, b: Vec<i32> }
 /// impl IsZero for S { fn is_zero(&self) -> bool { false } }
@@ -227,8 +227,8 @@ pub fn zero_or_one_of<S: IsZero + ?Sized>(
 /// requires an unchanged discriminator.
 ///
 /// ```
-/// use validation_runtime::field::Path;
-/// use validation_runtime::{ErrorList, validate, IsZero, Operation};
+/// use k8s_validation::field::Path;
+/// use k8s_validation::{ErrorList, validate, IsZero, Operation};
 ///
 /// struct S { kind: String, a: Option<i32>, b: Option<i32> }
 /// impl IsZero for S { fn is_zero(&self) -> bool { false } }

@@ -96,10 +96,10 @@ fn transitions(
 /// list item): there is no transition. A `None` value counts as unset.
 ///
 /// ```
-/// use validation_runtime::ErrorList;
-/// use validation_runtime::field::Path;
-/// use validation_runtime::validate::{self, UpdateConstraint::NoSet};
-/// use validation_runtime::Operation;
+/// use k8s_validation::ErrorList;
+/// use k8s_validation::field::Path;
+/// use k8s_validation::validate::{self, UpdateConstraint::NoSet};
+/// use k8s_validation::Operation;
 ///
 /// let path = Path::new("name");
 /// let (new, old) = ("x".to_string(), String::new());
@@ -132,10 +132,10 @@ pub fn update_value<T: IsZero + ?Sized>(
 /// `Some`, whatever it holds; an `old` of `None` is unset.
 ///
 /// ```
-/// use validation_runtime::ErrorList;
-/// use validation_runtime::field::Path;
-/// use validation_runtime::validate::{self, UpdateConstraint::NoUnset};
-/// use validation_runtime::Operation;
+/// use k8s_validation::ErrorList;
+/// use k8s_validation::field::Path;
+/// use k8s_validation::validate::{self, UpdateConstraint::NoUnset};
+/// use k8s_validation::Operation;
 ///
 /// let path = Path::new("ref");
 /// let errs = ErrorList::from_fn(|e| validate::update_pointer(e, &Operation::update(), &path, None, Some(&0), &[NoUnset]));
@@ -192,10 +192,10 @@ pub fn update_struct<T: ?Sized>(
 /// internal error.
 ///
 /// ```
-/// use validation_runtime::ErrorList;
-/// use validation_runtime::field::Path;
-/// use validation_runtime::validate::{self, UpdateConstraint::{NoAddItem, NoRemoveItem}};
-/// use validation_runtime::Operation;
+/// use k8s_validation::ErrorList;
+/// use k8s_validation::field::Path;
+/// use k8s_validation::validate::{self, UpdateConstraint::{NoAddItem, NoRemoveItem}};
+/// use k8s_validation::Operation;
 ///
 /// let path = Path::new("items");
 /// let eq = |a: &&str, b: &&str| a == b;
@@ -261,10 +261,10 @@ pub fn update_list<T>(
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use validation_runtime::ErrorList;
-/// use validation_runtime::field::Path;
-/// use validation_runtime::validate::{self, UpdateConstraint::NoAddItem};
-/// use validation_runtime::Operation;
+/// use k8s_validation::ErrorList;
+/// use k8s_validation::field::Path;
+/// use k8s_validation::validate::{self, UpdateConstraint::NoAddItem};
+/// use k8s_validation::Operation;
 ///
 /// let path = Path::new("labels");
 /// let old = BTreeMap::from([("a".to_string(), 1)]);

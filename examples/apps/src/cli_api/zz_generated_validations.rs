@@ -3,7 +3,7 @@
 // Kubernetes release: 1.35 (--kubernetes-version 1.35).
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for Deployment {
@@ -77,7 +77,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for ObjectMeta {
@@ -163,7 +163,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for DeploymentSpec {
@@ -295,7 +295,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for Container {
@@ -407,7 +407,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for ContainerPort {
@@ -488,7 +488,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for Protocol {
@@ -576,7 +576,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for DeploymentStrategy {
@@ -668,7 +668,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
 
     impl __rt::Validate for RecreateStrategy {}
 
@@ -692,7 +692,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for RollingUpdate {
@@ -747,7 +747,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for DeploymentStatus {
@@ -821,7 +821,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for Scale {
@@ -883,7 +883,7 @@ const _: () = {
 
 #[allow(unused_variables, unused_labels, clippy::needless_return)]
 const _: () = {
-    use ::validation_runtime as __rt;
+    use ::k8s_validation as __rt;
     use __rt::validate;
 
     impl __rt::Validate for ScaleSpec {
@@ -936,7 +936,7 @@ impl Protocol {
     pub const __K8S_ENUM_VALUES: &'static [&'static str] = &["SCTP", "TCP", "UDP"];
 
     #[doc(hidden)]
-    pub const __K8S_ENUM_EXCLUSIONS: &'static [::validation_runtime::validate::EnumExclusion] = &[];
+    pub const __K8S_ENUM_EXCLUSIONS: &'static [::k8s_validation::validate::EnumExclusion] = &[];
 
     /// The `Unsupported value` detail listing every value, as static
     /// text (`None` when a value needs Go's quoting).
@@ -950,7 +950,7 @@ impl Protocol {
     #[doc(hidden)]
     pub const __K8S_ENUM: (
         &'static [&'static str],
-        &'static [::validation_runtime::validate::EnumExclusion],
+        &'static [::k8s_validation::validate::EnumExclusion],
         ::core::option::Option<&'static str>,
     ) = {
         let _ = Self::__K8S_ENUM_DECLARED;

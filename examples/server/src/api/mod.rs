@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
+use k8s_validation::Validate;
 use serde::{Deserialize, Serialize};
-use validation_runtime::Validate;
 
 /// The API group.
 pub const GROUP: &str = "example.dev";
@@ -187,7 +187,7 @@ pub struct WidgetPort {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Validate)]
 pub struct Tier(pub String);
 
-#[validation_runtime::enum_values]
+#[k8s_validation::enum_values]
 impl Tier {
     /// The best.
     pub const GOLD: &'static str = "Gold";

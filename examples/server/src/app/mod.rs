@@ -11,9 +11,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use futures_util::StreamExt;
+use k8s_validation::field::ErrorList;
+use k8s_validation::Operation;
 use serde_json::{json, Value};
-use validation_runtime::field::ErrorList;
-use validation_runtime::Operation;
 
 use crate::api::{Widget, API_VERSION, GROUP, KIND, LIST_KIND, RESOURCE};
 use crate::decode::{self, FieldValidation, Media};

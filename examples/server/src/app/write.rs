@@ -296,9 +296,9 @@ async fn write(s: &AppState, cx: &RequestContext, change: Change) -> Result<Writ
         // only when the Scale has one.
         let replace = matches!(change, Change::Replace(_));
         if replace && cx.sub != Subresource::Scale && new.metadata.resource_version.is_empty() {
-            let errs: ErrorList = validation_runtime::field::Error::invalid(
+            let errs: ErrorList = k8s_validation::field::Error::invalid(
                 "metadata.resourceVersion",
-                validation_runtime::field::BadValue::Json("0x0".into()),
+                k8s_validation::field::BadValue::Json("0x0".into()),
                 "must be specified for an update",
             )
             .into();

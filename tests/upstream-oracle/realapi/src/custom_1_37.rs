@@ -5,10 +5,10 @@
 //! `pkg/apis/core/v1` and `pkg/apis/lifecycle/v1alpha1`), as the Go driver's
 //! copies in `tests/upstream-oracle/go/realapi-1.37/custom/` are. The meta/v1
 //! one (`Condition.lastTransitionTime`) ships with the meta types in
-//! `validation_runtime::meta::v1_37`.
+//! `k8s_validation::meta::v1_37`.
 
-use validation_runtime::field::Path;
-use validation_runtime::{Error, ErrorList, Operation};
+use k8s_validation::field::Path;
+use k8s_validation::{Error, ErrorList, Operation};
 
 use crate::v1_37::{core_v1, lifecycle_v1alpha1};
 

@@ -7,10 +7,10 @@
 //! v1.38's own functions were not available): the oracle judges that the
 //! generated code calls them where upstream's does, with the same values. The
 //! meta/v1 one (`Condition.lastTransitionTime`) ships with the meta types in
-//! `validation_runtime::meta::v1_38`.
+//! `k8s_validation::meta::v1_38`.
 
-use validation_runtime::field::Path;
-use validation_runtime::{Error, ErrorList, Operation};
+use k8s_validation::field::Path;
+use k8s_validation::{Error, ErrorList, Operation};
 
 use crate::custom_1_37::reserved_domain;
 use crate::v1_38::{core_v1, lifecycle_v1alpha1};

@@ -117,7 +117,7 @@ pub mod apps_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.6
@@ -146,7 +146,7 @@ pub mod apps_v1beta1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -155,10 +155,10 @@ pub mod apps_v1beta1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -167,7 +167,7 @@ pub mod apps_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.8
@@ -196,7 +196,7 @@ pub mod apps_v1beta2 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -206,10 +206,10 @@ pub mod apps_v1beta2 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -218,7 +218,7 @@ pub mod autoscaling_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.2
@@ -244,7 +244,7 @@ pub mod autoscaling_v1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -253,7 +253,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -262,7 +262,7 @@ pub mod certificates_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -292,17 +292,17 @@ pub mod certificates_v1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -328,20 +328,20 @@ pub mod certificates_v1 {
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i32>,
         /// +listType=atomic
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -356,10 +356,10 @@ pub mod certificates_v1 {
         /// +k8s:optional
         /// +k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -372,7 +372,7 @@ pub mod certificates_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -402,7 +402,7 @@ pub mod certificates_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -414,7 +414,7 @@ pub mod certificates_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -446,17 +446,17 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -481,20 +481,20 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i32>,
         /// +listType=atomic
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -509,10 +509,10 @@ pub mod certificates_v1beta1 {
         /// +k8s:optional
         /// +k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -524,7 +524,7 @@ pub mod certificates_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -554,7 +554,7 @@ pub mod certificates_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -566,20 +566,20 @@ pub mod core_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AWSElasticBlockStoreVolumeSource {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -611,7 +611,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct AppArmorProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AppArmorProfileType {
         pub const AppArmorProfileTypeUnconfined: &'static str = "Unconfined";
         pub const AppArmorProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -622,7 +622,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct AzureDataDiskCachingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskCachingMode {
         pub const AzureDataDiskCachingNone: &'static str = "None";
         pub const AzureDataDiskCachingReadOnly: &'static str = "ReadOnly";
@@ -633,7 +633,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct AzureDataDiskKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskKind {
         pub const AzureSharedBlobDisk: &'static str = "Shared";
         pub const AzureDedicatedBlobDisk: &'static str = "Dedicated";
@@ -670,7 +670,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -685,7 +685,7 @@ pub mod core_v1 {
         #[serde(rename = "fsType", default, skip_serializing_if = "Option::is_none")]
         pub fs_type: Option<String>,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodePublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -696,11 +696,11 @@ pub mod core_v1 {
     pub struct Capabilities {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub add: Vec<Capability>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub drop: Vec<Capability>,
     }
 
@@ -713,19 +713,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -734,10 +734,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -765,7 +765,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -799,7 +799,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -812,7 +812,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -827,18 +827,18 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -846,18 +846,18 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
@@ -865,7 +865,7 @@ pub mod core_v1 {
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -873,21 +873,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -902,44 +902,44 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_port: i32,
         #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ip: String,
     }
 
@@ -954,7 +954,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartPolicy {
         pub const ContainerRestartPolicyAlways: &'static str = "Always";
         pub const ContainerRestartPolicyNever: &'static str = "Never";
@@ -964,7 +964,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -975,7 +975,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartRuleAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleAction {
         pub const ContainerRestartRuleActionRestart: &'static str = "Restart";
         pub const ContainerRestartRuleActionRestartAllContainers: &'static str = "RestartAllContainers";
@@ -984,18 +984,18 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<i32>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ContainerRestartRuleOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleOnExitCodesOperator {
         pub const ContainerRestartRuleOnExitCodesOpIn: &'static str = "In";
         pub const ContainerRestartRuleOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -1005,7 +1005,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DNSPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DNSPolicy {
         pub const DNSClusterFirstWithHostNet: &'static str = "ClusterFirstWithHostNet";
         pub const DNSClusterFirst: &'static str = "ClusterFirst";
@@ -1017,7 +1017,7 @@ pub mod core_v1 {
     pub struct DownwardAPIProjection {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
     }
 
@@ -1040,7 +1040,7 @@ pub mod core_v1 {
     pub struct DownwardAPIVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -1050,17 +1050,17 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
-        pub size_limit: Option<validation_runtime::Quantity>,
+        pub size_limit: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -1075,7 +1075,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -1107,7 +1107,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
@@ -1115,18 +1115,18 @@ pub mod core_v1 {
     pub struct EphemeralContainerCommon {
         #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -1134,18 +1134,18 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
@@ -1153,7 +1153,7 @@ pub mod core_v1 {
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1161,21 +1161,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -1190,25 +1190,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -1222,7 +1222,7 @@ pub mod core_v1 {
     pub struct ExecAction {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
     }
 
@@ -1230,20 +1230,20 @@ pub mod core_v1 {
     pub struct FCVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_ww_ns: Vec<String>,
         /// +optional
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub wwi_ds: Vec<String>,
     }
 
@@ -1270,26 +1270,26 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
@@ -1298,13 +1298,13 @@ pub mod core_v1 {
         #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1323,10 +1323,10 @@ pub mod core_v1 {
         #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub directory: String,
     }
 
@@ -1337,26 +1337,26 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub http_headers: Vec<HTTPHeader>,
     }
 
@@ -1374,7 +1374,7 @@ pub mod core_v1 {
         #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
-        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostnames: Vec<String>,
     }
 
@@ -1382,7 +1382,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct HostPathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HostPathType {
         pub const HostPathUnset: &'static str = "";
         pub const HostPathDirectoryOrCreate: &'static str = "DirectoryOrCreate";
@@ -1413,23 +1413,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -1442,10 +1442,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
@@ -1495,7 +1495,7 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -1503,7 +1503,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct MountPropagationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MountPropagationMode {
         pub const MountPropagationNone: &'static str = "None";
         pub const MountPropagationHostToContainer: &'static str = "HostToContainer";
@@ -1517,7 +1517,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1528,7 +1528,7 @@ pub mod core_v1 {
         pub required_during_scheduling_ignored_during_execution: Option<NodeSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<PreferredSchedulingTerm>,
     }
 
@@ -1536,7 +1536,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct NodeInclusionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeInclusionPolicy {
         pub const NodeInclusionPolicyIgnore: &'static str = "Ignore";
         pub const NodeInclusionPolicyHonor: &'static str = "Honor";
@@ -1554,7 +1554,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct NodeSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeSelectorOperator {
         pub const NodeSelectorOpIn: &'static str = "In";
         pub const NodeSelectorOpNotIn: &'static str = "NotIn";
@@ -1572,7 +1572,7 @@ pub mod core_v1 {
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
@@ -1581,18 +1581,18 @@ pub mod core_v1 {
     pub struct NodeSelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<NodeSelectorRequirement>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_fields: Vec<NodeSelectorRequirement>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct OSName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OSName {
         pub const Linux: &'static str = "linux";
         pub const Windows: &'static str = "windows";
@@ -1602,7 +1602,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         #[serde(rename = "fieldPath", default)]
         pub field_path: String,
@@ -1612,7 +1612,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PersistentVolumeAccessMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeAccessMode {
         pub const ReadWriteOnce: &'static str = "ReadWriteOnce";
         pub const ReadOnlyMany: &'static str = "ReadOnlyMany";
@@ -1624,7 +1624,7 @@ pub mod core_v1 {
     pub struct PersistentVolumeClaimSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1633,7 +1633,7 @@ pub mod core_v1 {
         #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -1667,7 +1667,7 @@ pub mod core_v1 {
         #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1675,7 +1675,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PersistentVolumeMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeMode {
         pub const PersistentVolumeBlock: &'static str = "Block";
         pub const PersistentVolumeFilesystem: &'static str = "Filesystem";
@@ -1685,7 +1685,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PersistentVolumeReclaimPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeReclaimPolicy {
         pub const PersistentVolumeReclaimRecycle: &'static str = "Recycle";
         pub const PersistentVolumeReclaimDelete: &'static str = "Delete";
@@ -1696,7 +1696,7 @@ pub mod core_v1 {
     pub struct PhotonPersistentDiskVolumeSource {
         #[serde(rename = "pdID", default)]
         pub pd_id: String,
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -1704,11 +1704,11 @@ pub mod core_v1 {
     pub struct PodAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -1719,7 +1719,7 @@ pub mod core_v1 {
         pub label_selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespaces: Vec<String>,
         #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
@@ -1728,11 +1728,11 @@ pub mod core_v1 {
         pub namespace_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mismatch_label_keys: Vec<String>,
     }
 
@@ -1740,42 +1740,42 @@ pub mod core_v1 {
     pub struct PodAntiAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain_path: String,
-        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PodConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodConditionType {
         pub const ContainersReady: &'static str = "ContainersReady";
         pub const PodInitialized: &'static str = "Initialized";
@@ -1792,21 +1792,21 @@ pub mod core_v1 {
     pub struct PodDNSConfig {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub nameservers: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub searches: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: Vec<PodDNSConfigOption>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -1817,7 +1817,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PodFSGroupChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFSGroupChangePolicy {
         pub const FSGroupChangeOnRootMismatch: &'static str = "OnRootMismatch";
         pub const FSGroupChangeAlways: &'static str = "Always";
@@ -1848,7 +1848,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PodSELinuxChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodSELinuxChangePolicy {
         pub const SELinuxChangePolicyRecursive: &'static str = "Recursive";
         pub const SELinuxChangePolicyMountOption: &'static str = "MountOption";
@@ -1879,7 +1879,7 @@ pub mod core_v1 {
         pub run_as_non_root: Option<bool>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub supplemental_groups: Vec<i64>,
         /// +featureGate=SupplementalGroupsPolicy
         /// +optional
@@ -1890,7 +1890,7 @@ pub mod core_v1 {
         pub fs_group: Option<i64>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sysctls: Vec<Sysctl>,
         /// +optional
         #[serde(rename = "fsGroupChangePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1914,13 +1914,13 @@ pub mod core_v1 {
         /// +patchStrategy=merge,retainKeys
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes: Vec<Volume>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub init_containers: Vec<Container>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
@@ -1933,10 +1933,10 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -1945,36 +1945,36 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_account_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_network: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_pid: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +k8s:conversion-gen=false
         /// +optional
@@ -1988,33 +1988,33 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<Toleration>,
         /// +optional
         /// +patchMergeKey=ip
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=ip
-        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -2024,7 +2024,7 @@ pub mod core_v1 {
         pub dns_config: Option<PodDNSConfig>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub readiness_gates: Vec<PodReadinessGate>,
         /// +optional
         #[serde(rename = "runtimeClassName", default, skip_serializing_if = "Option::is_none")]
@@ -2036,7 +2036,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -2044,7 +2044,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=topologyKey
         /// +listMapKey=whenUnsatisfiable
-        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology_spread_constraints: Vec<TopologySpreadConstraint>,
         /// +optional
         #[serde(rename = "setHostnameAsFQDN", default, skip_serializing_if = "Option::is_none")]
@@ -2061,7 +2061,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduling_gates: Vec<PodSchedulingGate>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
@@ -2069,7 +2069,7 @@ pub mod core_v1 {
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodResourceClaim>,
         /// +featureGate=PodLevelResources
         /// +optional
@@ -2099,10 +2099,10 @@ pub mod core_v1 {
     pub struct PortworxVolumeSource {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2110,7 +2110,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -2129,19 +2129,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2168,7 +2168,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ProcMountType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ProcMountType {
         pub const DefaultProcMount: &'static str = "Default";
         pub const UnmaskedProcMount: &'static str = "Unmasked";
@@ -2189,7 +2189,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct Protocol(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Protocol {
         pub const ProtocolTCP: &'static str = "TCP";
         pub const ProtocolUDP: &'static str = "UDP";
@@ -2200,7 +2200,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct PullPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PullPolicy {
         pub const PullAlways: &'static str = "Always";
         pub const PullNever: &'static str = "Never";
@@ -2214,16 +2214,16 @@ pub mod core_v1 {
         #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -2235,32 +2235,32 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct RecursiveReadOnlyMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RecursiveReadOnlyMode {
         pub const RecursiveReadOnlyDisabled: &'static str = "Disabled";
         pub const RecursiveReadOnlyIfPossible: &'static str = "IfPossible";
@@ -2298,19 +2298,19 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ReplicationControllerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicationControllerConditionType {
         pub const ReplicationControllerReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -2340,11 +2340,11 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "template", default, skip_serializing_if = "Option::is_none")]
@@ -2356,23 +2356,23 @@ pub mod core_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicationControllerCondition>,
     }
 
@@ -2381,7 +2381,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -2389,22 +2389,22 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_name: String,
         #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
         #[serde(rename = "divisor", default)]
-        pub divisor: validation_runtime::Quantity,
+        pub divisor: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
-    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, validation_runtime::Quantity>);
+    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, k8s_validation::Quantity>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ResourceName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceName {
         pub const ResourceCPU: &'static str = "cpu";
         pub const ResourceMemory: &'static str = "memory";
@@ -2431,23 +2431,23 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub claims: Vec<ResourceClaim>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ResourceResizeRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceResizeRestartPolicy {
         pub const NotRequired: &'static str = "NotRequired";
         pub const RestartContainer: &'static str = "RestartContainer";
@@ -2457,7 +2457,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct RestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RestartPolicy {
         pub const RestartPolicyAlways: &'static str = "Always";
         pub const RestartPolicyOnFailure: &'static str = "OnFailure";
@@ -2467,16 +2467,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub level: String,
     }
 
@@ -2489,26 +2489,26 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2527,7 +2527,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct SeccompProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SeccompProfileType {
         pub const SeccompProfileTypeUnconfined: &'static str = "Unconfined";
         pub const SeccompProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -2561,7 +2561,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -2571,11 +2571,11 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -2628,7 +2628,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2641,7 +2641,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct Signal(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Signal {
         pub const SIGABRT: &'static str = "SIGABRT";
         pub const SIGALRM: &'static str = "SIGALRM";
@@ -2719,7 +2719,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct StorageMedium(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageMedium {
         pub const StorageMediumDefault: &'static str = "";
         pub const StorageMediumMemory: &'static str = "Memory";
@@ -2729,16 +2729,16 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct StorageOSVolumeSource {
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2749,7 +2749,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct SupplementalGroupsPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SupplementalGroupsPolicy {
         pub const SupplementalGroupsPolicyMerge: &'static str = "Merge";
         pub const SupplementalGroupsPolicyStrict: &'static str = "Strict";
@@ -2768,7 +2768,7 @@ pub mod core_v1 {
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -2776,7 +2776,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct TaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TaintEffect {
         pub const TaintEffectNoSchedule: &'static str = "NoSchedule";
         pub const TaintEffectPreferNoSchedule: &'static str = "PreferNoSchedule";
@@ -2787,7 +2787,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct TerminationMessagePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TerminationMessagePolicy {
         pub const TerminationMessageReadFile: &'static str = "File";
         pub const TerminationMessageFallbackToLogsOnError: &'static str = "FallbackToLogsOnError";
@@ -2796,16 +2796,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Toleration {
         /// +optional
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2816,7 +2816,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct TolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TolerationOperator {
         pub const TolerationOpExists: &'static str = "Exists";
         pub const TolerationOpEqual: &'static str = "Equal";
@@ -2838,7 +2838,7 @@ pub mod core_v1 {
     pub struct TopologySelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_expressions: Vec<TopologySelectorLabelRequirement>,
     }
 
@@ -2873,7 +2873,7 @@ pub mod core_v1 {
         pub node_taints_policy: Option<NodeInclusionPolicy>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
     }
 
@@ -2908,7 +2908,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct URIScheme(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl URIScheme {
         pub const URISchemeHTTP: &'static str = "HTTP";
         pub const URISchemeHTTPS: &'static str = "HTTPS";
@@ -2918,7 +2918,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct UnsatisfiableConstraintAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnsatisfiableConstraintAction {
         pub const DoNotSchedule: &'static str = "DoNotSchedule";
         pub const ScheduleAnyway: &'static str = "ScheduleAnyway";
@@ -2945,7 +2945,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -2953,13 +2953,13 @@ pub mod core_v1 {
         #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path_expr: String,
     }
 
@@ -2990,10 +2990,10 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -3095,13 +3095,13 @@ pub mod core_v1 {
         #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
@@ -3138,7 +3138,7 @@ pub mod core_v1 {
         #[serde(rename = "podGroup", default)]
         pub pod_group: String,
         /// +optional
-        #[serde(rename = "podGroupReplicaKey", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podGroupReplicaKey", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_group_replica_key: String,
     }
 }
@@ -3147,7 +3147,7 @@ pub mod extensions_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.1
@@ -3175,7 +3175,7 @@ pub mod extensions_v1beta1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -3185,10 +3185,10 @@ pub mod extensions_v1beta1 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -3197,7 +3197,7 @@ pub mod meta_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Condition {
@@ -3214,14 +3214,14 @@ pub mod meta_v1 {
         pub status: ConditionStatus,
         /// +optional
         /// +kubebuilder:validation:Minimum=0
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Type=string
         /// +kubebuilder:validation:Format=date-time
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=1024
@@ -3239,7 +3239,7 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -3250,18 +3250,18 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct LabelSelector {
         /// +optional
-        #[serde(rename = "matchLabels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_labels: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<LabelSelectorRequirement>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct LabelSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LabelSelectorOperator {
         pub const LabelSelectorOpIn: &'static str = "In";
         pub const LabelSelectorOpNotIn: &'static str = "NotIn";
@@ -3277,19 +3277,19 @@ pub mod meta_v1 {
         pub operator: LabelSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ListMeta {
         /// +optional
-        #[serde(rename = "selfLink", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selfLink", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub self_link: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
-        #[serde(rename = "continue", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "continue", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub continue_: String,
         /// +optional
         #[serde(rename = "remainingItemCount", default, skip_serializing_if = "Option::is_none")]
@@ -3298,28 +3298,28 @@ pub mod meta_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ManagedFieldsEntry {
-        #[serde(rename = "manager", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "manager", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub manager: String,
-        #[serde(rename = "operation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operation", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operation: ManagedFieldsOperationType,
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
         #[serde(rename = "time", default, skip_serializing_if = "Option::is_none")]
-        pub time: Option<validation_runtime::Time>,
-        #[serde(rename = "fieldsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub time: Option<k8s_validation::Time>,
+        #[serde(rename = "fieldsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fields_type: String,
         /// +optional
         #[serde(rename = "fieldsV1", default, skip_serializing_if = "Option::is_none")]
         pub fields_v1: Option<crate::shim::RawExtension>,
-        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subresource: String,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct ManagedFieldsOperationType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ManagedFieldsOperationType {
         pub const ManagedFieldsOperationApply: &'static str = "Apply";
         pub const ManagedFieldsOperationUpdate: &'static str = "Update";
@@ -3328,56 +3328,56 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ObjectMeta {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "generateName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generateName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub generate_name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "selfLink", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selfLink", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub self_link: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "generation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generation", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub generation: i64,
         /// +optional
         #[serde(rename = "creationTimestamp", default)]
-        pub creation_timestamp: validation_runtime::Time,
+        pub creation_timestamp: k8s_validation::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub deletion_timestamp: Option<validation_runtime::Time>,
+        pub deletion_timestamp: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "deletionGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
         pub deletion_grace_period_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "labels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "labels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub labels: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "annotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "annotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub annotations: BTreeMap<String, String>,
         /// +optional
         /// +patchMergeKey=uid
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=uid
-        #[serde(rename = "ownerReferences", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ownerReferences", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub owner_references: Vec<OwnerReference>,
         /// +optional
         /// +patchStrategy=merge
         /// +listType=set
-        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub finalizers: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "managedFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "managedFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub managed_fields: Vec<ManagedFieldsEntry>,
     }
 
@@ -3404,10 +3404,10 @@ pub mod meta_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct TypeMeta {
         /// +optional
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 }
@@ -3416,7 +3416,7 @@ pub mod rbac_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -3431,7 +3431,7 @@ pub mod rbac_v1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
@@ -3462,7 +3462,7 @@ pub mod rbac_v1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
@@ -3500,14 +3500,14 @@ pub mod rbac_v1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -3516,7 +3516,7 @@ pub mod rbac_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -3530,7 +3530,7 @@ pub mod rbac_v1alpha1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
@@ -3559,7 +3559,7 @@ pub mod rbac_v1alpha1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
@@ -3595,14 +3595,14 @@ pub mod rbac_v1alpha1 {
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -3611,7 +3611,7 @@ pub mod rbac_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -3629,7 +3629,7 @@ pub mod rbac_v1beta1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
@@ -3666,7 +3666,7 @@ pub mod rbac_v1beta1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         #[serde(rename = "roleRef", default)]
         pub role_ref: RoleRef,
@@ -3705,14 +3705,14 @@ pub mod rbac_v1beta1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -3721,7 +3721,7 @@ pub mod resource_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocatedDeviceStatus {
@@ -3759,7 +3759,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -3776,7 +3776,7 @@ pub mod resource_v1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -3790,12 +3790,12 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -3806,27 +3806,27 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -3837,7 +3837,7 @@ pub mod resource_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -3847,10 +3847,10 @@ pub mod resource_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:optional
@@ -3860,7 +3860,7 @@ pub mod resource_v1 {
         /// +k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -3880,7 +3880,7 @@ pub mod resource_v1 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -3891,14 +3891,14 @@ pub mod resource_v1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -3918,7 +3918,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -3929,7 +3929,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -3941,13 +3941,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -3979,7 +3979,7 @@ pub mod resource_v1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -4001,13 +4001,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -4019,7 +4019,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -4067,13 +4067,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -4100,7 +4100,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -4123,7 +4123,7 @@ pub mod resource_v1 {
         #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -4146,7 +4146,7 @@ pub mod resource_v1 {
         /// +k8s:unique=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -4175,21 +4175,21 @@ pub mod resource_v1 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4199,8 +4199,8 @@ pub mod resource_v1 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4225,19 +4225,19 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4252,7 +4252,7 @@ pub mod resource_v1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
@@ -4260,7 +4260,7 @@ pub mod resource_v1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -4268,7 +4268,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -4280,17 +4280,17 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -4302,7 +4302,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -4317,15 +4317,15 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -4334,7 +4334,7 @@ pub mod resource_v1 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4350,7 +4350,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -4358,12 +4358,12 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -4404,7 +4404,7 @@ pub mod resource_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -4453,7 +4453,7 @@ pub mod resource_v1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=uid
         /// +k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:optional
@@ -4468,7 +4468,7 @@ pub mod resource_v1 {
         /// +k8s:listMapKey=device
         /// +k8s:listMapKey=pool
         /// +k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -4573,7 +4573,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -4589,7 +4589,7 @@ pub mod resource_v1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
     }
 }
@@ -4598,7 +4598,7 @@ pub mod resource_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocatedDeviceStatus {
@@ -4636,7 +4636,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -4653,16 +4653,16 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct BasicDevice {
         /// +optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:optional
@@ -4672,7 +4672,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -4691,7 +4691,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -4702,14 +4702,14 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -4728,12 +4728,12 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -4744,27 +4744,27 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4775,7 +4775,7 @@ pub mod resource_v1beta1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -4802,7 +4802,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -4813,7 +4813,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -4825,13 +4825,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -4863,7 +4863,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -4885,13 +4885,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -4903,7 +4903,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -4951,13 +4951,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -4984,7 +4984,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -5007,7 +5007,7 @@ pub mod resource_v1beta1 {
         #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -5024,15 +5024,15 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -5047,12 +5047,12 @@ pub mod resource_v1beta1 {
         /// +k8s:unique=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5087,21 +5087,21 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADeviceTaints
         /// +k8s:optional
         /// +k8s:maxItems=16
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5111,8 +5111,8 @@ pub mod resource_v1beta1 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5136,19 +5136,19 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5163,7 +5163,7 @@ pub mod resource_v1beta1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
@@ -5171,7 +5171,7 @@ pub mod resource_v1beta1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -5179,7 +5179,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -5191,17 +5191,17 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -5213,7 +5213,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -5227,7 +5227,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -5235,12 +5235,12 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -5281,7 +5281,7 @@ pub mod resource_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -5330,7 +5330,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=uid
         /// +k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:optional
@@ -5345,7 +5345,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listMapKey=device
         /// +k8s:listMapKey=pool
         /// +k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -5436,7 +5436,7 @@ pub mod resource_v1beta1 {
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -5444,13 +5444,13 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -5466,7 +5466,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
     }
 }
@@ -5475,7 +5475,7 @@ pub mod resource_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct AllocatedDeviceStatus {
@@ -5513,7 +5513,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -5530,7 +5530,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5544,12 +5544,12 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -5560,27 +5560,27 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5591,7 +5591,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +required
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -5601,10 +5601,10 @@ pub mod resource_v1beta2 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:optional
@@ -5614,7 +5614,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -5634,7 +5634,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -5645,14 +5645,14 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5672,7 +5672,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -5683,7 +5683,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -5695,13 +5695,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -5733,7 +5733,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -5755,13 +5755,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -5773,7 +5773,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -5821,13 +5821,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -5854,7 +5854,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -5877,7 +5877,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "counterSet", default)]
         pub counter_set: String,
         /// +required
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -5900,7 +5900,7 @@ pub mod resource_v1beta2 {
         /// +k8s:unique=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -5929,21 +5929,21 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:optional
         /// +k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -5953,8 +5953,8 @@ pub mod resource_v1beta2 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5979,19 +5979,19 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -6006,7 +6006,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
@@ -6014,7 +6014,7 @@ pub mod resource_v1beta2 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -6022,7 +6022,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -6034,17 +6034,17 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -6056,7 +6056,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -6071,15 +6071,15 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -6088,7 +6088,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -6104,7 +6104,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -6112,12 +6112,12 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:unique=set
         /// +k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -6158,7 +6158,7 @@ pub mod resource_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -6207,7 +6207,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=uid
         /// +k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:optional
@@ -6222,7 +6222,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listMapKey=device
         /// +k8s:listMapKey=pool
         /// +k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -6327,7 +6327,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -6343,7 +6343,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
     }
 }
@@ -6352,7 +6352,7 @@ pub mod storage_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -6370,14 +6370,14 @@ pub mod storage_v1 {
         #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "reclaimPolicy", default, skip_serializing_if = "Option::is_none")]
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -6387,7 +6387,7 @@ pub mod storage_v1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -6408,7 +6408,7 @@ pub mod storage_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -6419,7 +6419,7 @@ pub mod storage_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -6439,14 +6439,14 @@ pub mod storage_v1beta1 {
         #[serde(rename = "provisioner", default)]
         pub provisioner: String,
         /// +optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "reclaimPolicy", default, skip_serializing_if = "Option::is_none")]
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -6456,7 +6456,7 @@ pub mod storage_v1beta1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -6478,7 +6478,7 @@ pub mod storage_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -6489,7 +6489,7 @@ pub mod types {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     pub struct UID(pub String);

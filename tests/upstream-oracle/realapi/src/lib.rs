@@ -42,7 +42,7 @@ mod custom_1_37;
 /// The mirror of k8s.io/api v0.38.0-beta.0 for Kubernetes 1.38: every type
 /// that `validation-gen` v0.38.0-beta.0 validates in the k8s.io/api packages
 /// with validation tags (and the shared meta/v1 types, from
-/// `validation_runtime::meta::v1_38`), each with
+/// `k8s_validation::meta::v1_38`), each with
 /// `#[validate(kubernetes = "1.38")]` (`src/v1_38.rs`,
 /// `tests/upstream-oracle/run-realapi --release 1.38 --update-mirror`).
 /// `src/custom_1_38.rs` holds the hand-written functions its
@@ -78,9 +78,9 @@ pub fn decode_root_1_38(
 
 use std::any::Any;
 
+use k8s_validation::{ErrorList, Operation, Validate};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use validation_runtime::{ErrorList, Operation, Validate};
 
 /// A decoded root object, behind a trait object so that users of the
 /// mirror need not instantiate serde and validation code for every type

@@ -4,15 +4,15 @@
 //! in `tests/upstream-oracle/go/realapi/mirror/main.go`).
 //!
 //! `resource.Quantity`, `metav1.Time` and `metav1.MicroTime` are not here:
-//! the mirror uses `validation_runtime::{Quantity, Time, MicroTime}`, which
+//! the mirror uses `k8s_validation::{Quantity, Time, MicroTime}`, which
 //! compare by value as upstream's `equality.Semantic` does. The stand-ins
 //! below are for the types the runtime does not have (`Duration`,
 //! `IntOrString`, `RawExtension`/`FieldsV1`, `[]byte`); the oracle generates
 //! only canonical values of them, for which their derived equality is
 //! upstream's.
 
+use k8s_validation::Validate;
 use serde::{Deserialize, Deserializer, Serialize};
-use validation_runtime::Validate;
 
 /// Deserializes `null` as the default value: Go encodes a nil slice or map
 /// (without `omitempty`) as `null`; the runtime's `Quantity`, `Time` and

@@ -143,14 +143,14 @@ pub mod admissionregistration_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -168,11 +168,11 @@ pub mod admissionregistration_v1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -185,7 +185,7 @@ pub mod admissionregistration_v1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: RuleWithOperations,
@@ -196,7 +196,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct OperationType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OperationType {
         pub const OperationAll: &'static str = "*";
         pub const Create: &'static str = "CREATE";
@@ -209,10 +209,10 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -225,7 +225,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -235,13 +235,13 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Rule {
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +listType=atomic
-        #[serde(rename = "apiVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_versions: Vec<String>,
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         #[serde(rename = "scope", default, skip_serializing_if = "Option::is_none")]
@@ -252,7 +252,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct RuleWithOperations {
         /// +listType=atomic
-        #[serde(rename = "operations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operations: Vec<OperationType>,
         #[serde(flatten)]
         pub rule: Rule,
@@ -263,7 +263,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ScopeType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScopeType {
         pub const ClusterScope: &'static str = "Cluster";
         pub const NamespacedScope: &'static str = "Namespaced";
@@ -292,7 +292,7 @@ pub mod admissionregistration_v1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -303,7 +303,7 @@ pub mod admissionregistration_v1 {
         /// +listType=set
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -312,7 +312,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -324,14 +324,14 @@ pub mod admissionregistration_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -349,11 +349,11 @@ pub mod admissionregistration_v1alpha1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -366,7 +366,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: super::admissionregistration_v1::RuleWithOperations,
@@ -377,10 +377,10 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParamRef {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -395,7 +395,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -423,7 +423,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -434,7 +434,7 @@ pub mod admissionregistration_v1alpha1 {
         /// +listType=set
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -443,7 +443,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.36")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -455,13 +455,13 @@ pub mod admissionregistration_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -479,11 +479,11 @@ pub mod admissionregistration_v1beta1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -496,7 +496,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: super::admissionregistration_v1::RuleWithOperations,
@@ -506,10 +506,10 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -522,7 +522,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -550,7 +550,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -561,7 +561,7 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=set
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -570,7 +570,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -582,7 +582,7 @@ pub mod apps_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.6
@@ -613,7 +613,7 @@ pub mod apps_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -623,10 +623,10 @@ pub mod apps_v1beta1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -635,7 +635,7 @@ pub mod apps_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
     /// +k8s:prerelease-lifecycle-gen:introduced=1.8
@@ -666,7 +666,7 @@ pub mod apps_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -677,10 +677,10 @@ pub mod apps_v1beta2 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -689,7 +689,7 @@ pub mod autoscaling_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +structType=atomic
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -700,7 +700,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -752,7 +752,7 @@ pub mod autoscaling_v1 {
         pub observed_generation: Option<i64>,
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_scale_time: Option<validation_runtime::Time>,
+        pub last_scale_time: Option<k8s_validation::Time>,
         #[serde(rename = "currentReplicas", default)]
         pub current_replicas: i32,
         #[serde(rename = "desiredReplicas", default)]
@@ -788,7 +788,7 @@ pub mod autoscaling_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -798,7 +798,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -807,7 +807,7 @@ pub mod autoscaling_v2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -839,7 +839,7 @@ pub mod autoscaling_v2 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -876,7 +876,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.36")]
     pub struct HPAScalingPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HPAScalingPolicyType {
         pub const PodsScalingPolicy: &'static str = "Pods";
         pub const PercentScalingPolicy: &'static str = "Percent";
@@ -893,12 +893,12 @@ pub mod autoscaling_v2 {
         pub select_policy: Option<ScalingPolicySelect>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "policies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policies: Vec<HPAScalingPolicy>,
         /// +featureGate=HPAConfigurableTolerance
         /// +optional
         #[serde(rename = "tolerance", default, skip_serializing_if = "Option::is_none")]
-        pub tolerance: Option<validation_runtime::Quantity>,
+        pub tolerance: Option<k8s_validation::Quantity>,
     }
 
     /// +genclient
@@ -940,12 +940,12 @@ pub mod autoscaling_v2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -953,7 +953,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.36")]
     pub struct HorizontalPodAutoscalerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HorizontalPodAutoscalerConditionType {
         pub const ScalingActive: &'static str = "ScalingActive";
         pub const AbleToScale: &'static str = "AbleToScale";
@@ -979,7 +979,7 @@ pub mod autoscaling_v2 {
         pub max_replicas: i32,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "metrics", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metrics", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub metrics: Vec<MetricSpec>,
         /// +optional
         #[serde(rename = "behavior", default, skip_serializing_if = "Option::is_none")]
@@ -994,9 +994,9 @@ pub mod autoscaling_v2 {
         pub observed_generation: Option<i64>,
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_scale_time: Option<validation_runtime::Time>,
+        pub last_scale_time: Option<k8s_validation::Time>,
         /// +optional
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
         #[serde(rename = "desiredReplicas", default)]
         pub desired_replicas: i32,
@@ -1009,7 +1009,7 @@ pub mod autoscaling_v2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<HorizontalPodAutoscalerCondition>,
     }
 
@@ -1027,7 +1027,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.36")]
     pub struct MetricSourceType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MetricSourceType {
         pub const ObjectMetricSourceType: &'static str = "Object";
         pub const PodsMetricSourceType: &'static str = "Pods";
@@ -1087,10 +1087,10 @@ pub mod autoscaling_v2 {
         pub type_: MetricTargetType,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
-        pub value: Option<validation_runtime::Quantity>,
+        pub value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageValue", default, skip_serializing_if = "Option::is_none")]
-        pub average_value: Option<validation_runtime::Quantity>,
+        pub average_value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageUtilization", default, skip_serializing_if = "Option::is_none")]
         pub average_utilization: Option<i32>,
@@ -1100,7 +1100,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.36")]
     pub struct MetricTargetType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MetricTargetType {
         pub const UtilizationMetricType: &'static str = "Utilization";
         pub const ValueMetricType: &'static str = "Value";
@@ -1112,10 +1112,10 @@ pub mod autoscaling_v2 {
     pub struct MetricValueStatus {
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
-        pub value: Option<validation_runtime::Quantity>,
+        pub value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageValue", default, skip_serializing_if = "Option::is_none")]
-        pub average_value: Option<validation_runtime::Quantity>,
+        pub average_value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageUtilization", default, skip_serializing_if = "Option::is_none")]
         pub average_utilization: Option<i32>,
@@ -1183,7 +1183,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.36")]
     pub struct ScalingPolicySelect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScalingPolicySelect {
         pub const MaxChangePolicySelect: &'static str = "Max";
         pub const MinChangePolicySelect: &'static str = "Min";
@@ -1195,14 +1195,14 @@ pub mod batch_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CompletionMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl CompletionMode {
         pub const NonIndexedCompletion: &'static str = "NonIndexed";
         pub const IndexedCompletion: &'static str = "Indexed";
@@ -1213,7 +1213,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ConcurrencyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConcurrencyPolicy {
         pub const AllowConcurrent: &'static str = "Allow";
         pub const ForbidConcurrent: &'static str = "Forbid";
@@ -1253,7 +1253,7 @@ pub mod batch_v1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
@@ -1273,14 +1273,14 @@ pub mod batch_v1 {
     pub struct CronJobStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: Vec<super::core_v1::ObjectReference>,
         /// +optional
         #[serde(rename = "lastScheduleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_schedule_time: Option<validation_runtime::Time>,
+        pub last_schedule_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "lastSuccessfulTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_successful_time: Option<validation_runtime::Time>,
+        pub last_successful_time: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -1359,7 +1359,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodFailurePolicyAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFailurePolicyAction {
         pub const PodFailurePolicyActionFailJob: &'static str = "FailJob";
         pub const PodFailurePolicyActionFailIndex: &'static str = "FailIndex";
@@ -1372,7 +1372,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodFailurePolicyOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFailurePolicyOnExitCodesOperator {
         pub const PodFailurePolicyOnExitCodesOpIn: &'static str = "In";
         pub const PodFailurePolicyOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -1411,7 +1411,7 @@ pub mod batch_v1 {
         pub on_exit_codes: Option<PodFailurePolicyOnExitCodesRequirement>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "onPodConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "onPodConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub on_pod_conditions: Vec<PodFailurePolicyOnPodConditionsPattern>,
     }
 
@@ -1420,7 +1420,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodReplacementPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodReplacementPolicy {
         pub const TerminatingOrFailed: &'static str = "TerminatingOrFailed";
         pub const Failed: &'static str = "Failed";
@@ -1450,13 +1450,13 @@ pub mod batch_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ConcurrencyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConcurrencyPolicy {
         pub const AllowConcurrent: &'static str = "Allow";
         pub const ForbidConcurrent: &'static str = "Forbid";
@@ -1499,7 +1499,7 @@ pub mod batch_v1beta1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
@@ -1519,14 +1519,14 @@ pub mod batch_v1beta1 {
     pub struct CronJobStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: Vec<super::core_v1::ObjectReference>,
         /// +optional
         #[serde(rename = "lastScheduleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_schedule_time: Option<validation_runtime::Time>,
+        pub last_schedule_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "lastSuccessfulTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_successful_time: Option<validation_runtime::Time>,
+        pub last_successful_time: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -1545,7 +1545,7 @@ pub mod certificates_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -1577,17 +1577,17 @@ pub mod certificates_v1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -1601,20 +1601,20 @@ pub mod certificates_v1 {
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i32>,
         /// +listType=atomic
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -1630,10 +1630,10 @@ pub mod certificates_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:alpha(since: "1.36")=+k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -1648,7 +1648,7 @@ pub mod certificates_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -1679,7 +1679,7 @@ pub mod certificates_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -1691,7 +1691,7 @@ pub mod certificates_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -1725,17 +1725,17 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -1750,20 +1750,20 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i32>,
         /// +listType=atomic
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -1779,10 +1779,10 @@ pub mod certificates_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:alpha(since: "1.36")=+k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -1796,7 +1796,7 @@ pub mod certificates_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -1827,7 +1827,7 @@ pub mod certificates_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -1839,7 +1839,7 @@ pub mod core_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -1847,13 +1847,13 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1888,7 +1888,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AppArmorProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AppArmorProfileType {
         pub const AppArmorProfileTypeUnconfined: &'static str = "Unconfined";
         pub const AppArmorProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -1900,7 +1900,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AzureDataDiskCachingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskCachingMode {
         pub const AzureDataDiskCachingNone: &'static str = "None";
         pub const AzureDataDiskCachingReadOnly: &'static str = "ReadOnly";
@@ -1912,7 +1912,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AzureDataDiskKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskKind {
         pub const AzureSharedBlobDisk: &'static str = "Shared";
         pub const AzureDedicatedBlobDisk: &'static str = "Dedicated";
@@ -1951,7 +1951,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretNamespace", default)]
@@ -1966,7 +1966,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -1978,13 +1978,13 @@ pub mod core_v1 {
         #[serde(rename = "volumeHandle", default)]
         pub volume_handle: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "controllerPublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2015,7 +2015,7 @@ pub mod core_v1 {
         #[serde(rename = "fsType", default, skip_serializing_if = "Option::is_none")]
         pub fs_type: Option<String>,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodePublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2027,11 +2027,11 @@ pub mod core_v1 {
     pub struct Capabilities {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub add: Vec<Capability>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub drop: Vec<Capability>,
     }
 
@@ -2046,19 +2046,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2069,19 +2069,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2091,10 +2091,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2107,10 +2107,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2140,7 +2140,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -2177,7 +2177,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -2191,7 +2191,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -2207,18 +2207,18 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -2226,18 +2226,18 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
@@ -2245,7 +2245,7 @@ pub mod core_v1 {
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -2253,21 +2253,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -2282,25 +2282,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -2308,19 +2308,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_port: i32,
         #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ip: String,
     }
 
@@ -2337,7 +2337,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartPolicy {
         pub const ContainerRestartPolicyAlways: &'static str = "Always";
         pub const ContainerRestartPolicyNever: &'static str = "Never";
@@ -2348,7 +2348,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -2360,7 +2360,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartRuleAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleAction {
         pub const ContainerRestartRuleActionRestart: &'static str = "Restart";
         pub const ContainerRestartRuleActionRestartAllContainers: &'static str = "RestartAllContainers";
@@ -2370,11 +2370,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<i32>,
     }
 
@@ -2382,7 +2382,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ContainerRestartRuleOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleOnExitCodesOperator {
         pub const ContainerRestartRuleOnExitCodesOpIn: &'static str = "In";
         pub const ContainerRestartRuleOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -2393,7 +2393,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DNSPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DNSPolicy {
         pub const DNSClusterFirstWithHostNet: &'static str = "ClusterFirstWithHostNet";
         pub const DNSClusterFirst: &'static str = "ClusterFirst";
@@ -2406,7 +2406,7 @@ pub mod core_v1 {
     pub struct DownwardAPIProjection {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
     }
 
@@ -2431,7 +2431,7 @@ pub mod core_v1 {
     pub struct DownwardAPIVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -2442,18 +2442,18 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
-        pub size_limit: Option<validation_runtime::Quantity>,
+        pub size_limit: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -2469,7 +2469,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -2503,7 +2503,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
@@ -2512,18 +2512,18 @@ pub mod core_v1 {
     pub struct EphemeralContainerCommon {
         #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -2531,18 +2531,18 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
@@ -2550,7 +2550,7 @@ pub mod core_v1 {
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -2558,21 +2558,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -2587,25 +2587,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -2621,7 +2621,7 @@ pub mod core_v1 {
     pub struct ExecAction {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
     }
 
@@ -2630,20 +2630,20 @@ pub mod core_v1 {
     pub struct FCVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_ww_ns: Vec<String>,
         /// +optional
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub wwi_ds: Vec<String>,
     }
 
@@ -2672,16 +2672,16 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
@@ -2691,16 +2691,16 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
@@ -2708,10 +2708,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
@@ -2721,13 +2721,13 @@ pub mod core_v1 {
         #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2748,10 +2748,10 @@ pub mod core_v1 {
         #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub directory: String,
     }
 
@@ -2763,7 +2763,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "endpointsNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -2778,7 +2778,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -2786,19 +2786,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub http_headers: Vec<HTTPHeader>,
     }
 
@@ -2818,7 +2818,7 @@ pub mod core_v1 {
         #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
-        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostnames: Vec<String>,
     }
 
@@ -2827,7 +2827,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct HostPathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HostPathType {
         pub const HostPathUnset: &'static str = "";
         pub const HostPathDirectoryOrCreate: &'static str = "DirectoryOrCreate";
@@ -2860,23 +2860,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2897,23 +2897,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -2927,10 +2927,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
@@ -2984,7 +2984,7 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -3003,7 +3003,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct MountPropagationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MountPropagationMode {
         pub const MountPropagationNone: &'static str = "None";
         pub const MountPropagationHostToContainer: &'static str = "HostToContainer";
@@ -3018,7 +3018,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3030,7 +3030,7 @@ pub mod core_v1 {
         pub required_during_scheduling_ignored_during_execution: Option<NodeSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<PreferredSchedulingTerm>,
     }
 
@@ -3039,7 +3039,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct NodeInclusionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeInclusionPolicy {
         pub const NodeInclusionPolicyIgnore: &'static str = "Ignore";
         pub const NodeInclusionPolicyHonor: &'static str = "Honor";
@@ -3059,7 +3059,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct NodeSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeSelectorOperator {
         pub const NodeSelectorOpIn: &'static str = "In";
         pub const NodeSelectorOpNotIn: &'static str = "NotIn";
@@ -3078,7 +3078,7 @@ pub mod core_v1 {
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
@@ -3088,11 +3088,11 @@ pub mod core_v1 {
     pub struct NodeSelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<NodeSelectorRequirement>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_fields: Vec<NodeSelectorRequirement>,
     }
 
@@ -3100,7 +3100,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct OSName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OSName {
         pub const Linux: &'static str = "linux";
         pub const Windows: &'static str = "windows";
@@ -3111,7 +3111,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         #[serde(rename = "fieldPath", default)]
         pub field_path: String,
@@ -3123,25 +3123,25 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ObjectReference {
         /// +optional
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "fieldPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub field_path: String,
     }
 
@@ -3150,7 +3150,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeAccessMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeAccessMode {
         pub const ReadWriteOnce: &'static str = "ReadWriteOnce";
         pub const ReadOnlyMany: &'static str = "ReadOnlyMany";
@@ -3163,7 +3163,7 @@ pub mod core_v1 {
     pub struct PersistentVolumeClaimSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -3172,7 +3172,7 @@ pub mod core_v1 {
         #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -3208,7 +3208,7 @@ pub mod core_v1 {
         #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3217,7 +3217,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeMode {
         pub const PersistentVolumeBlock: &'static str = "Block";
         pub const PersistentVolumeFilesystem: &'static str = "Filesystem";
@@ -3228,7 +3228,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeReclaimPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeReclaimPolicy {
         pub const PersistentVolumeReclaimRecycle: &'static str = "Recycle";
         pub const PersistentVolumeReclaimDelete: &'static str = "Delete";
@@ -3309,27 +3309,27 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PersistentVolumeSpec {
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         #[serde(flatten)]
         pub persistent_volume_source: PersistentVolumeSource,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         /// +structType=granular
         #[serde(rename = "claimRef", default, skip_serializing_if = "Option::is_none")]
         pub claim_ref: Option<ObjectReference>,
         /// +optional
-        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub persistent_volume_reclaim_policy: PersistentVolumeReclaimPolicy,
         /// +optional
-        #[serde(rename = "storageClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_class_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "volumeMode", default, skip_serializing_if = "Option::is_none")]
@@ -3348,7 +3348,7 @@ pub mod core_v1 {
     pub struct PhotonPersistentDiskVolumeSource {
         #[serde(rename = "pdID", default)]
         pub pd_id: String,
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -3357,11 +3357,11 @@ pub mod core_v1 {
     pub struct PodAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -3373,7 +3373,7 @@ pub mod core_v1 {
         pub label_selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespaces: Vec<String>,
         #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
@@ -3382,11 +3382,11 @@ pub mod core_v1 {
         pub namespace_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mismatch_label_keys: Vec<String>,
     }
 
@@ -3395,11 +3395,11 @@ pub mod core_v1 {
     pub struct PodAntiAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -3407,24 +3407,24 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain_path: String,
-        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
     }
 
@@ -3432,7 +3432,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodConditionType {
         pub const ContainersReady: &'static str = "ContainersReady";
         pub const PodInitialized: &'static str = "Initialized";
@@ -3450,22 +3450,22 @@ pub mod core_v1 {
     pub struct PodDNSConfig {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub nameservers: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub searches: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: Vec<PodDNSConfigOption>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -3477,7 +3477,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodFSGroupChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFSGroupChangePolicy {
         pub const FSGroupChangeOnRootMismatch: &'static str = "OnRootMismatch";
         pub const FSGroupChangeAlways: &'static str = "Always";
@@ -3512,7 +3512,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PodSELinuxChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodSELinuxChangePolicy {
         pub const SELinuxChangePolicyRecursive: &'static str = "Recursive";
         pub const SELinuxChangePolicyMountOption: &'static str = "MountOption";
@@ -3555,7 +3555,7 @@ pub mod core_v1 {
         pub run_as_non_root: Option<bool>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub supplemental_groups: Vec<i64>,
         /// +featureGate=SupplementalGroupsPolicy
         /// +optional
@@ -3566,7 +3566,7 @@ pub mod core_v1 {
         pub fs_group: Option<i64>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sysctls: Vec<Sysctl>,
         /// +optional
         #[serde(rename = "fsGroupChangePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3591,13 +3591,13 @@ pub mod core_v1 {
         /// +patchStrategy=merge,retainKeys
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes: Vec<Volume>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub init_containers: Vec<Container>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
@@ -3610,10 +3610,10 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3622,36 +3622,36 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_account_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_network: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_pid: bool,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +k8s:conversion-gen=false
         /// +optional
@@ -3665,33 +3665,33 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<Toleration>,
         /// +optional
         /// +patchMergeKey=ip
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=ip
-        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -3701,7 +3701,7 @@ pub mod core_v1 {
         pub dns_config: Option<PodDNSConfig>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub readiness_gates: Vec<PodReadinessGate>,
         /// +optional
         #[serde(rename = "runtimeClassName", default, skip_serializing_if = "Option::is_none")]
@@ -3713,7 +3713,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -3721,7 +3721,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=topologyKey
         /// +listMapKey=whenUnsatisfiable
-        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology_spread_constraints: Vec<TopologySpreadConstraint>,
         /// +optional
         #[serde(rename = "setHostnameAsFQDN", default, skip_serializing_if = "Option::is_none")]
@@ -3738,7 +3738,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduling_gates: Vec<PodSchedulingGate>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
@@ -3746,7 +3746,7 @@ pub mod core_v1 {
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodResourceClaim>,
         /// +featureGate=PodLevelResources
         /// +optional
@@ -3778,10 +3778,10 @@ pub mod core_v1 {
     pub struct PortworxVolumeSource {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3790,7 +3790,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -3811,19 +3811,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3852,7 +3852,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ProcMountType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ProcMountType {
         pub const DefaultProcMount: &'static str = "Default";
         pub const UnmaskedProcMount: &'static str = "Unmasked";
@@ -3875,7 +3875,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Protocol(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Protocol {
         pub const ProtocolTCP: &'static str = "TCP";
         pub const ProtocolUDP: &'static str = "UDP";
@@ -3887,7 +3887,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PullPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PullPolicy {
         pub const PullAlways: &'static str = "Always";
         pub const PullNever: &'static str = "Never";
@@ -3902,16 +3902,16 @@ pub mod core_v1 {
         #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -3924,25 +3924,25 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3955,25 +3955,25 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -3981,7 +3981,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct RecursiveReadOnlyMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RecursiveReadOnlyMode {
         pub const RecursiveReadOnlyDisabled: &'static str = "Disabled";
         pub const RecursiveReadOnlyIfPossible: &'static str = "IfPossible";
@@ -4021,12 +4021,12 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -4034,7 +4034,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ReplicationControllerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicationControllerConditionType {
         pub const ReplicationControllerReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -4052,11 +4052,11 @@ pub mod core_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "template", default, skip_serializing_if = "Option::is_none")]
@@ -4069,23 +4069,23 @@ pub mod core_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicationControllerCondition>,
     }
 
@@ -4095,7 +4095,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -4104,24 +4104,24 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_name: String,
         #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
         #[serde(rename = "divisor", default)]
-        pub divisor: validation_runtime::Quantity,
+        pub divisor: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
-    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, validation_runtime::Quantity>);
+    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, k8s_validation::Quantity>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ResourceName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceName {
         pub const ResourceCPU: &'static str = "cpu";
         pub const ResourceMemory: &'static str = "memory";
@@ -4149,16 +4149,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub claims: Vec<ResourceClaim>,
     }
 
@@ -4166,7 +4166,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceResizeRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceResizeRestartPolicy {
         pub const NotRequired: &'static str = "NotRequired";
         pub const RestartContainer: &'static str = "RestartContainer";
@@ -4177,7 +4177,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct RestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RestartPolicy {
         pub const RestartPolicyAlways: &'static str = "Always";
         pub const RestartPolicyOnFailure: &'static str = "OnFailure";
@@ -4188,16 +4188,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub level: String,
     }
 
@@ -4211,26 +4211,26 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -4244,26 +4244,26 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -4284,7 +4284,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SeccompProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SeccompProfileType {
         pub const SeccompProfileTypeUnconfined: &'static str = "Unconfined";
         pub const SeccompProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -4321,7 +4321,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -4333,10 +4333,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SecretReference {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 
@@ -4344,11 +4344,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -4403,7 +4403,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -4417,7 +4417,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Signal(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Signal {
         pub const SIGABRT: &'static str = "SIGABRT";
         pub const SIGALRM: &'static str = "SIGALRM";
@@ -4497,7 +4497,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct StorageMedium(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageMedium {
         pub const StorageMediumDefault: &'static str = "";
         pub const StorageMediumMemory: &'static str = "Memory";
@@ -4508,16 +4508,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct StorageOSPersistentVolumeSource {
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -4527,16 +4527,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct StorageOSVolumeSource {
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -4548,7 +4548,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct SupplementalGroupsPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SupplementalGroupsPolicy {
         pub const SupplementalGroupsPolicyMerge: &'static str = "Merge";
         pub const SupplementalGroupsPolicyStrict: &'static str = "Strict";
@@ -4569,7 +4569,7 @@ pub mod core_v1 {
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -4578,7 +4578,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TaintEffect {
         pub const TaintEffectNoSchedule: &'static str = "NoSchedule";
         pub const TaintEffectPreferNoSchedule: &'static str = "PreferNoSchedule";
@@ -4590,7 +4590,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TerminationMessagePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TerminationMessagePolicy {
         pub const TerminationMessageReadFile: &'static str = "File";
         pub const TerminationMessageFallbackToLogsOnError: &'static str = "FallbackToLogsOnError";
@@ -4600,16 +4600,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct Toleration {
         /// +optional
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -4621,7 +4621,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TolerationOperator {
         pub const TolerationOpExists: &'static str = "Exists";
         pub const TolerationOpEqual: &'static str = "Equal";
@@ -4645,7 +4645,7 @@ pub mod core_v1 {
     pub struct TopologySelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_expressions: Vec<TopologySelectorLabelRequirement>,
     }
 
@@ -4681,7 +4681,7 @@ pub mod core_v1 {
         pub node_taints_policy: Option<NodeInclusionPolicy>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
     }
 
@@ -4719,7 +4719,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct URIScheme(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl URIScheme {
         pub const URISchemeHTTP: &'static str = "HTTP";
         pub const URISchemeHTTPS: &'static str = "HTTPS";
@@ -4730,7 +4730,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct UnsatisfiableConstraintAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnsatisfiableConstraintAction {
         pub const DoNotSchedule: &'static str = "DoNotSchedule";
         pub const ScheduleAnyway: &'static str = "ScheduleAnyway";
@@ -4760,7 +4760,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -4768,13 +4768,13 @@ pub mod core_v1 {
         #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path_expr: String,
     }
 
@@ -4814,10 +4814,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -4920,13 +4920,13 @@ pub mod core_v1 {
         #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
@@ -4961,7 +4961,7 @@ pub mod discovery_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:alpha(since: "1.36")=+k8s:enum
@@ -4969,7 +4969,7 @@ pub mod discovery_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AddressType {
         pub const AddressTypeIPv4: &'static str = "IPv4";
         pub const AddressTypeIPv6: &'static str = "IPv6";
@@ -4994,7 +4994,7 @@ pub mod discovery_v1 {
         #[serde(rename = "targetRef", default, skip_serializing_if = "Option::is_none")]
         pub target_ref: Option<super::core_v1::ObjectReference>,
         /// +optional
-        #[serde(rename = "deprecatedTopology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "deprecatedTopology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_topology: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -5025,10 +5025,10 @@ pub mod discovery_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct EndpointHints {
         /// +listType=atomic
-        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_zones: Vec<ForZone>,
         /// +listType=atomic
-        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_nodes: Vec<ForNode>,
     }
 
@@ -5093,7 +5093,7 @@ pub mod discovery_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:alpha(since: "1.36")=+k8s:enum
@@ -5101,7 +5101,7 @@ pub mod discovery_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct AddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AddressType {
         pub const AddressTypeIPv4: &'static str = "IPv4";
         pub const AddressTypeIPv6: &'static str = "IPv6";
@@ -5126,7 +5126,7 @@ pub mod discovery_v1beta1 {
         #[serde(rename = "targetRef", default, skip_serializing_if = "Option::is_none")]
         pub target_ref: Option<super::core_v1::ObjectReference>,
         /// +optional
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -5155,10 +5155,10 @@ pub mod discovery_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct EndpointHints {
         /// +listType=atomic
-        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_zones: Vec<ForZone>,
         /// +listType=atomic
-        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_nodes: Vec<ForNode>,
     }
 
@@ -5224,7 +5224,7 @@ pub mod extensions_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -5235,7 +5235,7 @@ pub mod extensions_v1beta1 {
         pub cidr: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub except: Vec<String>,
     }
 
@@ -5263,12 +5263,12 @@ pub mod extensions_v1beta1 {
     pub struct NetworkPolicyEgressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub to: Vec<NetworkPolicyPeer>,
     }
 
@@ -5277,12 +5277,12 @@ pub mod extensions_v1beta1 {
     pub struct NetworkPolicyIngressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub from: Vec<NetworkPolicyPeer>,
     }
 
@@ -5323,16 +5323,16 @@ pub mod extensions_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<NetworkPolicyIngressRule>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub egress: Vec<NetworkPolicyEgressRule>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_types: Vec<PolicyType>,
     }
 
@@ -5340,7 +5340,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct PolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PolicyType {
         pub const PolicyTypeIngress: &'static str = "Ingress";
         pub const PolicyTypeEgress: &'static str = "Egress";
@@ -5374,7 +5374,7 @@ pub mod extensions_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +default=0
         /// +k8s:alpha(since: "1.36")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -5385,10 +5385,10 @@ pub mod extensions_v1beta1 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -5397,13 +5397,13 @@ pub mod flowcontrol_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -5442,7 +5442,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -5487,15 +5487,15 @@ pub mod flowcontrol_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub last_transition_time: k8s_validation::Time,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5534,7 +5534,7 @@ pub mod flowcontrol_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -5542,7 +5542,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -5567,13 +5567,13 @@ pub mod flowcontrol_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -5612,7 +5612,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -5658,15 +5658,15 @@ pub mod flowcontrol_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub last_transition_time: k8s_validation::Time,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5703,7 +5703,7 @@ pub mod flowcontrol_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -5711,7 +5711,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -5736,13 +5736,13 @@ pub mod flowcontrol_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -5781,7 +5781,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -5827,15 +5827,15 @@ pub mod flowcontrol_v1beta2 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub last_transition_time: k8s_validation::Time,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5872,7 +5872,7 @@ pub mod flowcontrol_v1beta2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -5880,7 +5880,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -5905,13 +5905,13 @@ pub mod flowcontrol_v1beta3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -5950,7 +5950,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.36")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -5996,15 +5996,15 @@ pub mod flowcontrol_v1beta3 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelConfigurationCondition {
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub last_transition_time: k8s_validation::Time,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -6043,7 +6043,7 @@ pub mod flowcontrol_v1beta3 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -6051,7 +6051,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.36")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -6076,7 +6076,7 @@ pub mod meta_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -6094,14 +6094,14 @@ pub mod meta_v1 {
         pub status: ConditionStatus,
         /// +optional
         /// +kubebuilder:validation:Minimum=0
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:Type=string
         /// +kubebuilder:validation:Format=date-time
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +required
         /// +kubebuilder:validation:Required
         /// +kubebuilder:validation:MaxLength=1024
@@ -6120,7 +6120,7 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -6132,11 +6132,11 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct LabelSelector {
         /// +optional
-        #[serde(rename = "matchLabels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_labels: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<LabelSelectorRequirement>,
     }
 
@@ -6144,7 +6144,7 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct LabelSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LabelSelectorOperator {
         pub const LabelSelectorOpIn: &'static str = "In";
         pub const LabelSelectorOpNotIn: &'static str = "NotIn";
@@ -6161,28 +6161,28 @@ pub mod meta_v1 {
         pub operator: LabelSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct ManagedFieldsEntry {
-        #[serde(rename = "manager", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "manager", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub manager: String,
-        #[serde(rename = "operation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operation", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operation: ManagedFieldsOperationType,
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
         #[serde(rename = "time", default, skip_serializing_if = "Option::is_none")]
-        pub time: Option<validation_runtime::Time>,
-        #[serde(rename = "fieldsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub time: Option<k8s_validation::Time>,
+        #[serde(rename = "fieldsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fields_type: String,
         /// +optional
         #[serde(rename = "fieldsV1", default, skip_serializing_if = "Option::is_none")]
         pub fields_v1: Option<crate::shim::RawExtension>,
-        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subresource: String,
     }
 
@@ -6190,7 +6190,7 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ManagedFieldsOperationType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ManagedFieldsOperationType {
         pub const ManagedFieldsOperationApply: &'static str = "Apply";
         pub const ManagedFieldsOperationUpdate: &'static str = "Update";
@@ -6200,56 +6200,56 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ObjectMeta {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "generateName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generateName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub generate_name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "selfLink", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selfLink", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub self_link: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "generation", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "generation", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub generation: i64,
         /// +optional
         #[serde(rename = "creationTimestamp", default)]
-        pub creation_timestamp: validation_runtime::Time,
+        pub creation_timestamp: k8s_validation::Time,
         /// +optional
         #[serde(rename = "deletionTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub deletion_timestamp: Option<validation_runtime::Time>,
+        pub deletion_timestamp: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "deletionGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
         pub deletion_grace_period_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "labels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "labels", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub labels: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "annotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "annotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub annotations: BTreeMap<String, String>,
         /// +optional
         /// +patchMergeKey=uid
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=uid
-        #[serde(rename = "ownerReferences", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ownerReferences", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub owner_references: Vec<OwnerReference>,
         /// +optional
         /// +patchStrategy=merge
         /// +listType=set
-        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub finalizers: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "managedFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "managedFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub managed_fields: Vec<ManagedFieldsEntry>,
     }
 
@@ -6278,10 +6278,10 @@ pub mod meta_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct TypeMeta {
         /// +optional
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 }
@@ -6290,7 +6290,7 @@ pub mod networking_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -6328,7 +6328,7 @@ pub mod networking_v1 {
         pub cidr: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub except: Vec<String>,
     }
 
@@ -6374,7 +6374,7 @@ pub mod networking_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -6403,12 +6403,12 @@ pub mod networking_v1 {
     pub struct NetworkPolicyEgressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub to: Vec<NetworkPolicyPeer>,
     }
 
@@ -6417,12 +6417,12 @@ pub mod networking_v1 {
     pub struct NetworkPolicyIngressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub from: Vec<NetworkPolicyPeer>,
     }
 
@@ -6464,16 +6464,16 @@ pub mod networking_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<NetworkPolicyIngressRule>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub egress: Vec<NetworkPolicyEgressRule>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_types: Vec<PolicyType>,
     }
 
@@ -6481,18 +6481,18 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -6501,7 +6501,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct PolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PolicyType {
         pub const PolicyTypeIngress: &'static str = "Ingress";
         pub const PolicyTypeEgress: &'static str = "Egress";
@@ -6512,7 +6512,7 @@ pub mod networking_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -6584,7 +6584,7 @@ pub mod networking_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -6596,18 +6596,18 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 }
@@ -6616,13 +6616,13 @@ pub mod node_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -6657,11 +6657,11 @@ pub mod node_v1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -6670,13 +6670,13 @@ pub mod node_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -6718,11 +6718,11 @@ pub mod node_v1alpha1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -6731,13 +6731,13 @@ pub mod node_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -6773,11 +6773,11 @@ pub mod node_v1beta1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -6786,14 +6786,14 @@ pub mod rbac_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -6834,7 +6834,7 @@ pub mod rbac_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         #[serde(rename = "roleRef", default)]
@@ -6851,19 +6851,19 @@ pub mod rbac_v1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -6899,7 +6899,7 @@ pub mod rbac_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         #[serde(rename = "roleRef", default)]
@@ -6930,14 +6930,14 @@ pub mod rbac_v1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -6946,14 +6946,14 @@ pub mod rbac_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -6992,7 +6992,7 @@ pub mod rbac_v1alpha1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         #[serde(rename = "roleRef", default)]
@@ -7009,19 +7009,19 @@ pub mod rbac_v1alpha1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -7055,7 +7055,7 @@ pub mod rbac_v1alpha1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         #[serde(rename = "roleRef", default)]
@@ -7085,14 +7085,14 @@ pub mod rbac_v1alpha1 {
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -7101,14 +7101,14 @@ pub mod rbac_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -7155,7 +7155,7 @@ pub mod rbac_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         #[serde(rename = "roleRef", default)]
@@ -7172,19 +7172,19 @@ pub mod rbac_v1beta1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -7226,7 +7226,7 @@ pub mod rbac_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         #[serde(rename = "roleRef", default)]
@@ -7255,14 +7255,14 @@ pub mod rbac_v1beta1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -7271,7 +7271,7 @@ pub mod resource_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -7311,7 +7311,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -7329,7 +7329,7 @@ pub mod resource_v1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -7345,12 +7345,12 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -7362,21 +7362,21 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -7384,7 +7384,7 @@ pub mod resource_v1 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -7398,7 +7398,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -7410,10 +7410,10 @@ pub mod resource_v1 {
         pub name: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -7423,7 +7423,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -7444,7 +7444,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -7455,14 +7455,14 @@ pub mod resource_v1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -7470,7 +7470,7 @@ pub mod resource_v1 {
         pub allow_multiple_allocations: Option<bool>,
         /// +optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResourceMappings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResourceMappings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resource_mappings: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResourceMapping>,
     }
 
@@ -7487,7 +7487,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -7499,7 +7499,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -7512,13 +7512,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -7551,7 +7551,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
@@ -7559,7 +7559,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -7567,7 +7567,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
@@ -7575,7 +7575,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -7584,7 +7584,7 @@ pub mod resource_v1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -7607,13 +7607,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -7626,7 +7626,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -7664,13 +7664,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -7699,7 +7699,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -7725,7 +7725,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -7749,7 +7749,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:unique=map
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=name
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -7781,21 +7781,21 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -7805,8 +7805,8 @@ pub mod resource_v1 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -7833,21 +7833,21 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -7863,7 +7863,7 @@ pub mod resource_v1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -7871,7 +7871,7 @@ pub mod resource_v1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -7880,7 +7880,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -7893,19 +7893,19 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -7918,7 +7918,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -7934,15 +7934,15 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -7952,7 +7952,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -7970,7 +7970,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -7978,12 +7978,12 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -7995,7 +7995,7 @@ pub mod resource_v1 {
         pub capacity_key: Option<QualifiedName>,
         /// +optional
         #[serde(rename = "allocationMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_multiplier: Option<validation_runtime::Quantity>,
+        pub allocation_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8040,7 +8040,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -8078,7 +8078,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:listType=map
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=uid
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -8093,7 +8093,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=device
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=pool
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -8178,7 +8178,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -8194,7 +8194,7 @@ pub mod resource_v1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
     }
 }
@@ -8203,7 +8203,7 @@ pub mod resource_v1alpha3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8213,7 +8213,7 @@ pub mod resource_v1alpha3 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:required
@@ -8221,7 +8221,7 @@ pub mod resource_v1alpha3 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -8230,7 +8230,7 @@ pub mod resource_v1alpha3 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -8276,7 +8276,7 @@ pub mod resource_v1alpha3 {
         /// +listMapKey=type
         /// +patchStrategy=merge
         /// +patchMergeKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -8300,12 +8300,12 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "driver", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "poolName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "poolName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pool_name: String,
         /// +required
         /// +k8s:required
@@ -8407,7 +8407,7 @@ pub mod resource_v1alpha3 {
         /// +listType=atomic
         /// +k8s:listType=atomic
         /// +k8s:maxItems=1000
-        #[serde(rename = "pools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pools: Vec<PoolStatus>,
         /// +optional
         /// +k8s:optional
@@ -8418,7 +8418,7 @@ pub mod resource_v1alpha3 {
         /// +patchStrategy=merge
         /// +patchMergeKey=type
         /// +k8s:maxItems=10
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 }
@@ -8427,7 +8427,7 @@ pub mod resource_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -8467,7 +8467,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -8485,7 +8485,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8493,10 +8493,10 @@ pub mod resource_v1beta1 {
     pub struct BasicDevice {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -8506,7 +8506,7 @@ pub mod resource_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -8526,7 +8526,7 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -8537,14 +8537,14 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -8552,7 +8552,7 @@ pub mod resource_v1beta1 {
         pub allow_multiple_allocations: Option<bool>,
         /// +optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResourceMappings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResourceMappings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resource_mappings: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResourceMapping>,
     }
 
@@ -8569,12 +8569,12 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -8586,21 +8586,21 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8608,7 +8608,7 @@ pub mod resource_v1beta1 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8622,7 +8622,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -8652,7 +8652,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -8664,7 +8664,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -8677,13 +8677,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -8715,28 +8715,28 @@ pub mod resource_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -8745,7 +8745,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -8768,13 +8768,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -8787,7 +8787,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -8825,13 +8825,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -8860,7 +8860,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -8886,7 +8886,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -8904,15 +8904,15 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -8927,13 +8927,13 @@ pub mod resource_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:unique=map
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=name
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -8970,21 +8970,21 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=16
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -8994,8 +8994,8 @@ pub mod resource_v1beta1 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9022,21 +9022,21 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -9052,7 +9052,7 @@ pub mod resource_v1beta1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -9060,7 +9060,7 @@ pub mod resource_v1beta1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -9069,7 +9069,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -9082,19 +9082,19 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -9107,7 +9107,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -9123,7 +9123,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -9131,12 +9131,12 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -9148,7 +9148,7 @@ pub mod resource_v1beta1 {
         pub capacity_key: Option<QualifiedName>,
         /// +optional
         #[serde(rename = "allocationMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_multiplier: Option<validation_runtime::Quantity>,
+        pub allocation_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9193,7 +9193,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -9231,7 +9231,7 @@ pub mod resource_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:listType=map
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=uid
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -9246,7 +9246,7 @@ pub mod resource_v1beta1 {
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=device
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=pool
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -9317,7 +9317,7 @@ pub mod resource_v1beta1 {
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -9325,13 +9325,13 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -9347,7 +9347,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
     }
 }
@@ -9356,7 +9356,7 @@ pub mod resource_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -9396,7 +9396,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -9414,7 +9414,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9430,12 +9430,12 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -9447,21 +9447,21 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9469,7 +9469,7 @@ pub mod resource_v1beta2 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9483,7 +9483,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -9495,10 +9495,10 @@ pub mod resource_v1beta2 {
         pub name: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -9508,7 +9508,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -9529,7 +9529,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -9540,14 +9540,14 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -9555,7 +9555,7 @@ pub mod resource_v1beta2 {
         pub allow_multiple_allocations: Option<bool>,
         /// +optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResourceMappings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResourceMappings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resource_mappings: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResourceMapping>,
     }
 
@@ -9572,7 +9572,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -9584,7 +9584,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -9597,13 +9597,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -9636,7 +9636,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
@@ -9644,7 +9644,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -9652,7 +9652,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
@@ -9660,7 +9660,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -9669,7 +9669,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -9692,13 +9692,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -9711,7 +9711,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -9749,13 +9749,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -9784,7 +9784,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -9810,7 +9810,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
         /// +k8s:alpha(since: "1.36")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -9834,7 +9834,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:unique=map
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=name
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -9866,21 +9866,21 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -9890,8 +9890,8 @@ pub mod resource_v1beta2 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9918,21 +9918,21 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -9948,7 +9948,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:alpha(since: "1.36")=+k8s:required
@@ -9956,7 +9956,7 @@ pub mod resource_v1beta2 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -9965,7 +9965,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -10011,7 +10011,7 @@ pub mod resource_v1beta2 {
         /// +listMapKey=type
         /// +patchStrategy=merge
         /// +patchMergeKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -10035,19 +10035,19 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -10060,7 +10060,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -10076,15 +10076,15 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -10094,7 +10094,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -10112,7 +10112,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -10120,12 +10120,12 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:unique=set
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -10137,7 +10137,7 @@ pub mod resource_v1beta2 {
         pub capacity_key: Option<QualifiedName>,
         /// +optional
         #[serde(rename = "allocationMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_multiplier: Option<validation_runtime::Quantity>,
+        pub allocation_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -10182,7 +10182,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.36")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -10220,7 +10220,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:listType=map
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=uid
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
@@ -10235,7 +10235,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=device
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=pool
         /// +k8s:alpha(since: "1.36")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -10320,7 +10320,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -10336,7 +10336,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:alpha(since: "1.36")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
     }
 }
@@ -10345,7 +10345,7 @@ pub mod scheduling_v1alpha2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]
@@ -10358,7 +10358,7 @@ pub mod scheduling_v1alpha2 {
     #[validate(kubernetes = "1.36")]
     pub struct DisruptionMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DisruptionMode {
         pub const DisruptionModePod: &'static str = "Pod";
         pub const DisruptionModePodGroup: &'static str = "PodGroup";
@@ -10436,7 +10436,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -10486,7 +10486,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:maxItems=4
         /// +k8s:immutable
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +featureGate=WorkloadAwarePreemption
         /// +optional
@@ -10502,7 +10502,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:optional
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:format=k8s-long-name
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +featureGate=WorkloadAwarePreemption
         /// +optional
@@ -10523,7 +10523,7 @@ pub mod scheduling_v1alpha2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +patchMergeKey=name
@@ -10535,7 +10535,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
     }
 
@@ -10567,7 +10567,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:maxItems=4
         /// +k8s:immutable
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +featureGate=WorkloadAwarePreemption
         /// +optional
@@ -10580,7 +10580,7 @@ pub mod scheduling_v1alpha2 {
         /// +k8s:ifDisabled("WorkloadAwarePreemption")=+k8s:forbidden
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:optional
         /// +k8s:ifEnabled("WorkloadAwarePreemption")=+k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +featureGate=WorkloadAwarePreemption
         /// +optional
@@ -10619,7 +10619,7 @@ pub mod scheduling_v1alpha2 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
@@ -10688,7 +10688,7 @@ pub mod storage_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -10710,7 +10710,7 @@ pub mod storage_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
@@ -10719,7 +10719,7 @@ pub mod storage_v1 {
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -10731,7 +10731,7 @@ pub mod storage_v1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -10789,7 +10789,7 @@ pub mod storage_v1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -10804,7 +10804,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -10815,9 +10815,9 @@ pub mod storage_v1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -10830,7 +10830,7 @@ pub mod storage_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -10888,7 +10888,7 @@ pub mod storage_v1alpha1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -10903,9 +10903,9 @@ pub mod storage_v1alpha1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -10918,7 +10918,7 @@ pub mod storage_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -10942,7 +10942,7 @@ pub mod storage_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
         /// +k8s:alpha(since: "1.36")=+k8s:optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:immutable
@@ -10951,7 +10951,7 @@ pub mod storage_v1beta1 {
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -10963,7 +10963,7 @@ pub mod storage_v1beta1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -11023,7 +11023,7 @@ pub mod storage_v1beta1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -11037,7 +11037,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.36")]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -11048,9 +11048,9 @@ pub mod storage_v1beta1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -11063,7 +11063,7 @@ pub mod types {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.36")]

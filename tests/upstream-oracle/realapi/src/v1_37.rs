@@ -315,12 +315,12 @@ pub mod admissionregistration_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -347,7 +347,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FailurePolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FailurePolicyType {
         pub const Ignore: &'static str = "Ignore";
         pub const Fail: &'static str = "Fail";
@@ -356,7 +356,7 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -374,7 +374,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -392,11 +392,11 @@ pub mod admissionregistration_v1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -438,7 +438,7 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -458,11 +458,11 @@ pub mod admissionregistration_v1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mutations: Vec<Mutation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -472,9 +472,9 @@ pub mod admissionregistration_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reinvocation_policy: ReinvocationPolicyType,
     }
 
@@ -486,7 +486,7 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -516,7 +516,7 @@ pub mod admissionregistration_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -537,7 +537,7 @@ pub mod admissionregistration_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<MutatingWebhook>,
     }
 
@@ -559,7 +559,7 @@ pub mod admissionregistration_v1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: RuleWithOperations,
@@ -570,7 +570,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct OperationType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OperationType {
         pub const OperationAll: &'static str = "*";
         pub const Create: &'static str = "CREATE";
@@ -583,9 +583,9 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -593,10 +593,10 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -609,7 +609,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -620,7 +620,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PatchType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PatchType {
         pub const PatchTypeApplyConfiguration: &'static str = "ApplyConfiguration";
         pub const PatchTypeJSONPatch: &'static str = "JSONPatch";
@@ -631,7 +631,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ReinvocationPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReinvocationPolicyType {
         pub const NeverReinvocationPolicy: &'static str = "Never";
         pub const IfNeededReinvocationPolicy: &'static str = "IfNeeded";
@@ -641,13 +641,13 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Rule {
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +listType=atomic
-        #[serde(rename = "apiVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_versions: Vec<String>,
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         #[serde(rename = "scope", default, skip_serializing_if = "Option::is_none")]
@@ -658,7 +658,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct RuleWithOperations {
         /// +listType=atomic
-        #[serde(rename = "operations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operations: Vec<OperationType>,
         #[serde(flatten)]
         pub rule: Rule,
@@ -669,7 +669,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ScopeType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScopeType {
         pub const ClusterScope: &'static str = "Cluster";
         pub const NamespacedScope: &'static str = "Namespaced";
@@ -696,7 +696,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SideEffectClass(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SideEffectClass {
         pub const SideEffectClassUnknown: &'static str = "Unknown";
         pub const SideEffectClassNone: &'static str = "None";
@@ -709,7 +709,7 @@ pub mod admissionregistration_v1 {
     pub struct TypeChecking {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression_warnings: Vec<ExpressionWarning>,
     }
 
@@ -756,7 +756,7 @@ pub mod admissionregistration_v1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -767,7 +767,7 @@ pub mod admissionregistration_v1 {
         /// +listType=set
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -781,28 +781,28 @@ pub mod admissionregistration_v1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validations: Vec<Validation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
         pub failure_policy: Option<FailurePolicyType>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audit_annotations: Vec<AuditAnnotation>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
     }
 
@@ -810,7 +810,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -821,7 +821,7 @@ pub mod admissionregistration_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -833,7 +833,7 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -860,7 +860,7 @@ pub mod admissionregistration_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -881,7 +881,7 @@ pub mod admissionregistration_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<ValidatingWebhook>,
     }
 
@@ -891,13 +891,13 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -906,7 +906,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -933,7 +933,7 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "service", default, skip_serializing_if = "Option::is_none")]
         pub service: Option<ServiceReference>,
         /// +optional
-        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ca_bundle: crate::shim::Bytes,
     }
 }
@@ -942,12 +942,12 @@ pub mod admissionregistration_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -974,7 +974,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct FailurePolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FailurePolicyType {
         pub const Ignore: &'static str = "Ignore";
         pub const Fail: &'static str = "Fail";
@@ -983,7 +983,7 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1001,7 +1001,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -1019,11 +1019,11 @@ pub mod admissionregistration_v1alpha1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1065,7 +1065,7 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1085,11 +1085,11 @@ pub mod admissionregistration_v1alpha1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mutations: Vec<Mutation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1099,9 +1099,9 @@ pub mod admissionregistration_v1alpha1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reinvocation_policy: super::admissionregistration_v1::ReinvocationPolicyType,
     }
 
@@ -1123,7 +1123,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: super::admissionregistration_v1::RuleWithOperations,
@@ -1133,9 +1133,9 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -1144,10 +1144,10 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParamRef {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1162,7 +1162,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -1173,7 +1173,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct PatchType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PatchType {
         pub const PatchTypeApplyConfiguration: &'static str = "ApplyConfiguration";
         pub const PatchTypeJSONPatch: &'static str = "JSONPatch";
@@ -1184,7 +1184,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct TypeChecking {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression_warnings: Vec<ExpressionWarning>,
     }
 
@@ -1230,7 +1230,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1241,7 +1241,7 @@ pub mod admissionregistration_v1alpha1 {
         /// +listType=set
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -1255,28 +1255,28 @@ pub mod admissionregistration_v1alpha1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validations: Vec<Validation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
         pub failure_policy: Option<FailurePolicyType>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audit_annotations: Vec<AuditAnnotation>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
     }
 
@@ -1284,7 +1284,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -1295,7 +1295,7 @@ pub mod admissionregistration_v1alpha1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -1305,13 +1305,13 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -1320,7 +1320,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -1341,12 +1341,12 @@ pub mod admissionregistration_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1372,7 +1372,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct FailurePolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FailurePolicyType {
         pub const Ignore: &'static str = "Ignore";
         pub const Fail: &'static str = "Fail";
@@ -1381,7 +1381,7 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1398,7 +1398,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -1416,11 +1416,11 @@ pub mod admissionregistration_v1beta1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1464,7 +1464,7 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1484,11 +1484,11 @@ pub mod admissionregistration_v1beta1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mutations: Vec<Mutation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1498,9 +1498,9 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reinvocation_policy: super::admissionregistration_v1::ReinvocationPolicyType,
     }
 
@@ -1512,7 +1512,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<super::admissionregistration_v1::RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1534,7 +1534,7 @@ pub mod admissionregistration_v1beta1 {
         pub timeout_seconds: Option<i32>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub admission_review_versions: Vec<String>,
         /// +optional
         #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1544,7 +1544,7 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -1568,7 +1568,7 @@ pub mod admissionregistration_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<MutatingWebhook>,
     }
 
@@ -1590,7 +1590,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: super::admissionregistration_v1::RuleWithOperations,
@@ -1600,9 +1600,9 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -1610,10 +1610,10 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1626,7 +1626,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -1637,7 +1637,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PatchType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PatchType {
         pub const PatchTypeApplyConfiguration: &'static str = "ApplyConfiguration";
         pub const PatchTypeJSONPatch: &'static str = "JSONPatch";
@@ -1662,7 +1662,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct SideEffectClass(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SideEffectClass {
         pub const SideEffectClassUnknown: &'static str = "Unknown";
         pub const SideEffectClassNone: &'static str = "None";
@@ -1675,7 +1675,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct TypeChecking {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression_warnings: Vec<ExpressionWarning>,
     }
 
@@ -1721,7 +1721,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1732,7 +1732,7 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=set
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -1746,28 +1746,28 @@ pub mod admissionregistration_v1beta1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validations: Vec<Validation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
         pub failure_policy: Option<FailurePolicyType>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audit_annotations: Vec<AuditAnnotation>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
     }
 
@@ -1775,7 +1775,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -1786,7 +1786,7 @@ pub mod admissionregistration_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -1798,7 +1798,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<super::admissionregistration_v1::RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1821,14 +1821,14 @@ pub mod admissionregistration_v1beta1 {
         pub timeout_seconds: Option<i32>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub admission_review_versions: Vec<String>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -1852,7 +1852,7 @@ pub mod admissionregistration_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<ValidatingWebhook>,
     }
 
@@ -1862,13 +1862,13 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -1877,7 +1877,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -1904,7 +1904,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "service", default, skip_serializing_if = "Option::is_none")]
         pub service: Option<ServiceReference>,
         /// +optional
-        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ca_bundle: crate::shim::Bytes,
     }
 }
@@ -1913,13 +1913,13 @@ pub mod apiserverinternal_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -1930,18 +1930,18 @@ pub mod apiserverinternal_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServerStorageVersion {
         /// +required
-        #[serde(rename = "apiServerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiServerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_server_id: String,
         /// +required
-        #[serde(rename = "encodingVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "encodingVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub encoding_version: String,
         /// +listType=set
         /// +required
-        #[serde(rename = "decodableVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "decodableVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub decodable_versions: Vec<String>,
         /// +listType=set
         /// +optional
-        #[serde(rename = "servedVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "servedVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub served_versions: Vec<String>,
     }
 
@@ -1975,16 +1975,16 @@ pub mod apiserverinternal_v1alpha1 {
         #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +required
         #[serde(rename = "reason", default)]
         pub reason: String,
         /// +required
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -1992,7 +1992,7 @@ pub mod apiserverinternal_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageVersionConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageVersionConditionType {
         pub const AllEncodingVersionsEqual: &'static str = "AllEncodingVersionsEqual";
     }
@@ -2008,7 +2008,7 @@ pub mod apiserverinternal_v1alpha1 {
         /// +optional
         /// +listType=map
         /// +listMapKey=apiServerID
-        #[serde(rename = "storageVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_versions: Vec<ServerStorageVersion>,
         /// +optional
         #[serde(rename = "commonEncodingVersion", default, skip_serializing_if = "Option::is_none")]
@@ -2016,7 +2016,7 @@ pub mod apiserverinternal_v1alpha1 {
         /// +optional
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StorageVersionCondition>,
     }
 }
@@ -2025,7 +2025,7 @@ pub mod apps_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -2077,12 +2077,12 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2103,7 +2103,7 @@ pub mod apps_v1 {
         #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -2122,16 +2122,16 @@ pub mod apps_v1 {
         #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2141,7 +2141,7 @@ pub mod apps_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DaemonSetCondition>,
     }
 
@@ -2149,7 +2149,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2161,7 +2161,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DaemonSetUpdateStrategyType {
         pub const RollingUpdateDaemonSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteDaemonSetStrategyType: &'static str = "OnDelete";
@@ -2202,15 +2202,15 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2218,7 +2218,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -2242,13 +2242,13 @@ pub mod apps_v1 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "progressDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2259,22 +2259,22 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -2283,7 +2283,7 @@ pub mod apps_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2294,7 +2294,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2306,7 +2306,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -2316,7 +2316,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimRetentionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimRetentionPolicyType {
         pub const RetainPersistentVolumeClaimRetentionPolicyType: &'static str = "Retain";
         pub const DeletePersistentVolumeClaimRetentionPolicyType: &'static str = "Delete";
@@ -2327,7 +2327,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodManagementPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodManagementPolicyType {
         pub const OrderedReadyPodManagement: &'static str = "OrderedReady";
         pub const ParallelPodManagement: &'static str = "Parallel";
@@ -2368,12 +2368,12 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2381,7 +2381,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicaSetConditionType {
         pub const ReplicaSetReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -2393,7 +2393,7 @@ pub mod apps_v1 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +required
         #[serde(rename = "selector", default)]
@@ -2409,26 +2409,26 @@ pub mod apps_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicaSetCondition>,
     }
 
@@ -2501,12 +2501,12 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2514,7 +2514,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetConditionType {
         pub const StatefulSetProgressing: &'static str = "Progressing";
     }
@@ -2531,10 +2531,10 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -2557,7 +2557,7 @@ pub mod apps_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
         /// +listType=atomic
-        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_claim_templates: Vec<super::core_v1::PersistentVolumeClaim>,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
@@ -2567,7 +2567,7 @@ pub mod apps_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
         #[serde(rename = "updateStrategy", default)]
@@ -2576,7 +2576,7 @@ pub mod apps_v1 {
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -2590,19 +2590,19 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2612,7 +2612,7 @@ pub mod apps_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
         #[serde(rename = "availableReplicas", default)]
@@ -2623,7 +2623,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2635,7 +2635,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetUpdateStrategyType {
         pub const RollingUpdateStatefulSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteStatefulSetStrategyType: &'static str = "OnDelete";
@@ -2648,7 +2648,7 @@ pub mod apps_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -2707,15 +2707,15 @@ pub mod apps_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2723,7 +2723,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -2747,13 +2747,13 @@ pub mod apps_v1beta1 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "rollbackTo", default, skip_serializing_if = "Option::is_none")]
@@ -2767,22 +2767,22 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -2791,7 +2791,7 @@ pub mod apps_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2802,7 +2802,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2813,7 +2813,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -2823,7 +2823,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimRetentionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimRetentionPolicyType {
         pub const RetainPersistentVolumeClaimRetentionPolicyType: &'static str = "Retain";
         pub const DeletePersistentVolumeClaimRetentionPolicyType: &'static str = "Delete";
@@ -2833,7 +2833,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodManagementPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodManagementPolicyType {
         pub const OrderedReadyPodManagement: &'static str = "OrderedReady";
         pub const ParallelPodManagement: &'static str = "Parallel";
@@ -2843,7 +2843,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct RollbackConfig {
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: i64,
     }
 
@@ -2900,7 +2900,7 @@ pub mod apps_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -2911,10 +2911,10 @@ pub mod apps_v1beta1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 
@@ -2953,12 +2953,12 @@ pub mod apps_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2978,10 +2978,10 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -3004,7 +3004,7 @@ pub mod apps_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_claim_templates: Vec<super::core_v1::PersistentVolumeClaim>,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
@@ -3014,7 +3014,7 @@ pub mod apps_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
         #[serde(rename = "updateStrategy", default)]
@@ -3023,7 +3023,7 @@ pub mod apps_v1beta1 {
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3041,15 +3041,15 @@ pub mod apps_v1beta1 {
         pub observed_generation: Option<i64>,
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3059,7 +3059,7 @@ pub mod apps_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
         #[serde(rename = "availableReplicas", default)]
@@ -3070,7 +3070,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3081,7 +3081,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetUpdateStrategyType {
         pub const RollingUpdateStatefulSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteStatefulSetStrategyType: &'static str = "OnDelete";
@@ -3092,7 +3092,7 @@ pub mod apps_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -3150,12 +3150,12 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3176,7 +3176,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -3195,16 +3195,16 @@ pub mod apps_v1beta2 {
         #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3214,7 +3214,7 @@ pub mod apps_v1beta2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DaemonSetCondition>,
     }
 
@@ -3222,7 +3222,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3233,7 +3233,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DaemonSetUpdateStrategyType {
         pub const RollingUpdateDaemonSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteDaemonSetStrategyType: &'static str = "OnDelete";
@@ -3274,15 +3274,15 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3290,7 +3290,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -3314,13 +3314,13 @@ pub mod apps_v1beta2 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "progressDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3331,22 +3331,22 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -3355,7 +3355,7 @@ pub mod apps_v1beta2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3366,7 +3366,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3377,7 +3377,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -3387,7 +3387,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimRetentionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimRetentionPolicyType {
         pub const RetainPersistentVolumeClaimRetentionPolicyType: &'static str = "Retain";
         pub const DeletePersistentVolumeClaimRetentionPolicyType: &'static str = "Delete";
@@ -3397,7 +3397,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct PodManagementPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodManagementPolicyType {
         pub const OrderedReadyPodManagement: &'static str = "OrderedReady";
         pub const ParallelPodManagement: &'static str = "Parallel";
@@ -3438,12 +3438,12 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3451,7 +3451,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicaSetConditionType {
         pub const ReplicaSetReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -3463,7 +3463,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +required
         #[serde(rename = "selector", default)]
@@ -3479,26 +3479,26 @@ pub mod apps_v1beta2 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicaSetCondition>,
     }
 
@@ -3566,7 +3566,7 @@ pub mod apps_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -3578,10 +3578,10 @@ pub mod apps_v1beta2 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 
@@ -3623,12 +3623,12 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3648,10 +3648,10 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -3674,7 +3674,7 @@ pub mod apps_v1beta2 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_claim_templates: Vec<super::core_v1::PersistentVolumeClaim>,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
@@ -3684,7 +3684,7 @@ pub mod apps_v1beta2 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
         #[serde(rename = "updateStrategy", default)]
@@ -3693,7 +3693,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3707,19 +3707,19 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3729,7 +3729,7 @@ pub mod apps_v1beta2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
         #[serde(rename = "availableReplicas", default)]
@@ -3740,7 +3740,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3751,7 +3751,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct StatefulSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetUpdateStrategyType {
         pub const RollingUpdateStatefulSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteStatefulSetStrategyType: &'static str = "OnDelete";
@@ -3762,7 +3762,7 @@ pub mod authorization_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.nullable=true
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
@@ -3774,11 +3774,11 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FieldSelectorAttributes {
         /// +optional
-        #[serde(rename = "rawSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rawSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub raw_selector: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requirements: Vec<super::meta_v1::FieldSelectorRequirement>,
     }
 
@@ -3786,11 +3786,11 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LabelSelectorAttributes {
         /// +optional
-        #[serde(rename = "rawSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rawSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub raw_selector: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requirements: Vec<super::meta_v1::LabelSelectorRequirement>,
     }
 
@@ -3819,10 +3819,10 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NonResourceAttributes {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
     }
 
@@ -3830,25 +3830,25 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceAttributes {
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "version", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "version", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version: String,
         /// +optional
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subresource: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "fieldSelector", default, skip_serializing_if = "Option::is_none")]
@@ -3931,17 +3931,17 @@ pub mod authorization_v1 {
         #[serde(rename = "nonResourceAttributes", default, skip_serializing_if = "Option::is_none")]
         pub non_resource_attributes: Option<NonResourceAttributes>,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
     }
 
@@ -3951,13 +3951,13 @@ pub mod authorization_v1 {
         #[serde(rename = "allowed", default)]
         pub allowed: bool,
         /// +optional
-        #[serde(rename = "denied", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denied", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub denied: bool,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub evaluation_error: String,
     }
 }
@@ -3966,7 +3966,7 @@ pub mod authorization_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.nullable=true
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
@@ -4001,10 +4001,10 @@ pub mod authorization_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct NonResourceAttributes {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
     }
 
@@ -4012,25 +4012,25 @@ pub mod authorization_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceAttributes {
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "version", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "version", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version: String,
         /// +optional
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subresource: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "fieldSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4117,17 +4117,17 @@ pub mod authorization_v1beta1 {
         #[serde(rename = "nonResourceAttributes", default, skip_serializing_if = "Option::is_none")]
         pub non_resource_attributes: Option<NonResourceAttributes>,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
     }
 
@@ -4137,13 +4137,13 @@ pub mod authorization_v1beta1 {
         #[serde(rename = "allowed", default)]
         pub allowed: bool,
         /// +optional
-        #[serde(rename = "denied", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denied", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub denied: bool,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub evaluation_error: String,
     }
 }
@@ -4152,7 +4152,7 @@ pub mod autoscaling_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +structType=atomic
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4165,7 +4165,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -4218,7 +4218,7 @@ pub mod autoscaling_v1 {
         pub observed_generation: Option<i64>,
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_scale_time: Option<validation_runtime::Time>,
+        pub last_scale_time: Option<k8s_validation::Time>,
         #[serde(rename = "currentReplicas", default)]
         pub current_replicas: i32,
         #[serde(rename = "desiredReplicas", default)]
@@ -4255,7 +4255,7 @@ pub mod autoscaling_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -4265,7 +4265,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -4274,7 +4274,7 @@ pub mod autoscaling_v2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -4308,7 +4308,7 @@ pub mod autoscaling_v2 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -4345,7 +4345,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.37")]
     pub struct HPAScalingPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HPAScalingPolicyType {
         pub const PodsScalingPolicy: &'static str = "Pods";
         pub const PercentScalingPolicy: &'static str = "Percent";
@@ -4362,12 +4362,12 @@ pub mod autoscaling_v2 {
         pub select_policy: Option<ScalingPolicySelect>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "policies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policies: Vec<HPAScalingPolicy>,
         /// +featureGate=HPAConfigurableTolerance
         /// +optional
         #[serde(rename = "tolerance", default, skip_serializing_if = "Option::is_none")]
-        pub tolerance: Option<validation_runtime::Quantity>,
+        pub tolerance: Option<k8s_validation::Quantity>,
     }
 
     /// +genclient
@@ -4410,12 +4410,12 @@ pub mod autoscaling_v2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "observedGeneration", default, skip_serializing_if = "Option::is_none")]
@@ -4426,7 +4426,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.37")]
     pub struct HorizontalPodAutoscalerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HorizontalPodAutoscalerConditionType {
         pub const ScalingActive: &'static str = "ScalingActive";
         pub const AbleToScale: &'static str = "AbleToScale";
@@ -4453,7 +4453,7 @@ pub mod autoscaling_v2 {
         /// +listType=atomic
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "metrics", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metrics", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub metrics: Vec<MetricSpec>,
         /// +optional
         #[serde(rename = "behavior", default, skip_serializing_if = "Option::is_none")]
@@ -4468,9 +4468,9 @@ pub mod autoscaling_v2 {
         pub observed_generation: Option<i64>,
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_scale_time: Option<validation_runtime::Time>,
+        pub last_scale_time: Option<k8s_validation::Time>,
         /// +optional
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
         #[serde(rename = "desiredReplicas", default)]
         pub desired_replicas: i32,
@@ -4484,7 +4484,7 @@ pub mod autoscaling_v2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<HorizontalPodAutoscalerCondition>,
     }
 
@@ -4502,7 +4502,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.37")]
     pub struct MetricSourceType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MetricSourceType {
         pub const ObjectMetricSourceType: &'static str = "Object";
         pub const PodsMetricSourceType: &'static str = "Pods";
@@ -4566,10 +4566,10 @@ pub mod autoscaling_v2 {
         pub type_: MetricTargetType,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
-        pub value: Option<validation_runtime::Quantity>,
+        pub value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageValue", default, skip_serializing_if = "Option::is_none")]
-        pub average_value: Option<validation_runtime::Quantity>,
+        pub average_value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageUtilization", default, skip_serializing_if = "Option::is_none")]
         pub average_utilization: Option<i32>,
@@ -4579,7 +4579,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.37")]
     pub struct MetricTargetType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MetricTargetType {
         pub const UtilizationMetricType: &'static str = "Utilization";
         pub const ValueMetricType: &'static str = "Value";
@@ -4591,10 +4591,10 @@ pub mod autoscaling_v2 {
     pub struct MetricValueStatus {
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
-        pub value: Option<validation_runtime::Quantity>,
+        pub value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageValue", default, skip_serializing_if = "Option::is_none")]
-        pub average_value: Option<validation_runtime::Quantity>,
+        pub average_value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageUtilization", default, skip_serializing_if = "Option::is_none")]
         pub average_utilization: Option<i32>,
@@ -4662,7 +4662,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.37")]
     pub struct ScalingPolicySelect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScalingPolicySelect {
         pub const MaxChangePolicySelect: &'static str = "Max";
         pub const MinChangePolicySelect: &'static str = "Min";
@@ -4674,14 +4674,14 @@ pub mod batch_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CompletionMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl CompletionMode {
         pub const NonIndexedCompletion: &'static str = "NonIndexed";
         pub const IndexedCompletion: &'static str = "Indexed";
@@ -4692,7 +4692,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ConcurrencyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConcurrencyPolicy {
         pub const AllowConcurrent: &'static str = "Allow";
         pub const ForbidConcurrent: &'static str = "Forbid";
@@ -4733,7 +4733,7 @@ pub mod batch_v1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
@@ -4753,14 +4753,14 @@ pub mod batch_v1 {
     pub struct CronJobStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: Vec<super::core_v1::ObjectReference>,
         /// +optional
         #[serde(rename = "lastScheduleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_schedule_time: Option<validation_runtime::Time>,
+        pub last_schedule_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "lastSuccessfulTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_successful_time: Option<validation_runtime::Time>,
+        pub last_successful_time: Option<k8s_validation::Time>,
     }
 
     /// +genclient
@@ -4792,15 +4792,15 @@ pub mod batch_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastProbeTime", default)]
-        pub last_probe_time: validation_runtime::Time,
+        pub last_probe_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -4808,7 +4808,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct JobConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl JobConditionType {
         pub const JobSuspended: &'static str = "Suspended";
         pub const JobComplete: &'static str = "Complete";
@@ -4846,7 +4846,7 @@ pub mod batch_v1 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +k8s:immutable
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<super::scheduling_v1alpha3::WorkloadPodGroupResourceClaim>,
     }
 
@@ -4919,28 +4919,28 @@ pub mod batch_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=atomic
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<JobCondition>,
         /// +optional
         #[serde(rename = "startTime", default, skip_serializing_if = "Option::is_none")]
-        pub start_time: Option<validation_runtime::Time>,
+        pub start_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "completionTime", default, skip_serializing_if = "Option::is_none")]
-        pub completion_time: Option<validation_runtime::Time>,
+        pub completion_time: Option<k8s_validation::Time>,
         /// +optional
-        #[serde(rename = "active", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: i32,
         /// +optional
-        #[serde(rename = "succeeded", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "succeeded", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub succeeded: i32,
         /// +optional
-        #[serde(rename = "failed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failed: i32,
         /// +optional
         #[serde(rename = "terminating", default, skip_serializing_if = "Option::is_none")]
         pub terminating: Option<i32>,
         /// +optional
-        #[serde(rename = "completedIndexes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "completedIndexes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub completed_indexes: String,
         /// +optional
         #[serde(rename = "failedIndexes", default, skip_serializing_if = "Option::is_none")]
@@ -4977,7 +4977,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodFailurePolicyAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFailurePolicyAction {
         pub const PodFailurePolicyActionFailJob: &'static str = "FailJob";
         pub const PodFailurePolicyActionFailIndex: &'static str = "FailIndex";
@@ -4990,7 +4990,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodFailurePolicyOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFailurePolicyOnExitCodesOperator {
         pub const PodFailurePolicyOnExitCodesOpIn: &'static str = "In";
         pub const PodFailurePolicyOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -5029,7 +5029,7 @@ pub mod batch_v1 {
         pub on_exit_codes: Option<PodFailurePolicyOnExitCodesRequirement>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "onPodConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "onPodConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub on_pod_conditions: Vec<PodFailurePolicyOnPodConditionsPattern>,
     }
 
@@ -5038,7 +5038,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodReplacementPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodReplacementPolicy {
         pub const TerminatingOrFailed: &'static str = "TerminatingOrFailed";
         pub const Failed: &'static str = "Failed";
@@ -5068,11 +5068,11 @@ pub mod batch_v1 {
     pub struct UncountedTerminatedPods {
         /// +listType=set
         /// +optional
-        #[serde(rename = "succeeded", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "succeeded", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub succeeded: Vec<super::types::UID>,
         /// +listType=set
         /// +optional
-        #[serde(rename = "failed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failed: Vec<super::types::UID>,
     }
 }
@@ -5081,13 +5081,13 @@ pub mod batch_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConcurrencyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConcurrencyPolicy {
         pub const AllowConcurrent: &'static str = "Allow";
         pub const ForbidConcurrent: &'static str = "Forbid";
@@ -5131,7 +5131,7 @@ pub mod batch_v1beta1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
@@ -5151,14 +5151,14 @@ pub mod batch_v1beta1 {
     pub struct CronJobStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: Vec<super::core_v1::ObjectReference>,
         /// +optional
         #[serde(rename = "lastScheduleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_schedule_time: Option<validation_runtime::Time>,
+        pub last_schedule_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "lastSuccessfulTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_successful_time: Option<validation_runtime::Time>,
+        pub last_successful_time: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5178,7 +5178,7 @@ pub mod certificates_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -5210,17 +5210,17 @@ pub mod certificates_v1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5234,20 +5234,20 @@ pub mod certificates_v1 {
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i32>,
         /// +listType=atomic
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -5263,10 +5263,10 @@ pub mod certificates_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:beta(since: "1.37")=+k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -5292,7 +5292,7 @@ pub mod certificates_v1 {
         /// +optional
         /// +k8s:alpha(since:"1.37")=+k8s:optional
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
@@ -5309,7 +5309,7 @@ pub mod certificates_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -5388,7 +5388,7 @@ pub mod certificates_v1 {
         #[serde(rename = "stubPKCS10Request", default, deserialize_with = "crate::shim::nullable")]
         pub stub_pkcs10_request: crate::shim::Bytes,
         /// +optional
-        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unverified_user_annotations: BTreeMap<String, String>,
     }
 
@@ -5403,27 +5403,27 @@ pub mod certificates_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "certificateChain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain: String,
         /// +optional
         #[serde(rename = "notBefore", default, skip_serializing_if = "Option::is_none")]
-        pub not_before: Option<validation_runtime::Time>,
+        pub not_before: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "beginRefreshAt", default, skip_serializing_if = "Option::is_none")]
-        pub begin_refresh_at: Option<validation_runtime::Time>,
+        pub begin_refresh_at: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "notAfter", default, skip_serializing_if = "Option::is_none")]
-        pub not_after: Option<validation_runtime::Time>,
+        pub not_after: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -5435,7 +5435,7 @@ pub mod certificates_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -5460,7 +5460,7 @@ pub mod certificates_v1alpha1 {
         /// +optional
         /// +k8s:alpha(since:"1.37")=+k8s:optional
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
@@ -5471,7 +5471,7 @@ pub mod certificates_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -5505,17 +5505,17 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5530,20 +5530,20 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub expiration_seconds: Option<i32>,
         /// +listType=atomic
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -5559,10 +5559,10 @@ pub mod certificates_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:beta(since: "1.37")=+k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -5590,7 +5590,7 @@ pub mod certificates_v1beta1 {
         /// +optional
         /// +k8s:alpha(since:"1.37")=+k8s:optional
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
@@ -5606,7 +5606,7 @@ pub mod certificates_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -5691,7 +5691,7 @@ pub mod certificates_v1beta1 {
         pub proof_of_possession: crate::shim::Bytes,
         #[serde(rename = "stubPKCS10Request", default, deserialize_with = "crate::shim::nullable")]
         pub stub_pkcs10_request: crate::shim::Bytes,
-        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unverified_user_annotations: BTreeMap<String, String>,
     }
 
@@ -5706,27 +5706,27 @@ pub mod certificates_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "certificateChain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain: String,
         /// +optional
         #[serde(rename = "notBefore", default, skip_serializing_if = "Option::is_none")]
-        pub not_before: Option<validation_runtime::Time>,
+        pub not_before: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "beginRefreshAt", default, skip_serializing_if = "Option::is_none")]
-        pub begin_refresh_at: Option<validation_runtime::Time>,
+        pub begin_refresh_at: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "notAfter", default, skip_serializing_if = "Option::is_none")]
-        pub not_after: Option<validation_runtime::Time>,
+        pub not_after: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -5738,7 +5738,7 @@ pub mod core_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -5746,13 +5746,13 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -5787,7 +5787,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AppArmorProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AppArmorProfileType {
         pub const AppArmorProfileTypeUnconfined: &'static str = "Unconfined";
         pub const AppArmorProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -5808,7 +5808,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AzureDataDiskCachingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskCachingMode {
         pub const AzureDataDiskCachingNone: &'static str = "None";
         pub const AzureDataDiskCachingReadOnly: &'static str = "ReadOnly";
@@ -5820,7 +5820,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AzureDataDiskKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskKind {
         pub const AzureSharedBlobDisk: &'static str = "Shared";
         pub const AzureDedicatedBlobDisk: &'static str = "Dedicated";
@@ -5859,7 +5859,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretNamespace", default)]
@@ -5874,7 +5874,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -5886,13 +5886,13 @@ pub mod core_v1 {
         #[serde(rename = "volumeHandle", default)]
         pub volume_handle: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "controllerPublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -5923,7 +5923,7 @@ pub mod core_v1 {
         #[serde(rename = "fsType", default, skip_serializing_if = "Option::is_none")]
         pub fs_type: Option<String>,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodePublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -5935,11 +5935,11 @@ pub mod core_v1 {
     pub struct Capabilities {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub add: Vec<Capability>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub drop: Vec<Capability>,
     }
 
@@ -5954,19 +5954,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -5977,19 +5977,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -5999,10 +5999,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6015,10 +6015,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6030,7 +6030,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ClaimResourceStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ClaimResourceStatus {
         pub const PersistentVolumeClaimControllerResizeInProgress: &'static str = "ControllerResizeInProgress";
         pub const PersistentVolumeClaimControllerResizeInfeasible: &'static str = "ControllerResizeInfeasible";
@@ -6074,7 +6074,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -6096,10 +6096,10 @@ pub mod core_v1 {
         #[serde(rename = "immutable", default, skip_serializing_if = "Option::is_none")]
         pub immutable: Option<bool>,
         /// +optional
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub data: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "binaryData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "binaryData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binary_data: BTreeMap<String, crate::shim::Bytes>,
     }
 
@@ -6134,10 +6134,10 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         #[serde(rename = "kubeletConfigKey", default)]
         pub kubelet_config_key: String,
@@ -6150,7 +6150,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -6164,7 +6164,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -6184,18 +6184,18 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -6203,18 +6203,18 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
@@ -6222,7 +6222,7 @@ pub mod core_v1 {
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -6230,21 +6230,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -6259,25 +6259,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -6300,7 +6300,7 @@ pub mod core_v1 {
         #[serde(rename = "names", default, deserialize_with = "crate::shim::nullable")]
         pub names: Vec<String>,
         /// +optional
-        #[serde(rename = "sizeBytes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sizeBytes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub size_bytes: i64,
     }
 
@@ -6308,19 +6308,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_port: i32,
         #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ip: String,
     }
 
@@ -6337,7 +6337,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartPolicy {
         pub const ContainerRestartPolicyAlways: &'static str = "Always";
         pub const ContainerRestartPolicyNever: &'static str = "Never";
@@ -6348,7 +6348,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -6360,7 +6360,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartRuleAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleAction {
         pub const ContainerRestartRuleActionRestart: &'static str = "Restart";
         pub const ContainerRestartRuleActionRestartAllContainers: &'static str = "RestartAllContainers";
@@ -6370,11 +6370,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<i32>,
     }
 
@@ -6382,7 +6382,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerRestartRuleOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleOnExitCodesOperator {
         pub const ContainerRestartRuleOnExitCodesOpIn: &'static str = "In";
         pub const ContainerRestartRuleOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -6407,7 +6407,7 @@ pub mod core_v1 {
     pub struct ContainerStateRunning {
         /// +optional
         #[serde(rename = "startedAt", default)]
-        pub started_at: validation_runtime::Time,
+        pub started_at: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -6416,22 +6416,22 @@ pub mod core_v1 {
         #[serde(rename = "exitCode", default)]
         pub exit_code: i32,
         /// +optional
-        #[serde(rename = "signal", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signal", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signal: i32,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "startedAt", default)]
-        pub started_at: validation_runtime::Time,
+        pub started_at: k8s_validation::Time,
         /// +optional
         #[serde(rename = "finishedAt", default)]
-        pub finished_at: validation_runtime::Time,
+        pub finished_at: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "containerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_id: String,
     }
 
@@ -6439,10 +6439,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ContainerStateWaiting {
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -6466,13 +6466,13 @@ pub mod core_v1 {
         #[serde(rename = "imageID", default)]
         pub image_id: String,
         /// +optional
-        #[serde(rename = "containerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_id: String,
         /// +optional
         #[serde(rename = "started", default, skip_serializing_if = "Option::is_none")]
         pub started: Option<bool>,
         /// +optional
-        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
@@ -6483,7 +6483,7 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMountStatus>,
         /// +featureGate=SupplementalGroupsPolicy
         /// +optional
@@ -6495,7 +6495,7 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "allocatedResourcesStatus", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResourcesStatus", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources_status: Vec<ResourceStatus>,
         /// +featureGate=ContainerStopSignals
         /// +optional
@@ -6516,7 +6516,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DNSPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DNSPolicy {
         pub const DNSClusterFirstWithHostNet: &'static str = "ClusterFirstWithHostNet";
         pub const DNSClusterFirst: &'static str = "ClusterFirst";
@@ -6536,7 +6536,7 @@ pub mod core_v1 {
     pub struct DownwardAPIProjection {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
     }
 
@@ -6565,7 +6565,7 @@ pub mod core_v1 {
     pub struct DownwardAPIVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -6580,11 +6580,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
-        pub size_limit: Option<validation_runtime::Quantity>,
+        pub size_limit: Option<k8s_validation::Quantity>,
         /// +featureGate=EmptyDirVolumeMode
         /// +optional
         #[serde(rename = "mode", default, skip_serializing_if = "Option::is_none")]
@@ -6598,7 +6598,7 @@ pub mod core_v1 {
         #[serde(rename = "ip", default)]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -6613,12 +6613,12 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EndpointPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
         #[serde(rename = "appProtocol", default, skip_serializing_if = "Option::is_none")]
@@ -6630,15 +6630,15 @@ pub mod core_v1 {
     pub struct EndpointSubset {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub addresses: Vec<EndpointAddress>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "notReadyAddresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "notReadyAddresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub not_ready_addresses: Vec<EndpointAddress>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<EndpointPort>,
     }
 
@@ -6655,7 +6655,7 @@ pub mod core_v1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subsets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subsets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subsets: Vec<EndpointSubset>,
     }
 
@@ -6663,7 +6663,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -6679,7 +6679,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -6713,7 +6713,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
@@ -6722,18 +6722,18 @@ pub mod core_v1 {
     pub struct EphemeralContainerCommon {
         #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -6741,18 +6741,18 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
@@ -6760,7 +6760,7 @@ pub mod core_v1 {
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -6768,21 +6768,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -6797,25 +6797,25 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -6839,34 +6839,34 @@ pub mod core_v1 {
         #[serde(rename = "involvedObject", default)]
         pub involved_object: ObjectReference,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "source", default)]
         pub source: EventSource,
         /// +optional
         #[serde(rename = "firstTimestamp", default)]
-        pub first_timestamp: validation_runtime::Time,
+        pub first_timestamp: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTimestamp", default)]
-        pub last_timestamp: validation_runtime::Time,
+        pub last_timestamp: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i32,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +optional
         #[serde(rename = "eventTime", default)]
-        pub event_time: validation_runtime::MicroTime,
+        pub event_time: k8s_validation::MicroTime,
         /// +optional
         #[serde(rename = "series", default, skip_serializing_if = "Option::is_none")]
         pub series: Option<EventSeries>,
         /// +optional
-        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub action: String,
         /// +optional
         #[serde(rename = "related", default, skip_serializing_if = "Option::is_none")]
@@ -6882,20 +6882,20 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct EventSeries {
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i32,
         #[serde(rename = "lastObservedTime", default)]
-        pub last_observed_time: validation_runtime::MicroTime,
+        pub last_observed_time: k8s_validation::MicroTime,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct EventSource {
         /// +optional
-        #[serde(rename = "component", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "component", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub component: String,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -6923,7 +6923,7 @@ pub mod core_v1 {
     pub struct ExecAction {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
     }
 
@@ -6932,20 +6932,20 @@ pub mod core_v1 {
     pub struct FCVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_ww_ns: Vec<String>,
         /// +optional
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub wwi_ds: Vec<String>,
     }
 
@@ -6972,7 +6972,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FinalizerName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FinalizerName {
         pub const FinalizerKubernetes: &'static str = "kubernetes";
     }
@@ -6983,16 +6983,16 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
@@ -7002,16 +7002,16 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
@@ -7019,10 +7019,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
@@ -7032,13 +7032,13 @@ pub mod core_v1 {
         #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7062,7 +7062,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct GRPCProbeMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl GRPCProbeMode {
         pub const GRPCProbeModePlaintext: &'static str = "Plaintext";
         pub const GRPCProbeModeTLS: &'static str = "TLS";
@@ -7074,10 +7074,10 @@ pub mod core_v1 {
         #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub directory: String,
     }
 
@@ -7089,7 +7089,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "endpointsNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -7104,7 +7104,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7112,19 +7112,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub http_headers: Vec<HTTPHeader>,
         /// +optional
         /// +featureGate=H2CContainerProbe
@@ -7146,7 +7146,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPProtocol(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HTTPProtocol {
         pub const HTTPProtocolHTTP1: &'static str = "HTTP1";
         pub const HTTPProtocolHTTP2: &'static str = "HTTP2";
@@ -7159,7 +7159,7 @@ pub mod core_v1 {
         #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
-        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostnames: Vec<String>,
     }
 
@@ -7176,7 +7176,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct HostPathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HostPathType {
         pub const HostPathUnset: &'static str = "";
         pub const HostPathDirectoryOrCreate: &'static str = "DirectoryOrCreate";
@@ -7203,7 +7203,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IPFamily(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl IPFamily {
         pub const IPv4Protocol: &'static str = "IPv4";
         pub const IPv6Protocol: &'static str = "IPv6";
@@ -7215,7 +7215,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IPFamilyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl IPFamilyPolicy {
         pub const IPFamilyPolicySingleStack: &'static str = "SingleStack";
         pub const IPFamilyPolicyPreferDualStack: &'static str = "PreferDualStack";
@@ -7233,23 +7233,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -7270,23 +7270,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -7300,10 +7300,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
@@ -7312,7 +7312,7 @@ pub mod core_v1 {
     pub struct ImageVolumeStatus {
         /// +kubebuilder:validation:MaxLength=256
         /// +required
-        #[serde(rename = "imageRef", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imageRef", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_ref: String,
     }
 
@@ -7385,19 +7385,19 @@ pub mod core_v1 {
         #[serde(rename = "type", default)]
         pub type_: LimitType,
         /// +optional
-        #[serde(rename = "max", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "max", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub max: ResourceList,
         /// +optional
-        #[serde(rename = "min", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "min", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min: ResourceList,
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "default", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub default: ResourceList,
         /// +optional
-        #[serde(rename = "defaultRequest", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "defaultRequest", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub default_request: ResourceList,
         /// +optional
-        #[serde(rename = "maxLimitRequestRatio", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "maxLimitRequestRatio", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub max_limit_request_ratio: ResourceList,
     }
 
@@ -7413,7 +7413,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitType {
         pub const LimitTypePod: &'static str = "Pod";
         pub const LimitTypeContainer: &'static str = "Container";
@@ -7429,7 +7429,7 @@ pub mod core_v1 {
         pub gid: i64,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub supplemental_groups: Vec<i64>,
     }
 
@@ -7437,7 +7437,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LoadBalancerIPMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LoadBalancerIPMode {
         pub const LoadBalancerIPModeVIP: &'static str = "VIP";
         pub const LoadBalancerIPModeProxy: &'static str = "Proxy";
@@ -7447,17 +7447,17 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
         #[serde(rename = "ipMode", default, skip_serializing_if = "Option::is_none")]
         pub ip_mode: Option<LoadBalancerIPMode>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<PortStatus>,
     }
 
@@ -7466,7 +7466,7 @@ pub mod core_v1 {
     pub struct LoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<LoadBalancerIngress>,
     }
 
@@ -7477,7 +7477,7 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -7494,7 +7494,7 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ModifyVolumeStatus {
-        #[serde(rename = "targetVolumeAttributesClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetVolumeAttributesClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_volume_attributes_class_name: String,
         #[serde(rename = "status", default)]
         pub status: PersistentVolumeClaimModifyVolumeStatus,
@@ -7505,7 +7505,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct MountPropagationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MountPropagationMode {
         pub const MountPropagationNone: &'static str = "None";
         pub const MountPropagationHostToContainer: &'static str = "HostToContainer";
@@ -7520,7 +7520,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7556,12 +7556,12 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -7569,7 +7569,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NamespaceConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NamespaceConditionType {
         pub const NamespaceDeletionDiscoveryFailure: &'static str = "NamespaceDeletionDiscoveryFailure";
         pub const NamespaceDeletionContentFailure: &'static str = "NamespaceDeletionContentFailure";
@@ -7583,7 +7583,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NamespacePhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NamespacePhase {
         pub const NamespaceActive: &'static str = "Active";
         pub const NamespaceTerminating: &'static str = "Terminating";
@@ -7594,7 +7594,7 @@ pub mod core_v1 {
     pub struct NamespaceSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub finalizers: Vec<FinalizerName>,
     }
 
@@ -7602,14 +7602,14 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NamespaceStatus {
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: NamespacePhase,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<NamespaceCondition>,
     }
 
@@ -7648,7 +7648,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeAddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeAddressType {
         pub const NodeHostName: &'static str = "Hostname";
         pub const NodeInternalIP: &'static str = "InternalIP";
@@ -7665,7 +7665,7 @@ pub mod core_v1 {
         pub required_during_scheduling_ignored_during_execution: Option<NodeSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<PreferredSchedulingTerm>,
     }
 
@@ -7679,7 +7679,7 @@ pub mod core_v1 {
         /// +required
         /// +k8s:required
         #[serde(rename = "quantity", default)]
-        pub quantity: Option<validation_runtime::Quantity>,
+        pub quantity: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -7692,11 +7692,11 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -7710,7 +7710,7 @@ pub mod core_v1 {
         /// +listType=set
         /// +k8s:optional
         /// +k8s:listType=set
-        #[serde(rename = "containers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub containers: Vec<String>,
         /// +optional
         /// +patchStrategy=merge
@@ -7720,7 +7720,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
-        #[serde(rename = "mapping", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mapping", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mapping: Vec<NodeAllocatableMappedResources>,
         /// +optional
         /// +patchStrategy=merge
@@ -7730,7 +7730,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
-        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub overhead: Vec<NodeAllocatableOverheadResources>,
     }
 
@@ -7743,15 +7743,15 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastHeartbeatTime", default)]
-        pub last_heartbeat_time: validation_runtime::Time,
+        pub last_heartbeat_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -7759,7 +7759,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeConditionType {
         pub const NodeReady: &'static str = "Ready";
         pub const NodeMemoryPressure: &'static str = "MemoryPressure";
@@ -7793,7 +7793,7 @@ pub mod core_v1 {
         #[serde(rename = "lastKnownGood", default, skip_serializing_if = "Option::is_none")]
         pub last_known_good: Option<NodeConfigSource>,
         /// +optional
-        #[serde(rename = "error", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "error", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub error: String,
     }
 
@@ -7818,7 +7818,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeInclusionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeInclusionPolicy {
         pub const NodeInclusionPolicyIgnore: &'static str = "Ignore";
         pub const NodeInclusionPolicyHonor: &'static str = "Honor";
@@ -7829,7 +7829,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodePhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodePhase {
         pub const NodePending: &'static str = "Pending";
         pub const NodeRunning: &'static str = "Running";
@@ -7845,7 +7845,7 @@ pub mod core_v1 {
         /// +k8s:maxItems=20
         /// +k8s:optional
         /// +k8s:eachVal=+k8s:format=k8s-label-key
-        #[serde(rename = "disableResizePreemption", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "disableResizePreemption", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub disable_resize_preemption: Vec<String>,
     }
 
@@ -7885,7 +7885,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeSelectorOperator {
         pub const NodeSelectorOpIn: &'static str = "In";
         pub const NodeSelectorOpNotIn: &'static str = "NotIn";
@@ -7904,7 +7904,7 @@ pub mod core_v1 {
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
@@ -7914,11 +7914,11 @@ pub mod core_v1 {
     pub struct NodeSelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<NodeSelectorRequirement>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_fields: Vec<NodeSelectorRequirement>,
     }
 
@@ -7926,31 +7926,31 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeSpec {
         /// +optional
-        #[serde(rename = "podCIDR", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podCIDR", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_cidr: String,
         /// +optional
         /// +patchStrategy=merge
         /// +listType=set
-        #[serde(rename = "podCIDRs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podCIDRs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_cid_rs: Vec<String>,
         /// +optional
         /// +k8s:alpha(since: "1.36")=+k8s:optional
         /// +k8s:alpha(since: "1.36")=+k8s:update=NoModify
         /// +k8s:alpha(since: "1.36")=+k8s:update=NoUnset
-        #[serde(rename = "providerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "providerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub provider_id: String,
         /// +optional
-        #[serde(rename = "unschedulable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unschedulable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unschedulable: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<Taint>,
         /// +optional
         #[serde(rename = "configSource", default, skip_serializing_if = "Option::is_none")]
         pub config_source: Option<NodeConfigSource>,
         /// +optional
-        #[serde(rename = "externalID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub do_not_use_external_id: String,
         /// +featureGate=InPlacePodVerticalScalingSchedulerPreemption
         /// +optional
@@ -7964,27 +7964,27 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct NodeStatus {
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         /// +optional
-        #[serde(rename = "allocatable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocatable: ResourceList,
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: NodePhase,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<NodeCondition>,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub addresses: Vec<NodeAddress>,
         /// +optional
         #[serde(rename = "daemonEndpoints", default)]
@@ -7994,22 +7994,22 @@ pub mod core_v1 {
         pub node_info: NodeSystemInfo,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "images", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "images", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub images: Vec<ContainerImage>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "volumesInUse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumesInUse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes_in_use: Vec<UniqueVolumeName>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "volumesAttached", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumesAttached", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes_attached: Vec<AttachedVolume>,
         /// +optional
         #[serde(rename = "config", default, skip_serializing_if = "Option::is_none")]
         pub config: Option<NodeConfigStatus>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "runtimeHandlers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "runtimeHandlers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub runtime_handlers: Vec<NodeRuntimeHandler>,
         /// +featureGate=SupplementalGroupsPolicy
         /// +optional
@@ -8018,7 +8018,7 @@ pub mod core_v1 {
         /// +featureGate=NodeDeclaredFeatures
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "declaredFeatures", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "declaredFeatures", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub declared_features: Vec<String>,
     }
 
@@ -8065,7 +8065,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct OSName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OSName {
         pub const Linux: &'static str = "linux";
         pub const Windows: &'static str = "windows";
@@ -8076,7 +8076,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         #[serde(rename = "fieldPath", default)]
         pub field_path: String,
@@ -8088,25 +8088,25 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ObjectReference {
         /// +optional
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "fieldPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub field_path: String,
     }
 
@@ -8136,7 +8136,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeAccessMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeAccessMode {
         pub const ReadWriteOnce: &'static str = "ReadWriteOnce";
         pub const ReadOnlyMany: &'static str = "ReadOnlyMany";
@@ -8173,15 +8173,15 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastProbeTime", default)]
-        pub last_probe_time: validation_runtime::Time,
+        pub last_probe_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8189,7 +8189,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimConditionType {
         pub const PersistentVolumeClaimResizing: &'static str = "Resizing";
         pub const PersistentVolumeClaimFileSystemResizePending: &'static str = "FileSystemResizePending";
@@ -8205,7 +8205,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimModifyVolumeStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimModifyVolumeStatus {
         pub const PersistentVolumeClaimModifyVolumePending: &'static str = "Pending";
         pub const PersistentVolumeClaimModifyVolumeInProgress: &'static str = "InProgress";
@@ -8217,7 +8217,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimPhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimPhase {
         pub const ClaimPending: &'static str = "Pending";
         pub const ClaimBound: &'static str = "Bound";
@@ -8229,7 +8229,7 @@ pub mod core_v1 {
     pub struct PersistentVolumeClaimSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -8238,7 +8238,7 @@ pub mod core_v1 {
         #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -8262,28 +8262,28 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeClaimStatus {
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: PersistentVolumeClaimPhase,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PersistentVolumeClaimCondition>,
         /// +optional
-        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +mapType=granular
         /// +optional
-        #[serde(rename = "allocatedResourceStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResourceStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resource_statuses: BTreeMap<ResourceName, ClaimResourceStatus>,
         /// +featureGate=VolumeAttributesClass
         /// +optional
@@ -8317,7 +8317,7 @@ pub mod core_v1 {
         #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -8326,7 +8326,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeMode {
         pub const PersistentVolumeBlock: &'static str = "Block";
         pub const PersistentVolumeFilesystem: &'static str = "Filesystem";
@@ -8337,7 +8337,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumePhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumePhase {
         pub const VolumePending: &'static str = "Pending";
         pub const VolumeAvailable: &'static str = "Available";
@@ -8351,7 +8351,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeReclaimPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeReclaimPolicy {
         pub const PersistentVolumeReclaimRecycle: &'static str = "Recycle";
         pub const PersistentVolumeReclaimDelete: &'static str = "Delete";
@@ -8432,27 +8432,27 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeSpec {
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         #[serde(flatten)]
         pub persistent_volume_source: PersistentVolumeSource,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         /// +structType=granular
         #[serde(rename = "claimRef", default, skip_serializing_if = "Option::is_none")]
         pub claim_ref: Option<ObjectReference>,
         /// +optional
-        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub persistent_volume_reclaim_policy: PersistentVolumeReclaimPolicy,
         /// +optional
-        #[serde(rename = "storageClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_class_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "volumeMode", default, skip_serializing_if = "Option::is_none")]
@@ -8470,17 +8470,17 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PersistentVolumeStatus {
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: PersistentVolumePhase,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
         #[serde(rename = "lastPhaseTransitionTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_phase_transition_time: Option<validation_runtime::Time>,
+        pub last_phase_transition_time: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8488,7 +8488,7 @@ pub mod core_v1 {
     pub struct PhotonPersistentDiskVolumeSource {
         #[serde(rename = "pdID", default)]
         pub pd_id: String,
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -8522,11 +8522,11 @@ pub mod core_v1 {
     pub struct PodAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -8538,7 +8538,7 @@ pub mod core_v1 {
         pub label_selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespaces: Vec<String>,
         #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
@@ -8547,11 +8547,11 @@ pub mod core_v1 {
         pub namespace_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mismatch_label_keys: Vec<String>,
     }
 
@@ -8560,11 +8560,11 @@ pub mod core_v1 {
     pub struct PodAntiAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -8572,24 +8572,24 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain_path: String,
-        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
         /// +featureGate=AtomicWriteVolumeUserFields
         /// +optional
@@ -8603,21 +8603,21 @@ pub mod core_v1 {
         #[serde(rename = "type", default)]
         pub type_: PodConditionType,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastProbeTime", default)]
-        pub last_probe_time: validation_runtime::Time,
+        pub last_probe_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8625,7 +8625,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodConditionType {
         pub const ContainersReady: &'static str = "ContainersReady";
         pub const PodInitialized: &'static str = "Initialized";
@@ -8643,22 +8643,22 @@ pub mod core_v1 {
     pub struct PodDNSConfig {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub nameservers: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub searches: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: Vec<PodDNSConfigOption>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -8680,7 +8680,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodFSGroupChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFSGroupChangePolicy {
         pub const FSGroupChangeOnRootMismatch: &'static str = "OnRootMismatch";
         pub const FSGroupChangeAlways: &'static str = "Always";
@@ -8706,7 +8706,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodPhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodPhase {
         pub const PodPending: &'static str = "Pending";
         pub const PodRunning: &'static str = "Running";
@@ -8720,7 +8720,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodQOSClass(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodQOSClass {
         pub const PodQOSGuaranteed: &'static str = "Guaranteed";
         pub const PodQOSBurstable: &'static str = "Burstable";
@@ -8738,7 +8738,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodResizeStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodResizeStatus {
         pub const PodResizeStatusInProgress: &'static str = "InProgress";
         pub const PodResizeStatusDeferred: &'static str = "Deferred";
@@ -8770,7 +8770,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodSELinuxChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodSELinuxChangePolicy {
         pub const SELinuxChangePolicyRecursive: &'static str = "Recursive";
         pub const SELinuxChangePolicyMountOption: &'static str = "MountOption";
@@ -8813,7 +8813,7 @@ pub mod core_v1 {
         pub run_as_non_root: Option<bool>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub supplemental_groups: Vec<i64>,
         /// +featureGate=SupplementalGroupsPolicy
         /// +optional
@@ -8824,7 +8824,7 @@ pub mod core_v1 {
         pub fs_group: Option<i64>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sysctls: Vec<Sysctl>,
         /// +optional
         #[serde(rename = "fsGroupChangePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -8849,13 +8849,13 @@ pub mod core_v1 {
         /// +patchStrategy=merge,retainKeys
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes: Vec<Volume>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub init_containers: Vec<Container>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
@@ -8868,10 +8868,10 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -8880,32 +8880,32 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_account_name: String,
         /// +optional
-        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
-        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_network: bool,
         /// +optional
-        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_pid: bool,
         /// +optional
-        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +optional
         #[serde(rename = "shareProcessNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -8918,34 +8918,34 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<Toleration>,
         /// +optional
         /// +patchMergeKey=ip
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=ip
-        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -8955,7 +8955,7 @@ pub mod core_v1 {
         pub dns_config: Option<PodDNSConfig>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub readiness_gates: Vec<PodReadinessGate>,
         /// +optional
         #[serde(rename = "runtimeClassName", default, skip_serializing_if = "Option::is_none")]
@@ -8967,7 +8967,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -8975,7 +8975,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=topologyKey
         /// +listMapKey=whenUnsatisfiable
-        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology_spread_constraints: Vec<TopologySpreadConstraint>,
         /// +optional
         #[serde(rename = "setHostnameAsFQDN", default, skip_serializing_if = "Option::is_none")]
@@ -8991,7 +8991,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduling_gates: Vec<PodSchedulingGate>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
@@ -8999,7 +8999,7 @@ pub mod core_v1 {
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodResourceClaim>,
         /// +featureGate=PodLevelResources
         /// +optional
@@ -9024,7 +9024,7 @@ pub mod core_v1 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=10
         /// +k8s:alpha(since: "1.37")=+k8s:dependentForbidden("schedulingGroup")
-        #[serde(rename = "evictionResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evictionResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub eviction_responders: Vec<EvictionResponder>,
     }
 
@@ -9032,66 +9032,66 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: PodPhase,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PodCondition>,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "nominatedNodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nominatedNodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub nominated_node_name: String,
         /// +optional
-        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ip: String,
         /// +optional
         /// +patchStrategy=merge
         /// +patchMergeKey=ip
         /// +listType=atomic
-        #[serde(rename = "hostIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_i_ps: Vec<HostIP>,
         /// +optional
-        #[serde(rename = "podIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_ip: String,
         /// +optional
         /// +patchStrategy=merge
         /// +patchMergeKey=ip
         /// +listType=map
         /// +listMapKey=ip
-        #[serde(rename = "podIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_i_ps: Vec<PodIP>,
         /// +optional
         #[serde(rename = "startTime", default, skip_serializing_if = "Option::is_none")]
-        pub start_time: Option<validation_runtime::Time>,
+        pub start_time: Option<k8s_validation::Time>,
         /// +listType=atomic
-        #[serde(rename = "initContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub init_container_statuses: Vec<ContainerStatus>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "containerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_statuses: Vec<ContainerStatus>,
         /// +optional
-        #[serde(rename = "qosClass", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "qosClass", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub qos_class: PodQOSClass,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ephemeralContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ephemeralContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ephemeral_container_statuses: Vec<ContainerStatus>,
         /// +featureGate=InPlacePodVerticalScaling
         /// +optional
-        #[serde(rename = "resize", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resize", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize: PodResizeStatus,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
@@ -9099,7 +9099,7 @@ pub mod core_v1 {
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodResourceClaimStatus>,
         /// +featureGate=DRAExtendedResource
         /// +optional
@@ -9107,7 +9107,7 @@ pub mod core_v1 {
         pub extended_resource_claim_status: Option<PodExtendedResourceClaimStatus>,
         /// +featureGate=InPlacePodLevelResourcesVerticalScaling
         /// +optional
-        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +featureGate=InPlacePodLevelResourcesVerticalScaling
         /// +optional
@@ -9122,7 +9122,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=resourceClaimName
-        #[serde(rename = "nodeAllocatableResourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resource_claim_statuses: Vec<NodeAllocatableResourceClaimStatus>,
         /// +featureGate=CSIVolumeHealth
         /// +optional
@@ -9131,7 +9131,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
-        #[serde(rename = "volumeHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_health: Vec<PodVolumeHealth>,
     }
 
@@ -9181,11 +9181,11 @@ pub mod core_v1 {
         /// +k8s:listMapKey=status
         /// +k8s:listMapKey=reason
         /// +k8s:maxItems=16
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<VolumeHealthCondition>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9208,10 +9208,10 @@ pub mod core_v1 {
     pub struct PortworxVolumeSource {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9220,7 +9220,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -9241,19 +9241,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -9282,7 +9282,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ProcMountType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ProcMountType {
         pub const DefaultProcMount: &'static str = "Default";
         pub const UnmaskedProcMount: &'static str = "Unmasked";
@@ -9309,7 +9309,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Protocol(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Protocol {
         pub const ProtocolTCP: &'static str = "TCP";
         pub const ProtocolUDP: &'static str = "UDP";
@@ -9321,7 +9321,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PullPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PullPolicy {
         pub const PullAlways: &'static str = "Always";
         pub const PullNever: &'static str = "Never";
@@ -9336,16 +9336,16 @@ pub mod core_v1 {
         #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -9358,25 +9358,25 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9389,25 +9389,25 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9415,7 +9415,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct RecursiveReadOnlyMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RecursiveReadOnlyMode {
         pub const RecursiveReadOnlyDisabled: &'static str = "Disabled";
         pub const RecursiveReadOnlyIfPossible: &'static str = "IfPossible";
@@ -9456,12 +9456,12 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -9469,7 +9469,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ReplicationControllerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicationControllerConditionType {
         pub const ReplicationControllerReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -9487,11 +9487,11 @@ pub mod core_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:optional
@@ -9505,23 +9505,23 @@ pub mod core_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicationControllerCondition>,
     }
 
@@ -9531,7 +9531,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -9540,13 +9540,13 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_name: String,
         #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
         #[serde(rename = "divisor", default)]
-        pub divisor: validation_runtime::Quantity,
+        pub divisor: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9554,7 +9554,7 @@ pub mod core_v1 {
     pub struct ResourceHealth {
         #[serde(rename = "resourceID", default)]
         pub resource_id: ResourceID,
-        #[serde(rename = "health", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "health", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health: ResourceHealthStatus,
         /// +featureGate=ResourceHealthStatusMessage
         /// +optional
@@ -9566,7 +9566,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceHealthStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceHealthStatus {
         pub const ResourceHealthStatusHealthy: &'static str = "Healthy";
         pub const ResourceHealthStatusUnhealthy: &'static str = "Unhealthy";
@@ -9579,13 +9579,13 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
-    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, validation_runtime::Quantity>);
+    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, k8s_validation::Quantity>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ResourceName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceName {
         pub const ResourceCPU: &'static str = "cpu";
         pub const ResourceMemory: &'static str = "memory";
@@ -9634,7 +9634,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceQuotaScope(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceQuotaScope {
         pub const ResourceQuotaScopeTerminating: &'static str = "Terminating";
         pub const ResourceQuotaScopeNotTerminating: &'static str = "NotTerminating";
@@ -9649,11 +9649,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceQuotaSpec {
         /// +optional
-        #[serde(rename = "hard", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hard", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hard: ResourceList,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "scopes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scopes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scopes: Vec<ResourceQuotaScope>,
         /// +optional
         #[serde(rename = "scopeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -9664,10 +9664,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceQuotaStatus {
         /// +optional
-        #[serde(rename = "hard", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hard", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hard: ResourceList,
         /// +optional
-        #[serde(rename = "used", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "used", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub used: ResourceList,
     }
 
@@ -9675,16 +9675,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
         /// +featureGate=DynamicResourceAllocation
         /// +optional
-        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub claims: Vec<ResourceClaim>,
     }
 
@@ -9692,7 +9692,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceResizeRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceResizeRestartPolicy {
         pub const NotRequired: &'static str = "NotRequired";
         pub const RestartContainer: &'static str = "RestartContainer";
@@ -9706,7 +9706,7 @@ pub mod core_v1 {
         pub name: ResourceName,
         /// +listType=map
         /// +listMapKey=resourceID
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<ResourceHealth>,
     }
 
@@ -9715,7 +9715,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct RestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RestartPolicy {
         pub const RestartPolicyAlways: &'static str = "Always";
         pub const RestartPolicyOnFailure: &'static str = "OnFailure";
@@ -9726,16 +9726,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub level: String,
     }
 
@@ -9749,26 +9749,26 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9782,26 +9782,26 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9811,7 +9811,7 @@ pub mod core_v1 {
     pub struct ScopeSelector {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<ScopedResourceSelectorRequirement>,
     }
 
@@ -9820,7 +9820,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ScopeSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScopeSelectorOperator {
         pub const ScopeSelectorOpIn: &'static str = "In";
         pub const ScopeSelectorOpNotIn: &'static str = "NotIn";
@@ -9837,7 +9837,7 @@ pub mod core_v1 {
         pub operator: ScopeSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
@@ -9858,7 +9858,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SeccompProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SeccompProfileType {
         pub const SeccompProfileTypeUnconfined: &'static str = "Unconfined";
         pub const SeccompProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -9880,16 +9880,16 @@ pub mod core_v1 {
         #[serde(rename = "immutable", default, skip_serializing_if = "Option::is_none")]
         pub immutable: Option<bool>,
         /// +optional
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub data: BTreeMap<String, crate::shim::Bytes>,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "stringData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stringData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_data: BTreeMap<String, String>,
         /// +optional
         /// +k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: SecretType,
     }
 
@@ -9923,7 +9923,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -9935,10 +9935,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SecretReference {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 
@@ -9946,7 +9946,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SecretType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SecretType {
         pub const SecretTypeOpaque: &'static str = "Opaque";
         pub const SecretTypeServiceAccountToken: &'static str = "kubernetes.io/service-account-token";
@@ -9962,11 +9962,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -10060,11 +10060,11 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "secrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secrets: Vec<ObjectReference>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
@@ -10075,7 +10075,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -10093,7 +10093,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceAffinity(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceAffinity {
         pub const ServiceAffinityClientIP: &'static str = "ClientIP";
         pub const ServiceAffinityNone: &'static str = "None";
@@ -10104,7 +10104,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceExternalTrafficPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceExternalTrafficPolicy {
         pub const ServiceExternalTrafficPolicyCluster: &'static str = "Cluster";
         pub const ServiceExternalTrafficPolicyLocal: &'static str = "Local";
@@ -10117,7 +10117,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceInternalTrafficPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceInternalTrafficPolicy {
         pub const ServiceInternalTrafficPolicyCluster: &'static str = "Cluster";
         pub const ServiceInternalTrafficPolicyLocal: &'static str = "Local";
@@ -10127,11 +10127,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServicePort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +default="TCP"
         /// +optional
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
         #[serde(rename = "appProtocol", default, skip_serializing_if = "Option::is_none")]
@@ -10142,7 +10142,7 @@ pub mod core_v1 {
         #[serde(rename = "targetPort", default)]
         pub target_port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "nodePort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodePort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_port: i32,
     }
 
@@ -10154,54 +10154,54 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=port
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ServicePort>,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "clusterIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_ip: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "clusterIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_i_ps: Vec<String>,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: ServiceType,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "externalIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub external_i_ps: Vec<String>,
         /// +optional
-        #[serde(rename = "sessionAffinity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sessionAffinity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_affinity: ServiceAffinity,
         /// +optional
-        #[serde(rename = "loadBalancerIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "loadBalancerIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub load_balancer_ip: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "loadBalancerSourceRanges", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "loadBalancerSourceRanges", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub load_balancer_source_ranges: Vec<String>,
         /// +optional
-        #[serde(rename = "externalName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub external_name: String,
         /// +optional
-        #[serde(rename = "externalTrafficPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalTrafficPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub external_traffic_policy: ServiceExternalTrafficPolicy,
         /// +optional
-        #[serde(rename = "healthCheckNodePort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthCheckNodePort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_check_node_port: i32,
         /// +optional
-        #[serde(rename = "publishNotReadyAddresses", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "publishNotReadyAddresses", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub publish_not_ready_addresses: bool,
         /// +optional
         #[serde(rename = "sessionAffinityConfig", default, skip_serializing_if = "Option::is_none")]
         pub session_affinity_config: Option<SessionAffinityConfig>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ipFamilies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ipFamilies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip_families: Vec<IPFamily>,
         /// +optional
         #[serde(rename = "ipFamilyPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -10232,7 +10232,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=type
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -10241,7 +10241,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceType {
         pub const ServiceTypeClusterIP: &'static str = "ClusterIP";
         pub const ServiceTypeNodePort: &'static str = "NodePort";
@@ -10262,7 +10262,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct Signal(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Signal {
         pub const SIGABRT: &'static str = "SIGABRT";
         pub const SIGALRM: &'static str = "SIGALRM";
@@ -10342,7 +10342,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageMedium(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageMedium {
         pub const StorageMediumDefault: &'static str = "";
         pub const StorageMediumMemory: &'static str = "Memory";
@@ -10353,16 +10353,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct StorageOSPersistentVolumeSource {
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -10372,16 +10372,16 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct StorageOSVolumeSource {
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -10393,7 +10393,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SupplementalGroupsPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SupplementalGroupsPolicy {
         pub const SupplementalGroupsPolicyMerge: &'static str = "Merge";
         pub const SupplementalGroupsPolicyStrict: &'static str = "Strict";
@@ -10414,7 +10414,7 @@ pub mod core_v1 {
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -10424,13 +10424,13 @@ pub mod core_v1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         #[serde(rename = "effect", default)]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -10438,7 +10438,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct TaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TaintEffect {
         pub const TaintEffectNoSchedule: &'static str = "NoSchedule";
         pub const TaintEffectPreferNoSchedule: &'static str = "PreferNoSchedule";
@@ -10450,7 +10450,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct TerminationMessagePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TerminationMessagePolicy {
         pub const TerminationMessageReadFile: &'static str = "File";
         pub const TerminationMessageFallbackToLogsOnError: &'static str = "FallbackToLogsOnError";
@@ -10462,16 +10462,16 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -10483,7 +10483,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct TolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TolerationOperator {
         pub const TolerationOpExists: &'static str = "Exists";
         pub const TolerationOpEqual: &'static str = "Equal";
@@ -10507,7 +10507,7 @@ pub mod core_v1 {
     pub struct TopologySelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_expressions: Vec<TopologySelectorLabelRequirement>,
     }
 
@@ -10543,7 +10543,7 @@ pub mod core_v1 {
         pub node_taints_policy: Option<NodeInclusionPolicy>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
     }
 
@@ -10581,7 +10581,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct URIScheme(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl URIScheme {
         pub const URISchemeHTTP: &'static str = "HTTP";
         pub const URISchemeHTTPS: &'static str = "HTTPS";
@@ -10596,7 +10596,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct UnsatisfiableConstraintAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnsatisfiableConstraintAction {
         pub const DoNotSchedule: &'static str = "DoNotSchedule";
         pub const ScheduleAnyway: &'static str = "ScheduleAnyway";
@@ -10635,7 +10635,7 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxBytes=1024
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -10653,11 +10653,11 @@ pub mod core_v1 {
         /// +k8s:listMapKey=status
         /// +k8s:listMapKey=reason
         /// +k8s:maxItems=16
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<VolumeHealthCondition>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +enum
@@ -10666,7 +10666,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeHealthStatusType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeHealthStatusType {
         pub const VolumeHealthInaccessible: &'static str = "Inaccessible";
         pub const VolumeHealthDataLoss: &'static str = "DataLoss";
@@ -10679,7 +10679,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -10687,18 +10687,18 @@ pub mod core_v1 {
         #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path_expr: String,
         /// +featureGate=VolumeBindMountOptions
         /// +optional
         /// +listType=set
-        #[serde(rename = "bindMountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindMountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bind_mount_options: Vec<String>,
     }
 
@@ -10710,7 +10710,7 @@ pub mod core_v1 {
         #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -10756,10 +10756,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -10871,13 +10871,13 @@ pub mod core_v1 {
         #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
@@ -10912,7 +10912,7 @@ pub mod discovery_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:beta(since: "1.37")=+k8s:enum
@@ -10920,7 +10920,7 @@ pub mod discovery_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AddressType {
         pub const AddressTypeIPv4: &'static str = "IPv4";
         pub const AddressTypeIPv6: &'static str = "IPv6";
@@ -10945,7 +10945,7 @@ pub mod discovery_v1 {
         #[serde(rename = "targetRef", default, skip_serializing_if = "Option::is_none")]
         pub target_ref: Option<super::core_v1::ObjectReference>,
         /// +optional
-        #[serde(rename = "deprecatedTopology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "deprecatedTopology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_topology: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -10976,10 +10976,10 @@ pub mod discovery_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct EndpointHints {
         /// +listType=atomic
-        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_zones: Vec<ForZone>,
         /// +listType=atomic
-        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_nodes: Vec<ForNode>,
     }
 
@@ -11044,7 +11044,7 @@ pub mod discovery_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:beta(since: "1.37")=+k8s:enum
@@ -11052,7 +11052,7 @@ pub mod discovery_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct AddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AddressType {
         pub const AddressTypeIPv4: &'static str = "IPv4";
         pub const AddressTypeIPv6: &'static str = "IPv6";
@@ -11077,7 +11077,7 @@ pub mod discovery_v1beta1 {
         #[serde(rename = "targetRef", default, skip_serializing_if = "Option::is_none")]
         pub target_ref: Option<super::core_v1::ObjectReference>,
         /// +optional
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -11106,10 +11106,10 @@ pub mod discovery_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct EndpointHints {
         /// +listType=atomic
-        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_zones: Vec<ForZone>,
         /// +listType=atomic
-        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_nodes: Vec<ForNode>,
     }
 
@@ -11175,7 +11175,7 @@ pub mod extensions_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -11209,12 +11209,12 @@ pub mod extensions_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11234,10 +11234,10 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
-        #[serde(rename = "templateGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "templateGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub template_generation: i64,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -11256,16 +11256,16 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -11275,7 +11275,7 @@ pub mod extensions_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DaemonSetCondition>,
     }
 
@@ -11283,7 +11283,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -11294,7 +11294,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DaemonSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DaemonSetUpdateStrategyType {
         pub const RollingUpdateDaemonSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteDaemonSetStrategyType: &'static str = "OnDelete";
@@ -11334,12 +11334,12 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub last_transition_time: k8s_validation::Time,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11347,7 +11347,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -11370,13 +11370,13 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "rollbackTo", default, skip_serializing_if = "Option::is_none")]
@@ -11390,22 +11390,22 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -11414,7 +11414,7 @@ pub mod extensions_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -11425,7 +11425,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -11436,7 +11436,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -11446,7 +11446,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default, skip_serializing_if = "Option::is_none")]
         pub path_type: Option<PathType>,
@@ -11471,7 +11471,7 @@ pub mod extensions_v1beta1 {
         pub cidr: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub except: Vec<String>,
     }
 
@@ -11502,7 +11502,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressBackend {
         /// +optional
-        #[serde(rename = "serviceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_name: String,
         /// +optional
         #[serde(rename = "servicePort", default)]
@@ -11516,14 +11516,14 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<IngressPortStatus>,
     }
 
@@ -11532,7 +11532,7 @@ pub mod extensions_v1beta1 {
     pub struct IngressLoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<IngressLoadBalancerIngress>,
     }
 
@@ -11555,7 +11555,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -11580,11 +11580,11 @@ pub mod extensions_v1beta1 {
         pub backend: Option<IngressBackend>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tls: Vec<IngressTLS>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<IngressRule>,
     }
 
@@ -11601,10 +11601,10 @@ pub mod extensions_v1beta1 {
     pub struct IngressTLS {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -11632,12 +11632,12 @@ pub mod extensions_v1beta1 {
     pub struct NetworkPolicyEgressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub to: Vec<NetworkPolicyPeer>,
     }
 
@@ -11646,12 +11646,12 @@ pub mod extensions_v1beta1 {
     pub struct NetworkPolicyIngressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub from: Vec<NetworkPolicyPeer>,
     }
 
@@ -11692,16 +11692,16 @@ pub mod extensions_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<NetworkPolicyIngressRule>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub egress: Vec<NetworkPolicyEgressRule>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_types: Vec<PolicyType>,
     }
 
@@ -11709,7 +11709,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PathType {
         pub const PathTypeExact: &'static str = "Exact";
         pub const PathTypePrefix: &'static str = "Prefix";
@@ -11720,7 +11720,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PolicyType {
         pub const PolicyTypeIngress: &'static str = "Ingress";
         pub const PolicyTypeEgress: &'static str = "Egress";
@@ -11761,12 +11761,12 @@ pub mod extensions_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11774,7 +11774,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ReplicaSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicaSetConditionType {
         pub const ReplicaSetReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -11786,7 +11786,7 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -11802,26 +11802,26 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicaSetCondition>,
     }
 
@@ -11829,7 +11829,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct RollbackConfig {
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: i64,
     }
 
@@ -11883,7 +11883,7 @@ pub mod extensions_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -11894,10 +11894,10 @@ pub mod extensions_v1beta1 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -11906,13 +11906,13 @@ pub mod flowcontrol_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -11942,7 +11942,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -11973,19 +11973,19 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12007,7 +12007,7 @@ pub mod flowcontrol_v1 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -12019,7 +12019,7 @@ pub mod flowcontrol_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -12052,7 +12052,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -12097,11 +12097,11 @@ pub mod flowcontrol_v1 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -12130,19 +12130,19 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12188,7 +12188,7 @@ pub mod flowcontrol_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -12196,7 +12196,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -12232,7 +12232,7 @@ pub mod flowcontrol_v1 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -12274,7 +12274,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -12294,13 +12294,13 @@ pub mod flowcontrol_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -12330,7 +12330,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -12362,19 +12362,19 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12396,7 +12396,7 @@ pub mod flowcontrol_v1beta1 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -12406,7 +12406,7 @@ pub mod flowcontrol_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -12439,7 +12439,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -12484,11 +12484,11 @@ pub mod flowcontrol_v1beta1 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -12518,19 +12518,19 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12574,7 +12574,7 @@ pub mod flowcontrol_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -12582,7 +12582,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -12618,7 +12618,7 @@ pub mod flowcontrol_v1beta1 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -12660,7 +12660,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -12680,13 +12680,13 @@ pub mod flowcontrol_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -12716,7 +12716,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -12748,19 +12748,19 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12782,7 +12782,7 @@ pub mod flowcontrol_v1beta2 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -12792,7 +12792,7 @@ pub mod flowcontrol_v1beta2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -12825,7 +12825,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -12870,11 +12870,11 @@ pub mod flowcontrol_v1beta2 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -12904,19 +12904,19 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12960,7 +12960,7 @@ pub mod flowcontrol_v1beta2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -12968,7 +12968,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -13004,7 +13004,7 @@ pub mod flowcontrol_v1beta2 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -13046,7 +13046,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -13066,13 +13066,13 @@ pub mod flowcontrol_v1beta3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -13102,7 +13102,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -13134,19 +13134,19 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13168,7 +13168,7 @@ pub mod flowcontrol_v1beta3 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -13180,7 +13180,7 @@ pub mod flowcontrol_v1beta3 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -13213,7 +13213,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -13258,11 +13258,11 @@ pub mod flowcontrol_v1beta3 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -13292,19 +13292,19 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13350,7 +13350,7 @@ pub mod flowcontrol_v1beta3 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -13358,7 +13358,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -13394,7 +13394,7 @@ pub mod flowcontrol_v1beta3 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -13436,7 +13436,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.37")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -13456,7 +13456,7 @@ pub mod lifecycle_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -13523,7 +13523,7 @@ pub mod lifecycle_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct EvictionRequestIntent(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl EvictionRequestIntent {
         pub const EvictionRequestIntentEviction: &'static str = "Eviction";
         pub const EvictionRequestIntentWithdrawn: &'static str = "Withdrawn";
@@ -13576,7 +13576,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
         /// +k8s:maxItems=100
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +k8s:optional
@@ -13619,7 +13619,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
         /// +k8s:maxItems=100
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +k8s:optional
@@ -13637,7 +13637,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=100
-        #[serde(rename = "requesters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requesters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requesters: Vec<Requester>,
         /// +optional
         /// +patchMergeKey=name
@@ -13648,7 +13648,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=11
-        #[serde(rename = "targetResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_responders: Vec<TargetResponder>,
         /// +optional
         /// +patchMergeKey=name
@@ -13659,7 +13659,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=11
-        #[serde(rename = "responders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "responders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub responders: Vec<ResponderStatus>,
     }
 
@@ -13695,7 +13695,7 @@ pub mod lifecycle_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct RequesterIntent(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequesterIntent {
         pub const RequesterIntentEviction: &'static str = "Eviction";
         pub const RequesterIntentWithdrawn: &'static str = "Withdrawn";
@@ -13707,7 +13707,7 @@ pub mod lifecycle_v1alpha1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResponderStateType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResponderStateType {
         pub const ResponderStateInactive: &'static str = "Inactive";
         pub const ResponderStateActive: &'static str = "Active";
@@ -13730,21 +13730,21 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:update=NoModify
         /// +k8s:update=NoUnset
         #[serde(rename = "startTime", default, skip_serializing_if = "Option::is_none")]
-        pub start_time: Option<validation_runtime::Time>,
+        pub start_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "heartbeatTime", default, skip_serializing_if = "Option::is_none")]
-        pub heartbeat_time: Option<validation_runtime::Time>,
+        pub heartbeat_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "expectedCompletionTime", default, skip_serializing_if = "Option::is_none")]
-        pub expected_completion_time: Option<validation_runtime::Time>,
+        pub expected_completion_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         /// +k8s:update=NoModify
         /// +k8s:update=NoUnset
         #[serde(rename = "completionTime", default, skip_serializing_if = "Option::is_none")]
-        pub completion_time: Option<validation_runtime::Time>,
+        pub completion_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=4000
@@ -13777,19 +13777,19 @@ pub mod lifecycle_v1alpha1 {
 }
 
 /// The shared meta/v1 types are the runtime's, generated from the same source.
-pub use validation_runtime::meta::v1_37 as meta_v1;
+pub use k8s_validation::meta::v1_37 as meta_v1;
 
 pub mod networking_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default)]
         pub path_type: Option<PathType>,
@@ -13841,7 +13841,7 @@ pub mod networking_v1 {
         pub cidr: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub except: Vec<String>,
     }
 
@@ -13918,7 +13918,7 @@ pub mod networking_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -13930,14 +13930,14 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<IngressPortStatus>,
     }
 
@@ -13946,7 +13946,7 @@ pub mod networking_v1 {
     pub struct IngressLoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<IngressLoadBalancerIngress>,
     }
 
@@ -13969,7 +13969,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -14004,11 +14004,11 @@ pub mod networking_v1 {
         pub default_backend: Option<IngressBackend>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tls: Vec<IngressTLS>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<IngressRule>,
     }
 
@@ -14025,10 +14025,10 @@ pub mod networking_v1 {
     pub struct IngressTLS {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -14053,12 +14053,12 @@ pub mod networking_v1 {
     pub struct NetworkPolicyEgressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub to: Vec<NetworkPolicyPeer>,
     }
 
@@ -14067,12 +14067,12 @@ pub mod networking_v1 {
     pub struct NetworkPolicyIngressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub from: Vec<NetworkPolicyPeer>,
     }
 
@@ -14114,16 +14114,16 @@ pub mod networking_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<NetworkPolicyIngressRule>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub egress: Vec<NetworkPolicyEgressRule>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_types: Vec<PolicyType>,
     }
 
@@ -14131,18 +14131,18 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -14151,7 +14151,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PathType {
         pub const PathTypeExact: &'static str = "Exact";
         pub const PathTypePrefix: &'static str = "Prefix";
@@ -14163,7 +14163,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PolicyType {
         pub const PolicyTypeIngress: &'static str = "Ingress";
         pub const PolicyTypeEgress: &'static str = "Egress";
@@ -14174,10 +14174,10 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ServiceBackendPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "number", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "number", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number: i32,
     }
 
@@ -14207,7 +14207,7 @@ pub mod networking_v1 {
     pub struct ServiceCIDRSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cid_rs: Vec<String>,
     }
 
@@ -14220,7 +14220,7 @@ pub mod networking_v1 {
         /// +listType=map
         /// +listMapKey=type
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 }
@@ -14229,13 +14229,13 @@ pub mod networking_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default, skip_serializing_if = "Option::is_none")]
         pub path_type: Option<PathType>,
@@ -14304,7 +14304,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressBackend {
         /// +optional
-        #[serde(rename = "serviceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_name: String,
         /// +optional
         #[serde(rename = "servicePort", default)]
@@ -14357,7 +14357,7 @@ pub mod networking_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct IngressClassSpec {
-        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -14369,14 +14369,14 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<IngressPortStatus>,
     }
 
@@ -14385,7 +14385,7 @@ pub mod networking_v1beta1 {
     pub struct IngressLoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<IngressLoadBalancerIngress>,
     }
 
@@ -14408,7 +14408,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -14434,11 +14434,11 @@ pub mod networking_v1beta1 {
         pub backend: Option<IngressBackend>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tls: Vec<IngressTLS>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<IngressRule>,
     }
 
@@ -14455,10 +14455,10 @@ pub mod networking_v1beta1 {
     pub struct IngressTLS {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -14466,18 +14466,18 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -14485,7 +14485,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PathType {
         pub const PathTypeExact: &'static str = "Exact";
         pub const PathTypePrefix: &'static str = "Prefix";
@@ -14518,7 +14518,7 @@ pub mod networking_v1beta1 {
     pub struct ServiceCIDRSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cid_rs: Vec<String>,
     }
 
@@ -14531,7 +14531,7 @@ pub mod networking_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 }
@@ -14540,13 +14540,13 @@ pub mod node_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -14582,12 +14582,12 @@ pub mod node_v1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -14596,13 +14596,13 @@ pub mod node_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -14645,12 +14645,12 @@ pub mod node_v1alpha1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -14659,13 +14659,13 @@ pub mod node_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -14702,12 +14702,12 @@ pub mod node_v1beta1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -14716,7 +14716,7 @@ pub mod policy_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -14760,11 +14760,11 @@ pub mod policy_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodDisruptionBudgetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub disrupted_pods: BTreeMap<String, validation_runtime::Time>,
+        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub disrupted_pods: BTreeMap<String, k8s_validation::Time>,
         /// +optional
         #[serde(rename = "disruptionsAllowed", default)]
         pub disruptions_allowed: i32,
@@ -14785,7 +14785,7 @@ pub mod policy_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -14794,7 +14794,7 @@ pub mod policy_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct UnhealthyPodEvictionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnhealthyPodEvictionPolicyType {
         pub const IfHealthyBudget: &'static str = "IfHealthyBudget";
         pub const AlwaysAllow: &'static str = "AlwaysAllow";
@@ -14805,7 +14805,7 @@ pub mod policy_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -14851,11 +14851,11 @@ pub mod policy_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PodDisruptionBudgetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub disrupted_pods: BTreeMap<String, validation_runtime::Time>,
+        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub disrupted_pods: BTreeMap<String, k8s_validation::Time>,
         /// +optional
         #[serde(rename = "disruptionsAllowed", default)]
         pub disruptions_allowed: i32,
@@ -14876,7 +14876,7 @@ pub mod policy_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -14885,7 +14885,7 @@ pub mod policy_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct UnhealthyPodEvictionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnhealthyPodEvictionPolicyType {
         pub const IfHealthyBudget: &'static str = "IfHealthyBudget";
         pub const AlwaysAllow: &'static str = "AlwaysAllow";
@@ -14896,14 +14896,14 @@ pub mod rbac_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -14944,7 +14944,7 @@ pub mod rbac_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
@@ -14962,19 +14962,19 @@ pub mod rbac_v1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -15010,7 +15010,7 @@ pub mod rbac_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
@@ -15042,14 +15042,14 @@ pub mod rbac_v1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15058,14 +15058,14 @@ pub mod rbac_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -15104,7 +15104,7 @@ pub mod rbac_v1alpha1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
@@ -15122,19 +15122,19 @@ pub mod rbac_v1alpha1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -15168,7 +15168,7 @@ pub mod rbac_v1alpha1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
@@ -15199,14 +15199,14 @@ pub mod rbac_v1alpha1 {
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15215,14 +15215,14 @@ pub mod rbac_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -15269,7 +15269,7 @@ pub mod rbac_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
@@ -15287,19 +15287,19 @@ pub mod rbac_v1beta1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -15341,7 +15341,7 @@ pub mod rbac_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:alpha(since:"1.37")=+k8s:immutable
@@ -15371,14 +15371,14 @@ pub mod rbac_v1beta1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15387,7 +15387,7 @@ pub mod resource_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -15430,7 +15430,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -15448,7 +15448,7 @@ pub mod resource_v1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -15464,12 +15464,12 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -15481,21 +15481,21 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -15503,7 +15503,7 @@ pub mod resource_v1 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -15517,7 +15517,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -15529,10 +15529,10 @@ pub mod resource_v1 {
         pub name: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -15542,7 +15542,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -15563,7 +15563,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -15574,14 +15574,14 @@ pub mod resource_v1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -15590,7 +15590,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resources: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResource>,
     }
 
@@ -15607,7 +15607,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -15619,7 +15619,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -15632,13 +15632,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -15671,7 +15671,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
@@ -15679,7 +15679,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -15688,7 +15688,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:maxBytes=64
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
@@ -15696,7 +15696,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -15705,7 +15705,7 @@ pub mod resource_v1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -15728,13 +15728,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -15747,7 +15747,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -15786,13 +15786,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -15821,7 +15821,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -15849,7 +15849,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
         /// +optional
         /// +listType=atomic
@@ -15859,7 +15859,7 @@ pub mod resource_v1 {
         /// +k8s:maxItems=2
         /// +k8s:unique=set
         /// +k8s:eachVal=+k8s:format=k8s-short-name
-        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub compatibility_groups: Vec<String>,
     }
 
@@ -15897,7 +15897,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:unique=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -15929,21 +15929,21 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -15953,14 +15953,14 @@ pub mod resource_v1 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
         /// +optional
         /// +listType=set
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -15988,21 +15988,21 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16013,7 +16013,7 @@ pub mod resource_v1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -16025,7 +16025,7 @@ pub mod resource_v1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -16033,7 +16033,7 @@ pub mod resource_v1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -16042,7 +16042,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -16092,7 +16092,7 @@ pub mod resource_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -16116,19 +16116,19 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -16141,7 +16141,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -16157,15 +16157,15 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -16175,7 +16175,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16186,7 +16186,7 @@ pub mod resource_v1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -16200,7 +16200,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -16208,12 +16208,12 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -16230,12 +16230,12 @@ pub mod resource_v1 {
         /// +k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("capacityKey")
         #[serde(rename = "capacityMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub capacity_multiplier: Option<validation_runtime::Quantity>,
+        pub capacity_multiplier: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "deviceMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub device_multiplier: Option<validation_runtime::Quantity>,
+        pub device_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16244,11 +16244,11 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16307,7 +16307,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -16345,7 +16345,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:listType=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -16360,7 +16360,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -16448,7 +16448,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -16464,7 +16464,7 @@ pub mod resource_v1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
         /// +optional
         /// +featureGate=DRAPartitionableDevicesType
@@ -16478,7 +16478,7 @@ pub mod resource_v1 {
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -16488,7 +16488,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct SkipNodeOperation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SkipNodeOperation {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
@@ -16500,7 +16500,7 @@ pub mod resource_v1alpha3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16510,7 +16510,7 @@ pub mod resource_v1alpha3 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -16518,7 +16518,7 @@ pub mod resource_v1alpha3 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -16527,7 +16527,7 @@ pub mod resource_v1alpha3 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -16577,7 +16577,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -16600,11 +16600,11 @@ pub mod resource_v1alpha3 {
     pub struct PartitionTypeStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "attribute", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attribute", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attribute: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +required
         /// +k8s:required
@@ -16624,12 +16624,12 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "driver", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "poolName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "poolName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pool_name: String,
         /// +required
         /// +k8s:required
@@ -16679,7 +16679,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:listMapKey=attribute
         /// +k8s:listMapKey=type
         /// +k8s:maxItems=32
-        #[serde(rename = "partitionSummary", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partitionSummary", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition_summary: Vec<PartitionTypeStatus>,
         /// +optional
         /// +k8s:optional
@@ -16752,7 +16752,7 @@ pub mod resource_v1alpha3 {
         /// +listType=atomic
         /// +k8s:listType=atomic
         /// +k8s:maxItems=1000
-        #[serde(rename = "pools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pools: Vec<PoolStatus>,
         /// +optional
         /// +k8s:optional
@@ -16763,7 +16763,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:maxItems=10
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -16772,20 +16772,20 @@ pub mod resource_v1alpha3 {
     pub struct ShareableCapacityStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +required
         /// +k8s:required
         #[serde(rename = "total", default, skip_serializing_if = "Option::is_none")]
-        pub total: Option<validation_runtime::Quantity>,
+        pub total: Option<k8s_validation::Quantity>,
         /// +required
         /// +k8s:required
         #[serde(rename = "consumed", default, skip_serializing_if = "Option::is_none")]
-        pub consumed: Option<validation_runtime::Quantity>,
+        pub consumed: Option<k8s_validation::Quantity>,
         /// +required
         /// +k8s:required
         #[serde(rename = "available", default, skip_serializing_if = "Option::is_none")]
-        pub available: Option<validation_runtime::Quantity>,
+        pub available: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16805,7 +16805,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:optional
         /// +listType=atomic
         /// +k8s:maxItems=32
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: Vec<ShareableCapacityStatus>,
     }
 }
@@ -16814,7 +16814,7 @@ pub mod resource_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -16857,7 +16857,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -16875,7 +16875,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16883,10 +16883,10 @@ pub mod resource_v1beta1 {
     pub struct BasicDevice {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -16896,7 +16896,7 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -16916,7 +16916,7 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -16927,14 +16927,14 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16943,7 +16943,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resources: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResource>,
     }
 
@@ -16960,12 +16960,12 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -16977,21 +16977,21 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16999,7 +16999,7 @@ pub mod resource_v1beta1 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17013,7 +17013,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -17043,7 +17043,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -17055,7 +17055,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -17068,13 +17068,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -17106,14 +17106,14 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -17121,14 +17121,14 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:maxBytes=64
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -17137,7 +17137,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -17160,13 +17160,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -17179,7 +17179,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -17218,13 +17218,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -17253,7 +17253,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -17281,7 +17281,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
         /// +optional
         /// +listType=atomic
@@ -17291,7 +17291,7 @@ pub mod resource_v1beta1 {
         /// +k8s:maxItems=2
         /// +k8s:unique=set
         /// +k8s:eachVal=+k8s:format=k8s-short-name
-        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub compatibility_groups: Vec<String>,
     }
 
@@ -17323,15 +17323,15 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -17346,13 +17346,13 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:unique=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -17363,7 +17363,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -17395,21 +17395,21 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -17419,14 +17419,14 @@ pub mod resource_v1beta1 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
         /// +optional
         /// +listType=set
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -17454,21 +17454,21 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -17479,7 +17479,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -17491,7 +17491,7 @@ pub mod resource_v1beta1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -17499,7 +17499,7 @@ pub mod resource_v1beta1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -17508,7 +17508,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -17521,19 +17521,19 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -17546,7 +17546,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -17562,7 +17562,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -17570,12 +17570,12 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -17592,12 +17592,12 @@ pub mod resource_v1beta1 {
         /// +k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("capacityKey")
         #[serde(rename = "capacityMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub capacity_multiplier: Option<validation_runtime::Quantity>,
+        pub capacity_multiplier: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "deviceMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub device_multiplier: Option<validation_runtime::Quantity>,
+        pub device_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17606,11 +17606,11 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17669,7 +17669,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -17707,7 +17707,7 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:listType=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -17722,7 +17722,7 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -17796,7 +17796,7 @@ pub mod resource_v1beta1 {
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -17804,13 +17804,13 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -17826,7 +17826,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
         /// +optional
         /// +featureGate=DRAPartitionableDevicesType
@@ -17840,7 +17840,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -17850,7 +17850,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct SkipNodeOperation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SkipNodeOperation {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
@@ -17862,7 +17862,7 @@ pub mod resource_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -17905,7 +17905,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -17923,7 +17923,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17939,12 +17939,12 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -17956,21 +17956,21 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct CapacityRequirements {
         /// +optional
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17978,7 +17978,7 @@ pub mod resource_v1beta2 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17992,7 +17992,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -18004,10 +18004,10 @@ pub mod resource_v1beta2 {
         pub name: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -18017,7 +18017,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -18038,7 +18038,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -18049,14 +18049,14 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18065,7 +18065,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resources: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResource>,
     }
 
@@ -18082,7 +18082,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -18094,7 +18094,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -18107,13 +18107,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -18146,7 +18146,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
@@ -18154,7 +18154,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -18163,7 +18163,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:maxBytes=64
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
@@ -18171,7 +18171,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -18180,7 +18180,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -18203,13 +18203,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -18222,7 +18222,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -18261,13 +18261,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -18296,7 +18296,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -18324,7 +18324,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
         /// +optional
         /// +listType=atomic
@@ -18334,7 +18334,7 @@ pub mod resource_v1beta2 {
         /// +k8s:maxItems=2
         /// +k8s:unique=set
         /// +k8s:eachVal=+k8s:format=k8s-short-name
-        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub compatibility_groups: Vec<String>,
     }
 
@@ -18372,7 +18372,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:unique=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -18404,21 +18404,21 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18428,14 +18428,14 @@ pub mod resource_v1beta2 {
         pub share_id: Option<super::types::UID>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
         /// +optional
         /// +listType=set
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -18463,21 +18463,21 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18488,7 +18488,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -18500,7 +18500,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -18508,7 +18508,7 @@ pub mod resource_v1beta2 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -18517,7 +18517,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -18567,7 +18567,7 @@ pub mod resource_v1beta2 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -18591,19 +18591,19 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -18616,7 +18616,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -18632,15 +18632,15 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -18650,7 +18650,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18661,7 +18661,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -18675,7 +18675,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -18683,12 +18683,12 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -18705,12 +18705,12 @@ pub mod resource_v1beta2 {
         /// +k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("capacityKey")
         #[serde(rename = "capacityMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub capacity_multiplier: Option<validation_runtime::Quantity>,
+        pub capacity_multiplier: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "deviceMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub device_multiplier: Option<validation_runtime::Quantity>,
+        pub device_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18719,11 +18719,11 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18782,7 +18782,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -18820,7 +18820,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:listType=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -18835,7 +18835,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -18923,7 +18923,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -18939,7 +18939,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
         /// +optional
         /// +featureGate=DRAPartitionableDevicesType
@@ -18953,7 +18953,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -18963,7 +18963,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.37")]
     pub struct SkipNodeOperation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SkipNodeOperation {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
@@ -18975,7 +18975,7 @@ pub mod scheduling_v1alpha3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -19050,7 +19050,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -19106,7 +19106,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19134,7 +19134,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -19163,7 +19163,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19187,7 +19187,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_group_templates: Vec<PodGroupTemplate>,
         /// +optional
         /// +listType=map
@@ -19198,7 +19198,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 
@@ -19290,7 +19290,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -19351,7 +19351,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=4
         /// +k8s:immutable
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +default={"single": {}}
         /// +optional
@@ -19363,7 +19363,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:immutable
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19391,7 +19391,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +patchMergeKey=name
@@ -19403,7 +19403,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
     }
 
@@ -19436,7 +19436,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
         /// +k8s:immutable
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +optional
         /// +k8s:optional
@@ -19447,7 +19447,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19470,7 +19470,7 @@ pub mod scheduling_v1alpha3 {
     #[validate(kubernetes = "1.37")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -19502,7 +19502,7 @@ pub mod scheduling_v1alpha3 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
@@ -19597,7 +19597,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -19669,7 +19669,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 }
@@ -19678,7 +19678,7 @@ pub mod scheduling_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
@@ -19734,7 +19734,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -19782,7 +19782,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19806,7 +19806,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_group_templates: Vec<PodGroupTemplate>,
         /// +optional
         /// +listType=map
@@ -19817,7 +19817,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 
@@ -19910,7 +19910,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -19971,7 +19971,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=4
         /// +k8s:immutable
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +default={"single": {}}
         /// +optional
@@ -19983,7 +19983,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:immutable
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20011,7 +20011,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +patchMergeKey=name
@@ -20023,7 +20023,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
     }
 
@@ -20056,7 +20056,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
         /// +k8s:immutable
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +optional
         /// +k8s:optional
@@ -20067,7 +20067,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20090,7 +20090,7 @@ pub mod scheduling_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -20115,10 +20115,10 @@ pub mod scheduling_v1beta1 {
         #[serde(rename = "value", default)]
         pub value: i32,
         /// +optional
-        #[serde(rename = "globalDefault", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "globalDefault", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub global_default: bool,
         /// +optional
-        #[serde(rename = "description", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "description", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub description: String,
         /// +optional
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -20151,7 +20151,7 @@ pub mod scheduling_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
@@ -20228,7 +20228,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 }
@@ -20237,7 +20237,7 @@ pub mod storage_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -20267,7 +20267,7 @@ pub mod storage_v1 {
         /// +listType=set
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
-        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_lifecycle_modes: Vec<VolumeLifecycleMode>,
         /// +optional
         /// +featureGate=CSIStorageCapacity
@@ -20278,7 +20278,7 @@ pub mod storage_v1 {
         pub fs_group_policy: Option<FSGroupPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub token_requests: Vec<TokenRequest>,
         /// +optional
         #[serde(rename = "requiresRepublish", default, skip_serializing_if = "Option::is_none")]
@@ -20356,7 +20356,7 @@ pub mod storage_v1 {
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +featureGate=CSIVolumeHealth
-        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_health: Vec<StorageHealth>,
     }
 
@@ -20378,17 +20378,17 @@ pub mod storage_v1 {
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
-        pub capacity: Option<validation_runtime::Quantity>,
+        pub capacity: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "maximumVolumeSize", default, skip_serializing_if = "Option::is_none")]
-        pub maximum_volume_size: Option<validation_runtime::Quantity>,
+        pub maximum_volume_size: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct FSGroupPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FSGroupPolicy {
         pub const ReadWriteOnceWithFSTypeFSGroupPolicy: &'static str = "ReadWriteOnceWithFSType";
         pub const FileFSGroupPolicy: &'static str = "File";
@@ -20415,7 +20415,7 @@ pub mod storage_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:immutable
@@ -20424,7 +20424,7 @@ pub mod storage_v1 {
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -20436,7 +20436,7 @@ pub mod storage_v1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -20448,7 +20448,7 @@ pub mod storage_v1 {
         pub name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<StorageHealthCondition>,
     }
 
@@ -20462,7 +20462,7 @@ pub mod storage_v1 {
         #[serde(rename = "reason", default)]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "accessMode", default, skip_serializing_if = "Option::is_none")]
@@ -20472,7 +20472,7 @@ pub mod storage_v1 {
         pub volume_mode: Option<super::core_v1::PersistentVolumeMode>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +enum
@@ -20480,7 +20480,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageHealthStatusType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageHealthStatusType {
         pub const StorageUnreachable: &'static str = "StorageUnreachable";
         pub const StorageDegraded: &'static str = "StorageDegraded";
@@ -20550,7 +20550,7 @@ pub mod storage_v1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -20574,7 +20574,7 @@ pub mod storage_v1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "driverName", default)]
         pub driver_name: String,
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
     }
 
@@ -20583,7 +20583,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -20594,9 +20594,9 @@ pub mod storage_v1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -20608,7 +20608,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeLifecycleMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeLifecycleMode {
         pub const VolumeLifecyclePersistent: &'static str = "Persistent";
         pub const VolumeLifecycleEphemeral: &'static str = "Ephemeral";
@@ -20627,7 +20627,7 @@ pub mod storage_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -20649,10 +20649,10 @@ pub mod storage_v1alpha1 {
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
-        pub capacity: Option<validation_runtime::Quantity>,
+        pub capacity: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "maximumVolumeSize", default, skip_serializing_if = "Option::is_none")]
-        pub maximum_volume_size: Option<validation_runtime::Quantity>,
+        pub maximum_volume_size: Option<k8s_validation::Quantity>,
     }
 
     /// +genclient
@@ -20711,7 +20711,7 @@ pub mod storage_v1alpha1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -20737,7 +20737,7 @@ pub mod storage_v1alpha1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "driverName", default)]
         pub driver_name: String,
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
     }
 
@@ -20746,9 +20746,9 @@ pub mod storage_v1alpha1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -20761,7 +20761,7 @@ pub mod storage_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -20793,7 +20793,7 @@ pub mod storage_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:immutable
-        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_lifecycle_modes: Vec<VolumeLifecycleMode>,
         /// +optional
         #[serde(rename = "storageCapacity", default, skip_serializing_if = "Option::is_none")]
@@ -20803,7 +20803,7 @@ pub mod storage_v1beta1 {
         pub fs_group_policy: Option<FSGroupPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub token_requests: Vec<TokenRequest>,
         /// +optional
         #[serde(rename = "requiresRepublish", default, skip_serializing_if = "Option::is_none")]
@@ -20884,7 +20884,7 @@ pub mod storage_v1beta1 {
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +featureGate=CSIVolumeHealth
-        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_health: Vec<StorageHealth>,
     }
 
@@ -20908,17 +20908,17 @@ pub mod storage_v1beta1 {
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
-        pub capacity: Option<validation_runtime::Quantity>,
+        pub capacity: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "maximumVolumeSize", default, skip_serializing_if = "Option::is_none")]
-        pub maximum_volume_size: Option<validation_runtime::Quantity>,
+        pub maximum_volume_size: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]
     pub struct FSGroupPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FSGroupPolicy {
         pub const ReadWriteOnceWithFSTypeFSGroupPolicy: &'static str = "ReadWriteOnceWithFSType";
         pub const FileFSGroupPolicy: &'static str = "File";
@@ -20947,7 +20947,7 @@ pub mod storage_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:immutable
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:immutable
@@ -20956,7 +20956,7 @@ pub mod storage_v1beta1 {
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -20968,7 +20968,7 @@ pub mod storage_v1beta1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -20980,7 +20980,7 @@ pub mod storage_v1beta1 {
         pub name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<StorageHealthCondition>,
     }
 
@@ -20994,7 +20994,7 @@ pub mod storage_v1beta1 {
         #[serde(rename = "reason", default)]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "accessMode", default, skip_serializing_if = "Option::is_none")]
@@ -21004,7 +21004,7 @@ pub mod storage_v1beta1 {
         pub volume_mode: Option<super::core_v1::PersistentVolumeMode>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +enum
@@ -21012,7 +21012,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct StorageHealthStatusType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageHealthStatusType {
         pub const StorageUnreachable: &'static str = "StorageUnreachable";
         pub const StorageDegraded: &'static str = "StorageDegraded";
@@ -21084,7 +21084,7 @@ pub mod storage_v1beta1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -21110,7 +21110,7 @@ pub mod storage_v1beta1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         #[serde(rename = "driverName", default)]
         pub driver_name: String,
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
     }
 
@@ -21118,7 +21118,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -21129,9 +21129,9 @@ pub mod storage_v1beta1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -21143,7 +21143,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.37")]
     pub struct VolumeLifecycleMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeLifecycleMode {
         pub const VolumeLifecyclePersistent: &'static str = "Persistent";
         pub const VolumeLifecycleEphemeral: &'static str = "Ephemeral";
@@ -21162,7 +21162,7 @@ pub mod storagemigration_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -21203,9 +21203,9 @@ pub mod storagemigration_v1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
     }
 }
@@ -21214,7 +21214,7 @@ pub mod storagemigration_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -21257,9 +21257,9 @@ pub mod storagemigration_v1beta1 {
         /// +k8s:alpha(since: "1.37")=+k8s:optional
         /// +k8s:alpha(since: "1.37")=+k8s:listType=map
         /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
     }
 }
@@ -21268,7 +21268,7 @@ pub mod types {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.37")]

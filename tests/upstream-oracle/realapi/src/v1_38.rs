@@ -321,7 +321,7 @@ pub mod admission_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -336,7 +336,7 @@ pub mod admission_v1 {
         #[serde(rename = "resource", default)]
         pub resource: super::meta_v1::GroupVersionResource,
         /// +optional
-        #[serde(rename = "subResource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subResource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_resource: String,
         /// +optional
         #[serde(rename = "requestKind", default, skip_serializing_if = "Option::is_none")]
@@ -345,13 +345,13 @@ pub mod admission_v1 {
         #[serde(rename = "requestResource", default, skip_serializing_if = "Option::is_none")]
         pub request_resource: Option<super::meta_v1::GroupVersionResource>,
         /// +optional
-        #[serde(rename = "requestSubResource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requestSubResource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub request_sub_resource: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "operation", default)]
@@ -377,7 +377,7 @@ pub mod admission_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct Operation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Operation {
         pub const Create: &'static str = "CREATE";
         pub const Update: &'static str = "UPDATE";
@@ -390,12 +390,12 @@ pub mod admissionregistration_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -423,7 +423,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct FailurePolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FailurePolicyType {
         pub const Ignore: &'static str = "Ignore";
         pub const Fail: &'static str = "Fail";
@@ -432,7 +432,7 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -451,7 +451,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -469,11 +469,11 @@ pub mod admissionregistration_v1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -515,7 +515,7 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -535,11 +535,11 @@ pub mod admissionregistration_v1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mutations: Vec<Mutation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -549,9 +549,9 @@ pub mod admissionregistration_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reinvocation_policy: ReinvocationPolicyType,
     }
 
@@ -563,7 +563,7 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -593,7 +593,7 @@ pub mod admissionregistration_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -614,7 +614,7 @@ pub mod admissionregistration_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<MutatingWebhook>,
     }
 
@@ -636,7 +636,7 @@ pub mod admissionregistration_v1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: RuleWithOperations,
@@ -648,7 +648,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct OperationType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OperationType {
         pub const OperationAll: &'static str = "*";
         pub const Create: &'static str = "CREATE";
@@ -661,9 +661,9 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -671,10 +671,10 @@ pub mod admissionregistration_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -688,7 +688,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -700,7 +700,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PatchType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PatchType {
         pub const PatchTypeApplyConfiguration: &'static str = "ApplyConfiguration";
         pub const PatchTypeJSONPatch: &'static str = "JSONPatch";
@@ -712,7 +712,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ReinvocationPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReinvocationPolicyType {
         pub const NeverReinvocationPolicy: &'static str = "Never";
         pub const IfNeededReinvocationPolicy: &'static str = "IfNeeded";
@@ -722,13 +722,13 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct Rule {
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +listType=atomic
-        #[serde(rename = "apiVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_versions: Vec<String>,
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         #[serde(rename = "scope", default, skip_serializing_if = "Option::is_none")]
@@ -739,7 +739,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct RuleWithOperations {
         /// +listType=atomic
-        #[serde(rename = "operations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operations: Vec<OperationType>,
         #[serde(flatten)]
         pub rule: Rule,
@@ -751,7 +751,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ScopeType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScopeType {
         pub const ClusterScope: &'static str = "Cluster";
         pub const NamespacedScope: &'static str = "Namespaced";
@@ -779,7 +779,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SideEffectClass(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SideEffectClass {
         pub const SideEffectClassUnknown: &'static str = "Unknown";
         pub const SideEffectClassNone: &'static str = "None";
@@ -792,7 +792,7 @@ pub mod admissionregistration_v1 {
     pub struct TypeChecking {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression_warnings: Vec<ExpressionWarning>,
     }
 
@@ -839,7 +839,7 @@ pub mod admissionregistration_v1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -850,7 +850,7 @@ pub mod admissionregistration_v1 {
         /// +listType=set
         /// +required
         /// +k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -864,28 +864,28 @@ pub mod admissionregistration_v1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validations: Vec<Validation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
         pub failure_policy: Option<FailurePolicyType>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audit_annotations: Vec<AuditAnnotation>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
     }
 
@@ -893,7 +893,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -904,7 +904,7 @@ pub mod admissionregistration_v1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -916,7 +916,7 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -943,7 +943,7 @@ pub mod admissionregistration_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -964,7 +964,7 @@ pub mod admissionregistration_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<ValidatingWebhook>,
     }
 
@@ -974,13 +974,13 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -990,7 +990,7 @@ pub mod admissionregistration_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -1017,7 +1017,7 @@ pub mod admissionregistration_v1 {
         #[serde(rename = "service", default, skip_serializing_if = "Option::is_none")]
         pub service: Option<ServiceReference>,
         /// +optional
-        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ca_bundle: crate::shim::Bytes,
     }
 }
@@ -1026,12 +1026,12 @@ pub mod admissionregistration_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1059,7 +1059,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct FailurePolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FailurePolicyType {
         pub const Ignore: &'static str = "Ignore";
         pub const Fail: &'static str = "Fail";
@@ -1068,7 +1068,7 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1087,7 +1087,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -1105,11 +1105,11 @@ pub mod admissionregistration_v1alpha1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1155,7 +1155,7 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1175,11 +1175,11 @@ pub mod admissionregistration_v1alpha1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mutations: Vec<Mutation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1189,9 +1189,9 @@ pub mod admissionregistration_v1alpha1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reinvocation_policy: super::admissionregistration_v1::ReinvocationPolicyType,
     }
 
@@ -1213,7 +1213,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: super::admissionregistration_v1::RuleWithOperations,
@@ -1223,9 +1223,9 @@ pub mod admissionregistration_v1alpha1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -1234,10 +1234,10 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct ParamRef {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1253,7 +1253,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -1265,7 +1265,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct PatchType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PatchType {
         pub const PatchTypeApplyConfiguration: &'static str = "ApplyConfiguration";
         pub const PatchTypeJSONPatch: &'static str = "JSONPatch";
@@ -1276,7 +1276,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct TypeChecking {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression_warnings: Vec<ExpressionWarning>,
     }
 
@@ -1328,7 +1328,7 @@ pub mod admissionregistration_v1alpha1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1339,7 +1339,7 @@ pub mod admissionregistration_v1alpha1 {
         /// +listType=set
         /// +required
         /// +k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -1353,28 +1353,28 @@ pub mod admissionregistration_v1alpha1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validations: Vec<Validation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
         pub failure_policy: Option<FailurePolicyType>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audit_annotations: Vec<AuditAnnotation>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
     }
 
@@ -1382,7 +1382,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -1393,7 +1393,7 @@ pub mod admissionregistration_v1alpha1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -1403,13 +1403,13 @@ pub mod admissionregistration_v1alpha1 {
         #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -1419,7 +1419,7 @@ pub mod admissionregistration_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -1440,12 +1440,12 @@ pub mod admissionregistration_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ApplyConfiguration {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1471,7 +1471,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct FailurePolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FailurePolicyType {
         pub const Ignore: &'static str = "Ignore";
         pub const Fail: &'static str = "Fail";
@@ -1480,7 +1480,7 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct JSONPatch {
-        #[serde(rename = "expression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression: String,
     }
 
@@ -1497,7 +1497,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct MatchPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MatchPolicyType {
         pub const Exact: &'static str = "Exact";
         pub const Equivalent: &'static str = "Equivalent";
@@ -1515,11 +1515,11 @@ pub mod admissionregistration_v1beta1 {
         pub object_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<NamedRuleWithOperations>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "excludeResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
         /// +optional
         #[serde(rename = "matchPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1563,7 +1563,7 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct MutatingAdmissionPolicyBindingSpec {
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1583,11 +1583,11 @@ pub mod admissionregistration_v1beta1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mutations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mutations: Vec<Mutation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1597,9 +1597,9 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
-        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reinvocation_policy: super::admissionregistration_v1::ReinvocationPolicyType,
     }
 
@@ -1611,7 +1611,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<super::admissionregistration_v1::RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1633,7 +1633,7 @@ pub mod admissionregistration_v1beta1 {
         pub timeout_seconds: Option<i32>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub admission_review_versions: Vec<String>,
         /// +optional
         #[serde(rename = "reinvocationPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1643,7 +1643,7 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -1667,7 +1667,7 @@ pub mod admissionregistration_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<MutatingWebhook>,
     }
 
@@ -1689,7 +1689,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct NamedRuleWithOperations {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         #[serde(flatten)]
         pub rule_with_operations: super::admissionregistration_v1::RuleWithOperations,
@@ -1699,9 +1699,9 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ParamKind {
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
     }
 
@@ -1709,10 +1709,10 @@ pub mod admissionregistration_v1beta1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ParamRef {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -1726,7 +1726,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ParameterNotFoundActionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ParameterNotFoundActionType {
         pub const AllowAction: &'static str = "Allow";
         pub const DenyAction: &'static str = "Deny";
@@ -1738,7 +1738,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PatchType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PatchType {
         pub const PatchTypeApplyConfiguration: &'static str = "ApplyConfiguration";
         pub const PatchTypeJSONPatch: &'static str = "JSONPatch";
@@ -1763,7 +1763,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct SideEffectClass(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SideEffectClass {
         pub const SideEffectClassUnknown: &'static str = "Unknown";
         pub const SideEffectClassNone: &'static str = "None";
@@ -1776,7 +1776,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct TypeChecking {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "expressionWarnings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub expression_warnings: Vec<ExpressionWarning>,
     }
 
@@ -1822,7 +1822,7 @@ pub mod admissionregistration_v1beta1 {
     pub struct ValidatingAdmissionPolicyBindingSpec {
         /// +required
         /// +k8s:required
-        #[serde(rename = "policyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_name: String,
         /// +optional
         #[serde(rename = "paramRef", default, skip_serializing_if = "Option::is_none")]
@@ -1833,7 +1833,7 @@ pub mod admissionregistration_v1beta1 {
         /// +listType=set
         /// +required
         /// +k8s:required
-        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validationActions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validation_actions: Vec<ValidationAction>,
     }
 
@@ -1847,28 +1847,28 @@ pub mod admissionregistration_v1beta1 {
         pub match_constraints: Option<MatchResources>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "validations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub validations: Vec<Validation>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
         pub failure_policy: Option<FailurePolicyType>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "auditAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audit_annotations: Vec<AuditAnnotation>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "variables", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub variables: Vec<Variable>,
     }
 
@@ -1876,7 +1876,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ValidatingAdmissionPolicyStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "typeChecking", default, skip_serializing_if = "Option::is_none")]
@@ -1887,7 +1887,7 @@ pub mod admissionregistration_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -1899,7 +1899,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "clientConfig", default)]
         pub client_config: WebhookClientConfig,
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<super::admissionregistration_v1::RuleWithOperations>,
         /// +optional
         #[serde(rename = "failurePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -1922,14 +1922,14 @@ pub mod admissionregistration_v1beta1 {
         pub timeout_seconds: Option<i32>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "admissionReviewVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub admission_review_versions: Vec<String>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_conditions: Vec<MatchCondition>,
     }
 
@@ -1953,7 +1953,7 @@ pub mod admissionregistration_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "webhooks", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub webhooks: Vec<ValidatingWebhook>,
     }
 
@@ -1963,13 +1963,13 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "expression", default)]
         pub expression: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "reason", default, skip_serializing_if = "Option::is_none")]
         pub reason: Option<super::meta_v1::StatusReason>,
         /// +optional
-        #[serde(rename = "messageExpression", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "messageExpression", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message_expression: String,
     }
 
@@ -1979,7 +1979,7 @@ pub mod admissionregistration_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ValidationAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ValidationAction {
         pub const Deny: &'static str = "Deny";
         pub const Warn: &'static str = "Warn";
@@ -2006,7 +2006,7 @@ pub mod admissionregistration_v1beta1 {
         #[serde(rename = "service", default, skip_serializing_if = "Option::is_none")]
         pub service: Option<ServiceReference>,
         /// +optional
-        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "caBundle", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ca_bundle: crate::shim::Bytes,
     }
 }
@@ -2015,13 +2015,13 @@ pub mod apiserverinternal_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -2032,18 +2032,18 @@ pub mod apiserverinternal_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServerStorageVersion {
         /// +required
-        #[serde(rename = "apiServerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiServerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_server_id: String,
         /// +required
-        #[serde(rename = "encodingVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "encodingVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub encoding_version: String,
         /// +listType=set
         /// +required
-        #[serde(rename = "decodableVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "decodableVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub decodable_versions: Vec<String>,
         /// +listType=set
         /// +optional
-        #[serde(rename = "servedVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "servedVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub served_versions: Vec<String>,
     }
 
@@ -2077,16 +2077,16 @@ pub mod apiserverinternal_v1alpha1 {
         #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +required
         #[serde(rename = "reason", default)]
         pub reason: String,
         /// +required
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2094,7 +2094,7 @@ pub mod apiserverinternal_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct StorageVersionConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageVersionConditionType {
         pub const AllEncodingVersionsEqual: &'static str = "AllEncodingVersionsEqual";
     }
@@ -2110,7 +2110,7 @@ pub mod apiserverinternal_v1alpha1 {
         /// +optional
         /// +listType=map
         /// +listMapKey=apiServerID
-        #[serde(rename = "storageVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageVersions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_versions: Vec<ServerStorageVersion>,
         /// +optional
         #[serde(rename = "commonEncodingVersion", default, skip_serializing_if = "Option::is_none")]
@@ -2118,7 +2118,7 @@ pub mod apiserverinternal_v1alpha1 {
         /// +optional
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StorageVersionCondition>,
     }
 }
@@ -2127,7 +2127,7 @@ pub mod apps_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -2179,12 +2179,12 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2206,7 +2206,7 @@ pub mod apps_v1 {
         #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -2225,16 +2225,16 @@ pub mod apps_v1 {
         #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2244,7 +2244,7 @@ pub mod apps_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DaemonSetCondition>,
     }
 
@@ -2252,7 +2252,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2265,7 +2265,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DaemonSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DaemonSetUpdateStrategyType {
         pub const RollingUpdateDaemonSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteDaemonSetStrategyType: &'static str = "OnDelete";
@@ -2306,15 +2306,15 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2322,7 +2322,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -2346,13 +2346,13 @@ pub mod apps_v1 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "progressDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -2363,22 +2363,22 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
@@ -2386,7 +2386,7 @@ pub mod apps_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2397,7 +2397,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2410,7 +2410,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -2420,7 +2420,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimRetentionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimRetentionPolicyType {
         pub const RetainPersistentVolumeClaimRetentionPolicyType: &'static str = "Retain";
         pub const DeletePersistentVolumeClaimRetentionPolicyType: &'static str = "Delete";
@@ -2432,7 +2432,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodManagementPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodManagementPolicyType {
         pub const OrderedReadyPodManagement: &'static str = "OrderedReady";
         pub const ParallelPodManagement: &'static str = "Parallel";
@@ -2473,12 +2473,12 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2486,7 +2486,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ReplicaSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicaSetConditionType {
         pub const ReplicaSetReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -2498,7 +2498,7 @@ pub mod apps_v1 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +required
         #[serde(rename = "selector", default)]
@@ -2514,26 +2514,26 @@ pub mod apps_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicaSetCondition>,
     }
 
@@ -2606,12 +2606,12 @@ pub mod apps_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2619,7 +2619,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetConditionType {
         pub const StatefulSetProgressing: &'static str = "Progressing";
     }
@@ -2636,10 +2636,10 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -2663,7 +2663,7 @@ pub mod apps_v1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:opaqueType
         /// +listType=atomic
-        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_claim_templates: Vec<super::core_v1::PersistentVolumeClaim>,
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
@@ -2673,7 +2673,7 @@ pub mod apps_v1 {
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
         #[serde(rename = "updateStrategy", default)]
@@ -2682,7 +2682,7 @@ pub mod apps_v1 {
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -2696,19 +2696,19 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2718,7 +2718,7 @@ pub mod apps_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
         #[serde(rename = "availableReplicas", default)]
@@ -2729,7 +2729,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2742,7 +2742,7 @@ pub mod apps_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetUpdateStrategyType {
         pub const RollingUpdateStatefulSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteStatefulSetStrategyType: &'static str = "OnDelete";
@@ -2755,7 +2755,7 @@ pub mod apps_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -2814,15 +2814,15 @@ pub mod apps_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -2830,7 +2830,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -2854,13 +2854,13 @@ pub mod apps_v1beta1 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "rollbackTo", default, skip_serializing_if = "Option::is_none")]
@@ -2874,22 +2874,22 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -2898,7 +2898,7 @@ pub mod apps_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -2909,7 +2909,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -2920,7 +2920,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -2930,7 +2930,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimRetentionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimRetentionPolicyType {
         pub const RetainPersistentVolumeClaimRetentionPolicyType: &'static str = "Retain";
         pub const DeletePersistentVolumeClaimRetentionPolicyType: &'static str = "Delete";
@@ -2940,7 +2940,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodManagementPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodManagementPolicyType {
         pub const OrderedReadyPodManagement: &'static str = "OrderedReady";
         pub const ParallelPodManagement: &'static str = "Parallel";
@@ -2950,7 +2950,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct RollbackConfig {
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: i64,
     }
 
@@ -3007,7 +3007,7 @@ pub mod apps_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -3018,10 +3018,10 @@ pub mod apps_v1beta1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 
@@ -3060,12 +3060,12 @@ pub mod apps_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3085,10 +3085,10 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -3112,7 +3112,7 @@ pub mod apps_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_claim_templates: Vec<super::core_v1::PersistentVolumeClaim>,
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
@@ -3122,7 +3122,7 @@ pub mod apps_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
         #[serde(rename = "updateStrategy", default)]
@@ -3131,7 +3131,7 @@ pub mod apps_v1beta1 {
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3149,15 +3149,15 @@ pub mod apps_v1beta1 {
         pub observed_generation: Option<i64>,
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3167,7 +3167,7 @@ pub mod apps_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
         #[serde(rename = "availableReplicas", default)]
@@ -3178,7 +3178,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3189,7 +3189,7 @@ pub mod apps_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetUpdateStrategyType {
         pub const RollingUpdateStatefulSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteStatefulSetStrategyType: &'static str = "OnDelete";
@@ -3200,7 +3200,7 @@ pub mod apps_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -3258,12 +3258,12 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3285,7 +3285,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -3304,16 +3304,16 @@ pub mod apps_v1beta2 {
         #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3323,7 +3323,7 @@ pub mod apps_v1beta2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DaemonSetCondition>,
     }
 
@@ -3331,7 +3331,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3342,7 +3342,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DaemonSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DaemonSetUpdateStrategyType {
         pub const RollingUpdateDaemonSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteDaemonSetStrategyType: &'static str = "OnDelete";
@@ -3383,15 +3383,15 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3399,7 +3399,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -3423,13 +3423,13 @@ pub mod apps_v1beta2 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "progressDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -3440,22 +3440,22 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -3464,7 +3464,7 @@ pub mod apps_v1beta2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3475,7 +3475,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3486,7 +3486,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -3496,7 +3496,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimRetentionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimRetentionPolicyType {
         pub const RetainPersistentVolumeClaimRetentionPolicyType: &'static str = "Retain";
         pub const DeletePersistentVolumeClaimRetentionPolicyType: &'static str = "Delete";
@@ -3506,7 +3506,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct PodManagementPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodManagementPolicyType {
         pub const OrderedReadyPodManagement: &'static str = "OrderedReady";
         pub const ParallelPodManagement: &'static str = "Parallel";
@@ -3547,12 +3547,12 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3560,7 +3560,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct ReplicaSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicaSetConditionType {
         pub const ReplicaSetReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -3572,7 +3572,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +required
         #[serde(rename = "selector", default)]
@@ -3588,26 +3588,26 @@ pub mod apps_v1beta2 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicaSetCondition>,
     }
 
@@ -3675,7 +3675,7 @@ pub mod apps_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -3687,10 +3687,10 @@ pub mod apps_v1beta2 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 
@@ -3732,12 +3732,12 @@ pub mod apps_v1beta2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -3757,10 +3757,10 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
         /// +optional
-        #[serde(rename = "whenDeleted", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenDeleted", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_deleted: PersistentVolumeClaimRetentionPolicyType,
         /// +optional
-        #[serde(rename = "whenScaled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "whenScaled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub when_scaled: PersistentVolumeClaimRetentionPolicyType,
     }
 
@@ -3784,7 +3784,7 @@ pub mod apps_v1beta2 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeClaimTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_claim_templates: Vec<super::core_v1::PersistentVolumeClaim>,
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
@@ -3794,7 +3794,7 @@ pub mod apps_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podManagementPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_management_policy: PodManagementPolicyType,
         /// +optional
         #[serde(rename = "updateStrategy", default)]
@@ -3803,7 +3803,7 @@ pub mod apps_v1beta2 {
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "persistentVolumeClaimRetentionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -3817,19 +3817,19 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
-        #[serde(rename = "currentRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_revision: String,
-        #[serde(rename = "updateRevision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updateRevision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub update_revision: String,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -3839,7 +3839,7 @@ pub mod apps_v1beta2 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<StatefulSetCondition>,
         /// +optional
         #[serde(rename = "availableReplicas", default)]
@@ -3850,7 +3850,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: StatefulSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -3861,7 +3861,7 @@ pub mod apps_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct StatefulSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StatefulSetUpdateStrategyType {
         pub const RollingUpdateStatefulSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteStatefulSetStrategyType: &'static str = "OnDelete";
@@ -3872,7 +3872,7 @@ pub mod authentication_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.nullable=true
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
@@ -3884,17 +3884,17 @@ pub mod authentication_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct UserInfo {
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 }
@@ -3903,7 +3903,7 @@ pub mod authorization_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -3929,17 +3929,17 @@ pub mod authorization_v1 {
         /// +k8s:maxBytes=10240
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "condition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "condition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub condition: String,
         /// +k8s:format=k8s-prefixed-label-key
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +k8s:maxBytes=1024
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "description", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "description", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub description: String,
     }
 
@@ -3978,7 +3978,7 @@ pub mod authorization_v1 {
         /// +k8s:listMapKey=authorizerName
         /// +listType=map
         /// +listMapKey=authorizerName
-        #[serde(rename = "union", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "union", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub union: Vec<NamedConditionsAwareDecision>,
     }
 
@@ -3987,7 +3987,7 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ConditionsAwareDecisionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionsAwareDecisionType {
         pub const ConditionsAwareDecisionTypeDeny: &'static str = "Deny";
         pub const ConditionsAwareDecisionTypeAllow: &'static str = "Allow";
@@ -4006,7 +4006,7 @@ pub mod authorization_v1 {
         /// +k8s:maxItems=128
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "denyConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denyConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deny_conditions: Vec<Condition>,
         /// +listType=map
         /// +listMapKey=id
@@ -4015,7 +4015,7 @@ pub mod authorization_v1 {
         /// +k8s:maxItems=128
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "noOpinionConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "noOpinionConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub no_opinion_conditions: Vec<Condition>,
         /// +listType=map
         /// +listMapKey=id
@@ -4024,7 +4024,7 @@ pub mod authorization_v1 {
         /// +k8s:maxItems=128
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "allowConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allow_conditions: Vec<Condition>,
     }
 
@@ -4038,11 +4038,11 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct FieldSelectorAttributes {
         /// +optional
-        #[serde(rename = "rawSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rawSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub raw_selector: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requirements: Vec<super::meta_v1::FieldSelectorRequirement>,
     }
 
@@ -4050,11 +4050,11 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct LabelSelectorAttributes {
         /// +optional
-        #[serde(rename = "rawSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rawSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub raw_selector: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requirements", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requirements: Vec<super::meta_v1::LabelSelectorRequirement>,
     }
 
@@ -4097,10 +4097,10 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NonResourceAttributes {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
     }
 
@@ -4108,25 +4108,25 @@ pub mod authorization_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceAttributes {
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "version", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "version", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version: String,
         /// +optional
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subresource: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "fieldSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4217,17 +4217,17 @@ pub mod authorization_v1 {
         #[serde(rename = "nonResourceAttributes", default, skip_serializing_if = "Option::is_none")]
         pub non_resource_attributes: Option<NonResourceAttributes>,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +optional
         /// +featureGate=ConditionalAuthorization
@@ -4244,13 +4244,13 @@ pub mod authorization_v1 {
         #[serde(rename = "allowed", default)]
         pub allowed: bool,
         /// +optional
-        #[serde(rename = "denied", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denied", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub denied: bool,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub evaluation_error: String,
         /// +optional
         /// +featureGate=ConditionalAuthorization
@@ -4265,11 +4265,11 @@ pub mod authorization_v1 {
     pub struct UnconditionalDecision {
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +k8s:optional
         /// +optional
-        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub evaluation_error: String,
     }
 }
@@ -4278,7 +4278,7 @@ pub mod authorization_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -4333,7 +4333,7 @@ pub mod authorization_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.nullable=true
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
@@ -4369,10 +4369,10 @@ pub mod authorization_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct NonResourceAttributes {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
     }
 
@@ -4380,25 +4380,25 @@ pub mod authorization_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceAttributes {
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "verb", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "verb", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub verb: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "version", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "version", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version: String,
         /// +optional
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "subresource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subresource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subresource: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "fieldSelector", default, skip_serializing_if = "Option::is_none")]
@@ -4487,17 +4487,17 @@ pub mod authorization_v1beta1 {
         #[serde(rename = "nonResourceAttributes", default, skip_serializing_if = "Option::is_none")]
         pub non_resource_attributes: Option<NonResourceAttributes>,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
     }
 
@@ -4508,13 +4508,13 @@ pub mod authorization_v1beta1 {
         #[serde(rename = "allowed", default)]
         pub allowed: bool,
         /// +optional
-        #[serde(rename = "denied", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "denied", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub denied: bool,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "evaluationError", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evaluationError", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub evaluation_error: String,
     }
 }
@@ -4523,7 +4523,7 @@ pub mod autoscaling_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +structType=atomic
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -4538,7 +4538,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -4592,7 +4592,7 @@ pub mod autoscaling_v1 {
         pub observed_generation: Option<i64>,
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_scale_time: Option<validation_runtime::Time>,
+        pub last_scale_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "currentReplicas", default)]
         pub current_replicas: i32,
@@ -4631,7 +4631,7 @@ pub mod autoscaling_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -4642,7 +4642,7 @@ pub mod autoscaling_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "selector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: String,
     }
 }
@@ -4651,7 +4651,7 @@ pub mod autoscaling_v2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -4693,7 +4693,7 @@ pub mod autoscaling_v2 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
     }
 
@@ -4737,7 +4737,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.38")]
     pub struct HPAScalingPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HPAScalingPolicyType {
         pub const PodsScalingPolicy: &'static str = "Pods";
         pub const PercentScalingPolicy: &'static str = "Percent";
@@ -4754,12 +4754,12 @@ pub mod autoscaling_v2 {
         pub select_policy: Option<ScalingPolicySelect>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "policies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policies: Vec<HPAScalingPolicy>,
         /// +featureGate=HPAConfigurableTolerance
         /// +optional
         #[serde(rename = "tolerance", default, skip_serializing_if = "Option::is_none")]
-        pub tolerance: Option<validation_runtime::Quantity>,
+        pub tolerance: Option<k8s_validation::Quantity>,
     }
 
     /// +genclient
@@ -4804,12 +4804,12 @@ pub mod autoscaling_v2 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "observedGeneration", default, skip_serializing_if = "Option::is_none")]
@@ -4820,7 +4820,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.38")]
     pub struct HorizontalPodAutoscalerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HorizontalPodAutoscalerConditionType {
         pub const ScalingActive: &'static str = "ScalingActive";
         pub const AbleToScale: &'static str = "AbleToScale";
@@ -4848,7 +4848,7 @@ pub mod autoscaling_v2 {
         /// +listType=atomic
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "metrics", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "metrics", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub metrics: Vec<MetricSpec>,
         /// +optional
         #[serde(rename = "behavior", default, skip_serializing_if = "Option::is_none")]
@@ -4863,9 +4863,9 @@ pub mod autoscaling_v2 {
         pub observed_generation: Option<i64>,
         /// +optional
         #[serde(rename = "lastScaleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_scale_time: Option<validation_runtime::Time>,
+        pub last_scale_time: Option<k8s_validation::Time>,
         /// +optional
-        #[serde(rename = "currentReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "currentReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub current_replicas: i32,
         /// +optional
         #[serde(rename = "desiredReplicas", default)]
@@ -4880,7 +4880,7 @@ pub mod autoscaling_v2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<HorizontalPodAutoscalerCondition>,
     }
 
@@ -4899,7 +4899,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.38")]
     pub struct MetricSourceType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MetricSourceType {
         pub const ObjectMetricSourceType: &'static str = "Object";
         pub const PodsMetricSourceType: &'static str = "Pods";
@@ -4966,10 +4966,10 @@ pub mod autoscaling_v2 {
         pub type_: MetricTargetType,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
-        pub value: Option<validation_runtime::Quantity>,
+        pub value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageValue", default, skip_serializing_if = "Option::is_none")]
-        pub average_value: Option<validation_runtime::Quantity>,
+        pub average_value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageUtilization", default, skip_serializing_if = "Option::is_none")]
         pub average_utilization: Option<i32>,
@@ -4979,7 +4979,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.38")]
     pub struct MetricTargetType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MetricTargetType {
         pub const UtilizationMetricType: &'static str = "Utilization";
         pub const ValueMetricType: &'static str = "Value";
@@ -4991,10 +4991,10 @@ pub mod autoscaling_v2 {
     pub struct MetricValueStatus {
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
-        pub value: Option<validation_runtime::Quantity>,
+        pub value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageValue", default, skip_serializing_if = "Option::is_none")]
-        pub average_value: Option<validation_runtime::Quantity>,
+        pub average_value: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "averageUtilization", default, skip_serializing_if = "Option::is_none")]
         pub average_utilization: Option<i32>,
@@ -5076,7 +5076,7 @@ pub mod autoscaling_v2 {
     #[validate(kubernetes = "1.38")]
     pub struct ScalingPolicySelect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScalingPolicySelect {
         pub const MaxChangePolicySelect: &'static str = "Max";
         pub const MinChangePolicySelect: &'static str = "Min";
@@ -5088,7 +5088,7 @@ pub mod batch_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:validation-gen-nolint
@@ -5096,7 +5096,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct CompletionMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl CompletionMode {
         pub const NonIndexedCompletion: &'static str = "NonIndexed";
         pub const IndexedCompletion: &'static str = "Indexed";
@@ -5108,7 +5108,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ConcurrencyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConcurrencyPolicy {
         pub const AllowConcurrent: &'static str = "Allow";
         pub const ForbidConcurrent: &'static str = "Forbid";
@@ -5149,7 +5149,7 @@ pub mod batch_v1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
@@ -5170,14 +5170,14 @@ pub mod batch_v1 {
     pub struct CronJobStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: Vec<super::core_v1::ObjectReference>,
         /// +optional
         #[serde(rename = "lastScheduleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_schedule_time: Option<validation_runtime::Time>,
+        pub last_schedule_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "lastSuccessfulTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_successful_time: Option<validation_runtime::Time>,
+        pub last_successful_time: Option<k8s_validation::Time>,
     }
 
     /// +genclient
@@ -5211,15 +5211,15 @@ pub mod batch_v1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastProbeTime", default)]
-        pub last_probe_time: validation_runtime::Time,
+        pub last_probe_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -5227,7 +5227,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct JobConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl JobConditionType {
         pub const JobSuspended: &'static str = "Suspended";
         pub const JobComplete: &'static str = "Complete";
@@ -5265,7 +5265,7 @@ pub mod batch_v1 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +k8s:immutable
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<super::scheduling_v1::WorkloadPodGroupResourceClaim>,
     }
 
@@ -5352,28 +5352,28 @@ pub mod batch_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=atomic
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<JobCondition>,
         /// +optional
         #[serde(rename = "startTime", default, skip_serializing_if = "Option::is_none")]
-        pub start_time: Option<validation_runtime::Time>,
+        pub start_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "completionTime", default, skip_serializing_if = "Option::is_none")]
-        pub completion_time: Option<validation_runtime::Time>,
+        pub completion_time: Option<k8s_validation::Time>,
         /// +optional
-        #[serde(rename = "active", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: i32,
         /// +optional
-        #[serde(rename = "succeeded", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "succeeded", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub succeeded: i32,
         /// +optional
-        #[serde(rename = "failed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failed: i32,
         /// +optional
         #[serde(rename = "terminating", default, skip_serializing_if = "Option::is_none")]
         pub terminating: Option<i32>,
         /// +optional
-        #[serde(rename = "completedIndexes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "completedIndexes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub completed_indexes: String,
         /// +optional
         #[serde(rename = "failedIndexes", default, skip_serializing_if = "Option::is_none")]
@@ -5412,7 +5412,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodFailurePolicyAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFailurePolicyAction {
         pub const PodFailurePolicyActionFailJob: &'static str = "FailJob";
         pub const PodFailurePolicyActionFailIndex: &'static str = "FailIndex";
@@ -5426,7 +5426,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodFailurePolicyOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFailurePolicyOnExitCodesOperator {
         pub const PodFailurePolicyOnExitCodesOpIn: &'static str = "In";
         pub const PodFailurePolicyOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -5469,7 +5469,7 @@ pub mod batch_v1 {
         pub on_exit_codes: Option<PodFailurePolicyOnExitCodesRequirement>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "onPodConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "onPodConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub on_pod_conditions: Vec<PodFailurePolicyOnPodConditionsPattern>,
     }
 
@@ -5479,7 +5479,7 @@ pub mod batch_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodReplacementPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodReplacementPolicy {
         pub const TerminatingOrFailed: &'static str = "TerminatingOrFailed";
         pub const Failed: &'static str = "Failed";
@@ -5510,11 +5510,11 @@ pub mod batch_v1 {
     pub struct UncountedTerminatedPods {
         /// +listType=set
         /// +optional
-        #[serde(rename = "succeeded", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "succeeded", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub succeeded: Vec<super::types::UID>,
         /// +listType=set
         /// +optional
-        #[serde(rename = "failed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failed", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failed: Vec<super::types::UID>,
     }
 }
@@ -5523,13 +5523,13 @@ pub mod batch_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ConcurrencyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConcurrencyPolicy {
         pub const AllowConcurrent: &'static str = "Allow";
         pub const ForbidConcurrent: &'static str = "Forbid";
@@ -5573,7 +5573,7 @@ pub mod batch_v1beta1 {
         #[serde(rename = "startingDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub starting_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "concurrencyPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub concurrency_policy: ConcurrencyPolicy,
         /// +optional
         #[serde(rename = "suspend", default, skip_serializing_if = "Option::is_none")]
@@ -5594,14 +5594,14 @@ pub mod batch_v1beta1 {
     pub struct CronJobStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "active", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub active: Vec<super::core_v1::ObjectReference>,
         /// +optional
         #[serde(rename = "lastScheduleTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_schedule_time: Option<validation_runtime::Time>,
+        pub last_schedule_time: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "lastSuccessfulTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_successful_time: Option<validation_runtime::Time>,
+        pub last_successful_time: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5621,7 +5621,7 @@ pub mod certificates_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -5656,17 +5656,17 @@ pub mod certificates_v1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5683,20 +5683,20 @@ pub mod certificates_v1 {
         /// +k8s:alpha(since: "1.38")=+k8s:listType=atomic
         /// +required
         /// +k8s:alpha(since: "1.38")=+k8s:required
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -5712,10 +5712,10 @@ pub mod certificates_v1 {
         /// +k8s:optional
         /// +k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -5741,7 +5741,7 @@ pub mod certificates_v1 {
         /// +optional
         /// +k8s:beta(since:"1.38")=+k8s:optional
         /// +k8s:beta(since:"1.38")=+k8s:immutable
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
@@ -5759,7 +5759,7 @@ pub mod certificates_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -5838,7 +5838,7 @@ pub mod certificates_v1 {
         #[serde(rename = "stubPKCS10Request", default, deserialize_with = "crate::shim::nullable")]
         pub stub_pkcs10_request: crate::shim::Bytes,
         /// +optional
-        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unverified_user_annotations: BTreeMap<String, String>,
     }
 
@@ -5853,27 +5853,27 @@ pub mod certificates_v1 {
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "certificateChain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain: String,
         /// +optional
         #[serde(rename = "notBefore", default, skip_serializing_if = "Option::is_none")]
-        pub not_before: Option<validation_runtime::Time>,
+        pub not_before: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "beginRefreshAt", default, skip_serializing_if = "Option::is_none")]
-        pub begin_refresh_at: Option<validation_runtime::Time>,
+        pub begin_refresh_at: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "notAfter", default, skip_serializing_if = "Option::is_none")]
-        pub not_after: Option<validation_runtime::Time>,
+        pub not_after: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -5885,7 +5885,7 @@ pub mod certificates_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -5912,7 +5912,7 @@ pub mod certificates_v1alpha1 {
         /// +optional
         /// +k8s:beta(since:"1.38")=+k8s:optional
         /// +k8s:beta(since:"1.38")=+k8s:immutable
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
@@ -5923,7 +5923,7 @@ pub mod certificates_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -5960,17 +5960,17 @@ pub mod certificates_v1beta1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -5988,20 +5988,20 @@ pub mod certificates_v1beta1 {
         /// +k8s:alpha(since: "1.38")=+k8s:listType=atomic
         /// +required
         /// +k8s:alpha(since: "1.38")=+k8s:required
-        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "usages", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub usages: Vec<KeyUsage>,
         /// +optional
-        #[serde(rename = "username", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "username", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub username: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "groups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub groups: Vec<String>,
         /// +optional
-        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "extra", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub extra: BTreeMap<String, ExtraValue>,
     }
 
@@ -6017,10 +6017,10 @@ pub mod certificates_v1beta1 {
         /// +k8s:optional
         /// +k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
         /// +k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<CertificateSigningRequestCondition>,
         /// +optional
-        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificate", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate: crate::shim::Bytes,
     }
 
@@ -6048,7 +6048,7 @@ pub mod certificates_v1beta1 {
         /// +optional
         /// +k8s:beta(since:"1.38")=+k8s:optional
         /// +k8s:beta(since:"1.38")=+k8s:immutable
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         #[serde(rename = "trustBundle", default)]
         pub trust_bundle: String,
@@ -6065,7 +6065,7 @@ pub mod certificates_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct KeyUsage(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl KeyUsage {
         pub const UsageSigning: &'static str = "signing";
         pub const UsageDigitalSignature: &'static str = "digital signature";
@@ -6150,7 +6150,7 @@ pub mod certificates_v1beta1 {
         pub proof_of_possession: crate::shim::Bytes,
         #[serde(rename = "stubPKCS10Request", default, deserialize_with = "crate::shim::nullable")]
         pub stub_pkcs10_request: crate::shim::Bytes,
-        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unverifiedUserAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unverified_user_annotations: BTreeMap<String, String>,
     }
 
@@ -6165,27 +6165,27 @@ pub mod certificates_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "certificateChain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain: String,
         /// +optional
         #[serde(rename = "notBefore", default, skip_serializing_if = "Option::is_none")]
-        pub not_before: Option<validation_runtime::Time>,
+        pub not_before: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "beginRefreshAt", default, skip_serializing_if = "Option::is_none")]
-        pub begin_refresh_at: Option<validation_runtime::Time>,
+        pub begin_refresh_at: Option<k8s_validation::Time>,
         /// +optional
         #[serde(rename = "notAfter", default, skip_serializing_if = "Option::is_none")]
-        pub not_after: Option<validation_runtime::Time>,
+        pub not_after: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct RequestConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequestConditionType {
         pub const CertificateApproved: &'static str = "Approved";
         pub const CertificateDenied: &'static str = "Denied";
@@ -6197,7 +6197,7 @@ pub mod core_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -6206,13 +6206,13 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -6248,7 +6248,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct AppArmorProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AppArmorProfileType {
         pub const AppArmorProfileTypeUnconfined: &'static str = "Unconfined";
         pub const AppArmorProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -6270,7 +6270,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct AzureDataDiskCachingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskCachingMode {
         pub const AzureDataDiskCachingNone: &'static str = "None";
         pub const AzureDataDiskCachingReadOnly: &'static str = "ReadOnly";
@@ -6283,7 +6283,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct AzureDataDiskKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AzureDataDiskKind {
         pub const AzureSharedBlobDisk: &'static str = "Shared";
         pub const AzureDedicatedBlobDisk: &'static str = "Dedicated";
@@ -6327,7 +6327,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretNamespace", default)]
@@ -6344,7 +6344,7 @@ pub mod core_v1 {
         #[serde(rename = "shareName", default)]
         pub share_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -6358,13 +6358,13 @@ pub mod core_v1 {
         #[serde(rename = "volumeHandle", default)]
         pub volume_handle: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "controllerPublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6396,7 +6396,7 @@ pub mod core_v1 {
         #[serde(rename = "fsType", default, skip_serializing_if = "Option::is_none")]
         pub fs_type: Option<String>,
         /// +optional
-        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_attributes: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodePublishSecretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6408,11 +6408,11 @@ pub mod core_v1 {
     pub struct Capabilities {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "add", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub add: Vec<Capability>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "drop", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub drop: Vec<Capability>,
     }
 
@@ -6428,19 +6428,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -6452,19 +6452,19 @@ pub mod core_v1 {
         #[serde(rename = "monitors", default, deserialize_with = "crate::shim::nullable")]
         pub monitors: Vec<String>,
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "secretFile", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretFile", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_file: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -6475,10 +6475,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6492,10 +6492,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -6508,7 +6508,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ClaimResourceStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ClaimResourceStatus {
         pub const PersistentVolumeClaimControllerResizeInProgress: &'static str = "ControllerResizeInProgress";
         pub const PersistentVolumeClaimControllerResizeInfeasible: &'static str = "ControllerResizeInfeasible";
@@ -6553,7 +6553,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -6575,10 +6575,10 @@ pub mod core_v1 {
         #[serde(rename = "immutable", default, skip_serializing_if = "Option::is_none")]
         pub immutable: Option<bool>,
         /// +optional
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub data: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "binaryData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "binaryData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binary_data: BTreeMap<String, crate::shim::Bytes>,
     }
 
@@ -6613,10 +6613,10 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         #[serde(rename = "kubeletConfigKey", default)]
         pub kubelet_config_key: String,
@@ -6629,7 +6629,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -6643,7 +6643,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -6663,18 +6663,18 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -6682,25 +6682,25 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -6708,21 +6708,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -6737,26 +6737,26 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -6779,7 +6779,7 @@ pub mod core_v1 {
         #[serde(rename = "names", default, deserialize_with = "crate::shim::nullable")]
         pub names: Vec<String>,
         /// +optional
-        #[serde(rename = "sizeBytes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sizeBytes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub size_bytes: i64,
     }
 
@@ -6787,19 +6787,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "hostPort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_port: i32,
         #[serde(rename = "containerPort", default)]
         pub container_port: i32,
         /// +optional
         /// +default="TCP"
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
-        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ip: String,
     }
 
@@ -6816,7 +6816,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartPolicy {
         pub const ContainerRestartPolicyAlways: &'static str = "Always";
         pub const ContainerRestartPolicyNever: &'static str = "Never";
@@ -6827,7 +6827,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerRestartRule {
         /// +required
-        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub action: ContainerRestartRuleAction,
         /// +optional
         /// +oneOf=when
@@ -6839,7 +6839,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerRestartRuleAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleAction {
         pub const ContainerRestartRuleActionRestart: &'static str = "Restart";
         pub const ContainerRestartRuleActionRestartAllContainers: &'static str = "RestartAllContainers";
@@ -6849,11 +6849,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerRestartRuleOnExitCodes {
         /// +required
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: ContainerRestartRuleOnExitCodesOperator,
         /// +optional
         /// +listType=set
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<i32>,
     }
 
@@ -6861,7 +6861,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerRestartRuleOnExitCodesOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ContainerRestartRuleOnExitCodesOperator {
         pub const ContainerRestartRuleOnExitCodesOpIn: &'static str = "In";
         pub const ContainerRestartRuleOnExitCodesOpNotIn: &'static str = "NotIn";
@@ -6886,7 +6886,7 @@ pub mod core_v1 {
     pub struct ContainerStateRunning {
         /// +optional
         #[serde(rename = "startedAt", default)]
-        pub started_at: validation_runtime::Time,
+        pub started_at: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -6895,22 +6895,22 @@ pub mod core_v1 {
         #[serde(rename = "exitCode", default)]
         pub exit_code: i32,
         /// +optional
-        #[serde(rename = "signal", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signal", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signal: i32,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "startedAt", default)]
-        pub started_at: validation_runtime::Time,
+        pub started_at: k8s_validation::Time,
         /// +optional
         #[serde(rename = "finishedAt", default)]
-        pub finished_at: validation_runtime::Time,
+        pub finished_at: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "containerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_id: String,
     }
 
@@ -6918,10 +6918,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ContainerStateWaiting {
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -6945,13 +6945,13 @@ pub mod core_v1 {
         #[serde(rename = "imageID", default)]
         pub image_id: String,
         /// +optional
-        #[serde(rename = "containerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_id: String,
         /// +optional
         #[serde(rename = "started", default, skip_serializing_if = "Option::is_none")]
         pub started: Option<bool>,
         /// +optional
-        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +optional
         #[serde(rename = "resources", default, skip_serializing_if = "Option::is_none")]
@@ -6961,7 +6961,7 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMountStatus>,
         /// +optional
         #[serde(rename = "user", default, skip_serializing_if = "Option::is_none")]
@@ -6972,7 +6972,7 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "allocatedResourcesStatus", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResourcesStatus", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources_status: Vec<ResourceStatus>,
         /// +featureGate=ContainerStopSignals
         /// +optional
@@ -6994,7 +6994,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DNSPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DNSPolicy {
         pub const DNSClusterFirstWithHostNet: &'static str = "ClusterFirstWithHostNet";
         pub const DNSClusterFirst: &'static str = "ClusterFirst";
@@ -7014,7 +7014,7 @@ pub mod core_v1 {
     pub struct DownwardAPIProjection {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
     }
 
@@ -7044,7 +7044,7 @@ pub mod core_v1 {
     pub struct DownwardAPIVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<DownwardAPIVolumeFile>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -7059,11 +7059,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct EmptyDirVolumeSource {
         /// +optional
-        #[serde(rename = "medium", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "medium", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub medium: StorageMedium,
         /// +optional
         #[serde(rename = "sizeLimit", default, skip_serializing_if = "Option::is_none")]
-        pub size_limit: Option<validation_runtime::Quantity>,
+        pub size_limit: Option<k8s_validation::Quantity>,
         /// +featureGate=EmptyDirVolumeMode
         /// +optional
         #[serde(rename = "mode", default, skip_serializing_if = "Option::is_none")]
@@ -7077,7 +7077,7 @@ pub mod core_v1 {
         #[serde(rename = "ip", default)]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -7092,12 +7092,12 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct EndpointPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         #[serde(rename = "port", default)]
         pub port: i32,
         /// +optional
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
         #[serde(rename = "appProtocol", default, skip_serializing_if = "Option::is_none")]
@@ -7109,15 +7109,15 @@ pub mod core_v1 {
     pub struct EndpointSubset {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub addresses: Vec<EndpointAddress>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "notReadyAddresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "notReadyAddresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub not_ready_addresses: Vec<EndpointAddress>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<EndpointPort>,
     }
 
@@ -7134,7 +7134,7 @@ pub mod core_v1 {
         pub object_meta: super::meta_v1::ObjectMeta,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "subsets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subsets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subsets: Vec<EndpointSubset>,
     }
 
@@ -7142,7 +7142,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct EnvFromSource {
         /// +optional
-        #[serde(rename = "prefix", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "prefix", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub prefix: String,
         /// +optional
         #[serde(rename = "configMapRef", default, skip_serializing_if = "Option::is_none")]
@@ -7158,7 +7158,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         #[serde(rename = "valueFrom", default, skip_serializing_if = "Option::is_none")]
@@ -7192,7 +7192,7 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub ephemeral_container_common: EphemeralContainerCommon,
         /// +optional
-        #[serde(rename = "targetContainerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetContainerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_container_name: String,
     }
 
@@ -7201,18 +7201,18 @@ pub mod core_v1 {
     pub struct EphemeralContainerCommon {
         #[serde(rename = "name", default)]
         pub name: String,
-        #[serde(rename = "image", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "image", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "args", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub args: Vec<String>,
         /// +optional
-        #[serde(rename = "workingDir", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "workingDir", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub working_dir: String,
         /// +optional
         /// +patchMergeKey=containerPort
@@ -7220,25 +7220,25 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=containerPort
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ContainerPort>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "envFrom", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env_from: Vec<EnvFromSource>,
         /// +optional
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "env", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub env: Vec<EnvVar>,
         /// +optional
         #[serde(rename = "resources", default)]
         pub resources: ResourceRequirements,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resizePolicy", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize_policy: Vec<ContainerResizePolicy>,
         /// +optional
         #[serde(rename = "restartPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -7246,21 +7246,21 @@ pub mod core_v1 {
         /// +featureGate=ContainerRestartRules
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicyRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy_rules: Vec<ContainerRestartRule>,
         /// +optional
         /// +patchMergeKey=mountPath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=mountPath
-        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeMounts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_mounts: Vec<VolumeMount>,
         /// +patchMergeKey=devicePath
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=devicePath
         /// +optional
-        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeDevices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_devices: Vec<VolumeDevice>,
         /// +optional
         #[serde(rename = "livenessProbe", default, skip_serializing_if = "Option::is_none")]
@@ -7275,26 +7275,26 @@ pub mod core_v1 {
         #[serde(rename = "lifecycle", default, skip_serializing_if = "Option::is_none")]
         pub lifecycle: Option<Lifecycle>,
         /// +optional
-        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_path: String,
         /// +optional
-        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "terminationMessagePolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub termination_message_policy: TerminationMessagePolicy,
         /// +optional
-        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_policy: PullPolicy,
         /// +optional
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         #[serde(rename = "securityContext", default, skip_serializing_if = "Option::is_none")]
         pub security_context: Option<SecurityContext>,
         /// +optional
-        #[serde(rename = "stdin", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdin", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin: bool,
         /// +optional
-        #[serde(rename = "stdinOnce", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stdinOnce", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub stdin_once: bool,
         /// +optional
-        #[serde(rename = "tty", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tty", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tty: bool,
     }
 
@@ -7319,34 +7319,34 @@ pub mod core_v1 {
         #[serde(rename = "involvedObject", default)]
         pub involved_object: ObjectReference,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "source", default)]
         pub source: EventSource,
         /// +optional
         #[serde(rename = "firstTimestamp", default)]
-        pub first_timestamp: validation_runtime::Time,
+        pub first_timestamp: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTimestamp", default)]
-        pub last_timestamp: validation_runtime::Time,
+        pub last_timestamp: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i32,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +optional
         #[serde(rename = "eventTime", default)]
-        pub event_time: validation_runtime::MicroTime,
+        pub event_time: k8s_validation::MicroTime,
         /// +optional
         #[serde(rename = "series", default, skip_serializing_if = "Option::is_none")]
         pub series: Option<EventSeries>,
         /// +optional
-        #[serde(rename = "action", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub action: String,
         /// +optional
         #[serde(rename = "related", default, skip_serializing_if = "Option::is_none")]
@@ -7363,20 +7363,20 @@ pub mod core_v1 {
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct EventSeries {
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i32,
         #[serde(rename = "lastObservedTime", default)]
-        pub last_observed_time: validation_runtime::MicroTime,
+        pub last_observed_time: k8s_validation::MicroTime,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct EventSource {
         /// +optional
-        #[serde(rename = "component", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "component", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub component: String,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -7404,7 +7404,7 @@ pub mod core_v1 {
     pub struct ExecAction {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "command", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub command: Vec<String>,
     }
 
@@ -7413,20 +7413,20 @@ pub mod core_v1 {
     pub struct FCVolumeSource {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetWWNs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_ww_ns: Vec<String>,
         /// +optional
         #[serde(rename = "lun", default, skip_serializing_if = "Option::is_none")]
         pub lun: Option<i32>,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "wwids", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub wwi_ds: Vec<String>,
     }
 
@@ -7453,7 +7453,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct FinalizerName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FinalizerName {
         pub const FinalizerKubernetes: &'static str = "kubernetes";
     }
@@ -7465,16 +7465,16 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
@@ -7485,16 +7485,16 @@ pub mod core_v1 {
         #[serde(rename = "driver", default)]
         pub driver: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: BTreeMap<String, String>,
     }
 
@@ -7502,10 +7502,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct FlockerVolumeSource {
         /// +optional
-        #[serde(rename = "datasetName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_name: String,
         /// +optional
-        #[serde(rename = "datasetUUID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "datasetUUID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dataset_uuid: String,
     }
 
@@ -7516,13 +7516,13 @@ pub mod core_v1 {
         #[serde(rename = "pdName", default)]
         pub pd_name: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "partition", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partition", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition: i32,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7547,7 +7547,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct GRPCProbeMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl GRPCProbeMode {
         pub const GRPCProbeModePlaintext: &'static str = "Plaintext";
         pub const GRPCProbeModeTLS: &'static str = "TLS";
@@ -7560,10 +7560,10 @@ pub mod core_v1 {
         #[serde(rename = "repository", default)]
         pub repository: String,
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: String,
         /// +optional
-        #[serde(rename = "directory", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "directory", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub directory: String,
     }
 
@@ -7577,7 +7577,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "endpointsNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -7594,7 +7594,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -7602,19 +7602,19 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct HTTPGetAction {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
-        #[serde(rename = "scheme", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scheme", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheme: URIScheme,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "httpHeaders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub http_headers: Vec<HTTPHeader>,
         /// +optional
         /// +featureGate=H2CContainerProbe
@@ -7637,7 +7637,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct HTTPProtocol(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HTTPProtocol {
         pub const HTTPProtocolHTTP1: &'static str = "HTTP1";
         pub const HTTPProtocolHTTP2: &'static str = "HTTP2";
@@ -7650,7 +7650,7 @@ pub mod core_v1 {
         #[serde(rename = "ip", default)]
         pub ip: String,
         /// +listType=atomic
-        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostnames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostnames: Vec<String>,
     }
 
@@ -7668,7 +7668,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct HostPathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl HostPathType {
         pub const HostPathUnset: &'static str = "";
         pub const HostPathDirectoryOrCreate: &'static str = "DirectoryOrCreate";
@@ -7697,7 +7697,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct IPFamily(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl IPFamily {
         pub const IPv4Protocol: &'static str = "IPv4";
         pub const IPv6Protocol: &'static str = "IPv6";
@@ -7710,7 +7710,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct IPFamilyPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl IPFamilyPolicy {
         pub const IPFamilyPolicySingleStack: &'static str = "SingleStack";
         pub const IPFamilyPolicyPreferDualStack: &'static str = "PreferDualStack";
@@ -7731,23 +7731,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -7771,23 +7771,23 @@ pub mod core_v1 {
         pub lun: i32,
         /// +optional
         /// +default="default"
-        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "iscsiInterface", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub iscsi_interface: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "portals", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub portals: Vec<String>,
         /// +optional
-        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthDiscovery", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub discovery_chap_auth: bool,
         /// +optional
-        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "chapAuthSession", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_chap_auth: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -7801,10 +7801,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ImageVolumeSource {
         /// +optional
-        #[serde(rename = "reference", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reference", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reference: String,
         /// +optional
-        #[serde(rename = "pullPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pullPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pull_policy: PullPolicy,
     }
 
@@ -7813,7 +7813,7 @@ pub mod core_v1 {
     pub struct ImageVolumeStatus {
         /// +kubebuilder:validation:MaxLength=256
         /// +required
-        #[serde(rename = "imageRef", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imageRef", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_ref: String,
     }
 
@@ -7888,19 +7888,19 @@ pub mod core_v1 {
         #[serde(rename = "type", default)]
         pub type_: LimitType,
         /// +optional
-        #[serde(rename = "max", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "max", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub max: ResourceList,
         /// +optional
-        #[serde(rename = "min", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "min", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min: ResourceList,
         /// +optional
-        #[serde(rename = "default", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "default", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub default: ResourceList,
         /// +optional
-        #[serde(rename = "defaultRequest", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "defaultRequest", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub default_request: ResourceList,
         /// +optional
-        #[serde(rename = "maxLimitRequestRatio", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "maxLimitRequestRatio", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub max_limit_request_ratio: ResourceList,
     }
 
@@ -7916,7 +7916,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct LimitType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitType {
         pub const LimitTypePod: &'static str = "Pod";
         pub const LimitTypeContainer: &'static str = "Container";
@@ -7932,7 +7932,7 @@ pub mod core_v1 {
         pub gid: i64,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub supplemental_groups: Vec<i64>,
     }
 
@@ -7940,7 +7940,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct LoadBalancerIPMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LoadBalancerIPMode {
         pub const LoadBalancerIPModeVIP: &'static str = "VIP";
         pub const LoadBalancerIPModeProxy: &'static str = "Proxy";
@@ -7950,17 +7950,17 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct LoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
         #[serde(rename = "ipMode", default, skip_serializing_if = "Option::is_none")]
         pub ip_mode: Option<LoadBalancerIPMode>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<PortStatus>,
     }
 
@@ -7969,7 +7969,7 @@ pub mod core_v1 {
     pub struct LoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<LoadBalancerIngress>,
     }
 
@@ -7980,7 +7980,7 @@ pub mod core_v1 {
         /// +optional
         /// +default=""
         /// +kubebuilder:default=""
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -7999,7 +7999,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ModifyVolumeStatus {
         /// +optional
-        #[serde(rename = "targetVolumeAttributesClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetVolumeAttributesClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_volume_attributes_class_name: String,
         /// +optional
         #[serde(rename = "status", default)]
@@ -8012,7 +8012,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct MountPropagationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl MountPropagationMode {
         pub const MountPropagationNone: &'static str = "None";
         pub const MountPropagationHostToContainer: &'static str = "HostToContainer";
@@ -8029,7 +8029,7 @@ pub mod core_v1 {
         #[serde(rename = "path", default)]
         pub path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -8065,12 +8065,12 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8078,7 +8078,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NamespaceConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NamespaceConditionType {
         pub const NamespaceDeletionDiscoveryFailure: &'static str = "NamespaceDeletionDiscoveryFailure";
         pub const NamespaceDeletionContentFailure: &'static str = "NamespaceDeletionContentFailure";
@@ -8093,7 +8093,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NamespacePhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NamespacePhase {
         pub const NamespaceActive: &'static str = "Active";
         pub const NamespaceTerminating: &'static str = "Terminating";
@@ -8104,7 +8104,7 @@ pub mod core_v1 {
     pub struct NamespaceSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "finalizers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub finalizers: Vec<FinalizerName>,
     }
 
@@ -8112,14 +8112,14 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NamespaceStatus {
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: NamespacePhase,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<NamespaceCondition>,
     }
 
@@ -8158,7 +8158,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodeAddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeAddressType {
         pub const NodeHostName: &'static str = "Hostname";
         pub const NodeInternalIP: &'static str = "InternalIP";
@@ -8175,7 +8175,7 @@ pub mod core_v1 {
         pub required_during_scheduling_ignored_during_execution: Option<NodeSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<PreferredSchedulingTerm>,
     }
 
@@ -8189,7 +8189,7 @@ pub mod core_v1 {
         /// +required
         /// +k8s:required
         #[serde(rename = "quantity", default)]
-        pub quantity: Option<validation_runtime::Quantity>,
+        pub quantity: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8202,11 +8202,11 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -8220,7 +8220,7 @@ pub mod core_v1 {
         /// +listType=set
         /// +k8s:optional
         /// +k8s:listType=set
-        #[serde(rename = "containers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub containers: Vec<String>,
         /// +optional
         /// +patchStrategy=merge
@@ -8230,7 +8230,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
-        #[serde(rename = "mapping", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mapping", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mapping: Vec<NodeAllocatableMappedResources>,
         /// +optional
         /// +patchStrategy=merge
@@ -8240,7 +8240,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
-        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub overhead: Vec<NodeAllocatableOverheadResources>,
     }
 
@@ -8253,15 +8253,15 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastHeartbeatTime", default)]
-        pub last_heartbeat_time: validation_runtime::Time,
+        pub last_heartbeat_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8269,7 +8269,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodeConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeConditionType {
         pub const NodeReady: &'static str = "Ready";
         pub const NodeMemoryPressure: &'static str = "MemoryPressure";
@@ -8303,7 +8303,7 @@ pub mod core_v1 {
         #[serde(rename = "lastKnownGood", default, skip_serializing_if = "Option::is_none")]
         pub last_known_good: Option<NodeConfigSource>,
         /// +optional
-        #[serde(rename = "error", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "error", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub error: String,
     }
 
@@ -8329,7 +8329,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodeInclusionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeInclusionPolicy {
         pub const NodeInclusionPolicyIgnore: &'static str = "Ignore";
         pub const NodeInclusionPolicyHonor: &'static str = "Honor";
@@ -8341,7 +8341,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodePhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodePhase {
         pub const NodePending: &'static str = "Pending";
         pub const NodeRunning: &'static str = "Running";
@@ -8357,7 +8357,7 @@ pub mod core_v1 {
         /// +k8s:maxItems=20
         /// +k8s:optional
         /// +k8s:eachVal=+k8s:format=k8s-label-key
-        #[serde(rename = "disableResizePreemption", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "disableResizePreemption", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub disable_resize_preemption: Vec<String>,
     }
 
@@ -8398,7 +8398,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodeSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl NodeSelectorOperator {
         pub const NodeSelectorOpIn: &'static str = "In";
         pub const NodeSelectorOpNotIn: &'static str = "NotIn";
@@ -8417,7 +8417,7 @@ pub mod core_v1 {
         pub operator: NodeSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
@@ -8427,11 +8427,11 @@ pub mod core_v1 {
     pub struct NodeSelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<NodeSelectorRequirement>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchFields", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_fields: Vec<NodeSelectorRequirement>,
     }
 
@@ -8439,33 +8439,33 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodeSpec {
         /// +optional
-        #[serde(rename = "podCIDR", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podCIDR", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_cidr: String,
         /// +optional
         /// +patchStrategy=merge
         /// +listType=set
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         /// +k8s:alpha(since: "1.38")=+k8s:update=NoUnset
-        #[serde(rename = "podCIDRs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podCIDRs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_cid_rs: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:update=NoModify
         /// +k8s:beta(since: "1.38")=+k8s:update=NoUnset
-        #[serde(rename = "providerID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "providerID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub provider_id: String,
         /// +optional
-        #[serde(rename = "unschedulable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unschedulable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unschedulable: bool,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<Taint>,
         /// +optional
         #[serde(rename = "configSource", default, skip_serializing_if = "Option::is_none")]
         pub config_source: Option<NodeConfigSource>,
         /// +optional
-        #[serde(rename = "externalID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub do_not_use_external_id: String,
         /// +featureGate=InPlacePodVerticalScalingSchedulerPreemption
         /// +optional
@@ -8479,27 +8479,27 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct NodeStatus {
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         /// +optional
-        #[serde(rename = "allocatable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocatable: ResourceList,
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: NodePhase,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<NodeCondition>,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "addresses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub addresses: Vec<NodeAddress>,
         /// +optional
         #[serde(rename = "daemonEndpoints", default)]
@@ -8509,22 +8509,22 @@ pub mod core_v1 {
         pub node_info: NodeSystemInfo,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "images", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "images", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub images: Vec<ContainerImage>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "volumesInUse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumesInUse", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes_in_use: Vec<UniqueVolumeName>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "volumesAttached", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumesAttached", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes_attached: Vec<AttachedVolume>,
         /// +optional
         #[serde(rename = "config", default, skip_serializing_if = "Option::is_none")]
         pub config: Option<NodeConfigStatus>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "runtimeHandlers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "runtimeHandlers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub runtime_handlers: Vec<NodeRuntimeHandler>,
         /// +optional
         #[serde(rename = "features", default, skip_serializing_if = "Option::is_none")]
@@ -8532,7 +8532,7 @@ pub mod core_v1 {
         /// +featureGate=NodeDeclaredFeatures
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "declaredFeatures", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "declaredFeatures", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub declared_features: Vec<String>,
     }
 
@@ -8579,7 +8579,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct OSName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl OSName {
         pub const Linux: &'static str = "linux";
         pub const Windows: &'static str = "windows";
@@ -8590,7 +8590,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ObjectFieldSelector {
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         #[serde(rename = "fieldPath", default)]
         pub field_path: String,
@@ -8602,25 +8602,25 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ObjectReference {
         /// +optional
-        #[serde(rename = "kind", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "kind", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub kind: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "uid", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "uid", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub uid: super::types::UID,
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
         /// +optional
-        #[serde(rename = "fieldPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fieldPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub field_path: String,
     }
 
@@ -8651,7 +8651,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeAccessMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeAccessMode {
         pub const ReadWriteOnce: &'static str = "ReadWriteOnce";
         pub const ReadOnlyMany: &'static str = "ReadOnlyMany";
@@ -8688,15 +8688,15 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastProbeTime", default)]
-        pub last_probe_time: validation_runtime::Time,
+        pub last_probe_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -8704,7 +8704,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimConditionType {
         pub const PersistentVolumeClaimResizing: &'static str = "Resizing";
         pub const PersistentVolumeClaimFileSystemResizePending: &'static str = "FileSystemResizePending";
@@ -8721,7 +8721,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimModifyVolumeStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimModifyVolumeStatus {
         pub const PersistentVolumeClaimModifyVolumePending: &'static str = "Pending";
         pub const PersistentVolumeClaimModifyVolumeInProgress: &'static str = "InProgress";
@@ -8734,7 +8734,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimPhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeClaimPhase {
         pub const ClaimPending: &'static str = "Pending";
         pub const ClaimBound: &'static str = "Bound";
@@ -8746,7 +8746,7 @@ pub mod core_v1 {
     pub struct PersistentVolumeClaimSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -8755,7 +8755,7 @@ pub mod core_v1 {
         #[serde(rename = "resources", default)]
         pub resources: VolumeResourceRequirements,
         /// +optional
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         #[serde(rename = "storageClassName", default, skip_serializing_if = "Option::is_none")]
@@ -8779,28 +8779,28 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeClaimStatus {
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: PersistentVolumeClaimPhase,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PersistentVolumeClaimCondition>,
         /// +optional
-        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +mapType=granular
         /// +optional
-        #[serde(rename = "allocatedResourceStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResourceStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resource_statuses: BTreeMap<ResourceName, ClaimResourceStatus>,
         /// +featureGate=VolumeAttributesClass
         /// +optional
@@ -8836,7 +8836,7 @@ pub mod core_v1 {
         #[serde(rename = "claimName", default)]
         pub claim_name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -8846,7 +8846,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeMode {
         pub const PersistentVolumeBlock: &'static str = "Block";
         pub const PersistentVolumeFilesystem: &'static str = "Filesystem";
@@ -8858,7 +8858,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumePhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumePhase {
         pub const VolumePending: &'static str = "Pending";
         pub const VolumeAvailable: &'static str = "Available";
@@ -8873,7 +8873,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeReclaimPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PersistentVolumeReclaimPolicy {
         pub const PersistentVolumeReclaimRecycle: &'static str = "Recycle";
         pub const PersistentVolumeReclaimDelete: &'static str = "Delete";
@@ -8955,27 +8955,27 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeSpec {
         /// +optional
-        #[serde(rename = "capacity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: ResourceList,
         #[serde(flatten)]
         pub persistent_volume_source: PersistentVolumeSource,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "accessModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub access_modes: Vec<PersistentVolumeAccessMode>,
         /// +optional
         /// +structType=granular
         #[serde(rename = "claimRef", default, skip_serializing_if = "Option::is_none")]
         pub claim_ref: Option<ObjectReference>,
         /// +optional
-        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "persistentVolumeReclaimPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub persistent_volume_reclaim_policy: PersistentVolumeReclaimPolicy,
         /// +optional
-        #[serde(rename = "storageClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_class_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "volumeMode", default, skip_serializing_if = "Option::is_none")]
@@ -8993,17 +8993,17 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PersistentVolumeStatus {
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: PersistentVolumePhase,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
         #[serde(rename = "lastPhaseTransitionTime", default, skip_serializing_if = "Option::is_none")]
-        pub last_phase_transition_time: Option<validation_runtime::Time>,
+        pub last_phase_transition_time: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9013,7 +9013,7 @@ pub mod core_v1 {
         #[serde(rename = "pdID", default)]
         pub pd_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
     }
 
@@ -9047,11 +9047,11 @@ pub mod core_v1 {
     pub struct PodAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -9063,7 +9063,7 @@ pub mod core_v1 {
         pub label_selector: Option<super::meta_v1::LabelSelector>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespaces", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespaces: Vec<String>,
         #[serde(rename = "topologyKey", default)]
         pub topology_key: String,
@@ -9072,11 +9072,11 @@ pub mod core_v1 {
         pub namespace_selector: Option<super::meta_v1::LabelSelector>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mismatchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mismatch_label_keys: Vec<String>,
     }
 
@@ -9085,11 +9085,11 @@ pub mod core_v1 {
     pub struct PodAntiAffinity {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub required_during_scheduling_ignored_during_execution: Vec<PodAffinityTerm>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub preferred_during_scheduling_ignored_during_execution: Vec<WeightedPodAffinityTerm>,
     }
 
@@ -9097,25 +9097,25 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodCertificateProjection {
         /// +required
-        #[serde(rename = "signerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "signerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub signer_name: String,
         /// +required
-        #[serde(rename = "keyType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_type: String,
         /// +optional
         #[serde(rename = "maxExpirationSeconds", default, skip_serializing_if = "Option::is_none")]
         pub max_expiration_seconds: Option<i32>,
         /// +optional
-        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "credentialBundlePath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub credential_bundle_path: String,
         /// +optional
-        #[serde(rename = "keyPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key_path: String,
         /// +optional
-        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "certificateChainPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub certificate_chain_path: String,
         /// +optional
-        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "userAnnotations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user_annotations: BTreeMap<String, String>,
         /// +featureGate=AtomicWriteVolumeUserFields
         /// +optional
@@ -9129,21 +9129,21 @@ pub mod core_v1 {
         #[serde(rename = "type", default)]
         pub type_: PodConditionType,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         #[serde(rename = "status", default)]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastProbeTime", default)]
-        pub last_probe_time: validation_runtime::Time,
+        pub last_probe_time: k8s_validation::Time,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -9151,7 +9151,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodConditionType {
         pub const ContainersReady: &'static str = "ContainersReady";
         pub const PodInitialized: &'static str = "Initialized";
@@ -9169,22 +9169,22 @@ pub mod core_v1 {
     pub struct PodDNSConfig {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nameservers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub nameservers: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "searches", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub searches: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "options", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub options: Vec<PodDNSConfigOption>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct PodDNSConfigOption {
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
         #[serde(rename = "value", default, skip_serializing_if = "Option::is_none")]
@@ -9207,7 +9207,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodFSGroupChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodFSGroupChangePolicy {
         pub const FSGroupChangeOnRootMismatch: &'static str = "OnRootMismatch";
         pub const FSGroupChangeAlways: &'static str = "Always";
@@ -9234,7 +9234,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodPhase(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodPhase {
         pub const PodPending: &'static str = "Pending";
         pub const PodRunning: &'static str = "Running";
@@ -9249,7 +9249,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodQOSClass(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodQOSClass {
         pub const PodQOSGuaranteed: &'static str = "Guaranteed";
         pub const PodQOSBurstable: &'static str = "Burstable";
@@ -9267,7 +9267,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodResizeStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodResizeStatus {
         pub const PodResizeStatusInProgress: &'static str = "InProgress";
         pub const PodResizeStatusDeferred: &'static str = "Deferred";
@@ -9299,7 +9299,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodSELinuxChangePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PodSELinuxChangePolicy {
         pub const SELinuxChangePolicyRecursive: &'static str = "Recursive";
         pub const SELinuxChangePolicyMountOption: &'static str = "MountOption";
@@ -9342,7 +9342,7 @@ pub mod core_v1 {
         pub run_as_non_root: Option<bool>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "supplementalGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub supplemental_groups: Vec<i64>,
         /// +optional
         #[serde(rename = "supplementalGroupsPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -9352,7 +9352,7 @@ pub mod core_v1 {
         pub fs_group: Option<i64>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sysctls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sysctls: Vec<Sysctl>,
         /// +optional
         #[serde(rename = "fsGroupChangePolicy", default, skip_serializing_if = "Option::is_none")]
@@ -9378,14 +9378,14 @@ pub mod core_v1 {
         /// +patchStrategy=merge,retainKeys
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volumes: Vec<Volume>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
         /// +k8s:alpha(since: "1.38")=+k8s:optional
-        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub init_containers: Vec<Container>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge
@@ -9400,10 +9400,10 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +k8s:alpha(since: "1.38")=+k8s:optional
-        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ephemeralContainers", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ephemeral_containers: Vec<EphemeralContainer>,
         /// +optional
-        #[serde(rename = "restartPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "restartPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub restart_policy: RestartPolicy,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -9415,32 +9415,32 @@ pub mod core_v1 {
         #[serde(rename = "activeDeadlineSeconds", default, skip_serializing_if = "Option::is_none")]
         pub active_deadline_seconds: Option<i64>,
         /// +optional
-        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "dnsPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub dns_policy: DNSPolicy,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccountName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_account_name: String,
         /// +optional
-        #[serde(rename = "serviceAccount", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceAccount", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_service_account: String,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
         pub automount_service_account_token: Option<bool>,
         /// +optional
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
-        #[serde(rename = "hostNetwork", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostNetwork", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_network: bool,
         /// +optional
-        #[serde(rename = "hostPID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostPID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_pid: bool,
         /// +optional
-        #[serde(rename = "hostIPC", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPC", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ipc: bool,
         /// +optional
         #[serde(rename = "shareProcessNamespace", default, skip_serializing_if = "Option::is_none")]
@@ -9454,34 +9454,34 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +optional
-        #[serde(rename = "subdomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subdomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subdomain: String,
         /// +optional
         #[serde(rename = "affinity", default, skip_serializing_if = "Option::is_none")]
         pub affinity: Option<Affinity>,
         /// +optional
-        #[serde(rename = "schedulerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduler_name: String,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<Toleration>,
         /// +optional
         /// +patchMergeKey=ip
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=ip
-        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostAliases", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_aliases: Vec<HostAlias>,
         /// +optional
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         #[serde(rename = "priority", default, skip_serializing_if = "Option::is_none")]
@@ -9491,7 +9491,7 @@ pub mod core_v1 {
         pub dns_config: Option<PodDNSConfig>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readinessGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub readiness_gates: Vec<PodReadinessGate>,
         /// +optional
         #[serde(rename = "runtimeClassName", default, skip_serializing_if = "Option::is_none")]
@@ -9503,7 +9503,7 @@ pub mod core_v1 {
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
         pub preemption_policy: Option<PreemptionPolicy>,
         /// +optional
-        #[serde(rename = "overhead", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "overhead", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub overhead: ResourceList,
         /// +optional
         /// +patchMergeKey=topologyKey
@@ -9511,7 +9511,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=topologyKey
         /// +listMapKey=whenUnsatisfiable
-        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topologySpreadConstraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology_spread_constraints: Vec<TopologySpreadConstraint>,
         /// +optional
         #[serde(rename = "setHostnameAsFQDN", default, skip_serializing_if = "Option::is_none")]
@@ -9527,14 +9527,14 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "schedulingGates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scheduling_gates: Vec<PodSchedulingGate>,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodResourceClaim>,
         /// +featureGate=PodLevelResources
         /// +optional
@@ -9559,7 +9559,7 @@ pub mod core_v1 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=10
         /// +k8s:beta(since: "1.38")=+k8s:dependentForbidden("schedulingGroup")
-        #[serde(rename = "evictionResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "evictionResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub eviction_responders: Vec<EvictionResponder>,
     }
 
@@ -9567,72 +9567,72 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "phase", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "phase", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub phase: PodPhase,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PodCondition>,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "nominatedNodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nominatedNodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub nominated_node_name: String,
         /// +optional
-        #[serde(rename = "hostIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_ip: String,
         /// +optional
         /// +patchStrategy=merge
         /// +patchMergeKey=ip
         /// +listType=atomic
-        #[serde(rename = "hostIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host_i_ps: Vec<HostIP>,
         /// +optional
-        #[serde(rename = "podIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_ip: String,
         /// +optional
         /// +patchStrategy=merge
         /// +patchMergeKey=ip
         /// +listType=map
         /// +listMapKey=ip
-        #[serde(rename = "podIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_i_ps: Vec<PodIP>,
         /// +optional
         #[serde(rename = "startTime", default, skip_serializing_if = "Option::is_none")]
-        pub start_time: Option<validation_runtime::Time>,
+        pub start_time: Option<k8s_validation::Time>,
         /// +listType=atomic
-        #[serde(rename = "initContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub init_container_statuses: Vec<ContainerStatus>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "containerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_statuses: Vec<ContainerStatus>,
         /// +optional
-        #[serde(rename = "qosClass", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "qosClass", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub qos_class: PodQOSClass,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ephemeralContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ephemeralContainerStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ephemeral_container_statuses: Vec<ContainerStatus>,
         /// +optional
-        #[serde(rename = "resize", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resize", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resize: PodResizeStatus,
         /// +patchMergeKey=name
         /// +patchStrategy=merge,retainKeys
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodResourceClaimStatus>,
         /// +featureGate=DRAExtendedResource
         /// +optional
@@ -9640,7 +9640,7 @@ pub mod core_v1 {
         pub extended_resource_claim_status: Option<PodExtendedResourceClaimStatus>,
         /// +featureGate=InPlacePodLevelResourcesVerticalScaling
         /// +optional
-        #[serde(rename = "allocatedResources", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocatedResources", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocated_resources: ResourceList,
         /// +featureGate=InPlacePodLevelResourcesVerticalScaling
         /// +optional
@@ -9655,7 +9655,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=resourceClaimName
-        #[serde(rename = "nodeAllocatableResourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resource_claim_statuses: Vec<NodeAllocatableResourceClaimStatus>,
         /// +featureGate=CSIVolumeHealth
         /// +optional
@@ -9664,7 +9664,7 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
-        #[serde(rename = "volumeHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_health: Vec<PodVolumeHealth>,
     }
 
@@ -9714,11 +9714,11 @@ pub mod core_v1 {
         /// +k8s:listMapKey=status
         /// +k8s:listMapKey=reason
         /// +k8s:maxItems=16
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<VolumeHealthCondition>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -9743,10 +9743,10 @@ pub mod core_v1 {
         #[serde(rename = "volumeID", default)]
         pub volume_id: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9756,7 +9756,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -9777,19 +9777,19 @@ pub mod core_v1 {
         #[serde(flatten)]
         pub probe_handler: ProbeHandler,
         /// +optional
-        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "initialDelaySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub initial_delay_seconds: i32,
         /// +optional
-        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "timeoutSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub timeout_seconds: i32,
         /// +optional
-        #[serde(rename = "periodSeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "periodSeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub period_seconds: i32,
         /// +optional
-        #[serde(rename = "successThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "successThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub success_threshold: i32,
         /// +optional
-        #[serde(rename = "failureThreshold", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "failureThreshold", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub failure_threshold: i32,
         /// +optional
         #[serde(rename = "terminationGracePeriodSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -9819,7 +9819,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ProcMountType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ProcMountType {
         pub const DefaultProcMount: &'static str = "Default";
         pub const UnmaskedProcMount: &'static str = "Unmasked";
@@ -9847,7 +9847,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct Protocol(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Protocol {
         pub const ProtocolTCP: &'static str = "TCP";
         pub const ProtocolUDP: &'static str = "UDP";
@@ -9860,7 +9860,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PullPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PullPolicy {
         pub const PullAlways: &'static str = "Always";
         pub const PullNever: &'static str = "Never";
@@ -9877,16 +9877,16 @@ pub mod core_v1 {
         #[serde(rename = "volume", default)]
         pub volume: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +optional
-        #[serde(rename = "tenant", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tenant", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tenant: String,
     }
 
@@ -9901,25 +9901,25 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9934,25 +9934,25 @@ pub mod core_v1 {
         #[serde(rename = "image", default)]
         pub rbd_image: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
         /// +default="rbd"
-        #[serde(rename = "pool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rbd_pool: String,
         /// +optional
         /// +default="admin"
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rados_user: String,
         /// +optional
         /// +default="/etc/ceph/keyring"
-        #[serde(rename = "keyring", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "keyring", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub keyring: String,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -9960,7 +9960,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct RecursiveReadOnlyMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RecursiveReadOnlyMode {
         pub const RecursiveReadOnlyDisabled: &'static str = "Disabled";
         pub const RecursiveReadOnlyIfPossible: &'static str = "IfPossible";
@@ -10001,12 +10001,12 @@ pub mod core_v1 {
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -10014,7 +10014,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ReplicationControllerConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicationControllerConditionType {
         pub const ReplicationControllerReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -10032,11 +10032,11 @@ pub mod core_v1 {
         /// +k8s:optional
         /// +default=0
         /// +k8s:minimum=0
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:optional
@@ -10051,23 +10051,23 @@ pub mod core_v1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicationControllerCondition>,
     }
 
@@ -10077,7 +10077,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "request", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "request", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub request: String,
     }
 
@@ -10086,13 +10086,13 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceFieldSelector {
         /// +optional
-        #[serde(rename = "containerName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "containerName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub container_name: String,
         #[serde(rename = "resource", default)]
         pub resource: String,
         /// +optional
         #[serde(rename = "divisor", default)]
-        pub divisor: validation_runtime::Quantity,
+        pub divisor: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -10100,7 +10100,7 @@ pub mod core_v1 {
     pub struct ResourceHealth {
         #[serde(rename = "resourceID", default)]
         pub resource_id: ResourceID,
-        #[serde(rename = "health", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "health", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health: ResourceHealthStatus,
         /// +featureGate=ResourceHealthStatusMessage
         /// +optional
@@ -10112,7 +10112,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceHealthStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceHealthStatus {
         pub const ResourceHealthStatusHealthy: &'static str = "Healthy";
         pub const ResourceHealthStatusUnhealthy: &'static str = "Unhealthy";
@@ -10125,13 +10125,13 @@ pub mod core_v1 {
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
-    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, validation_runtime::Quantity>);
+    pub struct ResourceList(#[serde(deserialize_with = "crate::shim::nullable")] pub BTreeMap<ResourceName, k8s_validation::Quantity>);
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ResourceName(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceName {
         pub const ResourceCPU: &'static str = "cpu";
         pub const ResourceMemory: &'static str = "memory";
@@ -10181,7 +10181,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceQuotaScope(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceQuotaScope {
         pub const ResourceQuotaScopeTerminating: &'static str = "Terminating";
         pub const ResourceQuotaScopeNotTerminating: &'static str = "NotTerminating";
@@ -10196,11 +10196,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceQuotaSpec {
         /// +optional
-        #[serde(rename = "hard", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hard", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hard: ResourceList,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "scopes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "scopes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub scopes: Vec<ResourceQuotaScope>,
         /// +optional
         #[serde(rename = "scopeSelector", default, skip_serializing_if = "Option::is_none")]
@@ -10211,10 +10211,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceQuotaStatus {
         /// +optional
-        #[serde(rename = "hard", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hard", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hard: ResourceList,
         /// +optional
-        #[serde(rename = "used", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "used", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub used: ResourceList,
     }
 
@@ -10222,15 +10222,15 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
         /// +listType=map
         /// +listMapKey=name
         /// +optional
-        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "claims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub claims: Vec<ResourceClaim>,
     }
 
@@ -10238,7 +10238,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceResizeRestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResourceResizeRestartPolicy {
         pub const NotRequired: &'static str = "NotRequired";
         pub const RestartContainer: &'static str = "RestartContainer";
@@ -10252,7 +10252,7 @@ pub mod core_v1 {
         pub name: ResourceName,
         /// +listType=map
         /// +listMapKey=resourceID
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<ResourceHealth>,
     }
 
@@ -10262,7 +10262,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct RestartPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RestartPolicy {
         pub const RestartPolicyAlways: &'static str = "Always";
         pub const RestartPolicyOnFailure: &'static str = "OnFailure";
@@ -10273,16 +10273,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SELinuxOptions {
         /// +optional
-        #[serde(rename = "user", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "user", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub user: String,
         /// +optional
-        #[serde(rename = "role", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "role", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub role: String,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +optional
-        #[serde(rename = "level", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "level", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub level: String,
     }
 
@@ -10299,27 +10299,27 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<SecretReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
         /// +required
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -10336,27 +10336,27 @@ pub mod core_v1 {
         #[serde(rename = "secretRef", default)]
         pub secret_ref: Option<LocalObjectReference>,
         /// +optional
-        #[serde(rename = "sslEnabled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sslEnabled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ssl_enabled: bool,
         /// +optional
-        #[serde(rename = "protectionDomain", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protectionDomain", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protection_domain: String,
         /// +optional
-        #[serde(rename = "storagePool", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePool", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_pool: String,
         /// +optional
         /// +default="ThinProvisioned"
-        #[serde(rename = "storageMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_mode: String,
         /// +required
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
         /// +default="xfs"
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
     }
 
@@ -10366,7 +10366,7 @@ pub mod core_v1 {
     pub struct ScopeSelector {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_expressions: Vec<ScopedResourceSelectorRequirement>,
     }
 
@@ -10376,7 +10376,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ScopeSelectorOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ScopeSelectorOperator {
         pub const ScopeSelectorOpIn: &'static str = "In";
         pub const ScopeSelectorOpNotIn: &'static str = "NotIn";
@@ -10393,7 +10393,7 @@ pub mod core_v1 {
         pub operator: ScopeSelectorOperator,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "values", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub values: Vec<String>,
     }
 
@@ -10424,7 +10424,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SeccompProfileType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SeccompProfileType {
         pub const SeccompProfileTypeUnconfined: &'static str = "Unconfined";
         pub const SeccompProfileTypeRuntimeDefault: &'static str = "RuntimeDefault";
@@ -10447,16 +10447,16 @@ pub mod core_v1 {
         #[serde(rename = "immutable", default, skip_serializing_if = "Option::is_none")]
         pub immutable: Option<bool>,
         /// +optional
-        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "data", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub data: BTreeMap<String, crate::shim::Bytes>,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "stringData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "stringData", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_data: BTreeMap<String, String>,
         /// +optional
         /// +k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: SecretType,
     }
 
@@ -10490,7 +10490,7 @@ pub mod core_v1 {
         pub local_object_reference: LocalObjectReference,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "optional", default, skip_serializing_if = "Option::is_none")]
@@ -10502,10 +10502,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SecretReference {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 
@@ -10513,7 +10513,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SecretType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SecretType {
         pub const SecretTypeOpaque: &'static str = "Opaque";
         pub const SecretTypeServiceAccountToken: &'static str = "kubernetes.io/service-account-token";
@@ -10529,11 +10529,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SecretVolumeSource {
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "items", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub items: Vec<KeyToPath>,
         /// +optional
         #[serde(rename = "defaultMode", default, skip_serializing_if = "Option::is_none")]
@@ -10629,7 +10629,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SecurityProfileOCIBaseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SecurityProfileOCIBaseType {
         pub const SecurityProfileOCIBaseTypeRuntimeDefault: &'static str = "RuntimeDefault";
         pub const SecurityProfileOCIBaseTypeLocalhost: &'static str = "Localhost";
@@ -10674,11 +10674,11 @@ pub mod core_v1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=name
-        #[serde(rename = "secrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secrets: Vec<ObjectReference>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "imagePullSecrets", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub image_pull_secrets: Vec<LocalObjectReference>,
         /// +optional
         #[serde(rename = "automountServiceAccountToken", default, skip_serializing_if = "Option::is_none")]
@@ -10689,7 +10689,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServiceAccountTokenProjection {
         /// +optional
-        #[serde(rename = "audience", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "audience", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub audience: String,
         /// +optional
         #[serde(rename = "expirationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -10709,7 +10709,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServiceAffinity(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceAffinity {
         pub const ServiceAffinityClientIP: &'static str = "ClientIP";
         pub const ServiceAffinityNone: &'static str = "None";
@@ -10721,7 +10721,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServiceExternalTrafficPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceExternalTrafficPolicy {
         pub const ServiceExternalTrafficPolicyCluster: &'static str = "Cluster";
         pub const ServiceExternalTrafficPolicyLocal: &'static str = "Local";
@@ -10735,7 +10735,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServiceInternalTrafficPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceInternalTrafficPolicy {
         pub const ServiceInternalTrafficPolicyCluster: &'static str = "Cluster";
         pub const ServiceInternalTrafficPolicyLocal: &'static str = "Local";
@@ -10745,11 +10745,11 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServicePort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +default="TCP"
         /// +optional
-        #[serde(rename = "protocol", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "protocol", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub protocol: Protocol,
         /// +optional
         #[serde(rename = "appProtocol", default, skip_serializing_if = "Option::is_none")]
@@ -10760,7 +10760,7 @@ pub mod core_v1 {
         #[serde(rename = "targetPort", default)]
         pub target_port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "nodePort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodePort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_port: i32,
     }
 
@@ -10772,54 +10772,54 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=port
         /// +listMapKey=protocol
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<ServicePort>,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "clusterIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_ip: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "clusterIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_i_ps: Vec<String>,
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: ServiceType,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "externalIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalIPs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub external_i_ps: Vec<String>,
         /// +optional
-        #[serde(rename = "sessionAffinity", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sessionAffinity", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub session_affinity: ServiceAffinity,
         /// +optional
-        #[serde(rename = "loadBalancerIP", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "loadBalancerIP", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub load_balancer_ip: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "loadBalancerSourceRanges", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "loadBalancerSourceRanges", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub load_balancer_source_ranges: Vec<String>,
         /// +optional
-        #[serde(rename = "externalName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub external_name: String,
         /// +optional
-        #[serde(rename = "externalTrafficPolicy", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "externalTrafficPolicy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub external_traffic_policy: ServiceExternalTrafficPolicy,
         /// +optional
-        #[serde(rename = "healthCheckNodePort", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthCheckNodePort", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_check_node_port: i32,
         /// +optional
-        #[serde(rename = "publishNotReadyAddresses", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "publishNotReadyAddresses", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub publish_not_ready_addresses: bool,
         /// +optional
         #[serde(rename = "sessionAffinityConfig", default, skip_serializing_if = "Option::is_none")]
         pub session_affinity_config: Option<SessionAffinityConfig>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ipFamilies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ipFamilies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip_families: Vec<IPFamily>,
         /// +optional
         #[serde(rename = "ipFamilyPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -10850,7 +10850,7 @@ pub mod core_v1 {
         /// +listType=map
         /// +listMapKey=type
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -10860,7 +10860,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServiceType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ServiceType {
         pub const ServiceTypeClusterIP: &'static str = "ClusterIP";
         pub const ServiceTypeNodePort: &'static str = "NodePort";
@@ -10882,7 +10882,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct Signal(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl Signal {
         pub const SIGABRT: &'static str = "SIGABRT";
         pub const SIGALRM: &'static str = "SIGALRM";
@@ -10962,7 +10962,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StorageMedium(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageMedium {
         pub const StorageMediumDefault: &'static str = "";
         pub const StorageMediumMemory: &'static str = "Memory";
@@ -10974,16 +10974,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StorageOSPersistentVolumeSource {
         /// +required
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -10994,16 +10994,16 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StorageOSVolumeSource {
         /// +required
-        #[serde(rename = "volumeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_name: String,
         /// +optional
-        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeNamespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_namespace: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "secretRef", default, skip_serializing_if = "Option::is_none")]
@@ -11016,7 +11016,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SupplementalGroupsPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SupplementalGroupsPolicy {
         pub const SupplementalGroupsPolicyMerge: &'static str = "Merge";
         pub const SupplementalGroupsPolicyStrict: &'static str = "Strict";
@@ -11037,7 +11037,7 @@ pub mod core_v1 {
         #[serde(rename = "port", default)]
         pub port: crate::shim::IntOrString,
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
     }
 
@@ -11047,13 +11047,13 @@ pub mod core_v1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         #[serde(rename = "effect", default)]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -11062,7 +11062,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct TaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TaintEffect {
         pub const TaintEffectNoSchedule: &'static str = "NoSchedule";
         pub const TaintEffectPreferNoSchedule: &'static str = "PreferNoSchedule";
@@ -11075,7 +11075,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct TerminationMessagePolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TerminationMessagePolicy {
         pub const TerminationMessageReadFile: &'static str = "File";
         pub const TerminationMessageFallbackToLogsOnError: &'static str = "FallbackToLogsOnError";
@@ -11087,16 +11087,16 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: TolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: TaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -11109,7 +11109,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct TolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl TolerationOperator {
         pub const TolerationOpExists: &'static str = "Exists";
         pub const TolerationOpEqual: &'static str = "Equal";
@@ -11133,7 +11133,7 @@ pub mod core_v1 {
     pub struct TopologySelectorTerm {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelExpressions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_expressions: Vec<TopologySelectorLabelRequirement>,
     }
 
@@ -11169,7 +11169,7 @@ pub mod core_v1 {
         pub node_taints_policy: Option<NodeInclusionPolicy>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "matchLabelKeys", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub match_label_keys: Vec<String>,
     }
 
@@ -11210,7 +11210,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct URIScheme(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl URIScheme {
         pub const URISchemeHTTP: &'static str = "HTTP";
         pub const URISchemeHTTPS: &'static str = "HTTPS";
@@ -11226,7 +11226,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct UnsatisfiableConstraintAction(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnsatisfiableConstraintAction {
         pub const DoNotSchedule: &'static str = "DoNotSchedule";
         pub const ScheduleAnyway: &'static str = "ScheduleAnyway";
@@ -11268,7 +11268,7 @@ pub mod core_v1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:maxBytes=1024
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11286,11 +11286,11 @@ pub mod core_v1 {
         /// +k8s:listMapKey=status
         /// +k8s:listMapKey=reason
         /// +k8s:maxItems=16
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<VolumeHealthCondition>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +enum
@@ -11299,7 +11299,7 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct VolumeHealthStatusType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeHealthStatusType {
         pub const VolumeHealthInaccessible: &'static str = "Inaccessible";
         pub const VolumeHealthDataLoss: &'static str = "DataLoss";
@@ -11313,7 +11313,7 @@ pub mod core_v1 {
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -11322,18 +11322,18 @@ pub mod core_v1 {
         #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "subPath", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPath", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path: String,
         /// +optional
         #[serde(rename = "mountPropagation", default, skip_serializing_if = "Option::is_none")]
         pub mount_propagation: Option<MountPropagationMode>,
         /// +optional
-        #[serde(rename = "subPathExpr", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subPathExpr", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub sub_path_expr: String,
         /// +featureGate=VolumeBindMountOptions
         /// +optional
         /// +listType=set
-        #[serde(rename = "bindMountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindMountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bind_mount_options: Vec<String>,
     }
 
@@ -11345,7 +11345,7 @@ pub mod core_v1 {
         #[serde(rename = "mountPath", default)]
         pub mount_path: String,
         /// +optional
-        #[serde(rename = "readOnly", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readOnly", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub read_only: bool,
         /// +optional
         #[serde(rename = "recursiveReadOnly", default, skip_serializing_if = "Option::is_none")]
@@ -11392,10 +11392,10 @@ pub mod core_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct VolumeResourceRequirements {
         /// +optional
-        #[serde(rename = "limits", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "limits", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub limits: ResourceList,
         /// +optional
-        #[serde(rename = "requests", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: ResourceList,
     }
 
@@ -11511,13 +11511,13 @@ pub mod core_v1 {
         #[serde(rename = "volumePath", default)]
         pub volume_path: String,
         /// +optional
-        #[serde(rename = "fsType", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fsType", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fs_type: String,
         /// +optional
-        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_name: String,
         /// +optional
-        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storagePolicyID", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_policy_id: String,
     }
 
@@ -11552,7 +11552,7 @@ pub mod discovery_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:enum
@@ -11560,7 +11560,7 @@ pub mod discovery_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct AddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AddressType {
         pub const AddressTypeIPv4: &'static str = "IPv4";
         pub const AddressTypeIPv6: &'static str = "IPv6";
@@ -11586,7 +11586,7 @@ pub mod discovery_v1 {
         #[serde(rename = "targetRef", default, skip_serializing_if = "Option::is_none")]
         pub target_ref: Option<super::core_v1::ObjectReference>,
         /// +optional
-        #[serde(rename = "deprecatedTopology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "deprecatedTopology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub deprecated_topology: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -11618,11 +11618,11 @@ pub mod discovery_v1 {
     pub struct EndpointHints {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_zones: Vec<ForZone>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_nodes: Vec<ForNode>,
     }
 
@@ -11692,7 +11692,7 @@ pub mod discovery_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +enum
     /// +k8s:enum
@@ -11700,7 +11700,7 @@ pub mod discovery_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct AddressType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AddressType {
         pub const AddressTypeIPv4: &'static str = "IPv4";
         pub const AddressTypeIPv6: &'static str = "IPv6";
@@ -11726,7 +11726,7 @@ pub mod discovery_v1beta1 {
         #[serde(rename = "targetRef", default, skip_serializing_if = "Option::is_none")]
         pub target_ref: Option<super::core_v1::ObjectReference>,
         /// +optional
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "nodeName", default, skip_serializing_if = "Option::is_none")]
@@ -11756,11 +11756,11 @@ pub mod discovery_v1beta1 {
     pub struct EndpointHints {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forZones", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_zones: Vec<ForZone>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "forNodes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub for_nodes: Vec<ForNode>,
     }
 
@@ -11832,7 +11832,7 @@ pub mod extensions_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -11866,12 +11866,12 @@ pub mod extensions_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -11891,10 +11891,10 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "updateStrategy", default)]
         pub update_strategy: DaemonSetUpdateStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
-        #[serde(rename = "templateGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "templateGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub template_generation: i64,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
@@ -11913,16 +11913,16 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "numberReady", default)]
         pub number_ready: i32,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedNumberScheduled", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_number_scheduled: i32,
         /// +optional
-        #[serde(rename = "numberAvailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberAvailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_available: i32,
         /// +optional
-        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "numberUnavailable", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number_unavailable: i32,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -11932,7 +11932,7 @@ pub mod extensions_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DaemonSetCondition>,
     }
 
@@ -11940,7 +11940,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DaemonSetUpdateStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DaemonSetUpdateStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -11951,7 +11951,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DaemonSetUpdateStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DaemonSetUpdateStrategyType {
         pub const RollingUpdateDaemonSetStrategyType: &'static str = "RollingUpdate";
         pub const OnDeleteDaemonSetStrategyType: &'static str = "OnDelete";
@@ -11991,12 +11991,12 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "status", default)]
         pub status: super::core_v1::ConditionStatus,
         #[serde(rename = "lastUpdateTime", default)]
-        pub last_update_time: validation_runtime::Time,
+        pub last_update_time: k8s_validation::Time,
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        pub last_transition_time: k8s_validation::Time,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12004,7 +12004,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentConditionType {
         pub const DeploymentAvailable: &'static str = "Available";
         pub const DeploymentProgressing: &'static str = "Progressing";
@@ -12027,13 +12027,13 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "strategy", default)]
         pub strategy: DeploymentStrategy,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "revisionHistoryLimit", default, skip_serializing_if = "Option::is_none")]
         pub revision_history_limit: Option<i32>,
         /// +optional
-        #[serde(rename = "paused", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "paused", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub paused: bool,
         /// +optional
         #[serde(rename = "rollbackTo", default, skip_serializing_if = "Option::is_none")]
@@ -12047,22 +12047,22 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "updatedReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub updated_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
-        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "unavailableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub unavailable_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
@@ -12071,7 +12071,7 @@ pub mod extensions_v1beta1 {
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<DeploymentCondition>,
         /// +optional
         #[serde(rename = "collisionCount", default, skip_serializing_if = "Option::is_none")]
@@ -12082,7 +12082,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategy {
         /// +optional
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: DeploymentStrategyType,
         /// +optional
         #[serde(rename = "rollingUpdate", default, skip_serializing_if = "Option::is_none")]
@@ -12093,7 +12093,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeploymentStrategyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeploymentStrategyType {
         pub const RecreateDeploymentStrategyType: &'static str = "Recreate";
         pub const RollingUpdateDeploymentStrategyType: &'static str = "RollingUpdate";
@@ -12103,7 +12103,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         #[serde(rename = "pathType", default, skip_serializing_if = "Option::is_none")]
         pub path_type: Option<PathType>,
@@ -12128,7 +12128,7 @@ pub mod extensions_v1beta1 {
         pub cidr: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub except: Vec<String>,
     }
 
@@ -12159,7 +12159,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressBackend {
         /// +optional
-        #[serde(rename = "serviceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_name: String,
         /// +optional
         #[serde(rename = "servicePort", default)]
@@ -12173,14 +12173,14 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<IngressPortStatus>,
     }
 
@@ -12189,7 +12189,7 @@ pub mod extensions_v1beta1 {
     pub struct IngressLoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<IngressLoadBalancerIngress>,
     }
 
@@ -12212,7 +12212,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -12237,11 +12237,11 @@ pub mod extensions_v1beta1 {
         pub backend: Option<IngressBackend>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tls: Vec<IngressTLS>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<IngressRule>,
     }
 
@@ -12258,10 +12258,10 @@ pub mod extensions_v1beta1 {
     pub struct IngressTLS {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -12289,12 +12289,12 @@ pub mod extensions_v1beta1 {
     pub struct NetworkPolicyEgressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub to: Vec<NetworkPolicyPeer>,
     }
 
@@ -12303,12 +12303,12 @@ pub mod extensions_v1beta1 {
     pub struct NetworkPolicyIngressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub from: Vec<NetworkPolicyPeer>,
     }
 
@@ -12349,16 +12349,16 @@ pub mod extensions_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<NetworkPolicyIngressRule>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub egress: Vec<NetworkPolicyEgressRule>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_types: Vec<PolicyType>,
     }
 
@@ -12366,7 +12366,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PathType {
         pub const PathTypeExact: &'static str = "Exact";
         pub const PathTypePrefix: &'static str = "Prefix";
@@ -12377,7 +12377,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PolicyType {
         pub const PolicyTypeIngress: &'static str = "Ingress";
         pub const PolicyTypeEgress: &'static str = "Egress";
@@ -12418,12 +12418,12 @@ pub mod extensions_v1beta1 {
         pub status: super::core_v1::ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12431,7 +12431,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ReplicaSetConditionType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ReplicaSetConditionType {
         pub const ReplicaSetReplicaFailure: &'static str = "ReplicaFailure";
     }
@@ -12443,7 +12443,7 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "replicas", default, skip_serializing_if = "Option::is_none")]
         pub replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "minReadySeconds", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub min_ready_seconds: i32,
         /// +optional
         #[serde(rename = "selector", default, skip_serializing_if = "Option::is_none")]
@@ -12459,26 +12459,26 @@ pub mod extensions_v1beta1 {
         #[serde(rename = "replicas", default)]
         pub replicas: i32,
         /// +optional
-        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "fullyLabeledReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub fully_labeled_replicas: i32,
         /// +optional
-        #[serde(rename = "readyReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "readyReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ready_replicas: i32,
         /// +optional
-        #[serde(rename = "availableReplicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "availableReplicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub available_replicas: i32,
         /// +optional
         #[serde(rename = "terminatingReplicas", default, skip_serializing_if = "Option::is_none")]
         pub terminating_replicas: Option<i32>,
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +listType=map
         /// +listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<ReplicaSetCondition>,
     }
 
@@ -12486,7 +12486,7 @@ pub mod extensions_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct RollbackConfig {
         /// +optional
-        #[serde(rename = "revision", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "revision", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub revision: i64,
     }
 
@@ -12540,7 +12540,7 @@ pub mod extensions_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +default=0
         /// +k8s:beta(since: "1.37")=+k8s:minimum=0
-        #[serde(rename = "replicas", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "replicas", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub replicas: i32,
     }
 
@@ -12551,10 +12551,10 @@ pub mod extensions_v1beta1 {
         pub replicas: i32,
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selector: BTreeMap<String, String>,
         /// +optional
-        #[serde(rename = "targetSelector", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetSelector", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_selector: String,
     }
 }
@@ -12563,13 +12563,13 @@ pub mod flowcontrol_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -12599,7 +12599,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -12630,19 +12630,19 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12664,7 +12664,7 @@ pub mod flowcontrol_v1 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -12676,7 +12676,7 @@ pub mod flowcontrol_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -12709,7 +12709,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -12754,11 +12754,11 @@ pub mod flowcontrol_v1 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -12787,19 +12787,19 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -12845,7 +12845,7 @@ pub mod flowcontrol_v1 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -12853,7 +12853,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -12889,7 +12889,7 @@ pub mod flowcontrol_v1 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -12931,7 +12931,7 @@ pub mod flowcontrol_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -12951,13 +12951,13 @@ pub mod flowcontrol_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -12987,7 +12987,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -13019,19 +13019,19 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13053,7 +13053,7 @@ pub mod flowcontrol_v1beta1 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -13063,7 +13063,7 @@ pub mod flowcontrol_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -13096,7 +13096,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -13141,11 +13141,11 @@ pub mod flowcontrol_v1beta1 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -13175,19 +13175,19 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13231,7 +13231,7 @@ pub mod flowcontrol_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -13239,7 +13239,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -13275,7 +13275,7 @@ pub mod flowcontrol_v1beta1 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -13317,7 +13317,7 @@ pub mod flowcontrol_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -13337,13 +13337,13 @@ pub mod flowcontrol_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -13373,7 +13373,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -13405,19 +13405,19 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13439,7 +13439,7 @@ pub mod flowcontrol_v1beta2 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -13449,7 +13449,7 @@ pub mod flowcontrol_v1beta2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -13482,7 +13482,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -13527,11 +13527,11 @@ pub mod flowcontrol_v1beta2 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -13561,19 +13561,19 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13617,7 +13617,7 @@ pub mod flowcontrol_v1beta2 {
         /// +listType=map
         /// +listMapKey=type
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -13625,7 +13625,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -13661,7 +13661,7 @@ pub mod flowcontrol_v1beta2 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -13703,7 +13703,7 @@ pub mod flowcontrol_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -13723,13 +13723,13 @@ pub mod flowcontrol_v1beta3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct ConditionStatus(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ConditionStatus {
         pub const ConditionTrue: &'static str = "True";
         pub const ConditionFalse: &'static str = "False";
@@ -13759,7 +13759,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowDistinguisherMethodType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FlowDistinguisherMethodType {
         pub const FlowDistinguisherMethodByUserType: &'static str = "ByUser";
         pub const FlowDistinguisherMethodByNamespaceType: &'static str = "ByNamespace";
@@ -13791,19 +13791,19 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.38")]
     pub struct FlowSchemaCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: FlowSchemaConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -13825,7 +13825,7 @@ pub mod flowcontrol_v1beta3 {
         pub distinguisher_method: Option<FlowDistinguisherMethod>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<PolicyRulesWithSubjects>,
     }
 
@@ -13837,7 +13837,7 @@ pub mod flowcontrol_v1beta3 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<FlowSchemaCondition>,
     }
 
@@ -13870,7 +13870,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.38")]
     pub struct LimitResponseType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl LimitResponseType {
         pub const LimitResponseTypeQueue: &'static str = "Queue";
         pub const LimitResponseTypeReject: &'static str = "Reject";
@@ -13915,11 +13915,11 @@ pub mod flowcontrol_v1beta3 {
         pub subjects: Vec<Subject>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_rules: Vec<ResourcePolicyRule>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceRules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_rules: Vec<NonResourcePolicyRule>,
     }
 
@@ -13949,19 +13949,19 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelConfigurationCondition {
         /// +required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: PriorityLevelConfigurationConditionType,
         /// +optional
-        #[serde(rename = "status", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "status", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub status: ConditionStatus,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "reason", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reason: String,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
     }
 
@@ -14007,7 +14007,7 @@ pub mod flowcontrol_v1beta3 {
         /// +patchMergeKey=type
         /// +patchStrategy=merge
         /// +optional
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<PriorityLevelConfigurationCondition>,
     }
 
@@ -14015,7 +14015,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.38")]
     pub struct PriorityLevelEnablement(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PriorityLevelEnablement {
         pub const PriorityLevelEnablementExempt: &'static str = "Exempt";
         pub const PriorityLevelEnablementLimited: &'static str = "Limited";
@@ -14051,7 +14051,7 @@ pub mod flowcontrol_v1beta3 {
         #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable")]
         pub resources: Vec<String>,
         /// +optional
-        #[serde(rename = "clusterScope", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterScope", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_scope: bool,
         /// +optional
         /// +listType=set
@@ -14093,7 +14093,7 @@ pub mod flowcontrol_v1beta3 {
     #[validate(kubernetes = "1.38")]
     pub struct SubjectKind(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SubjectKind {
         pub const SubjectKindUser: &'static str = "User";
         pub const SubjectKindGroup: &'static str = "Group";
@@ -14113,7 +14113,7 @@ pub mod lifecycle_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -14180,7 +14180,7 @@ pub mod lifecycle_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct EvictionRequestIntent(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl EvictionRequestIntent {
         pub const EvictionRequestIntentEviction: &'static str = "Eviction";
         pub const EvictionRequestIntentWithdrawn: &'static str = "Withdrawn";
@@ -14233,7 +14233,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
         /// +k8s:maxItems=100
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +k8s:optional
@@ -14276,7 +14276,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
         /// +k8s:maxItems=100
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +k8s:optional
@@ -14294,7 +14294,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=100
-        #[serde(rename = "requesters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requesters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requesters: Vec<Requester>,
         /// +optional
         /// +patchMergeKey=name
@@ -14305,7 +14305,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=11
-        #[serde(rename = "targetResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "targetResponders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub target_responders: Vec<TargetResponder>,
         /// +optional
         /// +patchMergeKey=name
@@ -14316,7 +14316,7 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:listType=map
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=11
-        #[serde(rename = "responders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "responders", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub responders: Vec<ResponderStatus>,
     }
 
@@ -14352,7 +14352,7 @@ pub mod lifecycle_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct RequesterIntent(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl RequesterIntent {
         pub const RequesterIntentEviction: &'static str = "Eviction";
         pub const RequesterIntentWithdrawn: &'static str = "Withdrawn";
@@ -14364,7 +14364,7 @@ pub mod lifecycle_v1alpha1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResponderStateType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl ResponderStateType {
         pub const ResponderStateInactive: &'static str = "Inactive";
         pub const ResponderStateActive: &'static str = "Active";
@@ -14387,21 +14387,21 @@ pub mod lifecycle_v1alpha1 {
         /// +k8s:update=NoModify
         /// +k8s:update=NoUnset
         #[serde(rename = "startTime", default, skip_serializing_if = "Option::is_none")]
-        pub start_time: Option<validation_runtime::Time>,
+        pub start_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "heartbeatTime", default, skip_serializing_if = "Option::is_none")]
-        pub heartbeat_time: Option<validation_runtime::Time>,
+        pub heartbeat_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "expectedCompletionTime", default, skip_serializing_if = "Option::is_none")]
-        pub expected_completion_time: Option<validation_runtime::Time>,
+        pub expected_completion_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         /// +k8s:update=NoModify
         /// +k8s:update=NoUnset
         #[serde(rename = "completionTime", default, skip_serializing_if = "Option::is_none")]
-        pub completion_time: Option<validation_runtime::Time>,
+        pub completion_time: Option<k8s_validation::Time>,
         /// +optional
         /// +k8s:optional
         /// +k8s:maxLength=4000
@@ -14434,19 +14434,19 @@ pub mod lifecycle_v1alpha1 {
 }
 
 /// The shared meta/v1 types are the runtime's, generated from the same source.
-pub use validation_runtime::meta::v1_38 as meta_v1;
+pub use k8s_validation::meta::v1_38 as meta_v1;
 
 pub mod networking_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +required
         #[serde(rename = "pathType", default)]
@@ -14500,7 +14500,7 @@ pub mod networking_v1 {
         pub cidr: String,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "except", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub except: Vec<String>,
     }
 
@@ -14581,7 +14581,7 @@ pub mod networking_v1 {
         /// +k8s:alpha(since: "1.38")=+k8s:required
         /// +k8s:alpha(since: "1.38")=+k8s:immutable
         /// +k8s:alpha(since: "1.38")=+k8s:maxBytes=250
-        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -14593,14 +14593,14 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<IngressPortStatus>,
     }
 
@@ -14609,7 +14609,7 @@ pub mod networking_v1 {
     pub struct IngressLoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<IngressLoadBalancerIngress>,
     }
 
@@ -14634,7 +14634,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -14670,11 +14670,11 @@ pub mod networking_v1 {
         pub default_backend: Option<IngressBackend>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tls: Vec<IngressTLS>,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<IngressRule>,
     }
 
@@ -14691,10 +14691,10 @@ pub mod networking_v1 {
     pub struct IngressTLS {
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -14719,12 +14719,12 @@ pub mod networking_v1 {
     pub struct NetworkPolicyEgressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "to", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub to: Vec<NetworkPolicyPeer>,
     }
 
@@ -14733,12 +14733,12 @@ pub mod networking_v1 {
     pub struct NetworkPolicyIngressRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<NetworkPolicyPort>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "from", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub from: Vec<NetworkPolicyPeer>,
     }
 
@@ -14780,16 +14780,16 @@ pub mod networking_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<NetworkPolicyIngressRule>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "egress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub egress: Vec<NetworkPolicyEgressRule>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "policyTypes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub policy_types: Vec<PolicyType>,
     }
 
@@ -14797,18 +14797,18 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -14818,7 +14818,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PathType {
         pub const PathTypeExact: &'static str = "Exact";
         pub const PathTypePrefix: &'static str = "Prefix";
@@ -14831,7 +14831,7 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PolicyType {
         pub const PolicyTypeIngress: &'static str = "Ingress";
         pub const PolicyTypeEgress: &'static str = "Egress";
@@ -14842,10 +14842,10 @@ pub mod networking_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ServiceBackendPort {
         /// +optional
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +optional
-        #[serde(rename = "number", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "number", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub number: i32,
     }
 
@@ -14875,7 +14875,7 @@ pub mod networking_v1 {
     pub struct ServiceCIDRSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cid_rs: Vec<String>,
     }
 
@@ -14888,7 +14888,7 @@ pub mod networking_v1 {
         /// +listType=map
         /// +listMapKey=type
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 }
@@ -14897,13 +14897,13 @@ pub mod networking_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct HTTPIngressPath {
         /// +optional
-        #[serde(rename = "path", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "path", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub path: String,
         /// +optional
         #[serde(rename = "pathType", default, skip_serializing_if = "Option::is_none")]
@@ -14974,7 +14974,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressBackend {
         /// +optional
-        #[serde(rename = "serviceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "serviceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub service_name: String,
         /// +optional
         #[serde(rename = "servicePort", default)]
@@ -15032,7 +15032,7 @@ pub mod networking_v1beta1 {
         /// +k8s:alpha(since: "1.38")=+k8s:required
         /// +k8s:alpha(since: "1.38")=+k8s:immutable
         /// +k8s:alpha(since: "1.38")=+k8s:maxBytes=250
-        #[serde(rename = "controller", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "controller", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub controller: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -15044,14 +15044,14 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressLoadBalancerIngress {
         /// +optional
-        #[serde(rename = "ip", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ip", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ip: String,
         /// +optional
-        #[serde(rename = "hostname", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hostname", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hostname: String,
         /// +listType=atomic
         /// +optional
-        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ports", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ports: Vec<IngressPortStatus>,
     }
 
@@ -15060,7 +15060,7 @@ pub mod networking_v1beta1 {
     pub struct IngressLoadBalancerStatus {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ingress", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub ingress: Vec<IngressLoadBalancerIngress>,
     }
 
@@ -15085,7 +15085,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct IngressRule {
         /// +optional
-        #[serde(rename = "host", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "host", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub host: String,
         /// +optional
         #[serde(flatten)]
@@ -15111,11 +15111,11 @@ pub mod networking_v1beta1 {
         pub backend: Option<IngressBackend>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tls", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tls: Vec<IngressTLS>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "rules", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub rules: Vec<IngressRule>,
     }
 
@@ -15132,10 +15132,10 @@ pub mod networking_v1beta1 {
     pub struct IngressTLS {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hosts", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hosts: Vec<String>,
         /// +optional
-        #[serde(rename = "secretName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "secretName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub secret_name: String,
     }
 
@@ -15143,18 +15143,18 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ParentReference {
         /// +optional
-        #[serde(rename = "group", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "group", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "resource", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resource", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
     }
 
@@ -15162,7 +15162,7 @@ pub mod networking_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PathType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PathType {
         pub const PathTypeExact: &'static str = "Exact";
         pub const PathTypePrefix: &'static str = "Prefix";
@@ -15195,7 +15195,7 @@ pub mod networking_v1beta1 {
     pub struct ServiceCIDRSpec {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "cidrs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cid_rs: Vec<String>,
     }
 
@@ -15208,7 +15208,7 @@ pub mod networking_v1beta1 {
         /// +listType=map
         /// +listMapKey=type
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:opaqueType
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 }
@@ -15217,13 +15217,13 @@ pub mod node_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -15259,12 +15259,12 @@ pub mod node_v1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -15273,13 +15273,13 @@ pub mod node_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -15322,12 +15322,12 @@ pub mod node_v1alpha1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -15336,13 +15336,13 @@ pub mod node_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct Overhead {
         /// +optional
-        #[serde(rename = "podFixed", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podFixed", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_fixed: super::core_v1::ResourceList,
     }
 
@@ -15379,12 +15379,12 @@ pub mod node_v1beta1 {
     pub struct Scheduling {
         /// +optional
         /// +mapType=atomic
-        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeSelector", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_selector: BTreeMap<String, String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<super::core_v1::Toleration>,
     }
 }
@@ -15393,7 +15393,7 @@ pub mod policy_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -15437,11 +15437,11 @@ pub mod policy_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodDisruptionBudgetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub disrupted_pods: BTreeMap<String, validation_runtime::Time>,
+        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub disrupted_pods: BTreeMap<String, k8s_validation::Time>,
         /// +optional
         #[serde(rename = "disruptionsAllowed", default)]
         pub disruptions_allowed: i32,
@@ -15462,7 +15462,7 @@ pub mod policy_v1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -15472,7 +15472,7 @@ pub mod policy_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct UnhealthyPodEvictionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnhealthyPodEvictionPolicyType {
         pub const IfHealthyBudget: &'static str = "IfHealthyBudget";
         pub const AlwaysAllow: &'static str = "AlwaysAllow";
@@ -15483,7 +15483,7 @@ pub mod policy_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -15529,11 +15529,11 @@ pub mod policy_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PodDisruptionBudgetStatus {
         /// +optional
-        #[serde(rename = "observedGeneration", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "observedGeneration", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub observed_generation: i64,
         /// +optional
-        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub disrupted_pods: BTreeMap<String, validation_runtime::Time>,
+        #[serde(rename = "disruptedPods", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub disrupted_pods: BTreeMap<String, k8s_validation::Time>,
         /// +optional
         #[serde(rename = "disruptionsAllowed", default)]
         pub disruptions_allowed: i32,
@@ -15554,7 +15554,7 @@ pub mod policy_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -15564,7 +15564,7 @@ pub mod policy_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct UnhealthyPodEvictionPolicyType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl UnhealthyPodEvictionPolicyType {
         pub const IfHealthyBudget: &'static str = "IfHealthyBudget";
         pub const AlwaysAllow: &'static str = "AlwaysAllow";
@@ -15575,14 +15575,14 @@ pub mod rbac_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -15623,7 +15623,7 @@ pub mod rbac_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:beta(since:"1.38")=+k8s:immutable
@@ -15641,19 +15641,19 @@ pub mod rbac_v1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -15689,7 +15689,7 @@ pub mod rbac_v1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:beta(since:"1.38")=+k8s:immutable
@@ -15721,14 +15721,14 @@ pub mod rbac_v1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15737,14 +15737,14 @@ pub mod rbac_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -15783,7 +15783,7 @@ pub mod rbac_v1alpha1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:beta(since:"1.38")=+k8s:immutable
@@ -15801,19 +15801,19 @@ pub mod rbac_v1alpha1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -15847,7 +15847,7 @@ pub mod rbac_v1alpha1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:beta(since:"1.38")=+k8s:immutable
@@ -15878,14 +15878,14 @@ pub mod rbac_v1alpha1 {
         pub kind: String,
         /// +k8s:conversion-gen=false
         /// +optional
-        #[serde(rename = "apiVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_version: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -15894,14 +15894,14 @@ pub mod rbac_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct AggregationRule {
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "clusterRoleSelectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub cluster_role_selectors: Vec<super::meta_v1::LabelSelector>,
     }
 
@@ -15948,7 +15948,7 @@ pub mod rbac_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:beta(since:"1.38")=+k8s:immutable
@@ -15966,19 +15966,19 @@ pub mod rbac_v1beta1 {
         pub verbs: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_groups: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resources: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceNames", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_names: Vec<String>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nonResourceURLs", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub non_resource_ur_ls: Vec<String>,
     }
 
@@ -16020,7 +16020,7 @@ pub mod rbac_v1beta1 {
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "subjects", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub subjects: Vec<Subject>,
         /// +required
         /// +k8s:beta(since:"1.38")=+k8s:immutable
@@ -16050,14 +16050,14 @@ pub mod rbac_v1beta1 {
         #[serde(rename = "kind", default)]
         pub kind: String,
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         #[serde(rename = "name", default)]
         pub name: String,
         /// +optional
-        #[serde(rename = "namespace", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "namespace", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub namespace: String,
     }
 }
@@ -16066,7 +16066,7 @@ pub mod resource_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -16109,7 +16109,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -16127,7 +16127,7 @@ pub mod resource_v1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16143,12 +16143,12 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -16160,13 +16160,13 @@ pub mod resource_v1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16176,8 +16176,8 @@ pub mod resource_v1 {
         /// +k8s:optional
         /// +k8s:maxProperties=32
         /// +k8s:eachVal=+k8s:minimum=0
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16185,7 +16185,7 @@ pub mod resource_v1 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16199,7 +16199,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -16211,10 +16211,10 @@ pub mod resource_v1 {
         pub name: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -16224,7 +16224,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -16245,7 +16245,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -16256,14 +16256,14 @@ pub mod resource_v1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16272,7 +16272,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resources: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResource>,
     }
 
@@ -16289,7 +16289,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -16301,7 +16301,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -16314,13 +16314,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -16353,7 +16353,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
@@ -16361,7 +16361,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -16370,7 +16370,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:maxBytes=64
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
@@ -16378,7 +16378,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -16387,7 +16387,7 @@ pub mod resource_v1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -16410,13 +16410,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -16429,7 +16429,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -16468,13 +16468,13 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -16503,7 +16503,7 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -16531,7 +16531,7 @@ pub mod resource_v1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
         /// +optional
         /// +listType=atomic
@@ -16541,7 +16541,7 @@ pub mod resource_v1 {
         /// +k8s:maxItems=2
         /// +k8s:unique=set
         /// +k8s:eachVal=+k8s:format=k8s-short-name
-        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub compatibility_groups: Vec<String>,
     }
 
@@ -16579,7 +16579,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:unique=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -16611,21 +16611,21 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16638,14 +16638,14 @@ pub mod resource_v1 {
         /// +k8s:optional
         /// +k8s:maxProperties=32
         /// +k8s:eachVal=+k8s:minimum=0
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
         /// +optional
         /// +listType=set
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -16673,21 +16673,21 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16699,7 +16699,7 @@ pub mod resource_v1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -16711,7 +16711,7 @@ pub mod resource_v1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -16719,7 +16719,7 @@ pub mod resource_v1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -16728,7 +16728,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -16778,7 +16778,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -16802,19 +16802,19 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -16827,7 +16827,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -16843,15 +16843,15 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -16861,7 +16861,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -16873,7 +16873,7 @@ pub mod resource_v1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -16887,7 +16887,7 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -16895,12 +16895,12 @@ pub mod resource_v1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -16917,12 +16917,12 @@ pub mod resource_v1 {
         /// +k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:dependentRequired("capacityKey")
         #[serde(rename = "capacityMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub capacity_multiplier: Option<validation_runtime::Quantity>,
+        pub capacity_multiplier: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "deviceMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub device_multiplier: Option<validation_runtime::Quantity>,
+        pub device_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16931,11 +16931,11 @@ pub mod resource_v1 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -16994,7 +16994,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -17032,7 +17032,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:listType=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -17047,7 +17047,7 @@ pub mod resource_v1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -17135,7 +17135,7 @@ pub mod resource_v1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -17151,7 +17151,7 @@ pub mod resource_v1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
         /// +optional
         /// +featureGate=DRAPartitionableDevicesType
@@ -17165,7 +17165,7 @@ pub mod resource_v1 {
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -17175,7 +17175,7 @@ pub mod resource_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct SkipNodeOperation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SkipNodeOperation {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
@@ -17187,7 +17187,7 @@ pub mod resource_v1alpha3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +protobuf.options.(gogoproto.goproto_stringer)=false
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17197,7 +17197,7 @@ pub mod resource_v1alpha3 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -17205,7 +17205,7 @@ pub mod resource_v1alpha3 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -17214,7 +17214,7 @@ pub mod resource_v1alpha3 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -17265,7 +17265,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -17288,11 +17288,11 @@ pub mod resource_v1alpha3 {
     pub struct PartitionTypeStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "attribute", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attribute", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attribute: String,
         /// +required
         /// +k8s:required
-        #[serde(rename = "type", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub type_: String,
         /// +required
         /// +k8s:required
@@ -17312,12 +17312,12 @@ pub mod resource_v1alpha3 {
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-long-name-caseless
-        #[serde(rename = "driver", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "driver", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub driver: String,
         /// +required
         /// +k8s:required
         /// +k8s:format=k8s-resource-pool-name
-        #[serde(rename = "poolName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "poolName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pool_name: String,
         /// +required
         /// +k8s:required
@@ -17367,7 +17367,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:listMapKey=attribute
         /// +k8s:listMapKey=type
         /// +k8s:maxItems=32
-        #[serde(rename = "partitionSummary", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "partitionSummary", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub partition_summary: Vec<PartitionTypeStatus>,
         /// +optional
         /// +k8s:optional
@@ -17440,7 +17440,7 @@ pub mod resource_v1alpha3 {
         /// +listType=atomic
         /// +k8s:listType=atomic
         /// +k8s:maxItems=1000
-        #[serde(rename = "pools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "pools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pools: Vec<PoolStatus>,
         /// +optional
         /// +k8s:optional
@@ -17451,7 +17451,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:maxItems=10
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -17460,20 +17460,20 @@ pub mod resource_v1alpha3 {
     pub struct ShareableCapacityStatus {
         /// +required
         /// +k8s:required
-        #[serde(rename = "name", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "name", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub name: String,
         /// +required
         /// +k8s:required
         #[serde(rename = "total", default, skip_serializing_if = "Option::is_none")]
-        pub total: Option<validation_runtime::Quantity>,
+        pub total: Option<k8s_validation::Quantity>,
         /// +required
         /// +k8s:required
         #[serde(rename = "consumed", default, skip_serializing_if = "Option::is_none")]
-        pub consumed: Option<validation_runtime::Quantity>,
+        pub consumed: Option<k8s_validation::Quantity>,
         /// +required
         /// +k8s:required
         #[serde(rename = "available", default, skip_serializing_if = "Option::is_none")]
-        pub available: Option<validation_runtime::Quantity>,
+        pub available: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17493,7 +17493,7 @@ pub mod resource_v1alpha3 {
         /// +k8s:optional
         /// +listType=atomic
         /// +k8s:maxItems=32
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: Vec<ShareableCapacityStatus>,
     }
 }
@@ -17502,7 +17502,7 @@ pub mod resource_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -17545,7 +17545,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -17563,7 +17563,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17571,10 +17571,10 @@ pub mod resource_v1beta1 {
     pub struct BasicDevice {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -17584,7 +17584,7 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -17604,7 +17604,7 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -17615,14 +17615,14 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -17631,7 +17631,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resources: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResource>,
     }
 
@@ -17648,12 +17648,12 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -17665,13 +17665,13 @@ pub mod resource_v1beta1 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17681,8 +17681,8 @@ pub mod resource_v1beta1 {
         /// +k8s:optional
         /// +k8s:maxProperties=32
         /// +k8s:eachVal=+k8s:minimum=0
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17690,7 +17690,7 @@ pub mod resource_v1beta1 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -17704,7 +17704,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -17734,7 +17734,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -17746,7 +17746,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -17759,13 +17759,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -17797,14 +17797,14 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -17812,14 +17812,14 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:maxBytes=64
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -17828,7 +17828,7 @@ pub mod resource_v1beta1 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -17851,13 +17851,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -17870,7 +17870,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -17909,13 +17909,13 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -17944,7 +17944,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -17972,7 +17972,7 @@ pub mod resource_v1beta1 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
         /// +optional
         /// +listType=atomic
@@ -17982,7 +17982,7 @@ pub mod resource_v1beta1 {
         /// +k8s:maxItems=2
         /// +k8s:unique=set
         /// +k8s:eachVal=+k8s:format=k8s-short-name
-        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub compatibility_groups: Vec<String>,
     }
 
@@ -18014,15 +18014,15 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -18037,13 +18037,13 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:unique=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18055,7 +18055,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -18087,21 +18087,21 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18114,14 +18114,14 @@ pub mod resource_v1beta1 {
         /// +k8s:optional
         /// +k8s:maxProperties=32
         /// +k8s:eachVal=+k8s:minimum=0
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
         /// +optional
         /// +listType=set
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -18149,21 +18149,21 @@ pub mod resource_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18175,7 +18175,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -18187,7 +18187,7 @@ pub mod resource_v1beta1 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -18195,7 +18195,7 @@ pub mod resource_v1beta1 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -18204,7 +18204,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -18217,19 +18217,19 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -18242,7 +18242,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -18258,7 +18258,7 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -18266,12 +18266,12 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -18288,12 +18288,12 @@ pub mod resource_v1beta1 {
         /// +k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:dependentRequired("capacityKey")
         #[serde(rename = "capacityMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub capacity_multiplier: Option<validation_runtime::Quantity>,
+        pub capacity_multiplier: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "deviceMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub device_multiplier: Option<validation_runtime::Quantity>,
+        pub device_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18302,11 +18302,11 @@ pub mod resource_v1beta1 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18365,7 +18365,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -18403,7 +18403,7 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:listType=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -18418,7 +18418,7 @@ pub mod resource_v1beta1 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -18492,7 +18492,7 @@ pub mod resource_v1beta1 {
         pub pool: ResourcePool,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "nodeName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_name: String,
         /// +optional
         /// +oneOf=NodeSelection
@@ -18500,13 +18500,13 @@ pub mod resource_v1beta1 {
         pub node_selector: Option<super::core_v1::NodeSelector>,
         /// +optional
         /// +oneOf=NodeSelection
-        #[serde(rename = "allNodes", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allNodes", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub all_nodes: bool,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -18522,7 +18522,7 @@ pub mod resource_v1beta1 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
         /// +optional
         /// +featureGate=DRAPartitionableDevicesType
@@ -18536,7 +18536,7 @@ pub mod resource_v1beta1 {
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -18546,7 +18546,7 @@ pub mod resource_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct SkipNodeOperation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SkipNodeOperation {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
@@ -18558,7 +18558,7 @@ pub mod resource_v1beta2 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -18601,7 +18601,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct AllocationConfigSource(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl AllocationConfigSource {
         pub const AllocationConfigSourceClass: &'static str = "FromClass";
         pub const AllocationConfigSourceClaim: &'static str = "FromClaim";
@@ -18619,7 +18619,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         #[serde(rename = "allocationTimestamp", default, skip_serializing_if = "Option::is_none")]
-        pub allocation_timestamp: Option<validation_runtime::Time>,
+        pub allocation_timestamp: Option<k8s_validation::Time>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18635,12 +18635,12 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicy {
         /// +optional
         #[serde(rename = "default", default)]
-        pub default: Option<validation_runtime::Quantity>,
+        pub default: Option<k8s_validation::Quantity>,
         /// +optional
         /// +listType=atomic
         /// +oneOf=ValidRequestValues
-        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub valid_values: Vec<validation_runtime::Quantity>,
+        #[serde(rename = "validValues", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub valid_values: Vec<k8s_validation::Quantity>,
         /// +optional
         /// +oneOf=ValidRequestValues
         #[serde(rename = "validRange", default, skip_serializing_if = "Option::is_none")]
@@ -18652,13 +18652,13 @@ pub mod resource_v1beta2 {
     pub struct CapacityRequestPolicyRange {
         /// +required
         #[serde(rename = "min", default, skip_serializing_if = "Option::is_none")]
-        pub min: Option<validation_runtime::Quantity>,
+        pub min: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "max", default, skip_serializing_if = "Option::is_none")]
-        pub max: Option<validation_runtime::Quantity>,
+        pub max: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "step", default, skip_serializing_if = "Option::is_none")]
-        pub step: Option<validation_runtime::Quantity>,
+        pub step: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18668,8 +18668,8 @@ pub mod resource_v1beta2 {
         /// +k8s:optional
         /// +k8s:maxProperties=32
         /// +k8s:eachVal=+k8s:minimum=0
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub requests: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub requests: BTreeMap<QualifiedName, k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18677,7 +18677,7 @@ pub mod resource_v1beta2 {
     pub struct Counter {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -18691,7 +18691,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
     }
 
@@ -18703,10 +18703,10 @@ pub mod resource_v1beta2 {
         pub name: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
         /// +optional
-        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "capacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -18716,7 +18716,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
         /// +featureGate=DRAPartitionableDevices
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
-        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "consumesCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub consumes_counters: Vec<DeviceCounterConsumption>,
         /// +optional
         /// +oneOf=DeviceNodeSelection
@@ -18737,7 +18737,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "taints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub taints: Vec<DeviceTaint>,
         /// +optional
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
@@ -18748,14 +18748,14 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -18764,7 +18764,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         /// +featureGate=DRANodeAllocatableResources
-        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "nodeAllocatableResources", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub node_allocatable_resources: BTreeMap<super::core_v1::ResourceName, NodeAllocatableResource>,
     }
 
@@ -18781,7 +18781,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -18793,7 +18793,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceAllocationMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceAllocationMode {
         pub const DeviceAllocationModeExactCount: &'static str = "ExactCount";
         pub const DeviceAllocationModeAll: &'static str = "All";
@@ -18806,13 +18806,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "results", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub results: Vec<DeviceRequestAllocationResult>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceAllocationConfiguration>,
     }
 
@@ -18845,7 +18845,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub int_values: Vec<i64>,
         /// +optional
         /// +listType=atomic
@@ -18853,7 +18853,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bools", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub bool_values: Vec<bool>,
         /// +optional
         /// +listType=atomic
@@ -18862,7 +18862,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +k8s:beta(since: "1.38")=+k8s:eachVal=+k8s:maxBytes=64
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "strings", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub string_values: Vec<String>,
         /// +optional
         /// +listType=atomic
@@ -18870,7 +18870,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:unionMember
         /// +featureGate=DRAListTypeAttributes
-        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "versions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub version_values: Vec<String>,
     }
 
@@ -18879,7 +18879,7 @@ pub mod resource_v1beta2 {
     pub struct DeviceCapacity {
         /// +required
         #[serde(rename = "value", default)]
-        pub value: validation_runtime::Quantity,
+        pub value: k8s_validation::Quantity,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
         #[serde(rename = "requestPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -18902,13 +18902,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "constraints", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub constraints: Vec<DeviceConstraint>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClaimConfiguration>,
     }
 
@@ -18921,7 +18921,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         #[serde(flatten)]
         pub device_configuration: DeviceConfiguration,
@@ -18960,13 +18960,13 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "config", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub config: Vec<DeviceClassConfiguration>,
         /// +optional
         /// +featureGate=DRAExtendedResource
@@ -18995,7 +18995,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "requests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub requests: Vec<String>,
         /// +optional
         /// +oneOf=ConstraintType
@@ -19023,7 +19023,7 @@ pub mod resource_v1beta2 {
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
         /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
-        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "counters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub counters: BTreeMap<String, Counter>,
         /// +optional
         /// +listType=atomic
@@ -19033,7 +19033,7 @@ pub mod resource_v1beta2 {
         /// +k8s:maxItems=2
         /// +k8s:unique=set
         /// +k8s:eachVal=+k8s:format=k8s-short-name
-        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compatibilityGroups", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub compatibility_groups: Vec<String>,
     }
 
@@ -19071,7 +19071,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:unique=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "firstAvailable", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub first_available: Vec<DeviceSubRequest>,
     }
 
@@ -19103,21 +19103,21 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_conditions: Vec<String>,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceBindingConditions,DRAResourceClaimDeviceStatus
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
-        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "bindingFailureConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub binding_failure_conditions: Vec<String>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -19130,14 +19130,14 @@ pub mod resource_v1beta2 {
         /// +k8s:optional
         /// +k8s:maxProperties=32
         /// +k8s:eachVal=+k8s:minimum=0
-        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
-        pub consumed_capacity: BTreeMap<QualifiedName, validation_runtime::Quantity>,
+        #[serde(rename = "consumedCapacity", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub consumed_capacity: BTreeMap<QualifiedName, k8s_validation::Quantity>,
         /// +optional
         /// +listType=set
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -19165,21 +19165,21 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -19191,7 +19191,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -19203,7 +19203,7 @@ pub mod resource_v1beta2 {
         #[serde(rename = "key", default)]
         pub key: String,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +required
         /// +k8s:beta(since: "1.37")=+k8s:required
@@ -19211,7 +19211,7 @@ pub mod resource_v1beta2 {
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "timeAdded", default, skip_serializing_if = "Option::is_none")]
-        pub time_added: Option<validation_runtime::Time>,
+        pub time_added: Option<k8s_validation::Time>,
     }
 
     /// +enum
@@ -19220,7 +19220,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTaintEffect(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTaintEffect {
         pub const DeviceTaintEffectNone: &'static str = "None";
         pub const DeviceTaintEffectNoSchedule: &'static str = "NoSchedule";
@@ -19270,7 +19270,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -19294,19 +19294,19 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
-        #[serde(rename = "key", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "key", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub key: String,
         /// +optional
         /// +default="Equal"
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "operator", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "operator", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub operator: DeviceTolerationOperator,
         /// +optional
-        #[serde(rename = "value", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "value", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub value: String,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "effect", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "effect", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub effect: DeviceTaintEffect,
         /// +optional
         #[serde(rename = "tolerationSeconds", default, skip_serializing_if = "Option::is_none")]
@@ -19319,7 +19319,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct DeviceTolerationOperator(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl DeviceTolerationOperator {
         pub const DeviceTolerationOpExists: &'static str = "Exists";
         pub const DeviceTolerationOpEqual: &'static str = "Equal";
@@ -19335,15 +19335,15 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
-        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "selectors", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub selectors: Vec<DeviceSelector>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "allocationMode", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allocationMode", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allocation_mode: DeviceAllocationMode,
         /// +optional
         /// +oneOf=AllocationMode
-        #[serde(rename = "count", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "count", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub count: i64,
         /// +optional
         /// +featureGate=DRAAdminAccess
@@ -19353,7 +19353,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +featureGate=DRADeviceTaints
         /// +k8s:beta(since: "1.37")=+k8s:optional
-        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tolerations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub tolerations: Vec<DeviceToleration>,
         /// +optional
         /// +featureGate=DRAConsumableCapacity
@@ -19365,7 +19365,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRADerivedAttributes
         /// +k8s:optional
         /// +k8s:maxItems=32
-        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "derivedAttributes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub derived_attributes: Vec<DeviceDerivedAttribute>,
     }
 
@@ -19379,7 +19379,7 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
-        #[serde(rename = "interfaceName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "interfaceName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub interface_name: String,
         /// +optional
         /// +listType=atomic
@@ -19387,12 +19387,12 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:unique=set
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
-        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "ips", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub i_ps: Vec<String>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
-        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "hardwareAddress", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub hardware_address: String,
     }
 
@@ -19409,12 +19409,12 @@ pub mod resource_v1beta2 {
         /// +k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:dependentRequired("capacityKey")
         #[serde(rename = "capacityMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub capacity_multiplier: Option<validation_runtime::Quantity>,
+        pub capacity_multiplier: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         /// +k8s:unionMember
         #[serde(rename = "deviceMultiplier", default, skip_serializing_if = "Option::is_none")]
-        pub device_multiplier: Option<validation_runtime::Quantity>,
+        pub device_multiplier: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -19423,11 +19423,11 @@ pub mod resource_v1beta2 {
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perPod", default, skip_serializing_if = "Option::is_none")]
-        pub per_pod: Option<validation_runtime::Quantity>,
+        pub per_pod: Option<k8s_validation::Quantity>,
         /// +optional
         /// +k8s:optional
         #[serde(rename = "perContainer", default, skip_serializing_if = "Option::is_none")]
-        pub per_container: Option<validation_runtime::Quantity>,
+        pub per_container: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
@@ -19486,7 +19486,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct ResourceClaimConsumerReference {
         /// +optional
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         #[serde(rename = "resource", default)]
@@ -19524,7 +19524,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:listType=map
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
-        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "reservedFor", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub reserved_for: Vec<ResourceClaimConsumerReference>,
         /// +optional
         /// +k8s:beta(since: "1.37")=+k8s:optional
@@ -19539,7 +19539,7 @@ pub mod resource_v1beta2 {
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
         /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<AllocatedDeviceStatus>,
     }
 
@@ -19627,7 +19627,7 @@ pub mod resource_v1beta2 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.37")=+k8s:optional
         /// +zeroOrOneOf=ResourceSliceType
-        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "devices", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub devices: Vec<Device>,
         /// +optional
         /// +oneOf=NodeSelection
@@ -19643,7 +19643,7 @@ pub mod resource_v1beta2 {
         /// +featureGate=DRAPartitionableDevices
         /// +zeroOrOneOf=ResourceSliceType
         /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
-        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "sharedCounters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub shared_counters: Vec<CounterSet>,
         /// +optional
         /// +featureGate=DRAPartitionableDevicesType
@@ -19657,7 +19657,7 @@ pub mod resource_v1beta2 {
         /// +k8s:listType=set
         /// +featureGate=DRAOptionalNodeOperations
         /// +k8s:optional
-        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "skipNodeOperations", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub skip_node_operations: Vec<SkipNodeOperation>,
     }
 
@@ -19667,7 +19667,7 @@ pub mod resource_v1beta2 {
     #[validate(kubernetes = "1.38")]
     pub struct SkipNodeOperation(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl SkipNodeOperation {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
@@ -19679,7 +19679,7 @@ pub mod scheduling_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -19700,10 +19700,10 @@ pub mod scheduling_v1 {
         #[serde(rename = "value", default)]
         pub value: i32,
         /// +optional
-        #[serde(rename = "globalDefault", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "globalDefault", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub global_default: bool,
         /// +optional
-        #[serde(rename = "description", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "description", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub description: String,
         /// +optional
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -19776,7 +19776,7 @@ pub mod scheduling_v1 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<WorkloadTopologyConstraint>,
     }
 
@@ -19816,7 +19816,7 @@ pub mod scheduling_v1alpha3 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -19892,7 +19892,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -19947,7 +19947,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -19972,7 +19972,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -20001,7 +20001,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20022,7 +20022,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_group_templates: Vec<PodGroupTemplate>,
         /// +optional
         /// +listType=map
@@ -20033,7 +20033,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 
@@ -20125,7 +20125,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -20186,7 +20186,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=4
         /// +k8s:immutable
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +default={"single": {}}
         /// +optional
@@ -20198,7 +20198,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:immutable
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20223,7 +20223,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +patchMergeKey=name
@@ -20235,7 +20235,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
     }
 
@@ -20268,7 +20268,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
         /// +k8s:immutable
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +optional
         /// +k8s:optional
@@ -20279,7 +20279,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20299,7 +20299,7 @@ pub mod scheduling_v1alpha3 {
     #[validate(kubernetes = "1.38")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -20331,7 +20331,7 @@ pub mod scheduling_v1alpha3 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
@@ -20407,7 +20407,7 @@ pub mod scheduling_v1alpha3 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 }
@@ -20416,7 +20416,7 @@ pub mod scheduling_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
@@ -20492,7 +20492,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -20547,7 +20547,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20572,7 +20572,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
     }
 
@@ -20601,7 +20601,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20622,7 +20622,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "podGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub pod_group_templates: Vec<PodGroupTemplate>,
         /// +optional
         /// +listType=map
@@ -20633,7 +20633,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 
@@ -20726,7 +20726,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=1
         /// +listType=atomic
         /// +k8s:listType=atomic
-        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "topology", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub topology: Vec<TopologyConstraint>,
     }
 
@@ -20787,7 +20787,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=4
         /// +k8s:immutable
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +default={"single": {}}
         /// +optional
@@ -20799,7 +20799,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:immutable
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20824,7 +20824,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
         /// +patchMergeKey=name
@@ -20836,7 +20836,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:listMapKey=name
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
-        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaimStatuses", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
     }
 
@@ -20869,7 +20869,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=4
         /// +featureGate=DRAWorkloadResourceClaims
         /// +k8s:immutable
-        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceClaims", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_claims: Vec<PodGroupResourceClaim>,
         /// +optional
         /// +k8s:optional
@@ -20880,7 +20880,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
         /// +k8s:immutable
-        #[serde(rename = "priorityClassName", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "priorityClassName", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub priority_class_name: String,
         /// +optional
         /// +k8s:optional
@@ -20900,7 +20900,7 @@ pub mod scheduling_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct PreemptionPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl PreemptionPolicy {
         pub const PreemptLowerPriority: &'static str = "PreemptLowerPriority";
         pub const PreemptNever: &'static str = "Never";
@@ -20928,10 +20928,10 @@ pub mod scheduling_v1beta1 {
         #[serde(rename = "value", default)]
         pub value: i32,
         /// +optional
-        #[serde(rename = "globalDefault", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "globalDefault", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub global_default: bool,
         /// +optional
-        #[serde(rename = "description", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "description", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub description: String,
         /// +optional
         #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
@@ -20964,7 +20964,7 @@ pub mod scheduling_v1beta1 {
         /// +optional
         /// +k8s:optional
         /// +k8s:format=k8s-long-name
-        #[serde(rename = "apiGroup", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "apiGroup", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub api_group: String,
         /// +required
         /// +k8s:required
@@ -21041,7 +21041,7 @@ pub mod scheduling_v1beta1 {
         /// +k8s:maxItems=8
         /// +k8s:update=NoAddItem
         /// +k8s:update=NoRemoveItem
-        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "compositePodGroupTemplates", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
     }
 }
@@ -21050,7 +21050,7 @@ pub mod storage_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -21082,7 +21082,7 @@ pub mod storage_v1 {
         /// +listType=set
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
-        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_lifecycle_modes: Vec<VolumeLifecycleMode>,
         /// +optional
         /// +featureGate=CSIStorageCapacity
@@ -21093,7 +21093,7 @@ pub mod storage_v1 {
         pub fs_group_policy: Option<FSGroupPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub token_requests: Vec<TokenRequest>,
         /// +optional
         #[serde(rename = "requiresRepublish", default, skip_serializing_if = "Option::is_none")]
@@ -21177,7 +21177,7 @@ pub mod storage_v1 {
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +featureGate=CSIVolumeHealth
-        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_health: Vec<StorageHealth>,
     }
 
@@ -21202,17 +21202,17 @@ pub mod storage_v1 {
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
-        pub capacity: Option<validation_runtime::Quantity>,
+        pub capacity: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "maximumVolumeSize", default, skip_serializing_if = "Option::is_none")]
-        pub maximum_volume_size: Option<validation_runtime::Quantity>,
+        pub maximum_volume_size: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct FSGroupPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FSGroupPolicy {
         pub const ReadWriteOnceWithFSTypeFSGroupPolicy: &'static str = "ReadWriteOnceWithFSType";
         pub const FileFSGroupPolicy: &'static str = "File";
@@ -21239,7 +21239,7 @@ pub mod storage_v1 {
         /// +optional
         /// +k8s:immutable
         /// +k8s:optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         /// +k8s:immutable
@@ -21248,7 +21248,7 @@ pub mod storage_v1 {
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -21260,7 +21260,7 @@ pub mod storage_v1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -21275,7 +21275,7 @@ pub mod storage_v1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         /// +k8s:alpha(since: "1.38")=+k8s:maxItems=16
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<StorageHealthCondition>,
     }
 
@@ -21295,7 +21295,7 @@ pub mod storage_v1 {
         /// +optional
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         /// +k8s:alpha(since: "1.38")=+k8s:maxBytes=1024
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "accessMode", default, skip_serializing_if = "Option::is_none")]
@@ -21305,7 +21305,7 @@ pub mod storage_v1 {
         pub volume_mode: Option<super::core_v1::PersistentVolumeMode>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +enum
@@ -21314,7 +21314,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct StorageHealthStatusType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageHealthStatusType {
         pub const StorageUnreachable: &'static str = "StorageUnreachable";
         pub const StorageDegraded: &'static str = "StorageDegraded";
@@ -21388,7 +21388,7 @@ pub mod storage_v1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -21414,7 +21414,7 @@ pub mod storage_v1 {
         #[serde(rename = "driverName", default)]
         pub driver_name: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
     }
 
@@ -21424,7 +21424,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -21435,9 +21435,9 @@ pub mod storage_v1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -21449,7 +21449,7 @@ pub mod storage_v1 {
     #[validate(kubernetes = "1.38")]
     pub struct VolumeLifecycleMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeLifecycleMode {
         pub const VolumeLifecyclePersistent: &'static str = "Persistent";
         pub const VolumeLifecycleEphemeral: &'static str = "Ephemeral";
@@ -21468,7 +21468,7 @@ pub mod storage_v1alpha1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -21494,10 +21494,10 @@ pub mod storage_v1alpha1 {
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
-        pub capacity: Option<validation_runtime::Quantity>,
+        pub capacity: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "maximumVolumeSize", default, skip_serializing_if = "Option::is_none")]
-        pub maximum_volume_size: Option<validation_runtime::Quantity>,
+        pub maximum_volume_size: Option<k8s_validation::Quantity>,
     }
 
     /// +genclient
@@ -21560,7 +21560,7 @@ pub mod storage_v1alpha1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -21589,7 +21589,7 @@ pub mod storage_v1alpha1 {
         #[serde(rename = "driverName", default)]
         pub driver_name: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
     }
 
@@ -21598,9 +21598,9 @@ pub mod storage_v1alpha1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -21613,7 +21613,7 @@ pub mod storage_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -21647,7 +21647,7 @@ pub mod storage_v1beta1 {
         /// +listType=atomic
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:immutable
-        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "volumeLifecycleModes", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub volume_lifecycle_modes: Vec<VolumeLifecycleMode>,
         /// +optional
         #[serde(rename = "storageCapacity", default, skip_serializing_if = "Option::is_none")]
@@ -21657,7 +21657,7 @@ pub mod storage_v1beta1 {
         pub fs_group_policy: Option<FSGroupPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "tokenRequests", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub token_requests: Vec<TokenRequest>,
         /// +optional
         #[serde(rename = "requiresRepublish", default, skip_serializing_if = "Option::is_none")]
@@ -21744,7 +21744,7 @@ pub mod storage_v1beta1 {
         /// +patchMergeKey=name
         /// +patchStrategy=merge
         /// +featureGate=CSIVolumeHealth
-        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "storageHealth", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub storage_health: Vec<StorageHealth>,
     }
 
@@ -21771,17 +21771,17 @@ pub mod storage_v1beta1 {
         pub storage_class_name: String,
         /// +optional
         #[serde(rename = "capacity", default, skip_serializing_if = "Option::is_none")]
-        pub capacity: Option<validation_runtime::Quantity>,
+        pub capacity: Option<k8s_validation::Quantity>,
         /// +optional
         #[serde(rename = "maximumVolumeSize", default, skip_serializing_if = "Option::is_none")]
-        pub maximum_volume_size: Option<validation_runtime::Quantity>,
+        pub maximum_volume_size: Option<k8s_validation::Quantity>,
     }
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]
     pub struct FSGroupPolicy(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl FSGroupPolicy {
         pub const ReadWriteOnceWithFSTypeFSGroupPolicy: &'static str = "ReadWriteOnceWithFSType";
         pub const FileFSGroupPolicy: &'static str = "File";
@@ -21810,7 +21810,7 @@ pub mod storage_v1beta1 {
         /// +optional
         /// +k8s:immutable
         /// +k8s:optional
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
         /// +optional
         /// +k8s:immutable
@@ -21819,7 +21819,7 @@ pub mod storage_v1beta1 {
         pub reclaim_policy: Option<super::core_v1::PersistentVolumeReclaimPolicy>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "mountOptions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub mount_options: Vec<String>,
         /// +optional
         #[serde(rename = "allowVolumeExpansion", default, skip_serializing_if = "Option::is_none")]
@@ -21831,7 +21831,7 @@ pub mod storage_v1beta1 {
         pub volume_binding_mode: Option<VolumeBindingMode>,
         /// +optional
         /// +listType=atomic
-        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "allowedTopologies", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub allowed_topologies: Vec<super::core_v1::TopologySelectorTerm>,
     }
 
@@ -21846,7 +21846,7 @@ pub mod storage_v1beta1 {
         /// +listType=atomic
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         /// +k8s:alpha(since: "1.38")=+k8s:maxItems=16
-        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "healthConditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub health_conditions: Vec<StorageHealthCondition>,
     }
 
@@ -21866,7 +21866,7 @@ pub mod storage_v1beta1 {
         /// +optional
         /// +k8s:alpha(since: "1.38")=+k8s:optional
         /// +k8s:alpha(since: "1.38")=+k8s:maxBytes=1024
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +optional
         #[serde(rename = "accessMode", default, skip_serializing_if = "Option::is_none")]
@@ -21876,7 +21876,7 @@ pub mod storage_v1beta1 {
         pub volume_mode: Option<super::core_v1::PersistentVolumeMode>,
         /// +optional
         #[serde(rename = "lastTransitionTime", default)]
-        pub last_transition_time: validation_runtime::Time,
+        pub last_transition_time: k8s_validation::Time,
     }
 
     /// +enum
@@ -21885,7 +21885,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct StorageHealthStatusType(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl StorageHealthStatusType {
         pub const StorageUnreachable: &'static str = "StorageUnreachable";
         pub const StorageDegraded: &'static str = "StorageDegraded";
@@ -21961,7 +21961,7 @@ pub mod storage_v1beta1 {
         #[serde(rename = "attached", default)]
         pub attached: bool,
         /// +optional
-        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "attachmentMetadata", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub attachment_metadata: BTreeMap<String, String>,
         /// +optional
         #[serde(rename = "attachError", default, skip_serializing_if = "Option::is_none")]
@@ -21989,7 +21989,7 @@ pub mod storage_v1beta1 {
         #[serde(rename = "driverName", default)]
         pub driver_name: String,
         /// +required
-        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "parameters", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub parameters: BTreeMap<String, String>,
     }
 
@@ -21997,7 +21997,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct VolumeBindingMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeBindingMode {
         pub const VolumeBindingImmediate: &'static str = "Immediate";
         pub const VolumeBindingWaitForFirstConsumer: &'static str = "WaitForFirstConsumer";
@@ -22008,9 +22008,9 @@ pub mod storage_v1beta1 {
     pub struct VolumeError {
         /// +optional
         #[serde(rename = "time", default)]
-        pub time: validation_runtime::Time,
+        pub time: k8s_validation::Time,
         /// +optional
-        #[serde(rename = "message", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "message", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub message: String,
         /// +featureGate=MutableCSINodeAllocatableCount
         /// +optional
@@ -22022,7 +22022,7 @@ pub mod storage_v1beta1 {
     #[validate(kubernetes = "1.38")]
     pub struct VolumeLifecycleMode(pub String);
 
-    #[validation_runtime::enum_values]
+    #[k8s_validation::enum_values]
     impl VolumeLifecycleMode {
         pub const VolumeLifecyclePersistent: &'static str = "Persistent";
         pub const VolumeLifecycleEphemeral: &'static str = "Ephemeral";
@@ -22041,7 +22041,7 @@ pub mod storagemigration_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -22083,10 +22083,10 @@ pub mod storagemigration_v1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
     }
 }
@@ -22095,7 +22095,7 @@ pub mod storagemigration_v1beta1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     /// +genclient
     /// +genclient:nonNamespaced
@@ -22139,10 +22139,10 @@ pub mod storagemigration_v1beta1 {
         /// +k8s:beta(since: "1.38")=+k8s:optional
         /// +k8s:beta(since: "1.38")=+k8s:listType=map
         /// +k8s:beta(since: "1.38")=+k8s:listMapKey=type
-        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "conditions", default, deserialize_with = "crate::shim::nullable", skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub conditions: Vec<super::meta_v1::Condition>,
         /// +optional
-        #[serde(rename = "resourceVersion", default, skip_serializing_if = "validation_runtime::IsZero::is_zero")]
+        #[serde(rename = "resourceVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
         pub resource_version: String,
     }
 }
@@ -22151,7 +22151,7 @@ pub mod types {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
     use serde::{Deserialize, Serialize};
-    use validation_runtime::Validate;
+    use k8s_validation::Validate;
 
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
     #[validate(kubernetes = "1.38")]

@@ -1,9 +1,9 @@
 //! A case (an object, an optional old object and an operation) and the
 //! errors either side reports for it.
 
+use k8s_validation::Operation;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use validation_runtime::Operation;
 
 use crate::fixtures::Build;
 use crate::schema::{Package, Ty};

@@ -992,10 +992,10 @@ mod tests {
 
     /// Every generated quantity and timestamp has other spellings, each
     /// the same value to the runtime (whose parsing and printing are
-    /// checked against upstream's in validation-runtime's tests).
+    /// checked against upstream's in k8s-validation's tests).
     #[test]
     fn respellings_are_the_same_value() {
-        use validation_runtime::{MicroTime, Quantity, SemanticEq, Time};
+        use k8s_validation::{MicroTime, Quantity, SemanticEq, Time};
         fn check<T: serde::de::DeserializeOwned + serde::Serialize + SemanticEq>(
             name: &str,
             values: &[&str],

@@ -165,7 +165,7 @@ mod tests {
             pub struct Inner { pub m: BTreeMap<String, E> }
             /// +k8s:enum
             pub struct E(pub String);
-            #[validation_runtime::enum_values]
+            #[k8s_validation::enum_values]
             impl E {
                 /// +k8s:enumExclude
                 pub const A: &'static str = "a";

@@ -4,11 +4,11 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use k8s_validation::field::Path;
+use k8s_validation::{Error, Validate};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
-use validation_runtime::field::Path;
-use validation_runtime::{Error, Validate};
 
 use crate::case::{Case, ErrRec, Verdict};
 use crate::fixtures::Build;

@@ -109,14 +109,14 @@ impl Ty {
             // semantic types it switches to).
             // Go's time.Duration (the runtime's `types::Duration`, integer
             // nanoseconds), not the mirror's `metav1.Duration` stand-in.
-            if segs == ["validation_runtime", "types", "Duration"]
-                || segs == ["validation_runtime", "Duration"]
+            if segs == ["k8s_validation", "types", "Duration"]
+                || segs == ["k8s_validation", "Duration"]
             {
                 return Ok(Ty::Special("GoDuration".into()));
             }
             if segs.iter().any(|s| s == "shim")
                 || segs[0] == "serde_json"
-                || segs[0] == "validation_runtime"
+                || segs[0] == "k8s_validation"
             {
                 return Ok(Ty::Special(segs.last().unwrap().clone()));
             }
@@ -830,7 +830,7 @@ mod tests {
             }
             /// +k8s:enum
             pub struct E(pub String);
-            #[validation_runtime::enum_values]
+            #[k8s_validation::enum_values]
             impl E {
                 /// +k8s:enumExclude
                 pub const A: &'static str = "a";

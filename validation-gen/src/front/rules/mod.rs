@@ -4,7 +4,7 @@
 //! The parser gives a [`Tag`]: a name, arguments and a payload as written.
 //! [`read`] turns it into a [`Rule`]: the limit as a number (parsed the
 //! way the release parses it), the format as an entry of
-//! [`validation_spec::FORMATS`], the option's name, the chained payload as a
+//! [`k8s_validation_spec::FORMATS`], the option's name, the chained payload as a
 //! rule of its own, ... . Reading is the half of a tag's handling that does
 //! not depend on where the tag stands; the check stage ([`crate::front::check`])
 //! reports a tag whose rule does not read (after the catalog's type check)
@@ -20,7 +20,7 @@ mod go;
 #[cfg(test)]
 mod tests;
 
-use validation_spec::format::Format;
+use k8s_validation_spec::format::Format;
 
 use crate::front::behaviour::{Behaviour, Scalars, SinceVersion};
 pub(crate) use crate::front::tags::Value;
@@ -538,14 +538,14 @@ fn format(tag: &Tag, behaviour: &Behaviour) -> Payload<&'static Format> {
     let Some(Value::String(name)) = tag.scalar() else {
         return Err("tag \"k8s:format\" requires a format name".into());
     };
-    let one_slash = &validation_spec::format::FULLY_QUALIFIED_NAME_ONE_SLASH;
+    let one_slash = &k8s_validation_spec::format::FULLY_QUALIFIED_NAME_ONE_SLASH;
     if behaviour.fully_qualified_name_one_slash && name == one_slash.name {
         return Ok(one_slash);
     }
-    if let Some(format) = validation_spec::format::lookup(name) {
+    if let Some(format) = k8s_validation_spec::format::lookup(name) {
         return Ok(format);
     }
-    let known = validation_spec::FORMATS.iter().map(|f| f.name);
+    let known = k8s_validation_spec::FORMATS.iter().map(|f| f.name);
     let message = match crate::front::tags::suggest::closest(name, known.clone()) {
         Some(close) => format!("unsupported validation format {name:?}, did you mean {close:?}?"),
         None => format!(

@@ -179,7 +179,7 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Value::String(s) => f.write_str(&validation_spec::go_quote(s)),
+            Value::String(s) => f.write_str(&k8s_validation_spec::go_quote(s)),
             Value::Int(i) => write!(f, "{i}"),
             Value::Bool(b) => write!(f, "{b}"),
         }
@@ -317,7 +317,7 @@ impl TagError {
     pub fn in_tag(mut self, tag_name: &str) -> Self {
         self.message = format!(
             "tag {}: {}",
-            validation_spec::go_quote(tag_name),
+            k8s_validation_spec::go_quote(tag_name),
             self.message
         );
         self

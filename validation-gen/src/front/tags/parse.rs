@@ -27,7 +27,7 @@ use super::catalog::{self, Release, TagKind, TagName};
 use super::scan::{is_ident_begin, is_tag_name_interior, name_end, Scanner};
 use super::suggest;
 use super::{Arg, Span, Tag, TagError, TagValue, Value};
-use validation_spec::quote::go_quote;
+use k8s_validation_spec::quote::go_quote;
 
 /// The most tags one chain may hold (`a=+b=+c` holds 3).
 ///

@@ -3,7 +3,7 @@
 //! literals. [`super::parse`] builds tags from what it returns.
 
 use super::{Arg, Span, TagError, Value};
-use validation_spec::quote::{go_quote, go_quote_char};
+use k8s_validation_spec::quote::{go_quote, go_quote_char};
 
 /// Length of the tag name at the start of `s` (0 when there is none).
 pub(super) fn name_end(s: &str) -> usize {

@@ -2,7 +2,7 @@
 //! scope, documented arguments, payload type, and chained payloads in the
 //! scope the outer tag gives them.
 
-use validation_spec::go_quote;
+use k8s_validation_spec::go_quote;
 
 use super::catalog::{lookup, ChainScope, PayloadType, Scope, TagDef, TagKind};
 use super::suggest::{not_chainable_message, unknown_tag_message};

@@ -1,7 +1,7 @@
 //! "Did you mean" suggestions for misspelled tag names and values, and the
 //! messages that carry them.
 
-use validation_spec::go_quote;
+use k8s_validation_spec::go_quote;
 
 use super::catalog::{self, lookup, TagName};
 

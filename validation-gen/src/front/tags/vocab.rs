@@ -77,8 +77,8 @@ impl fmt::Display for Stability {
 }
 
 /// A Kubernetes minor release; shared with the runtime through
-/// `validation-spec`.
-pub use validation_spec::Release;
+/// `k8s-validation-spec`.
+pub use k8s_validation_spec::Release;
 
 /// What a tag is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

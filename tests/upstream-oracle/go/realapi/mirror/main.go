@@ -7,7 +7,7 @@
 // is meta_v1).
 //
 // Go types with their own JSON encoding map to the stand-ins of SPECIAL
-// (one place: switch them to validation_runtime's types there).
+// (one place: switch them to k8s_validation's types there).
 package main
 
 import (
@@ -27,20 +27,20 @@ import (
 )
 
 // SPECIAL maps Go types with custom JSON to their Rust types: the runtime's
-// semantic types where it has them (validation_runtime::{Quantity, Time,
+// semantic types where it has them (k8s_validation::{Quantity, Time,
 // MicroTime}, compared by value as upstream's equality.Semantic), else the
 // stand-ins of realapi/src/shim.rs.
 var SPECIAL = map[string]string{
-	"k8s.io/apimachinery/pkg/api/resource.Quantity":   "validation_runtime::Quantity",
-	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":       "validation_runtime::Time",
-	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":  "validation_runtime::MicroTime",
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":   "k8s_validation::Quantity",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":       "k8s_validation::Time",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":  "k8s_validation::MicroTime",
 	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":   "crate::shim::Duration",
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "crate::shim::IntOrString",
 	"k8s.io/apimachinery/pkg/runtime.RawExtension":    "crate::shim::RawExtension",
 	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":   "crate::shim::RawExtension",
 	// Go's time.Duration (validated with +k8s:minimum="1s" from 1.38): the
 	// runtime's Duration, integer nanoseconds in JSON as Go encodes it.
-	"time.Duration": "validation_runtime::types::Duration",
+	"time.Duration": "k8s_validation::types::Duration",
 }
 
 // release is the Kubernetes release the mirror is generated for (-release):
@@ -50,11 +50,11 @@ var SPECIAL = map[string]string{
 var release = flag.String("release", "1.35", "the Kubernetes release: 1.35, 1.36, 1.37 or 1.38")
 
 // runtimeMeta (-runtime-meta FILE, from 1.37): the shared meta/v1 types are
-// validation_runtime's (validation_runtime::meta::v1_37, v1_38): the mirror's
+// k8s_validation's (k8s_validation::meta::v1_37, v1_38): the mirror's
 // meta_v1 module becomes a `pub use` of it, and FILE gets that module as the
 // runtime ships it (validation-runtime/src/meta/v1_<minor>.rs): the same items, with the
 // Go doc comments as rustdoc and the runtime's own paths.
-var runtimeMeta = flag.String("runtime-meta", "", "write the meta/v1 module for validation_runtime::meta to this file")
+var runtimeMeta = flag.String("runtime-meta", "", "write the meta/v1 module for k8s_validation::meta to this file")
 
 // MODULE_VERSIONS are the k8s.io/api and apimachinery versions of each
 // release's pin (go/realapi*/go.mod), for the header line.
@@ -431,7 +431,7 @@ func (g *gen) emit(tn *types.TypeName) {
 				// a zero metav1.Time as null, a zero Quantity as "0").
 				skip := ""
 				if _, isStruct := f.Type().Underlying().(*types.Struct); omitempty && !isStruct {
-					skip = ", skip_serializing_if = \"validation_runtime::IsZero::is_zero\""
+					skip = ", skip_serializing_if = \"k8s_validation::IsZero::is_zero\""
 				}
 				// Go encodes a nil slice or map (without omitempty) as null,
 				// and nothing else a field of these types holds: only those
@@ -485,7 +485,7 @@ func (g *gen) emit(tn *types.TypeName) {
 		}
 		if len(consts) > 0 && isString(u) {
 			sort.Slice(consts, func(i, j int) bool { return consts[i].Pos() < consts[j].Pos() })
-			b.WriteString("\n#[validation_runtime::enum_values]\nimpl " + tn.Name() + " {\n")
+			b.WriteString("\n#[k8s_validation::enum_values]\nimpl " + tn.Name() + " {\n")
 			seen := map[string]bool{}
 			for _, c := range consts {
 				if rt {
@@ -626,14 +626,14 @@ func main() {
 			}
 			fmt.Fprintln(w)
 			fmt.Fprintln(w, "/// The shared meta/v1 types are the runtime's, generated from the same source.")
-			fmt.Fprintf(w, "pub use validation_runtime::meta::v%s as meta_v1;\n", strings.ReplaceAll(*release, ".", "_"))
+			fmt.Fprintf(w, "pub use k8s_validation::meta::v%s as meta_v1;\n", strings.ReplaceAll(*release, ".", "_"))
 			continue
 		}
 		fmt.Fprintf(w, "\npub mod %s {\n", m)
 		fmt.Fprintln(w, "    #![allow(non_upper_case_globals, unused_imports, clippy::all)]")
 		fmt.Fprintln(w, "    use std::collections::BTreeMap;")
 		fmt.Fprintln(w, "    use serde::{Deserialize, Serialize};")
-		fmt.Fprintln(w, "    use validation_runtime::Validate;")
+		fmt.Fprintln(w, "    use k8s_validation::Validate;")
 		for _, it := range items {
 			fmt.Fprintln(w)
 			for _, l := range strings.Split(strings.TrimRight(it, "\n"), "\n") {
@@ -662,11 +662,11 @@ var RUNTIME_PATHS = strings.NewReplacer(
 	"crate::shim::nullable", "crate::meta::nullable",
 	"crate::shim::RawExtension", "crate::meta::FieldsV1",
 	"super::types::UID", "String",
-	"validation_runtime::", "crate::",
+	"k8s_validation::", "crate::",
 	"#[validate(kubernetes = ", "#[validate(crate = \"crate\", kubernetes = ",
 )
 
-// writeRuntimeMeta writes the meta/v1 items as validation-runtime's
+// writeRuntimeMeta writes the meta/v1 items as k8s-validation's
 // src/meta/v1_<release>.rs (included into `pub mod v1_<release>`).
 func writeRuntimeMeta(path string, items []string) error {
 	var b strings.Builder

@@ -114,7 +114,7 @@ proptest! {
             // the round trip holds for the rest. Printable is Go's notion
             // (its Unicode tables, which lag Rust's: U+323B0 is a letter to
             // Rust 1.95 and unassigned to Go), as the quoting itself uses.
-            let printable = |s: &str| s.chars().all(|c| c == ' ' || validation_spec::quote::is_go_print(c));
+            let printable = |s: &str| s.chars().all(|c| c == ' ' || k8s_validation_spec::quote::is_go_print(c));
             let strings_printable = tag.chain().all(|t| {
                 t.args.iter().all(|a| a.value.as_str().is_none_or(printable))
                     && t.scalar().and_then(|v| v.as_str()).is_none_or(printable)
