@@ -63,11 +63,12 @@ pub(crate) use tags::{not_in_scope, Scope, TagName};
 /// ```
 /// use k8s_validation_gen::{Options, Release};
 ///
+/// let release = Release::parse_supported("1.36").unwrap();
 /// let options = Options::new()
-///     .kubernetes_version(Release::V1_36)
+///     .kubernetes_version(release)
 ///     .runtime_path("::my_api::rt")
 ///     .unwrap();
-/// assert_eq!(options.release(), Release::V1_36);
+/// assert_eq!(options.release(), release);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Options {
