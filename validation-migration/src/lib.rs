@@ -167,6 +167,12 @@ impl Migration {
         }
     }
 
+    /// The registry, to register types after the migration is made (a
+    /// command that meets types as it decodes objects).
+    pub fn registry_mut(&mut self) -> &mut Registry {
+        &mut self.registry
+    }
+
     /// Counts into `metrics` (shared with other migrations, or
     /// [`ValidationMetrics::global`] wrapped by the caller).
     #[must_use]
@@ -306,6 +312,37 @@ impl Migration {
         if entry.is_none() {
             tracing::error!(
                 error = %format_args!("no kind {kind:?} is registered"),
+                "{IDENTIFIER_FAILURE_MESSAGE}"
+            );
+        }
+        let call = Call {
+            entry,
+            obj,
+            old,
+            op,
+            conversion: None,
+        };
+        self.run(&call, handwritten)
+    }
+
+    /// [`validate`](Self::validate) for an object whose type is only known
+    /// at run time, found in the [`Registry`] by its concrete type (not by
+    /// kind name, which several group-versions share): `obj` and `old` are
+    /// values of a registered type (`old` of the same type).
+    pub fn validate_object(
+        &self,
+        obj: &dyn Any,
+        old: Option<&dyn Any>,
+        op: &Operation,
+        handwritten: ErrorList,
+    ) -> ErrorList {
+        if self.skips_declarative() {
+            return handwritten;
+        }
+        let entry = self.registry.entry_by_type_id(obj.type_id());
+        if entry.is_none() {
+            tracing::error!(
+                error = "no kind is registered for the object's type",
                 "{IDENTIFIER_FAILURE_MESSAGE}"
             );
         }

@@ -30,16 +30,16 @@ import (
 )
 
 type oracleCase struct {
-	ID          uint64          `json:"id"`
-	Type        string          `json:"type"`
-	Object      json.RawMessage `json:"object"`
-	OldObject   json.RawMessage `json:"oldObject"`
-	Operation   string          `json:"operation"`
-	Options     []string        `json:"options"`
+	ID        uint64          `json:"id"`
+	Type      string          `json:"type"`
+	Object    json.RawMessage `json:"object"`
+	OldObject json.RawMessage `json:"oldObject"`
+	Operation string          `json:"operation"`
+	Options   []string        `json:"options"`
 	// The other options the types name, defined as disabled (1.37 on: an
 	// option a tag names must be defined).
-	Disabled    []string        `json:"disabled"`
-	Subresource string          `json:"subresource"`
+	Disabled    []string `json:"disabled"`
+	Subresource string   `json:"subresource"`
 }
 
 type oracleError struct {
@@ -102,6 +102,9 @@ func validated(t reflect.Type) bool {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-manifests" {
+		os.Exit(manifestsMain(os.Args[2:]))
+	}
 	if len(os.Args) > 1 && os.Args[1] == "-list" {
 		var names []string
 		for n, t := range types {

@@ -6,6 +6,8 @@
 //! upstream-oracle coverage                every tag of the fixtures and the positions it is used in
 //! upstream-oracle run --go <build>=<driver>... [--cases N] [--seed S] [--case I] [--type T]
 //!                     [--max-print N] [--shrink-budget N] [--require-tag-coverage] [--target SUBSTR]
+//! upstream-oracle manifests gen --build <real...> --cases N --seed S --out DIR [--packages P,...] [--updates F]
+//! upstream-oracle manifests compare --rust RUST.json --go GO.jsonl
 //! ```
 //!
 //! Every difference is printed with its case (`--max-print N` caps the cases
@@ -19,6 +21,7 @@ mod fixtures;
 mod gen;
 mod gogen;
 mod goproc;
+mod manifests;
 mod minimise;
 mod rust_side;
 mod schema;
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Some("types") => types(&args[1..]),
         Some("coverage") => coverage_cmd(),
         Some("run") => run(&args[1..]),
+        Some("manifests") => manifests::cmd(&args[1..]),
         _ => Err("usage: upstream-oracle emit-go <build> <dir> | types <build> | run --go <build>=<driver>... [--cases N] [--seed S]".into()),
     };
     match result {

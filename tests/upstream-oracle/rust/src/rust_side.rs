@@ -32,12 +32,18 @@ fn decode_real(
     build: Build,
     ty: &str,
     v: &Value,
-) -> Option<Result<Box<dyn realapi_mirror::RootObject>, String>> {
+) -> Option<Result<Box<dyn k8s_validation_api::RootObject>, String>> {
     match build {
-        Build::Real136 => realapi_mirror::v1_36::decode_root(ty, v),
-        Build::Real137 => realapi_mirror::v1_37::decode_root(ty, v),
-        Build::Real138 => realapi_mirror::decode_root_1_38(ty, v),
-        _ => realapi_mirror::decode_root(ty, v),
+        Build::Real136 => k8s_validation_api::v1_36::decode_root(ty, v),
+        Build::Real137 => k8s_validation_api::v1_37::decode_root(ty, v),
+        Build::Real138 => k8s_validation_api::decode_root(k8s_validation::Release::V1_38, ty, v)
+            .or_else(|| {
+                Some(Err(
+                    "the 1.38 mirror is not compiled in (feature v1_38 of k8s-validation-api)"
+                        .into(),
+                ))
+            }),
+        _ => k8s_validation_api::v1_35::decode_root(ty, v),
     }
 }
 
