@@ -221,8 +221,12 @@ fn resolve_plain(s: &str) -> Result<Value, String> {
     }
     let first = s.as_bytes()[0];
     if first == b'.' {
-        return Ok(match s.parse::<f64>() {
-            Ok(f) if s[1..].bytes().all(|b| b.is_ascii_digit()) => float(f),
+        // go-yaml v2 hands these to Go's strconv.ParseFloat as they are:
+        // underscores between digits allowed, an exponent allowed.
+        return Ok(match go_float_underscores(s) {
+            Some(t) if is_yaml_float(&t) => t
+                .parse::<f64>()
+                .map_or_else(|_| Value::String(s.to_owned()), float),
             _ => Value::String(s.to_owned()),
         });
     }
@@ -245,6 +249,22 @@ fn resolve_plain(s: &str) -> Result<Value, String> {
         }
     }
     Ok(Value::String(s.to_owned()))
+}
+
+/// `s` without its underscores when each sits between two digits (Go's
+/// `underscoreOK` for a decimal literal); `None` otherwise.
+fn go_float_underscores(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'_' {
+            let before = i > 0 && b[i - 1].is_ascii_digit();
+            let after = b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if !(before && after) {
+                return None;
+            }
+        }
+    }
+    Some(s.replace('_', ""))
 }
 
 /// A float as Go's JSON encoder writes it: integral values below 1e21
@@ -368,8 +388,8 @@ mod tests {
             json!({"a": [true, false, true, false, true, false, null, null, "", "yes", "on", "true"]})
         );
         assert_eq!(
-            json("a: [0777, 0x1F, 0o17, 0b101, 1_000, -12, +7, 1.0, 1.5, 1e3, .5, 08, 2001-12-14, 1:30, 9223372036854775808]"),
-            json!({"a": [511, 31, 15, 5, 1000, -12, 7, 1, 1.5, 1000, 0.5, 8, "2001-12-14", "1:30", 9223372036854775808u64]})
+            json("a: [0777, 0x1F, 0o17, 0b101, 1_000, -12, +7, 1.0, 1.5, 1e3, .5, .0_0, .5e1, ._5, 08, 2001-12-14, 1:30, 9223372036854775808]"),
+            json!({"a": [511, 31, 15, 5, 1000, -12, 7, 1, 1.5, 1000, 0.5, 0, 5, "._5", 8, "2001-12-14", "1:30", 9223372036854775808u64]})
         );
         assert!(to_json("a: .inf", 1).is_err());
     }

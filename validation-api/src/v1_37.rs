@@ -55,6 +55,10 @@ pub const ROOTS: &[&str] = &[
     "certificates_v1beta1::CertificateSigningRequest",
     "certificates_v1beta1::ClusterTrustBundle",
     "certificates_v1beta1::PodCertificateRequest",
+    "coordination_v1::Lease",
+    "coordination_v1alpha2::LeaseCandidate",
+    "coordination_v1beta1::Lease",
+    "coordination_v1beta1::LeaseCandidate",
     "core_v1::ConfigMap",
     "core_v1::Endpoints",
     "core_v1::Event",
@@ -72,6 +76,7 @@ pub const ROOTS: &[&str] = &[
     "core_v1::ServiceAccount",
     "discovery_v1::EndpointSlice",
     "discovery_v1beta1::EndpointSlice",
+    "events_v1::Event",
     "extensions_v1beta1::DaemonSet",
     "extensions_v1beta1::Deployment",
     "extensions_v1beta1::Ingress",
@@ -130,6 +135,7 @@ pub const ROOTS: &[&str] = &[
     "resource_v1beta2::ResourceClaim",
     "resource_v1beta2::ResourceClaimTemplate",
     "resource_v1beta2::ResourceSlice",
+    "scheduling_v1::PriorityClass",
     "scheduling_v1alpha3::CompositePodGroup",
     "scheduling_v1alpha3::PodGroup",
     "scheduling_v1alpha3::Workload",
@@ -209,6 +215,10 @@ pub fn decode_root(ty: &str, v: &serde_json::Value) -> Option<Result<Box<dyn cra
         "certificates_v1beta1::CertificateSigningRequest" => crate::decode::<certificates_v1beta1::CertificateSigningRequest>(v),
         "certificates_v1beta1::ClusterTrustBundle" => crate::decode::<certificates_v1beta1::ClusterTrustBundle>(v),
         "certificates_v1beta1::PodCertificateRequest" => crate::decode::<certificates_v1beta1::PodCertificateRequest>(v),
+        "coordination_v1::Lease" => crate::decode::<coordination_v1::Lease>(v),
+        "coordination_v1alpha2::LeaseCandidate" => crate::decode::<coordination_v1alpha2::LeaseCandidate>(v),
+        "coordination_v1beta1::Lease" => crate::decode::<coordination_v1beta1::Lease>(v),
+        "coordination_v1beta1::LeaseCandidate" => crate::decode::<coordination_v1beta1::LeaseCandidate>(v),
         "core_v1::ConfigMap" => crate::decode::<core_v1::ConfigMap>(v),
         "core_v1::Endpoints" => crate::decode::<core_v1::Endpoints>(v),
         "core_v1::Event" => crate::decode::<core_v1::Event>(v),
@@ -226,6 +236,7 @@ pub fn decode_root(ty: &str, v: &serde_json::Value) -> Option<Result<Box<dyn cra
         "core_v1::ServiceAccount" => crate::decode::<core_v1::ServiceAccount>(v),
         "discovery_v1::EndpointSlice" => crate::decode::<discovery_v1::EndpointSlice>(v),
         "discovery_v1beta1::EndpointSlice" => crate::decode::<discovery_v1beta1::EndpointSlice>(v),
+        "events_v1::Event" => crate::decode::<events_v1::Event>(v),
         "extensions_v1beta1::DaemonSet" => crate::decode::<extensions_v1beta1::DaemonSet>(v),
         "extensions_v1beta1::Deployment" => crate::decode::<extensions_v1beta1::Deployment>(v),
         "extensions_v1beta1::Ingress" => crate::decode::<extensions_v1beta1::Ingress>(v),
@@ -284,6 +295,7 @@ pub fn decode_root(ty: &str, v: &serde_json::Value) -> Option<Result<Box<dyn cra
         "resource_v1beta2::ResourceClaim" => crate::decode::<resource_v1beta2::ResourceClaim>(v),
         "resource_v1beta2::ResourceClaimTemplate" => crate::decode::<resource_v1beta2::ResourceClaimTemplate>(v),
         "resource_v1beta2::ResourceSlice" => crate::decode::<resource_v1beta2::ResourceSlice>(v),
+        "scheduling_v1::PriorityClass" => crate::decode::<scheduling_v1::PriorityClass>(v),
         "scheduling_v1alpha3::CompositePodGroup" => crate::decode::<scheduling_v1alpha3::CompositePodGroup>(v),
         "scheduling_v1alpha3::PodGroup" => crate::decode::<scheduling_v1alpha3::PodGroup>(v),
         "scheduling_v1alpha3::Workload" => crate::decode::<scheduling_v1alpha3::Workload>(v),
@@ -5734,6 +5746,204 @@ pub mod certificates_v1beta1 {
     }
 }
 
+pub mod coordination_v1 {
+    #![allow(non_upper_case_globals, unused_imports, clippy::all)]
+    use std::collections::BTreeMap;
+    use serde::{Deserialize, Serialize};
+    use k8s_validation::Validate;
+
+    #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct CoordinatedLeaseStrategy(pub String);
+
+    #[k8s_validation::enum_values]
+    impl CoordinatedLeaseStrategy {
+        pub const OldestEmulationVersion: &'static str = "OldestEmulationVersion";
+    }
+
+    /// +genclient
+    /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+    /// +k8s:prerelease-lifecycle-gen:introduced=1.14
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Lease {
+        #[serde(flatten)]
+        pub type_meta: super::meta_v1::TypeMeta,
+        /// +optional
+        #[serde(rename = "metadata", default)]
+        pub object_meta: super::meta_v1::ObjectMeta,
+        /// +optional
+        #[serde(rename = "spec", default)]
+        pub spec: LeaseSpec,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct LeaseSpec {
+        /// +optional
+        #[serde(rename = "holderIdentity", default, skip_serializing_if = "Option::is_none")]
+        pub holder_identity: Option<String>,
+        /// +optional
+        #[serde(rename = "leaseDurationSeconds", default, skip_serializing_if = "Option::is_none")]
+        pub lease_duration_seconds: Option<i32>,
+        /// +optional
+        #[serde(rename = "acquireTime", default, skip_serializing_if = "Option::is_none")]
+        pub acquire_time: Option<k8s_validation::MicroTime>,
+        /// +optional
+        #[serde(rename = "renewTime", default, skip_serializing_if = "Option::is_none")]
+        pub renew_time: Option<k8s_validation::MicroTime>,
+        /// +optional
+        #[serde(rename = "leaseTransitions", default, skip_serializing_if = "Option::is_none")]
+        pub lease_transitions: Option<i32>,
+        /// +featureGate=CoordinatedLeaderElection
+        /// +optional
+        #[serde(rename = "strategy", default, skip_serializing_if = "Option::is_none")]
+        pub strategy: Option<CoordinatedLeaseStrategy>,
+        /// +featureGate=CoordinatedLeaderElection
+        /// +optional
+        #[serde(rename = "preferredHolder", default, skip_serializing_if = "Option::is_none")]
+        pub preferred_holder: Option<String>,
+    }
+}
+
+pub mod coordination_v1alpha2 {
+    #![allow(non_upper_case_globals, unused_imports, clippy::all)]
+    use std::collections::BTreeMap;
+    use serde::{Deserialize, Serialize};
+    use k8s_validation::Validate;
+
+    /// +genclient
+    /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+    /// +k8s:prerelease-lifecycle-gen:introduced=1.32
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct LeaseCandidate {
+        #[serde(flatten)]
+        pub type_meta: super::meta_v1::TypeMeta,
+        /// +optional
+        #[serde(rename = "metadata", default)]
+        pub object_meta: super::meta_v1::ObjectMeta,
+        /// +required
+        #[serde(rename = "spec", default)]
+        pub spec: LeaseCandidateSpec,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct LeaseCandidateSpec {
+        /// +required
+        #[serde(rename = "leaseName", default)]
+        pub lease_name: String,
+        /// +optional
+        #[serde(rename = "pingTime", default, skip_serializing_if = "Option::is_none")]
+        pub ping_time: Option<k8s_validation::MicroTime>,
+        /// +optional
+        #[serde(rename = "renewTime", default, skip_serializing_if = "Option::is_none")]
+        pub renew_time: Option<k8s_validation::MicroTime>,
+        /// +required
+        #[serde(rename = "binaryVersion", default)]
+        pub binary_version: String,
+        /// +optional
+        #[serde(rename = "emulationVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub emulation_version: String,
+        /// +required
+        #[serde(rename = "strategy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub strategy: super::coordination_v1::CoordinatedLeaseStrategy,
+    }
+}
+
+pub mod coordination_v1beta1 {
+    #![allow(non_upper_case_globals, unused_imports, clippy::all)]
+    use std::collections::BTreeMap;
+    use serde::{Deserialize, Serialize};
+    use k8s_validation::Validate;
+
+    /// +genclient
+    /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+    /// +k8s:prerelease-lifecycle-gen:introduced=1.12
+    /// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+    /// +k8s:prerelease-lifecycle-gen:replacement=coordination.k8s.io,v1,Lease
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Lease {
+        #[serde(flatten)]
+        pub type_meta: super::meta_v1::TypeMeta,
+        /// +optional
+        #[serde(rename = "metadata", default)]
+        pub object_meta: super::meta_v1::ObjectMeta,
+        /// +optional
+        #[serde(rename = "spec", default)]
+        pub spec: LeaseSpec,
+    }
+
+    /// +genclient
+    /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+    /// +k8s:prerelease-lifecycle-gen:introduced=1.33
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct LeaseCandidate {
+        #[serde(flatten)]
+        pub type_meta: super::meta_v1::TypeMeta,
+        /// +optional
+        #[serde(rename = "metadata", default)]
+        pub object_meta: super::meta_v1::ObjectMeta,
+        /// +required
+        #[serde(rename = "spec", default)]
+        pub spec: LeaseCandidateSpec,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct LeaseCandidateSpec {
+        /// +required
+        #[serde(rename = "leaseName", default)]
+        pub lease_name: String,
+        /// +optional
+        #[serde(rename = "pingTime", default, skip_serializing_if = "Option::is_none")]
+        pub ping_time: Option<k8s_validation::MicroTime>,
+        /// +optional
+        #[serde(rename = "renewTime", default, skip_serializing_if = "Option::is_none")]
+        pub renew_time: Option<k8s_validation::MicroTime>,
+        /// +required
+        #[serde(rename = "binaryVersion", default)]
+        pub binary_version: String,
+        /// +optional
+        #[serde(rename = "emulationVersion", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub emulation_version: String,
+        /// +required
+        #[serde(rename = "strategy", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub strategy: super::coordination_v1::CoordinatedLeaseStrategy,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct LeaseSpec {
+        /// +optional
+        #[serde(rename = "holderIdentity", default, skip_serializing_if = "Option::is_none")]
+        pub holder_identity: Option<String>,
+        /// +optional
+        #[serde(rename = "leaseDurationSeconds", default, skip_serializing_if = "Option::is_none")]
+        pub lease_duration_seconds: Option<i32>,
+        /// +optional
+        #[serde(rename = "acquireTime", default, skip_serializing_if = "Option::is_none")]
+        pub acquire_time: Option<k8s_validation::MicroTime>,
+        /// +optional
+        #[serde(rename = "renewTime", default, skip_serializing_if = "Option::is_none")]
+        pub renew_time: Option<k8s_validation::MicroTime>,
+        /// +optional
+        #[serde(rename = "leaseTransitions", default, skip_serializing_if = "Option::is_none")]
+        pub lease_transitions: Option<i32>,
+        /// +featureGate=CoordinatedLeaderElection
+        /// +optional
+        #[serde(rename = "strategy", default, skip_serializing_if = "Option::is_none")]
+        pub strategy: Option<super::coordination_v1::CoordinatedLeaseStrategy>,
+        /// +featureGate=CoordinatedLeaderElection
+        /// +optional
+        #[serde(rename = "preferredHolder", default, skip_serializing_if = "Option::is_none")]
+        pub preferred_holder: Option<String>,
+    }
+}
+
 pub mod core_v1 {
     #![allow(non_upper_case_globals, unused_imports, clippy::all)]
     use std::collections::BTreeMap;
@@ -11168,6 +11378,71 @@ pub mod discovery_v1beta1 {
     pub struct ForZone {
         #[serde(rename = "name", default)]
         pub name: String,
+    }
+}
+
+pub mod events_v1 {
+    #![allow(non_upper_case_globals, unused_imports, clippy::all)]
+    use std::collections::BTreeMap;
+    use serde::{Deserialize, Serialize};
+    use k8s_validation::Validate;
+
+    /// +genclient
+    /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+    /// +k8s:prerelease-lifecycle-gen:introduced=1.19
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct Event {
+        #[serde(flatten)]
+        pub type_meta: super::meta_v1::TypeMeta,
+        /// +optional
+        #[serde(rename = "metadata", default)]
+        pub object_meta: super::meta_v1::ObjectMeta,
+        #[serde(rename = "eventTime", default)]
+        pub event_time: k8s_validation::MicroTime,
+        /// +optional
+        #[serde(rename = "series", default, skip_serializing_if = "Option::is_none")]
+        pub series: Option<EventSeries>,
+        #[serde(rename = "reportingController", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub reporting_controller: String,
+        #[serde(rename = "reportingInstance", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub reporting_instance: String,
+        #[serde(rename = "action", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub action: String,
+        #[serde(rename = "reason", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub reason: String,
+        /// +optional
+        #[serde(rename = "regarding", default)]
+        pub regarding: super::core_v1::ObjectReference,
+        /// +optional
+        #[serde(rename = "related", default, skip_serializing_if = "Option::is_none")]
+        pub related: Option<super::core_v1::ObjectReference>,
+        /// +optional
+        #[serde(rename = "note", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub note: String,
+        #[serde(rename = "type", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub type_: String,
+        /// +optional
+        #[serde(rename = "deprecatedSource", default)]
+        pub deprecated_source: super::core_v1::EventSource,
+        /// +optional
+        #[serde(rename = "deprecatedFirstTimestamp", default)]
+        pub deprecated_first_timestamp: k8s_validation::Time,
+        /// +optional
+        #[serde(rename = "deprecatedLastTimestamp", default)]
+        pub deprecated_last_timestamp: k8s_validation::Time,
+        /// +optional
+        #[serde(rename = "deprecatedCount", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub deprecated_count: i32,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct EventSeries {
+        #[serde(rename = "count", default)]
+        pub count: i32,
+        #[serde(rename = "lastObservedTime", default)]
+        pub last_observed_time: k8s_validation::MicroTime,
     }
 }
 
@@ -18968,6 +19243,39 @@ pub mod resource_v1beta2 {
         pub const SkipNodeOperationNodePrepareResources: &'static str = "NodePrepareResources";
         pub const SkipNodeOperationNodeUnprepareResources: &'static str = "NodeUnprepareResources";
         pub const SkipNodeOperationAll: &'static str = "*";
+    }
+}
+
+pub mod scheduling_v1 {
+    #![allow(non_upper_case_globals, unused_imports, clippy::all)]
+    use std::collections::BTreeMap;
+    use serde::{Deserialize, Serialize};
+    use k8s_validation::Validate;
+
+    /// +genclient
+    /// +genclient:nonNamespaced
+    /// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+    /// +k8s:prerelease-lifecycle-gen:introduced=1.14
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, Validate)]
+    #[validate(kubernetes = "1.37")]
+    pub struct PriorityClass {
+        #[serde(flatten)]
+        pub type_meta: super::meta_v1::TypeMeta,
+        /// +optional
+        #[serde(rename = "metadata", default)]
+        pub object_meta: super::meta_v1::ObjectMeta,
+        /// +optional
+        #[serde(rename = "value", default)]
+        pub value: i32,
+        /// +optional
+        #[serde(rename = "globalDefault", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub global_default: bool,
+        /// +optional
+        #[serde(rename = "description", default, skip_serializing_if = "k8s_validation::IsZero::is_zero")]
+        pub description: String,
+        /// +optional
+        #[serde(rename = "preemptionPolicy", default, skip_serializing_if = "Option::is_none")]
+        pub preemption_policy: Option<super::core_v1::PreemptionPolicy>,
     }
 }
 
