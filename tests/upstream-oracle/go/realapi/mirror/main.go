@@ -29,7 +29,7 @@ import (
 // SPECIAL maps Go types with custom JSON to their Rust types: the runtime's
 // semantic types where it has them (k8s_validation::{Quantity, Time,
 // MicroTime}, compared by value as upstream's equality.Semantic), else the
-// stand-ins of realapi/src/shim.rs.
+// stand-ins of validation-api/src/shim.rs.
 var SPECIAL = map[string]string{
 	"k8s.io/apimachinery/pkg/api/resource.Quantity":   "k8s_validation::Quantity",
 	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":       "k8s_validation::Time",

@@ -15,7 +15,7 @@ import (
 // SecurityProfileOCIBase.LocalhostProfile (new in 1.38) with the rules their
 // doc comments state, as kubernetes/kubernetes v1.38's functions are not
 // available here (see custom_1_38.rs). The Rust mirror has the same rules in
-// realapi/src/custom_1_38.rs.
+// validation-api/src/custom_1_38.rs.
 
 // ValidateCustom_EvictionResponder_Name: the name's domain must not be one
 // of the reserved ones.
