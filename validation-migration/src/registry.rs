@@ -174,6 +174,35 @@ impl Registry {
         )
     }
 
+    /// Registers a type known only at run time (a decoded object behind
+    /// `dyn Any`): `type_id` is its [`TypeId`], `validate` its generated
+    /// validation through `&dyn Any` and `subresources` its
+    /// [`Validate::subresources`], as [`register`](Registry::register)
+    /// would take them from the type. The Go type name is set with
+    /// [`go_type_name`](TypeRegistration::go_type_name).
+    pub fn register_fn(
+        &mut self,
+        type_id: TypeId,
+        kind: &str,
+        subresources: fn() -> &'static [&'static str],
+        validate: fn(&dyn Any, Option<&dyn Any>, &Operation) -> ErrorList,
+    ) -> TypeRegistration<'_, ()> {
+        self.insert_entry(
+            type_id,
+            kind,
+            String::new(),
+            Declarative::Generated {
+                subresources,
+                validate: Box::new(validate),
+            },
+        )
+    }
+
+    /// Whether the type `type_id` is registered.
+    pub fn contains_type(&self, type_id: TypeId) -> bool {
+        self.by_type.contains_key(&type_id)
+    }
+
     /// Registers a custom validation for `T` in place of a generated one.
     /// The function gets the whole operation and does its own subresource
     /// dispatch ([`no_validation_found`] builds upstream's error).
@@ -190,11 +219,21 @@ impl Registry {
         kind: &str,
         declarative: Declarative,
     ) -> TypeRegistration<'_, T> {
+        self.insert_entry(TypeId::of::<T>(), kind, go_type_name::<T>(), declarative)
+    }
+
+    fn insert_entry<T>(
+        &mut self,
+        type_id: TypeId,
+        kind: &str,
+        go_type: String,
+        declarative: Declarative,
+    ) -> TypeRegistration<'_, T> {
         let entry = Entry {
             kind: kind.to_owned(),
             group: String::new(),
             api_version: None,
-            go_type: go_type_name::<T>(),
+            go_type,
             declarative,
             handwritten: None,
             decode: None,
@@ -202,15 +241,14 @@ impl Registry {
             short_circuit_mismatch: false,
             options: Vec::new(),
         };
-        let index = match self.by_type.get(&TypeId::of::<T>()) {
+        let index = match self.by_type.get(&type_id) {
             Some(&i) => {
                 self.entries[i] = entry;
                 i
             }
             None => {
                 self.entries.push(entry);
-                self.by_type
-                    .insert(TypeId::of::<T>(), self.entries.len() - 1);
+                self.by_type.insert(type_id, self.entries.len() - 1);
                 self.entries.len() - 1
             }
         };

@@ -1,0 +1,321 @@
+//! Where manifests come from: files and directories named on the command
+//! line, and standard input, found as kubectl's `-f` finds them.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// Where a manifest came from: a file, or standard input (`-f -`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    /// A file, as named on the command line or found under a directory.
+    File(PathBuf),
+    /// Standard input; kubectl calls it `STDIN` in its messages.
+    Stdin,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::File(p) => write!(f, "{}", p.display()),
+            Source::Stdin => f.write_str("STDIN"),
+        }
+    }
+}
+
+/// The file extensions kubectl reads from a directory.
+pub const EXTENSIONS: &[&str] = &["yaml", "yml", "json"];
+
+/// The sources named by `paths`, and notes on what was left out.
+#[derive(Debug, Default)]
+pub struct Sources {
+    /// The sources, in order: each path's, directories' files sorted.
+    pub sources: Vec<Source>,
+    /// Entries met under a directory and not read (FIFOs, sockets,
+    /// devices), each with why.
+    pub skipped: Vec<(PathBuf, &'static str)>,
+}
+
+/// The sources named by `paths`, as kubectl finds them: a path named
+/// directly is read whatever it is (a FIFO is how `-f <(helm template .)`
+/// arrives); a directory gives its `.yaml`, `.yml` and `.json` files (and,
+/// with `recursive`, its subdirectories' files), sorted by path. Under a
+/// directory, symbolic links to directories are not followed (kubectl
+/// walks with `filepath.Walk`, which does not follow them, so no loop can
+/// occur), and FIFOs, sockets and devices are skipped with a note (reading
+/// one would block or never end). `-` is standard input. A path that does
+/// not exist is an error naming it, as kubectl's.
+pub fn collect_sources(paths: &[String], recursive: bool) -> Result<Sources, String> {
+    let mut out = Sources::default();
+    for p in paths {
+        if p == "-" {
+            out.sources.push(Source::Stdin);
+            continue;
+        }
+        let path = Path::new(p);
+        let meta = std::fs::metadata(path).map_err(|_| format!("the path {p:?} does not exist"))?;
+        if meta.is_dir() {
+            let mut files = Vec::new();
+            walk(path, recursive, &mut files, &mut out.skipped)?;
+            files.sort();
+            out.sources.extend(files.into_iter().map(Source::File));
+        } else {
+            out.sources.push(Source::File(path.to_path_buf()));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(
+    dir: &Path,
+    recursive: bool,
+    out: &mut Vec<PathBuf>,
+    skipped: &mut Vec<(PathBuf, &'static str)>,
+) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+        let path = entry.path();
+        let file_type = entry
+            .file_type()
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if file_type.is_dir() {
+            if recursive {
+                walk(&path, recursive, out, skipped)?;
+            }
+            continue;
+        }
+        let wanted = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTENSIONS.contains(&e));
+        if !wanted {
+            continue;
+        }
+        if file_type.is_symlink() {
+            // A link is read as the file it points to; one to a directory
+            // is not followed.
+            match std::fs::metadata(&path) {
+                Ok(m) if m.is_dir() => {
+                    skipped.push((path, "a symbolic link to a directory (not followed)"));
+                    continue;
+                }
+                Ok(m) if !m.is_file() => {
+                    skipped.push((path, "not a regular file (a FIFO, socket or device)"));
+                    continue;
+                }
+                _ => {}
+            }
+        } else if !file_type.is_file() {
+            skipped.push((path, "not a regular file (a FIFO, socket or device)"));
+            continue;
+        }
+        out.push(path);
+    }
+    Ok(())
+}
+
+/// Opens a source for reading, buffered. A file that cannot be opened
+/// (gone since it was listed, or not readable) is an error naming it.
+pub fn open(source: &Source) -> Result<Box<dyn BufRead + Send>, String> {
+    match source {
+        Source::File(p) => {
+            let f = File::open(p).map_err(|e| match e.kind() {
+                io::ErrorKind::NotFound => {
+                    format!("cannot read {}: the file no longer exists", p.display())
+                }
+                _ => format!("cannot read {}: {e}", p.display()),
+            })?;
+            Ok(Box::new(BufReader::with_capacity(
+                64 << 10,
+                Decoded::new(f),
+            )))
+        }
+        Source::Stdin => Ok(Box::new(BufReader::with_capacity(
+            64 << 10,
+            Decoded::new(io::stdin()),
+        ))),
+    }
+}
+
+/// A byte stream as kubectl's reader sees it: a UTF-8 byte-order mark is
+/// dropped, and UTF-16 with a byte-order mark is converted to UTF-8
+/// (`golang.org/x/text`'s `unicode.BOMOverride`, which kubectl's file
+/// visitor applies).
+pub struct Decoded<R> {
+    inner: R,
+    state: Bom,
+    /// UTF-8 bytes converted and not yet read.
+    pending: Vec<u8>,
+    pending_at: usize,
+    /// An odd byte of UTF-16 left over.
+    odd: Option<u8>,
+    /// A high surrogate waiting for its pair.
+    high: Option<u16>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Bom {
+    Unknown,
+    Utf8,
+    Utf16 { big_endian: bool },
+}
+
+impl<R: Read> Decoded<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Decoded<R> {
+        Decoded {
+            inner,
+            state: Bom::Unknown,
+            pending: Vec::new(),
+            pending_at: 0,
+            odd: None,
+            high: None,
+        }
+    }
+
+    fn sniff(&mut self) -> io::Result<()> {
+        let mut head = [0u8; 3];
+        let mut n = 0;
+        while n < 3 {
+            let k = self.inner.read(&mut head[n..])?;
+            if k == 0 {
+                break;
+            }
+            n += k;
+            if n >= 2 && (head[..2] == [0xFF, 0xFE] || head[..2] == [0xFE, 0xFF]) {
+                break;
+            }
+        }
+        if n >= 2 && head[..2] == [0xFF, 0xFE] {
+            self.state = Bom::Utf16 { big_endian: false };
+            self.odd = (n == 3).then_some(head[2]);
+        } else if n >= 2 && head[..2] == [0xFE, 0xFF] {
+            self.state = Bom::Utf16 { big_endian: true };
+            self.odd = (n == 3).then_some(head[2]);
+        } else if n == 3 && head == [0xEF, 0xBB, 0xBF] {
+            self.state = Bom::Utf8;
+        } else {
+            self.state = Bom::Utf8;
+            self.pending.extend_from_slice(&head[..n]);
+        }
+        Ok(())
+    }
+
+    fn fill_utf16(&mut self, big_endian: bool) -> io::Result<bool> {
+        let mut raw = [0u8; 8192];
+        let mut n = 0;
+        if let Some(b) = self.odd.take() {
+            raw[0] = b;
+            n = 1;
+        }
+        let k = self.inner.read(&mut raw[n..])?;
+        if k == 0 {
+            if n == 1 || self.high.take().is_some() {
+                self.pending.extend_from_slice("\u{FFFD}".as_bytes());
+                return Ok(true);
+            }
+            return Ok(false);
+        }
+        n += k;
+        if n % 2 == 1 {
+            self.odd = Some(raw[n - 1]);
+            n -= 1;
+        }
+        for pair in raw[..n].chunks_exact(2) {
+            let unit = if big_endian {
+                u16::from_be_bytes([pair[0], pair[1]])
+            } else {
+                u16::from_le_bytes([pair[0], pair[1]])
+            };
+            let ch = match (self.high.take(), unit) {
+                (None, 0xD800..=0xDBFF) => {
+                    self.high = Some(unit);
+                    continue;
+                }
+                (Some(h), 0xDC00..=0xDFFF) => char::from_u32(
+                    0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(unit) - 0xDC00),
+                ),
+                (Some(_), u) => {
+                    self.pending.extend_from_slice("\u{FFFD}".as_bytes());
+                    if (0xD800..=0xDBFF).contains(&u) {
+                        self.high = Some(u);
+                        continue;
+                    }
+                    char::from_u32(u32::from(u))
+                }
+                (None, u) => char::from_u32(u32::from(u)),
+            };
+            let mut buf = [0u8; 4];
+            self.pending
+                .extend_from_slice(ch.unwrap_or('\u{FFFD}').encode_utf8(&mut buf).as_bytes());
+        }
+        Ok(true)
+    }
+}
+
+impl<R: Read> Read for Decoded<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.state == Bom::Unknown {
+            self.sniff()?;
+        }
+        loop {
+            if self.pending_at < self.pending.len() {
+                let n = out.len().min(self.pending.len() - self.pending_at);
+                out[..n].copy_from_slice(&self.pending[self.pending_at..self.pending_at + n]);
+                self.pending_at += n;
+                if self.pending_at == self.pending.len() {
+                    self.pending.clear();
+                    self.pending_at = 0;
+                }
+                return Ok(n);
+            }
+            match self.state {
+                Bom::Utf16 { big_endian } => {
+                    if !self.fill_utf16(big_endian)? {
+                        return Ok(0);
+                    }
+                }
+                _ => return self.inner.read(out),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(bytes: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        Decoded::new(bytes).read_to_end(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn byte_order_marks() {
+        assert_eq!(decode(b"\xEF\xBB\xBFa: 1\n"), b"a: 1\n");
+        assert_eq!(decode(b"a: 1\n"), b"a: 1\n");
+        assert_eq!(decode(b"a"), b"a");
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("a: é😀\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(decode(&le), "a: é😀\n".as_bytes());
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("k: v".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(decode(&be), b"k: v");
+    }
+
+    #[test]
+    fn missing_paths_are_named() {
+        assert_eq!(
+            collect_sources(&["/no/such/file.yaml".to_owned()], false).unwrap_err(),
+            "the path \"/no/such/file.yaml\" does not exist"
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! The API server's limit on a request body, measured on the JSON kubectl
+//! sends.
+
+use crate::tape::{Kind, Node};
+
+/// The API server's `MaxRequestBodyBytes` default (3 MiB): a create whose
+/// body is larger is refused with `413 RequestEntityTooLarge`.
+pub const MAX_REQUEST_BODY: usize = 3 * 1024 * 1024;
+
+/// The API server's message for a body over the limit.
+pub fn request_too_large_message() -> String {
+    format!("Request entity too large: limit is {MAX_REQUEST_BODY}")
+}
+
+/// The size in bytes of `node` as compact JSON written by Go's
+/// `encoding/json` (what kubectl sends for a create): strings with Go's
+/// escapes (`<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`; control
+/// characters as `\n`, `\r`, `\t` or `\u00XX`), numbers as Go writes them.
+pub fn json_size(node: Node<'_>) -> usize {
+    // Iterative: a deep document costs heap, not stack.
+    let mut size = 0usize;
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        size += match n.kind() {
+            Kind::Null => 4,
+            Kind::Bool(b) => {
+                if b {
+                    4
+                } else {
+                    5
+                }
+            }
+            Kind::Int(i) => decimal_len(i.unsigned_abs()) + usize::from(i < 0),
+            Kind::Uint(u) => decimal_len(u),
+            Kind::Float(f) => go_float_json(f).len(),
+            Kind::Str(s) => string_size(s),
+            Kind::Array(items) => {
+                let len = items.len();
+                stack.extend(items);
+                2 + len.saturating_sub(1)
+            }
+            Kind::Object(entries) => {
+                let len = entries.len();
+                let mut keys = 0;
+                for (k, v) in entries {
+                    keys += string_size(k) + 1;
+                    stack.push(v);
+                }
+                2 + len.saturating_sub(1) + keys
+            }
+        };
+    }
+    size
+}
+
+fn decimal_len(mut n: u64) -> usize {
+    let mut len = 1;
+    while n >= 10 {
+        n /= 10;
+        len += 1;
+    }
+    len
+}
+
+fn string_size(s: &str) -> usize {
+    let mut size = 2;
+    for c in s.chars() {
+        size += match c {
+            '"' | '\\' | '\n' | '\r' | '\t' => 2,
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => 6,
+            c if (c as u32) < 0x20 => 6,
+            c => c.len_utf8(),
+        };
+    }
+    size
+}
+
+/// A float as `encoding/json` writes it: `%f`-style shortest digits, or
+/// `%e` below 1e-6 and from 1e21 (with `e-07` written `e-7`).
+pub(crate) fn go_float_json(f: f64) -> String {
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
+        let e = format!("{f:e}");
+        let (m, exp) = e.split_once('e').expect("an exponent");
+        let exp: i32 = exp.parse().expect("an integer");
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{m}e{sign}{:02}", exp.abs()).replace("e-0", "e-")
+    } else {
+        format!("{f}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tape::Tape;
+    use serde_json::json;
+
+    #[test]
+    fn sizes_are_go_s_compact_json() {
+        let v = json!({"a": [1, -20, true, null, "x<y\n", 1.5], "é": {}});
+        let tape = Tape::from_json(&v);
+        // {"a":[1,-20,true,null,"x\u003cy\n",1.5],"é":{}}
+        let go = r#"{"a":[1,-20,true,null,"x\u003cy\n",1.5],"é":{}}"#;
+        assert_eq!(json_size(tape.root().unwrap()), go.len());
+        assert_eq!(go_float_json(1e21), "1e+21");
+        assert_eq!(go_float_json(1e-7), "1e-7");
+        assert_eq!(go_float_json(0.000123), "0.000123");
+        assert_eq!(
+            request_too_large_message(),
+            "Request entity too large: limit is 3145728"
+        );
+    }
+}

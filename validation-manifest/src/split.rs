@@ -1,0 +1,356 @@
+//! A manifest stream split into documents, one at a time, as kubectl's
+//! `YAMLOrJSONDecoder` splits it: a JSON stream (the first non-blank byte
+//! is `{`) into its values, YAML on `---` separator lines (kubectl's
+//! `YAMLReader`). Only one document is held at a time, and none larger than
+//! a limit: a larger one is skipped (and reported) without being held.
+
+use std::io::{self, BufRead};
+
+/// The largest raw document the reader holds, in bytes (64 MiB): this
+/// tool's limit, not upstream's. The API server refuses a request body over
+/// 3 MiB of JSON ([`crate::limits::MAX_REQUEST_BODY`]); a YAML document
+/// can be larger than its JSON (comments, indentation), so the raw limit is
+/// well above that, and only stops input no API server would take.
+pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
+
+/// How a stream is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A YAML stream (documents separated by `---` lines).
+    Yaml,
+    /// A stream of JSON values.
+    Json,
+}
+
+/// One document of a stream.
+#[derive(Debug, Default)]
+pub struct RawDocument {
+    /// Its number in the stream, from 1 (blank ones count, as kubectl's
+    /// reader returns them).
+    pub number: usize,
+    /// The line of the stream it starts on, from 1.
+    pub line: usize,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// Set when the document was larger than the limit: its bytes are not
+    /// kept.
+    pub too_large: bool,
+}
+
+/// Splits a stream into [`RawDocument`]s.
+pub struct Splitter<R> {
+    reader: R,
+    format: Option<Format>,
+    number: usize,
+    line: usize,
+    limit: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// A splitter over `reader`, with [`MAX_DOCUMENT_BYTES`] as the limit.
+    pub fn new(reader: R) -> Splitter<R> {
+        Splitter::with_limit(reader, MAX_DOCUMENT_BYTES)
+    }
+
+    /// A splitter with another size limit.
+    pub fn with_limit(reader: R, limit: usize) -> Splitter<R> {
+        Splitter {
+            reader,
+            format: None,
+            number: 0,
+            line: 1,
+            limit,
+            done: false,
+        }
+    }
+
+    /// The stream's format (decided by its first non-blank byte).
+    pub fn format(&mut self) -> io::Result<Format> {
+        if let Some(f) = self.format {
+            return Ok(f);
+        }
+        // Blank lines before a JSON value count for line numbers; read
+        // without consuming them, as kubectl peeks.
+        let f = loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                break Format::Yaml;
+            }
+            match buf.iter().position(|c| !c.is_ascii_whitespace()) {
+                Some(i) => {
+                    break if buf[i] == b'{' {
+                        Format::Json
+                    } else {
+                        Format::Yaml
+                    }
+                }
+                None => {
+                    // Only white space so far: consume it (counting lines)
+                    // and look further. For YAML this drops leading blank
+                    // lines from the first document, which changes nothing.
+                    let n = buf.len();
+                    self.line += buf.iter().filter(|&&c| c == b'\n').count();
+                    self.reader.consume(n);
+                }
+            }
+        };
+        self.format = Some(f);
+        Ok(f)
+    }
+
+    /// The next document into `doc` (its buffer reused): `Ok(false)` at
+    /// the end of the stream.
+    pub fn next_into(&mut self, doc: &mut RawDocument) -> io::Result<bool> {
+        if self.done {
+            return Ok(false);
+        }
+        doc.bytes.clear();
+        doc.too_large = false;
+        match self.format()? {
+            Format::Yaml => self.next_yaml(doc),
+            Format::Json => self.next_json(doc),
+        }
+    }
+
+    fn next_yaml(&mut self, doc: &mut RawDocument) -> io::Result<bool> {
+        let mut line = Vec::new();
+        let mut start = self.line;
+        let mut size = 0usize;
+        let mut any = false;
+        loop {
+            line.clear();
+            let (n, overflow) = read_line(&mut self.reader, &mut line, self.limit)?;
+            if n == 0 {
+                self.done = true;
+                break;
+            }
+            self.line += 1;
+            if is_separator(&line) {
+                if any {
+                    break;
+                }
+                // An empty chunk is not a document.
+                continue;
+            }
+            if !any {
+                any = true;
+                start = self.line - 1;
+            }
+            size += n;
+            if overflow || size > self.limit {
+                doc.too_large = true;
+                doc.bytes.clear();
+            }
+            if !doc.too_large {
+                doc.bytes.extend_from_slice(&line);
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        self.number += 1;
+        doc.number = self.number;
+        doc.line = start;
+        Ok(true)
+    }
+
+    fn next_json(&mut self, doc: &mut RawDocument) -> io::Result<bool> {
+        // Skip white space, counting lines.
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                self.done = true;
+                return Ok(false);
+            }
+            match buf.iter().position(|c| !c.is_ascii_whitespace()) {
+                Some(i) => {
+                    self.line += buf[..i].iter().filter(|&&c| c == b'\n').count();
+                    self.reader.consume(i);
+                    break;
+                }
+                None => {
+                    let n = buf.len();
+                    self.line += buf.iter().filter(|&&c| c == b'\n').count();
+                    self.reader.consume(n);
+                }
+            }
+        }
+        self.number += 1;
+        doc.number = self.number;
+        doc.line = self.line;
+        // Find the end of the value: the bracket that closes the first one
+        // (strings skipped), or white space after a scalar.
+        let mut depth = 0usize;
+        let mut in_string = false;
+        let mut escaped = false;
+        let mut scalar = false;
+        let mut size = 0usize;
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                self.done = true;
+                return Ok(true);
+            }
+            let mut end = None;
+            for (i, &c) in buf.iter().enumerate() {
+                if in_string {
+                    if escaped {
+                        escaped = false;
+                    } else if c == b'\\' {
+                        escaped = true;
+                    } else if c == b'"' {
+                        in_string = false;
+                        if depth == 0 {
+                            end = Some(i + 1);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                match c {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        if depth <= 1 {
+                            end = Some(i + 1);
+                            break;
+                        }
+                        depth -= 1;
+                    }
+                    c if c.is_ascii_whitespace() && depth == 0 && scalar => {
+                        end = Some(i);
+                        break;
+                    }
+                    _ if depth == 0 => scalar = true,
+                    _ => {}
+                }
+            }
+            let take = end.unwrap_or(buf.len());
+            let chunk = &buf[..take];
+            self.line += chunk.iter().filter(|&&c| c == b'\n').count();
+            size += take;
+            if size > self.limit {
+                doc.too_large = true;
+                doc.bytes.clear();
+            } else {
+                doc.bytes.extend_from_slice(chunk);
+            }
+            self.reader.consume(take);
+            if end.is_some() {
+                return Ok(true);
+            }
+        }
+    }
+}
+
+/// Reads one line (with its `\n`) into `out`, keeping at most `limit`
+/// bytes of it: the line's length, and whether it was cut.
+fn read_line<R: BufRead>(r: &mut R, out: &mut Vec<u8>, limit: usize) -> io::Result<(usize, bool)> {
+    let mut total = 0;
+    let mut cut = false;
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((total, cut));
+        }
+        let (take, done) = match memchr_newline(buf) {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let room = limit.saturating_sub(out.len());
+        if take > room {
+            cut = true;
+            out.extend_from_slice(&buf[..room]);
+        } else {
+            out.extend_from_slice(&buf[..take]);
+        }
+        total += take;
+        r.consume(take);
+        if done {
+            return Ok((total, cut));
+        }
+    }
+}
+
+fn memchr_newline(b: &[u8]) -> Option<usize> {
+    b.iter().position(|&c| c == b'\n')
+}
+
+/// A line that starts with `---` followed only by white space or a
+/// comment: kubectl's document separator.
+fn is_separator(line: &[u8]) -> bool {
+    let Some(after) = line.strip_prefix(b"---") else {
+        return false;
+    };
+    let after = after.trim_ascii();
+    after.is_empty() || after[0] == b'#'
+}
+
+/// Whether a YAML document holds only blank and comment lines.
+pub fn is_blank_yaml(doc: &[u8]) -> bool {
+    doc.split(|&c| c == b'\n').all(|l| {
+        let l = l.trim_ascii();
+        l.is_empty() || l[0] == b'#'
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str, limit: usize) -> Vec<(usize, usize, String, bool)> {
+        let mut s = Splitter::with_limit(text.as_bytes(), limit);
+        let mut doc = RawDocument::default();
+        let mut out = Vec::new();
+        while s.next_into(&mut doc).unwrap() {
+            out.push((
+                doc.number,
+                doc.line,
+                String::from_utf8(doc.bytes.clone()).unwrap(),
+                doc.too_large,
+            ));
+        }
+        out
+    }
+
+    #[test]
+    fn yaml_splits_on_separator_lines_only() {
+        let text = "---\na: 1\n---\n# comment only\n---   \nb:\n  x: |\n    ---\n--- # end\n---\n";
+        assert_eq!(
+            split(text, 1000),
+            vec![
+                (1, 2, "a: 1\n".into(), false),
+                (2, 4, "# comment only\n".into(), false),
+                (3, 6, "b:\n  x: |\n    ---\n".into(), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn json_streams_split_into_values() {
+        let text = "\n{\"a\": \"}\\\"\"}\n  {\"b\": [1, {}]} 7 [2]";
+        assert_eq!(
+            split(text, 1000),
+            vec![
+                (1, 2, "{\"a\": \"}\\\"\"}".into(), false),
+                (2, 3, "{\"b\": [1, {}]}".into(), false),
+                (3, 3, "7".into(), false),
+                (4, 3, "[2]".into(), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn documents_over_the_limit_are_skipped_not_held() {
+        let big = "x".repeat(100);
+        let text = format!("a: {big}\n---\nb: 1\n");
+        let got = split(&text, 50);
+        assert_eq!(got[0], (1, 1, String::new(), true));
+        assert_eq!(got[1], (2, 3, "b: 1\n".into(), false));
+        let json = format!("{{\"a\": \"{big}\"}} {{\"b\": 1}}");
+        let got = split(&json, 50);
+        assert_eq!(got[0], (1, 1, String::new(), true));
+        assert_eq!(got[1], (2, 1, "{\"b\": 1}".into(), false));
+    }
+}

@@ -1,0 +1,277 @@
+//! One YAML document as the JSON kubectl makes of it.
+//!
+//! kubectl converts YAML to JSON on the client (`sigs.k8s.io/yaml`: go-yaml
+//! v2 decodes the document into `interface{}`, `encoding/json` writes it),
+//! so the API server sees `enabled: yes` as `true` and `mode: 0644` as
+//! `420`: YAML 1.1, where serde's YAML crates read YAML 1.2. This module
+//! reads a document with libyaml's scanner and parser (go-yaml v2 is a port
+//! of libyaml; [`libyaml_safer`] is another) and decodes its events as
+//! go-yaml v2 does ([`resolve`] for scalars, the tape builder for anchors,
+//! aliases, merge keys and repeated keys), with go-yaml's limits:
+//!
+//! * alias expansion: go-yaml's `allowedAliasRatio` heuristic
+//!   (`document contains excessive aliasing`);
+//! * nesting: `exceeded max depth of 10000` (flow and block collections).
+//!
+//! Errors read as kubectl prints them: `error converting YAML to JSON:
+//! yaml: line 3: did not find expected key`, with go-yaml's line numbers
+//! (counted in the document, from 0 for parser errors and from 1 for
+//! scanner errors, as go-yaml v2 counts them).
+
+pub(crate) mod resolve;
+
+use std::collections::HashSet;
+
+use libyaml_safer::{ErrorKind, EventData, MappingStyle, Parser, ScalarStyle, SequenceStyle};
+
+use crate::build::Builder;
+pub(crate) use crate::build::Scalar;
+use crate::tape::Tape;
+
+/// go-yaml v2's nesting limit (`max_flow_level`, `max_indents`).
+pub const MAX_DEPTH: usize = 10_000;
+
+/// The prefix kubectl gives every error of the conversion.
+pub const ERROR_PREFIX: &str = "error converting YAML to JSON: ";
+
+/// Reads one YAML document into `tape`: `Ok(false)` when it holds no value
+/// (empty, or only comments), `Ok(true)` when the tape holds its value.
+pub fn parse(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
+    parse_events(doc, tape).map_err(|e| format!("{ERROR_PREFIX}{e}"))
+}
+
+fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
+    let mut input = doc;
+    let mut parser = Parser::new();
+    parser.set_input_string(&mut input);
+    let mut b = Builder::new(tape);
+    let mut has_value = false;
+    let mut flow = 0usize;
+    let mut block = 0usize;
+    // Closing events of each open collection: whether it was a flow one.
+    let mut styles: Vec<bool> = Vec::new();
+    // The anchors defined so far (go-yaml registers one when its node starts).
+    let mut anchors: HashSet<String> = HashSet::new();
+    loop {
+        let event = parser
+            .parse()
+            .map_err(|e| format!("yaml: {}", go_yaml_error(&e)))?;
+        let line = event.start_mark.line;
+        match event.data {
+            EventData::StreamStart { .. } => {}
+            EventData::DocumentStart { .. } => b.document(),
+            // go-yaml decodes the first document of the input only.
+            EventData::DocumentEnd { .. } | EventData::StreamEnd => break,
+            EventData::Scalar {
+                anchor,
+                tag,
+                value,
+                plain_implicit,
+                style,
+                ..
+            } => {
+                has_value = true;
+                // go-yaml: an untagged scalar is resolved when plain
+                // (`implicit`), a string otherwise; `<<` is a merge key
+                // when plain or tagged `!!merge`.
+                let plain = tag.is_none() && plain_implicit && style == ScalarStyle::Plain;
+                let merge_key =
+                    value == "<<" && (plain || tag.as_deref() == Some("tag:yaml.org,2002:merge"));
+                if let Some(a) = &anchor {
+                    anchors.insert(a.clone());
+                }
+                let scalar = if b.has_failed() {
+                    Scalar::Null
+                } else {
+                    match resolve::scalar(&value, plain, tag.as_deref()) {
+                        Ok(s) => s,
+                        Err(e) => return Err(format!("yaml: {e}")),
+                    }
+                };
+                b.scalar(scalar, anchor.as_deref(), merge_key);
+            }
+            EventData::Alias { anchor } => {
+                has_value = true;
+                // go-yaml's parser resolves aliases as it builds the node
+                // tree, before decoding: an unknown one is a parse error.
+                if !anchors.contains(&anchor) {
+                    return Err(format!("yaml: unknown anchor '{anchor}' referenced"));
+                }
+                b.alias(&anchor);
+            }
+            EventData::SequenceStart { anchor, style, .. } => {
+                has_value = true;
+                let is_flow = style == SequenceStyle::Flow;
+                depth_check(is_flow, &mut flow, &mut block, line)?;
+                styles.push(is_flow);
+                if let Some(a) = &anchor {
+                    anchors.insert(a.clone());
+                }
+                b.start(false, anchor.as_deref());
+            }
+            EventData::MappingStart { anchor, style, .. } => {
+                has_value = true;
+                let is_flow = style == MappingStyle::Flow;
+                depth_check(is_flow, &mut flow, &mut block, line)?;
+                styles.push(is_flow);
+                if let Some(a) = &anchor {
+                    anchors.insert(a.clone());
+                }
+                b.start(true, anchor.as_deref());
+            }
+            EventData::SequenceEnd | EventData::MappingEnd => {
+                if styles.pop() == Some(true) {
+                    flow -= 1;
+                } else {
+                    block = block.saturating_sub(1);
+                }
+                b.end();
+            }
+        }
+    }
+    b.finish()?;
+    Ok(has_value)
+}
+
+/// go-yaml's nesting limit, as the scanner reports it (a scanner error:
+/// its line counts from 1).
+fn depth_check(
+    is_flow: bool,
+    flow: &mut usize,
+    block: &mut usize,
+    line: u64,
+) -> Result<(), String> {
+    let level = if is_flow { flow } else { block };
+    *level += 1;
+    if *level > MAX_DEPTH {
+        return Err(format!(
+            "yaml: line {}: exceeded max depth of {MAX_DEPTH}",
+            line + 1
+        ));
+    }
+    Ok(())
+}
+
+/// go-yaml v2's `parser.fail()`: `line N: problem`, where N is the problem
+/// mark's line (from 0; plus one for a scanner error), else the context
+/// mark's, and no line when both are 0.
+fn go_yaml_error(e: &libyaml_safer::Error) -> String {
+    let problem_line = e.problem_mark().map_or(0, |m| m.line);
+    let line = if problem_line != 0 {
+        problem_line + u64::from(e.kind() == ErrorKind::Scanner)
+    } else {
+        e.context_mark().map_or(0, |m| m.line)
+    };
+    let problem = match e.problem() {
+        "" => "unknown problem parsing YAML content",
+        p => p,
+    };
+    if line != 0 {
+        format!("line {line}: {problem}")
+    } else {
+        problem.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn json(s: &str) -> Value {
+        let mut tape = Tape::new();
+        assert!(parse(s.as_bytes(), &mut tape).unwrap(), "{s}");
+        tape.to_json()
+    }
+
+    fn err(s: &str) -> String {
+        let mut tape = Tape::new();
+        parse(s.as_bytes(), &mut tape).unwrap_err()
+    }
+
+    #[test]
+    fn plain_scalars_resolve_as_yaml_1_1() {
+        assert_eq!(
+            json("a: [yes, No, on, OFF, y, n, ~, null, '', 'yes', \"on\", !!str true]"),
+            json!({"a": [true, false, true, false, true, false, null, null, "", "yes", "on", "true"]})
+        );
+        assert_eq!(
+            json("a: [0777, 0x1F, 0o17, 0b101, 1_000, -12, +7, 1.0, 1.5, 1e3, .5, .0_0, .5e1, ._5, 08, 2001-12-14, 1:30, 9223372036854775808]"),
+            json!({"a": [511, 31, 15, 5, 1000, -12, 7, 1, 1.5, 1000, 0.5, 0, 5, "._5", 8, "2001-12-14", "1:30", 9223372036854775808u64]})
+        );
+        assert_eq!(
+            err("a: .inf"),
+            "error converting YAML to JSON: json: unsupported value: +Inf"
+        );
+    }
+
+    #[test]
+    fn keys_anchors_and_merges() {
+        assert_eq!(
+            json("base: &b {x: 1, z: 2}\nm:\n  <<: *b\n  z: 3\n1: a\nyes: b\nk: v\nk: w\n"),
+            json!({"base": {"x": 1, "z": 2}, "m": {"x": 1, "z": 3}, "1": "a", "true": "b", "k": "w"})
+        );
+        // As with kubectl: a key `y` is the boolean true.
+        assert_eq!(json("y: 1\nn: 2\n"), json!({"true": 1, "false": 2}));
+    }
+
+    #[test]
+    fn errors_read_as_go_yaml_v2_writes_them() {
+        // A parser error: go-yaml prints the problem mark's line from 0.
+        assert_eq!(
+            err("a: 1\nb: [2\n"),
+            "error converting YAML to JSON: yaml: line 2: did not find expected ',' or ']'"
+        );
+        // A scanner error: from 1.
+        assert_eq!(
+            err("a: 1\nb: \"x\n"),
+            "error converting YAML to JSON: yaml: line 3: found unexpected end of stream"
+        );
+        assert_eq!(
+            err("a: *nope\n"),
+            "error converting YAML to JSON: yaml: unknown anchor 'nope' referenced"
+        );
+    }
+
+    #[test]
+    fn block_scalars_are_strings() {
+        assert_eq!(
+            json("a: |\n  yes\nb: >\n  12\n"),
+            json!({"a": "yes\n", "b": "12\n"})
+        );
+    }
+
+    #[test]
+    fn empty_documents_hold_no_value() {
+        let mut tape = Tape::new();
+        assert!(!parse(b"# nothing\n", &mut tape).unwrap());
+        assert!(!parse(b"", &mut tape).unwrap());
+    }
+
+    #[test]
+    fn the_billion_laughs_fail_at_once() {
+        let mut doc = String::from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: lol}\ndata:\n  a: &a [\"l\",\"l\",\"l\",\"l\",\"l\",\"l\",\"l\",\"l\",\"l\"]\n");
+        let mut prev = 'a';
+        for c in "bcdefghij".chars() {
+            doc.push_str(&format!("  {c}: &{c} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+            prev = c;
+        }
+        assert_eq!(
+            err(&doc),
+            "error converting YAML to JSON: yaml: document contains excessive aliasing"
+        );
+    }
+
+    #[test]
+    fn deep_flow_nesting_stops_at_go_yaml_s_limit() {
+        let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        let mut tape = Tape::new();
+        assert!(parse(ok.as_bytes(), &mut tape).unwrap());
+        assert_eq!(tape.root().unwrap().width(), MAX_DEPTH);
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(
+            err(&deep),
+            "error converting YAML to JSON: yaml: line 1: exceeded max depth of 10000"
+        );
+    }
+}

@@ -1,0 +1,348 @@
+//! Scalars as go-yaml v2 resolves them (YAML 1.1, as kubectl reads YAML):
+//!
+//! * plain `~`, `null`, `Null`, `NULL` and the empty scalar are null;
+//! * plain `y`, `Y`, `yes`, `Yes`, `YES`, `on`, `On`, `ON`, `true`, `True`,
+//!   `TRUE` are true, and the `n`/`no`/`off`/`false` family false;
+//! * plain numbers as Go's `strconv.ParseInt(s, 0, 64)` reads them with `_`
+//!   removed (`0x1F`, `0o17`, `0777` octal, `0b101`), then unsigned, then
+//!   floats (`.inf` and `.nan` included: the JSON encoder refuses them
+//!   later);
+//! * timestamps stay strings (they decode into `interface{}` as such);
+//! * quoted and block scalars, and `!!str`, are strings; `!!binary` is the
+//!   text its base64 holds.
+
+use super::Scalar;
+
+/// go-yaml's `yaml_STR_TAG` and friends, as a tag's handle and suffix
+/// arrive from the parser.
+const PREFIX: &str = "tag:yaml.org,2002:";
+
+/// The value of a scalar: `plain` when it was written without quotes or
+/// block indicator, `tag` its explicit tag (`None` for none).
+pub(crate) fn scalar<'a>(
+    text: &'a str,
+    plain: bool,
+    tag: Option<&str>,
+) -> Result<Scalar<'a>, String> {
+    let Some(tag) = tag else {
+        return Ok(if plain {
+            resolve_plain(text)?
+        } else {
+            Scalar::Str(text.into())
+        });
+    };
+    let short = tag.strip_prefix(PREFIX).map_or(tag, |s| s);
+    let explicit = tag.starts_with(PREFIX) || tag.starts_with("!!");
+    let short = short.strip_prefix("!!").unwrap_or(short);
+    if !explicit || tag == "!" {
+        // A local tag (`!foo`) is not resolved: the text is a string.
+        return Ok(Scalar::Str(text.into()));
+    }
+    match short {
+        "str" => Ok(Scalar::Str(text.into())),
+        "binary" => binary(text),
+        "int" | "float" | "bool" | "null" | "timestamp" => {
+            let resolved = resolve_plain(text)?;
+            let got = match &resolved {
+                Scalar::Null => "null",
+                Scalar::Bool(_) => "bool",
+                Scalar::Int(_) | Scalar::Uint(_) => "int",
+                Scalar::Float(_) => "float",
+                Scalar::Str(_) => {
+                    if is_timestamp(text) {
+                        "timestamp"
+                    } else {
+                        "str"
+                    }
+                }
+            };
+            if got == short {
+                return Ok(resolved);
+            }
+            match (short, resolved) {
+                // go-yaml widens an integer tagged !!float.
+                ("float", Scalar::Int(i)) => Ok(Scalar::Float(i as f64)),
+                ("float", Scalar::Uint(u)) => Ok(Scalar::Float(u as f64)),
+                _ => Err(format!("cannot decode !!{got} `{text}` as a !!{short}")),
+            }
+        }
+        // Tags go-yaml does not resolve (`!!map` on a scalar, ...): the text.
+        _ => Ok(Scalar::Str(text.into())),
+    }
+}
+
+/// `!!binary`: standard base64, white space ignored; the bytes as text
+/// (invalid UTF-8 replaced, as Go's JSON encoder replaces it).
+fn binary(text: &str) -> Result<Scalar<'static>, String> {
+    let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    match decode_base64(&clean) {
+        Some(bytes) => Ok(Scalar::Str(
+            String::from_utf8_lossy(&bytes).into_owned().into(),
+        )),
+        None => Err("!!binary value contains invalid base64 data".to_owned()),
+    }
+}
+
+/// Standard base64 with padding (Go's `base64.StdEncoding`).
+fn decode_base64(s: &[u8]) -> Option<Vec<u8>> {
+    if s.len() % 4 != 0 {
+        return None;
+    }
+    let val = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::with_capacity(s.len() / 4 * 3);
+    for (i, chunk) in s.chunks(4).enumerate() {
+        let last = i == s.len() / 4 - 1;
+        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
+        if pad > 2 || (pad > 0 && !last) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &chunk[..4 - pad] {
+            n = (n << 6) | val(c)?;
+        }
+        n <<= 6 * pad as u32;
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..3 - pad]);
+    }
+    Some(out)
+}
+
+/// A plain scalar (see the module documentation).
+pub(crate) fn resolve_plain(s: &str) -> Result<Scalar<'_>, String> {
+    match s {
+        "" | "~" | "null" | "Null" | "NULL" => return Ok(Scalar::Null),
+        "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" | "true" | "True" | "TRUE" => {
+            return Ok(Scalar::Bool(true))
+        }
+        "n" | "N" | "no" | "No" | "NO" | "off" | "Off" | "OFF" | "false" | "False" | "FALSE" => {
+            return Ok(Scalar::Bool(false))
+        }
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            return Ok(Scalar::Float(f64::INFINITY))
+        }
+        "-.inf" | "-.Inf" | "-.INF" => return Ok(Scalar::Float(f64::NEG_INFINITY)),
+        ".nan" | ".NaN" | ".NAN" => return Ok(Scalar::Float(f64::NAN)),
+        _ => {}
+    }
+    let first = s.as_bytes()[0];
+    if first == b'.' {
+        // go-yaml v2 hands these to Go's strconv.ParseFloat as they are:
+        // underscores between digits allowed, an exponent allowed.
+        return Ok(match go_float_underscores(s) {
+            Some(t) if is_yaml_float(&t) => t
+                .parse::<f64>()
+                .map_or_else(|_| Scalar::Str(s.into()), Scalar::Float),
+            _ => Scalar::Str(s.into()),
+        });
+    }
+    if !(first.is_ascii_digit() || first == b'+' || first == b'-') {
+        return Ok(Scalar::Str(s.into()));
+    }
+    if is_timestamp(s) {
+        return Ok(Scalar::Str(s.into()));
+    }
+    let plain: std::borrow::Cow<'_, str> = if s.contains('_') {
+        s.replace('_', "").into()
+    } else {
+        s.into()
+    };
+    if let Some(i) = go_parse_int(&plain) {
+        return Ok(Scalar::Int(i));
+    }
+    if let Some(u) = go_parse_uint(&plain) {
+        return Ok(Scalar::Uint(u));
+    }
+    if is_yaml_float(&plain) {
+        if let Ok(f) = plain.parse::<f64>() {
+            return Ok(Scalar::Float(f));
+        }
+    }
+    Ok(Scalar::Str(s.into()))
+}
+
+/// `s` without its underscores when each sits between two digits (Go's
+/// `underscoreOK` for a decimal literal); `None` otherwise.
+fn go_float_underscores(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'_' {
+            let before = i > 0 && b[i - 1].is_ascii_digit();
+            let after = b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if !(before && after) {
+                return None;
+            }
+        }
+    }
+    Some(s.replace('_', ""))
+}
+
+/// A float as Go's JSON encoder writes it: integral values below 1e21
+/// without a fraction (so `1.0` decodes into an integer field), which the
+/// API server reads back as an integer.
+pub(crate) fn float(f: f64) -> Scalar<'static> {
+    if f.fract() == 0.0 && f.abs() < 1e21 {
+        if f >= i64::MIN as f64 && f <= i64::MAX as f64 {
+            return Scalar::Int(f as i64);
+        }
+        if f >= 0.0 && f <= u64::MAX as f64 {
+            return Scalar::Uint(f as u64);
+        }
+    }
+    Scalar::Float(f)
+}
+
+/// `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$` (go-yaml v2's
+/// float pattern).
+fn is_yaml_float(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - start
+    };
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    } else {
+        if digits(&mut i) == 0 {
+            return false;
+        }
+        if i < b.len() && b[i] == b'.' {
+            i += 1;
+            digits(&mut i);
+        }
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// Go's `strconv.ParseInt(s, 0, 64)`: sign, then `0x`/`0X` hex, `0o`/`0O`
+/// or a leading `0` octal, `0b`/`0B` binary, decimal otherwise.
+fn go_parse_int(s: &str) -> Option<i64> {
+    let (neg, rest) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let magnitude = go_parse_uint(rest)?;
+    if neg {
+        if magnitude <= i64::MAX as u64 + 1 {
+            Some((magnitude as i64).wrapping_neg())
+        } else {
+            None
+        }
+    } else {
+        i64::try_from(magnitude).ok()
+    }
+}
+
+/// Go's `strconv.ParseUint(s, 0, 64)` (no sign).
+fn go_parse_uint(s: &str) -> Option<u64> {
+    let (radix, digits) = if let Some(d) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        (16, d)
+    } else if let Some(d) = s.strip_prefix("0o").or_else(|| s.strip_prefix("0O")) {
+        (8, d)
+    } else if let Some(d) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        (2, d)
+    } else if s.len() > 1 && s.starts_with('0') {
+        (8, &s[1..])
+    } else {
+        (10, s)
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| (b as char).is_digit(radix)) {
+        return None;
+    }
+    u64::from_str_radix(digits, radix).ok()
+}
+
+/// go-yaml v2's timestamp forms (`2001-12-14`, `2001-12-14t21:59:43.10-05:00`,
+/// ...), which decode into `interface{}` as the string itself.
+fn is_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 10
+        && b[..4].iter().all(u8::is_ascii_digit)
+        && b[4] == b'-'
+        && (b[5].is_ascii_digit())
+        && s[5..].contains('-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(s: &str) -> Scalar<'_> {
+        resolve_plain(s).unwrap()
+    }
+
+    #[test]
+    fn yaml_1_1_plain_scalars() {
+        assert_eq!(plain("yes"), Scalar::Bool(true));
+        assert_eq!(plain("Off"), Scalar::Bool(false));
+        assert_eq!(plain("~"), Scalar::Null);
+        assert_eq!(plain("0777"), Scalar::Int(511));
+        assert_eq!(plain("0x1F"), Scalar::Int(31));
+        assert_eq!(plain("1_000"), Scalar::Int(1000));
+        assert_eq!(plain("1.0"), Scalar::Float(1.0));
+        assert_eq!(plain(".0_0"), Scalar::Float(0.0));
+        assert_eq!(plain("._5"), Scalar::Str("._5".into()));
+        // Not octal: a float, which JSON writes as 8.
+        assert_eq!(plain("08"), Scalar::Float(8.0));
+        assert_eq!(plain("2001-12-14"), Scalar::Str("2001-12-14".into()));
+        assert_eq!(
+            plain("9223372036854775808"),
+            Scalar::Uint(9223372036854775808)
+        );
+        assert_eq!(plain("-.Inf"), Scalar::Float(f64::NEG_INFINITY));
+    }
+
+    #[test]
+    fn tags() {
+        assert_eq!(
+            scalar("true", true, Some("tag:yaml.org,2002:str")).unwrap(),
+            Scalar::Str("true".into())
+        );
+        assert_eq!(
+            scalar("aGk=", true, Some("tag:yaml.org,2002:binary")).unwrap(),
+            Scalar::Str("hi".into())
+        );
+        assert_eq!(
+            scalar("1", true, Some("tag:yaml.org,2002:float")).unwrap(),
+            Scalar::Float(1.0)
+        );
+        assert_eq!(
+            scalar("abc", true, Some("tag:yaml.org,2002:int")).unwrap_err(),
+            "cannot decode !!str `abc` as a !!int"
+        );
+        assert_eq!(
+            scalar("12", true, Some("!local")).unwrap(),
+            Scalar::Str("12".into())
+        );
+        assert_eq!(decode_base64(b"aGVsbG8="), Some(b"hello".to_vec()));
+        assert_eq!(decode_base64(b"aGVsbG8"), None);
+    }
+}
