@@ -9,6 +9,7 @@
 pub mod docs;
 pub mod docs_1_38;
 pub mod front_ends;
+pub mod fuzz_corpora;
 pub mod item_unions;
 pub mod levels_1_36;
 pub mod meta_types;
