@@ -108,6 +108,11 @@ pub(crate) struct Builder<'t> {
     decode_failure: Option<String>,
     /// The first failure of the JSON encoder (`+Inf`, `NaN`).
     encode_failure: Option<String>,
+    /// The bracket that opens the first container nested deeper than
+    /// `encoding/json` reads (its decoder fails after the encoder).
+    too_deep: Option<char>,
+    /// The JSON nesting of the open containers.
+    json_depth: usize,
     /// Whether the root value is complete.
     done: bool,
 }
@@ -125,6 +130,8 @@ impl<'t> Builder<'t> {
             aliases: 0,
             decode_failure: None,
             encode_failure: None,
+            too_deep: None,
+            json_depth: 0,
             done: false,
         }
     }
@@ -279,6 +286,12 @@ impl<'t> Builder<'t> {
             }
         }
         let anchor = anchor.map(|name| self.define(name, Target::Open, 0));
+        if !merge_list && !splice {
+            self.json_depth += 1;
+            if self.json_depth > crate::json::MAX_DEPTH && self.too_deep.is_none() {
+                self.too_deep = Some(if object { '{' } else { '[' });
+            }
+        }
         let at = if merge_list {
             self.tape.cells.len()
         } else {
@@ -305,6 +318,9 @@ impl<'t> Builder<'t> {
         let Some(mut f) = self.stack.pop() else {
             return;
         };
+        if !f.merge_list && !f.splice {
+            self.json_depth -= 1;
+        }
         if f.merge_list {
             self.finish_merge_list(&f);
             self.advance();
@@ -464,6 +480,11 @@ impl<'t> Builder<'t> {
         if let Some(e) = self.encode_failure {
             return Err(e);
         }
+        if let Some(c) = self.too_deep {
+            return Err(format!(
+                "{JSON_TOO_DEEP_PREFIX}invalid character '{c}' exceeded max depth"
+            ));
+        }
         Ok(())
     }
 
@@ -479,6 +500,10 @@ impl<'t> Builder<'t> {
         (self.decodes, self.aliases)
     }
 }
+
+/// What `sigs.k8s.io/yaml` says when the JSON it wrote is too deep for
+/// `encoding/json` to read back (it replaces `error converting YAML to JSON: `).
+pub(crate) const JSON_TOO_DEEP_PREFIX: &str = "error unmarshaling JSON: while decoding JSON: ";
 
 const MERGE_NOT_MAP: &str = "map merge requires map or sequence of maps as the value";
 

@@ -37,15 +37,21 @@ pub struct Sources {
     pub skipped: Vec<(PathBuf, &'static str)>,
 }
 
-/// The sources named by `paths`, as kubectl finds them: a path named
-/// directly is read whatever it is (a FIFO is how `-f <(helm template .)`
-/// arrives); a directory gives its `.yaml`, `.yml` and `.json` files (and,
-/// with `recursive`, its subdirectories' files), sorted by path. Under a
-/// directory, symbolic links to directories are not followed (kubectl
-/// walks with `filepath.Walk`, which does not follow them, so no loop can
-/// occur), and FIFOs, sockets and devices are skipped with a note (reading
-/// one would block or never end). `-` is standard input. A path that does
-/// not exist is an error naming it, as kubectl's.
+/// The sources named by `paths`, as kubectl's `-f` finds them
+/// (cli-runtime's `FilenameParam` and `ExpandPathsToFileVisitors`):
+///
+/// * `-` is standard input;
+/// * a path named directly is read whatever it is (a FIFO is how `-f
+///   <(helm template .)` arrives), a symbolic link too: a link to a
+///   directory is walked only when named with a trailing `/`;
+/// * a directory gives its `.yaml`, `.yml` and `.json` files (and, with
+///   `recursive`, its subdirectories' files), in lexical order; links to
+///   directories are not followed as directories (kubectl's
+///   `filepath.Walk` does not follow links, so no loop can occur); FIFOs,
+///   sockets and devices are skipped with a note (kubectl would block on a
+///   FIFO);
+/// * a path that does not exist is an error naming it, as kubectl's (`the
+///   path "x" does not exist`), and so is finding no file at all.
 pub fn collect_sources(paths: &[String], recursive: bool) -> Result<Sources, String> {
     let mut out = Sources::default();
     for p in paths {
@@ -54,17 +60,42 @@ pub fn collect_sources(paths: &[String], recursive: bool) -> Result<Sources, Str
             continue;
         }
         let path = Path::new(p);
-        let meta = std::fs::metadata(path).map_err(|_| format!("the path {p:?} does not exist"))?;
+        // The root as filepath.Walk sees it: a link is a file, unless the
+        // path ends with a slash.
+        let meta = if p.ends_with('/') {
+            std::fs::metadata(path)
+        } else {
+            std::fs::symlink_metadata(path)
+        };
+        let meta = match meta {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(format!("the path {} does not exist", go_quote(p)))
+            }
+            Err(e) => return Err(format!("the path {} cannot be accessed: {e}", go_quote(p))),
+        };
         if meta.is_dir() {
             let mut files = Vec::new();
-            walk(path, recursive, &mut files, &mut out.skipped)?;
+            walk(path, recursive, &mut files, &mut out.skipped)
+                .map_err(|e| format!("error reading {}: {e}", go_quote(p)))?;
             files.sort();
             out.sources.extend(files.into_iter().map(Source::File));
         } else {
             out.sources.push(Source::File(path.to_path_buf()));
         }
     }
+    if out.sources.is_empty() {
+        return Err(format!(
+            "error reading [{}]: recognized file extensions are [.json .yaml .yml]",
+            paths.join(" ")
+        ));
+    }
     Ok(out)
+}
+
+/// Go's `%q` of a string (`strconv.Quote`).
+fn go_quote(s: &str) -> String {
+    k8s_validation::field::go_quote(s)
 }
 
 fn walk(
@@ -73,14 +104,13 @@ fn walk(
     out: &mut Vec<PathBuf>,
     skipped: &mut Vec<(PathBuf, &'static str)>,
 ) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot read directory {}: {e}", dir.display()))?;
+        let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = entry.path();
         let file_type = entry
             .file_type()
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         if file_type.is_dir() {
             if recursive {
                 walk(&path, recursive, out, skipped)?;
@@ -94,21 +124,15 @@ fn walk(
         if !wanted {
             continue;
         }
-        if file_type.is_symlink() {
-            // A link is read as the file it points to; one to a directory
-            // is not followed.
-            match std::fs::metadata(&path) {
-                Ok(m) if m.is_dir() => {
-                    skipped.push((path, "a symbolic link to a directory (not followed)"));
-                    continue;
-                }
-                Ok(m) if !m.is_file() => {
-                    skipped.push((path, "not a regular file (a FIFO, socket or device)"));
-                    continue;
-                }
-                _ => {}
-            }
-        } else if !file_type.is_file() {
+        // A link is opened as kubectl opens it (a link to a directory then
+        // fails to read, as kubectl's does); a FIFO, socket or device is
+        // not read.
+        let special = if file_type.is_symlink() {
+            std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+        } else {
+            !file_type.is_file()
+        };
+        if special {
             skipped.push((path, "not a regular file (a FIFO, socket or device)"));
             continue;
         }
@@ -140,10 +164,16 @@ pub fn open(source: &Source) -> Result<Box<dyn BufRead + Send>, String> {
     }
 }
 
-/// A byte stream as kubectl's reader sees it: a UTF-8 byte-order mark is
-/// dropped, and UTF-16 with a byte-order mark is converted to UTF-8
-/// (`golang.org/x/text`'s `unicode.BOMOverride`, which kubectl's file
-/// visitor applies).
+/// A byte stream as kubectl's reader sees it (`golang.org/x/text`'s
+/// `unicode.BOMOverride(unicode.UTF8.NewDecoder())`, which kubectl's file
+/// visitor applies to files and standard input):
+///
+/// * UTF-16 with a byte-order mark is converted to UTF-8 (a lone surrogate
+///   or an odd last byte becomes U+FFFD);
+/// * after a UTF-8 byte-order mark (dropped) the bytes pass unchanged, so
+///   invalid UTF-8 reaches the YAML reader, which refuses it;
+/// * otherwise each ill-formed UTF-8 sequence becomes U+FFFD (the maximal
+///   subpart rule, as Rust's `from_utf8_lossy` and Go's decoder apply it).
 pub struct Decoded<R> {
     inner: R,
     state: Bom,
@@ -154,13 +184,20 @@ pub struct Decoded<R> {
     odd: Option<u8>,
     /// A high surrogate waiting for its pair.
     high: Option<u16>,
+    /// Raw UTF-8 not yet checked.
+    raw: Vec<u8>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
 enum Bom {
     Unknown,
+    /// After a UTF-8 byte-order mark: bytes as they are.
+    Utf8Raw,
+    /// No byte-order mark: ill-formed UTF-8 replaced.
     Utf8,
-    Utf16 { big_endian: bool },
+    Utf16 {
+        big_endian: bool,
+    },
 }
 
 impl<R: Read> Decoded<R> {
@@ -173,6 +210,7 @@ impl<R: Read> Decoded<R> {
             pending_at: 0,
             odd: None,
             high: None,
+            raw: Vec::new(),
         }
     }
 
@@ -196,12 +234,55 @@ impl<R: Read> Decoded<R> {
             self.state = Bom::Utf16 { big_endian: true };
             self.odd = (n == 3).then_some(head[2]);
         } else if n == 3 && head == [0xEF, 0xBB, 0xBF] {
-            self.state = Bom::Utf8;
+            self.state = Bom::Utf8Raw;
         } else {
             self.state = Bom::Utf8;
-            self.pending.extend_from_slice(&head[..n]);
+            self.raw.extend_from_slice(&head[..n]);
         }
         Ok(())
+    }
+
+    /// Reads more input and appends it to `pending` with ill-formed UTF-8
+    /// replaced; a sequence cut at the end of the read waits for the rest.
+    fn fill_utf8(&mut self) -> io::Result<bool> {
+        let mut chunk = [0u8; 16 << 10];
+        let k = self.inner.read(&mut chunk)?;
+        if k == 0 {
+            if self.raw.is_empty() {
+                return Ok(false);
+            }
+            // A sequence cut by the end of the input.
+            let rest = std::mem::take(&mut self.raw);
+            self.pending
+                .extend_from_slice(String::from_utf8_lossy(&rest).as_bytes());
+            return Ok(true);
+        }
+        self.raw.extend_from_slice(&chunk[..k]);
+        let mut at = 0;
+        loop {
+            match std::str::from_utf8(&self.raw[at..]) {
+                Ok(_) => {
+                    self.pending.extend_from_slice(&self.raw[at..]);
+                    self.raw.clear();
+                    return Ok(true);
+                }
+                Err(e) => {
+                    let good = at + e.valid_up_to();
+                    self.pending.extend_from_slice(&self.raw[at..good]);
+                    match e.error_len() {
+                        Some(bad) => {
+                            self.pending.extend_from_slice("\u{FFFD}".as_bytes());
+                            at = good + bad;
+                        }
+                        None => {
+                            // Incomplete: keep it for the next read.
+                            self.raw.drain(..good);
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn fill_utf16(&mut self, big_endian: bool) -> io::Result<bool> {
@@ -272,13 +353,13 @@ impl<R: Read> Read for Decoded<R> {
                 }
                 return Ok(n);
             }
-            match self.state {
-                Bom::Utf16 { big_endian } => {
-                    if !self.fill_utf16(big_endian)? {
-                        return Ok(0);
-                    }
-                }
+            let more = match self.state {
+                Bom::Utf16 { big_endian } => self.fill_utf16(big_endian)?,
+                Bom::Utf8 => self.fill_utf8()?,
                 _ => return self.inner.read(out),
+            };
+            if !more {
+                return Ok(0);
             }
         }
     }
@@ -309,6 +390,18 @@ mod tests {
             .chain("k: v".encode_utf16().flat_map(u16::to_be_bytes))
             .collect();
         assert_eq!(decode(&be), b"k: v");
+    }
+
+    #[test]
+    fn ill_formed_utf8_is_replaced_unless_after_a_bom() {
+        assert_eq!(
+            decode(b"bad\xffx \xe2\x82"),
+            "bad\u{FFFD}x \u{FFFD}".as_bytes()
+        );
+        assert_eq!(decode(b"\xEF\xBB\xBFbad\xff"), b"bad\xff");
+        // A sequence cut across reads is joined.
+        let text = "é".repeat(20_000);
+        assert_eq!(decode(text.as_bytes()), text.as_bytes());
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub struct RawDocument {
     /// Set when the document was larger than the limit: its bytes are not
     /// kept.
     pub too_large: bool,
+    /// kubectl's reader refused the document (a `---` line followed by
+    /// more than a comment: `invalid Yaml document separator: |`).
+    pub error: Option<String>,
 }
 
 /// Splits a stream into [`RawDocument`]s.
@@ -107,6 +110,7 @@ impl<R: BufRead> Splitter<R> {
         }
         doc.bytes.clear();
         doc.too_large = false;
+        doc.error = None;
         match self.format()? {
             Format::Yaml => self.next_yaml(doc),
             Format::Json => self.next_json(doc),
@@ -126,12 +130,30 @@ impl<R: BufRead> Splitter<R> {
                 break;
             }
             self.line += 1;
-            if is_separator(&line) {
-                if any {
+            // kubectl's LineReader: CRLF read as LF, and every line ends
+            // with LF (the last one too).
+            if line.ends_with(b"\r\n") {
+                line.truncate(line.len() - 2);
+                line.push(b'\n');
+            } else if !line.ends_with(b"\n") {
+                line.push(b'\n');
+            }
+            match separator(&line) {
+                Separator::No => {}
+                Separator::Yes if any => break,
+                // An empty chunk is not a document.
+                Separator::Yes => continue,
+                Separator::Invalid(rest) => {
+                    // kubectl's reader stops the file here; the document is
+                    // reported and reading goes on after the line.
+                    doc.error = Some(format!("invalid Yaml document separator: {rest}"));
+                    doc.bytes.clear();
+                    if !any {
+                        start = self.line - 1;
+                    }
+                    any = true;
                     break;
                 }
-                // An empty chunk is not a document.
-                continue;
             }
             if !any {
                 any = true;
@@ -277,14 +299,25 @@ fn memchr_newline(b: &[u8]) -> Option<usize> {
     b.iter().position(|&c| c == b'\n')
 }
 
-/// A line that starts with `---` followed only by white space or a
-/// comment: kubectl's document separator.
-fn is_separator(line: &[u8]) -> bool {
+enum Separator {
+    No,
+    Yes,
+    /// `---` followed by more than a comment (the rest, trimmed).
+    Invalid(String),
+}
+
+/// kubectl's `YAMLReader`: a line that starts with `---` ends a document;
+/// only white space or a comment may follow.
+fn separator(line: &[u8]) -> Separator {
     let Some(after) = line.strip_prefix(b"---") else {
-        return false;
+        return Separator::No;
     };
     let after = after.trim_ascii();
-    after.is_empty() || after[0] == b'#'
+    if after.is_empty() || after[0] == b'#' {
+        Separator::Yes
+    } else {
+        Separator::Invalid(String::from_utf8_lossy(after).into_owned())
+    }
 }
 
 /// Whether a YAML document holds only blank and comment lines.
@@ -324,6 +357,23 @@ mod tests {
                 (2, 4, "# comment only\n".into(), false),
                 (3, 6, "b:\n  x: |\n    ---\n".into(), false),
             ]
+        );
+    }
+
+    #[test]
+    fn crlf_final_newline_and_bad_separators() {
+        let text = "a: 1\r\nb: |\r\n  x\r\n--- |\nc: 2\n---\nd: 3";
+        let got = split(text, 1000);
+        // The refused document, then what follows its separator line.
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[1], (2, 5, "c: 2\n".into(), false));
+        assert_eq!(got[2], (3, 7, "d: 3\n".into(), false));
+        let mut s = Splitter::new(text.as_bytes());
+        let mut doc = RawDocument::default();
+        assert!(s.next_into(&mut doc).unwrap());
+        assert_eq!(
+            doc.error.as_deref(),
+            Some("invalid Yaml document separator: |")
         );
     }
 

@@ -37,7 +37,13 @@ pub const ERROR_PREFIX: &str = "error converting YAML to JSON: ";
 /// Reads one YAML document into `tape`: `Ok(false)` when it holds no value
 /// (empty, or only comments), `Ok(true)` when the tape holds its value.
 pub fn parse(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
-    parse_events(doc, tape).map_err(|e| format!("{ERROR_PREFIX}{e}"))
+    parse_events(doc, tape).map_err(|e| {
+        if e.starts_with(crate::build::JSON_TOO_DEEP_PREFIX) {
+            e
+        } else {
+            format!("{ERROR_PREFIX}{e}")
+        }
+    })
 }
 
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
@@ -46,17 +52,13 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     parser.set_input_string(&mut input);
     let mut b = Builder::new(tape);
     let mut has_value = false;
-    let mut flow = 0usize;
-    let mut block = 0usize;
-    // Closing events of each open collection: whether it was a flow one.
-    let mut styles: Vec<bool> = Vec::new();
+    let mut depth = Depth::default();
     // The anchors defined so far (go-yaml registers one when its node starts).
     let mut anchors: HashSet<String> = HashSet::new();
     loop {
         let event = parser
             .parse()
             .map_err(|e| format!("yaml: {}", go_yaml_error(&e)))?;
-        let line = event.start_mark.line;
         match event.data {
             EventData::StreamStart { .. } => {}
             EventData::DocumentStart { .. } => b.document(),
@@ -101,9 +103,7 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
             }
             EventData::SequenceStart { anchor, style, .. } => {
                 has_value = true;
-                let is_flow = style == SequenceStyle::Flow;
-                depth_check(is_flow, &mut flow, &mut block, line)?;
-                styles.push(is_flow);
+                depth.open(style == SequenceStyle::Flow, &event.start_mark)?;
                 if let Some(a) = &anchor {
                     anchors.insert(a.clone());
                 }
@@ -111,20 +111,14 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
             }
             EventData::MappingStart { anchor, style, .. } => {
                 has_value = true;
-                let is_flow = style == MappingStyle::Flow;
-                depth_check(is_flow, &mut flow, &mut block, line)?;
-                styles.push(is_flow);
+                depth.open(style == MappingStyle::Flow, &event.start_mark)?;
                 if let Some(a) = &anchor {
                     anchors.insert(a.clone());
                 }
                 b.start(true, anchor.as_deref());
             }
             EventData::SequenceEnd | EventData::MappingEnd => {
-                if styles.pop() == Some(true) {
-                    flow -= 1;
-                } else {
-                    block = block.saturating_sub(1);
-                }
+                depth.close();
                 b.end();
             }
         }
@@ -133,23 +127,72 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     Ok(has_value)
 }
 
-/// go-yaml's nesting limit, as the scanner reports it (a scanner error:
-/// its line counts from 1).
-fn depth_check(
-    is_flow: bool,
-    flow: &mut usize,
-    block: &mut usize,
-    line: u64,
-) -> Result<(), String> {
-    let level = if is_flow { flow } else { block };
-    *level += 1;
-    if *level > MAX_DEPTH {
-        return Err(format!(
-            "yaml: line {}: exceeded max depth of {MAX_DEPTH}",
-            line + 1
-        ));
+/// go-yaml's nesting limits, as its scanner keeps them: the open flow
+/// collections (`[`, `{`), and the block collections that moved to a
+/// deeper column (an indentless sequence, `key:` then `- a` in the key's
+/// column, pushes no indent). Each is limited to [`MAX_DEPTH`] on its own.
+#[derive(Default)]
+struct Depth {
+    flow: usize,
+    /// The columns of the block collections that pushed an indent.
+    indents: Vec<u64>,
+    /// For each open collection: whether closing it pops a level, and which.
+    open: Vec<Level>,
+}
+
+#[derive(Clone, Copy)]
+enum Level {
+    Flow,
+    Indent,
+    None,
+}
+
+impl Depth {
+    fn open(&mut self, flow: bool, mark: &libyaml_safer::Mark) -> Result<(), String> {
+        if flow || self.flow > 0 {
+            // Inside a flow collection every collection is a flow one.
+            self.flow += 1;
+            self.open.push(Level::Flow);
+            if self.flow > MAX_DEPTH {
+                return Err(depth_error(mark));
+            }
+            return Ok(());
+        }
+        let deeper = self.indents.last().is_none_or(|&c| mark.column > c);
+        if !deeper {
+            self.open.push(Level::None);
+            return Ok(());
+        }
+        self.indents.push(mark.column);
+        self.open.push(Level::Indent);
+        if self.indents.len() > MAX_DEPTH {
+            return Err(depth_error(mark));
+        }
+        Ok(())
     }
-    Ok(())
+
+    fn close(&mut self) {
+        match self.open.pop() {
+            Some(Level::Flow) => self.flow -= 1,
+            Some(Level::Indent) => {
+                self.indents.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A scanner error: go-yaml prints its line from 1, and none on the first
+/// line.
+fn depth_error(mark: &libyaml_safer::Mark) -> String {
+    if mark.line == 0 {
+        format!("yaml: exceeded max depth of {MAX_DEPTH}")
+    } else {
+        format!(
+            "yaml: line {}: exceeded max depth of {MAX_DEPTH}",
+            mark.line + 1
+        )
+    }
 }
 
 /// go-yaml v2's `parser.fail()`: `line N: problem`, where N is the problem
@@ -271,7 +314,24 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
         assert_eq!(
             err(&deep),
-            "error converting YAML to JSON: yaml: line 1: exceeded max depth of 10000"
+            "error converting YAML to JSON: yaml: exceeded max depth of 10000"
+        );
+        let deep_map: String = (0..10_001)
+            .map(|i| format!("{}k:\n", " ".repeat(i)))
+            .collect();
+        assert_eq!(
+            err(&deep_map),
+            "error converting YAML to JSON: yaml: line 10001: exceeded max depth of 10000"
+        );
+        // Indentless sequences push no indent: 6,000 of them under 6,000
+        // mappings pass go-yaml, and their JSON is too deep.
+        let mixed: String = "k:\n".to_owned()
+            + &(0..6_000)
+                .map(|i| format!("{}- k:\n", " ".repeat(i * 2)))
+                .collect::<String>();
+        assert_eq!(
+            err(&mixed),
+            "error unmarshaling JSON: while decoding JSON: invalid character '{' exceeded max depth"
         );
     }
 }
