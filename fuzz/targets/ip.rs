@@ -10,6 +10,9 @@
 //! * what `std::net` parses (strict: no leading zeros in IPv4), the sloppy
 //!   parser parses to the same address (a dotted quad to IPv4, anything
 //!   with a `:` to IPv6);
+//! * it reads what `std::net` reads once the leading zeros of every digit
+//!   run are stripped (`010.1.2.3` as `10.1.2.3`, `::0001` as `::1`), and
+//!   nothing else;
 //! * a parsed address prints (`std`'s `Display`) a string that both
 //!   parsers read back as the same address;
 //! * the validator reports exactly one error (origin `format=k8s-ip`) when
@@ -29,6 +32,12 @@ pub fn run(data: &[u8]) {
     if let Ok(strict) = text.parse::<IpAddr>() {
         assert_eq!(sloppy, Some(strict), "{text:?}: std reads {strict}");
     }
+    let stripped = strip_leading_zeros(text);
+    assert_eq!(
+        sloppy,
+        stripped.parse::<IpAddr>().ok(),
+        "{text:?}: std reads {stripped:?} differently"
+    );
     if let Some(ip) = sloppy {
         let v4_text = !text.contains(':');
         assert_eq!(ip.is_ipv4(), v4_text, "{text:?} -> {ip:?}");
@@ -55,4 +64,31 @@ pub fn run(data: &[u8]) {
             assert_eq!(errs[0].origin(), Some("format=k8s-ip"), "{text:?}");
         }
     }
+}
+
+/// The text with the leading zeros of every run of hexadecimal digits
+/// removed (a run of zeros keeps one), so that `std::net` reads what the
+/// sloppy parser should (the oracle of `validation-runtime/tests/format_oracle.rs`).
+fn strip_leading_zeros(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        let trimmed = run.trim_start_matches('0');
+        out.push_str(if trimmed.is_empty() && !run.is_empty() {
+            "0"
+        } else {
+            trimmed
+        });
+        run.clear();
+    };
+    for c in s.chars() {
+        if c.is_ascii_hexdigit() {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }

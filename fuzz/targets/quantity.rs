@@ -16,7 +16,8 @@
 //!   surrounding spaces trimmed (the runtime's `k8s::parse_quantity`, for
 //!   k8s-openapi's `Quantity`, is that same trimmed parse; it needs a
 //!   k8s-openapi version feature, so it is not called here);
-//! * order, equality and hashing agree, and order is antisymmetric.
+//! * order, equality and hashing agree, order is antisymmetric, and on
+//!   integers it is the integers' order.
 
 use std::cmp::Ordering;
 use std::collections::hash_map::DefaultHasher;
@@ -93,6 +94,9 @@ fn check_order(a: &Quantity, b: &Quantity) {
     assert_eq!(a == b, ab == Ordering::Equal, "{a:?} vs {b:?}");
     if a == b {
         assert_eq!(hash(a), hash(b), "{a:?} == {b:?} but hashes differ");
+    }
+    if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
+        assert_eq!(ab, x.cmp(&y), "{a:?} vs {b:?}");
     }
 }
 
