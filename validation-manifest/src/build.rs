@@ -75,6 +75,13 @@ struct Frame {
     parts: Vec<(usize, usize)>,
     anchor: Option<usize>,
     decodes_at_start: u64,
+    /// This container is a mapping key (go-yaml decodes it, then refuses it).
+    key: bool,
+    /// Where the value being decoded starts (objects).
+    value_at: usize,
+    /// The key of the value being decoded was null (sigs.k8s.io/yaml refuses
+    /// it once it has the value).
+    null_key: bool,
 }
 
 enum Target {
@@ -106,6 +113,9 @@ pub(crate) struct Builder<'t> {
     aliases: u64,
     /// The first failure go-yaml's decoder would report.
     decode_failure: Option<String>,
+    /// The first failure of `sigs.k8s.io/yaml`'s conversion to JSON-able
+    /// values (a null key).
+    convert_failure: Option<String>,
     /// The first failure of the JSON encoder (`+Inf`, `NaN`).
     encode_failure: Option<String>,
     /// The bracket that opens the first container nested deeper than
@@ -129,6 +139,7 @@ impl<'t> Builder<'t> {
             decodes: 0,
             aliases: 0,
             decode_failure: None,
+            convert_failure: None,
             encode_failure: None,
             too_deep: None,
             json_depth: 0,
@@ -196,6 +207,9 @@ impl<'t> Builder<'t> {
         self.count(1, 0);
         let key = self.expect() == Some(Expect::Key);
         let cell = if key {
+            if s == Scalar::Null {
+                self.stack.last_mut().expect("an object").null_key = true;
+            }
             let text = key_text(&s);
             self.tape.push_text(&text)
         } else {
@@ -216,7 +230,12 @@ impl<'t> Builder<'t> {
             Scalar::Null => Cell::Null,
             Scalar::Bool(b) => Cell::Bool(*b),
             Scalar::Int(i) => Cell::Int(*i),
-            Scalar::Uint(u) => Cell::Uint(*u),
+            // kubectl decodes the JSON it made with integers as int64 and
+            // anything else as float64: a larger integer is a float.
+            Scalar::Uint(u) => match i64::try_from(*u) {
+                Ok(i) => Cell::Int(i),
+                Err(_) => Cell::Float(*u as f64),
+            },
             Scalar::Float(f) if !f.is_finite() => {
                 if self.encode_failure.is_none() {
                     self.encode_failure =
@@ -224,27 +243,41 @@ impl<'t> Builder<'t> {
                 }
                 Cell::Null
             }
-            Scalar::Float(f) => match crate::yaml::resolve::float(*f) {
-                Scalar::Int(i) => Cell::Int(i),
-                Scalar::Uint(u) => Cell::Uint(u),
-                _ => Cell::Float(*f),
-            },
+            // An integral float that fits int64 is written as an integer
+            // (`1.0` as `1`, `-0.0` as `-0`) and read back as one.
+            Scalar::Float(f)
+                if f.fract() == 0.0
+                    && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(f) =>
+            {
+                Cell::Int(*f as i64)
+            }
+            Scalar::Float(f) => Cell::Float(*f),
             Scalar::Str(t) => self.tape.push_text(t),
         }
     }
 
     /// After a complete value: the parent's next expectation.
     fn advance(&mut self) {
+        let cells = self.tape.cells.len();
         let Some(f) = self.stack.last_mut() else {
             self.done = true;
             return;
         };
         match f.expect {
             Expect::Item => f.len += 1,
-            Expect::Key => f.expect = Expect::Value,
+            Expect::Key => {
+                f.expect = Expect::Value;
+                f.value_at = cells;
+            }
             Expect::Value => {
                 f.len += 1;
                 f.expect = Expect::Key;
+                if std::mem::take(&mut f.null_key) && self.convert_failure.is_none() {
+                    let value = go_sharp_v(self.tape.node_at(f.value_at));
+                    self.convert_failure = Some(format!(
+                        "unsupported map key of type: %!s(<nil>), key: <nil>, value: {value}"
+                    ));
+                }
             }
             Expect::MergeValue => f.expect = Expect::Key,
         }
@@ -255,18 +288,8 @@ impl<'t> Builder<'t> {
         if self.failed() {
             return;
         }
+        let key = self.expect() == Some(Expect::Key);
         let (merge_list, splice) = match self.expect() {
-            Some(Expect::Key) => {
-                self.fail(format!(
-                    "invalid map key: {}",
-                    if object {
-                        "map[interface {}]interface {}{...}"
-                    } else {
-                        "[]interface {}{...}"
-                    }
-                ));
-                return;
-            }
             Some(Expect::MergeValue) => (!object, object),
             Some(Expect::Item) if self.stack.last().is_some_and(|f| f.merge_list) => {
                 if !object {
@@ -307,6 +330,9 @@ impl<'t> Builder<'t> {
             parts: Vec::new(),
             anchor,
             decodes_at_start,
+            key,
+            value_at: 0,
+            null_key: false,
         });
     }
 
@@ -343,7 +369,11 @@ impl<'t> Builder<'t> {
                 decodes: self.decodes - f.decodes_at_start,
             };
         }
-        if f.splice {
+        if f.key {
+            // go-yaml decodes a key before it refuses a collection.
+            let key = go_sharp_v(self.tape.node_at(f.at));
+            self.fail(format!("invalid map key: {key}"));
+        } else if f.splice {
             self.splice(f.at, f.len);
         } else {
             self.advance();
@@ -428,17 +458,6 @@ impl<'t> Builder<'t> {
             Target::Range { start, width } => {
                 let first = self.store[start];
                 let is_map = matches!(first, Cell::Object { .. });
-                if expect == Some(Expect::Key) {
-                    self.fail(format!(
-                        "invalid map key: {}",
-                        if is_map {
-                            "map[interface {}]interface {}{...}"
-                        } else {
-                            "[]interface {}{...}"
-                        }
-                    ));
-                    return;
-                }
                 if (expect == Some(Expect::MergeValue) || in_merge_list) && !is_map {
                     self.fail(MERGE_NOT_MAP.to_owned());
                     return;
@@ -451,6 +470,11 @@ impl<'t> Builder<'t> {
                 self.tape
                     .cells
                     .extend_from_slice(&self.store[start..start + width]);
+                if expect == Some(Expect::Key) {
+                    let key = go_sharp_v(self.tape.node_at(at));
+                    self.fail(format!("invalid map key: {key}"));
+                    return;
+                }
                 if expect == Some(Expect::MergeValue) || in_merge_list {
                     let Cell::Object { len, .. } = first else {
                         unreachable!("checked")
@@ -477,7 +501,7 @@ impl<'t> Builder<'t> {
         if let Some(e) = self.decode_failure {
             return Err(format!("yaml: {e}"));
         }
-        if let Some(e) = self.encode_failure {
+        if let Some(e) = self.convert_failure.or(self.encode_failure) {
             return Err(e);
         }
         if let Some(c) = self.too_deep {
@@ -574,7 +598,8 @@ fn scalar_of(cell: Cell) -> Scalar<'static> {
 
 /// A map key's JSON text, as `sigs.k8s.io/yaml` writes it: strings as they
 /// are, integers in decimal, floats as `strconv.FormatFloat(f, 'g', -1,
-/// 64)`, booleans and null by name.
+/// 32)` (with `.inf`, `-.inf` and `.nan` for the special values), booleans
+/// by name. (A null key is refused; its text here is never used.)
 fn key_text(s: &Scalar<'_>) -> String {
     match s {
         Scalar::Str(t) => t.to_string(),
@@ -582,7 +607,47 @@ fn key_text(s: &Scalar<'_>) -> String {
         Scalar::Bool(b) => b.to_string(),
         Scalar::Int(i) => i.to_string(),
         Scalar::Uint(u) => u.to_string(),
-        Scalar::Float(f) => go_format_g(*f),
+        Scalar::Float(f) if f.is_nan() => ".nan".to_owned(),
+        Scalar::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.to_owned(),
+        Scalar::Float(f) => go_format_g32(*f as f32),
+    }
+}
+
+/// `strconv.FormatFloat(f, 'g', -1, 32)`: float32's shortest digits.
+fn go_format_g32(f: f32) -> String {
+    format_g(format!("{f:e}"))
+}
+
+/// Go's `%#v` of a value go-yaml decoded (what its errors print): strings
+/// quoted, `[]interface {}{...}`, `map[interface {}]interface {}{...}`
+/// with keys sorted, `interface {}(nil)` for null.
+fn go_sharp_v(node: crate::tape::Node<'_>) -> String {
+    use crate::tape::Kind;
+    match node.kind() {
+        Kind::Null => "interface {}(nil)".to_owned(),
+        Kind::Bool(b) => b.to_string(),
+        Kind::Int(i) => i.to_string(),
+        Kind::Uint(u) => format!("0x{u:x}"),
+        Kind::Float(f) => go_format_g(f),
+        Kind::Str(s) => k8s_validation::field::go_quote(s),
+        Kind::Array(items) => {
+            let items: Vec<String> = items.map(go_sharp_v).collect();
+            format!("[]interface {{}}{{{}}}", items.join(", "))
+        }
+        Kind::Object(entries) => {
+            let mut entries: Vec<(String, String)> = entries
+                .map(|(k, v)| (k8s_validation::field::go_quote(k), go_sharp_v(v)))
+                .collect();
+            entries.sort();
+            let entries: Vec<String> = entries
+                .into_iter()
+                .map(|(k, v)| format!("{k}:{v}"))
+                .collect();
+            format!(
+                "map[interface {{}}]interface {{}}{{{}}}",
+                entries.join(", ")
+            )
+        }
     }
 }
 
@@ -600,7 +665,15 @@ pub(crate) fn go_format_g(f: f64) -> String {
         return if f.is_sign_negative() { "-0" } else { "0" }.to_owned();
     }
     // Rust's `{:e}` gives the same shortest digits.
-    let e = format!("{f:e}");
+    format_g(format!("{f:e}"))
+}
+
+/// Go's shortest `'g'` layout of Rust's `{:e}` text of a finite, non-zero
+/// number.
+fn format_g(e: String) -> String {
+    if e == "0e0" || e == "-0e0" {
+        return e.replace("e0", "");
+    }
     let (mantissa, exp) = e.split_once('e').expect("Rust's {:e} has an exponent");
     let exp: i32 = exp.parse().expect("an integer exponent");
     let (sign, mantissa) = match mantissa.strip_prefix('-') {

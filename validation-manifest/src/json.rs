@@ -19,6 +19,7 @@ pub struct JsonStream<'a> {
     bytes: &'a [u8],
     pos: usize,
     done: bool,
+    error_offset: Option<usize>,
 }
 
 impl<'a> JsonStream<'a> {
@@ -28,6 +29,7 @@ impl<'a> JsonStream<'a> {
             bytes,
             pos: 0,
             done: false,
+            error_offset: None,
         }
     }
 
@@ -106,8 +108,10 @@ impl<'a> JsonStream<'a> {
                                 return b.finish();
                             }
                         }
-                        (_, true) => return Err(syntax(c, "after object key:value pair")),
-                        (_, false) => return Err(syntax(c, "after array element")),
+                        (_, true) => {
+                            return Err(self.syntax(self.pos, c, "after object key:value pair"))
+                        }
+                        (_, false) => return Err(self.syntax(self.pos, c, "after array element")),
                     }
                     self.pos += 1;
                     continue;
@@ -124,14 +128,18 @@ impl<'a> JsonStream<'a> {
                         continue;
                     }
                     if c != b'"' {
-                        return Err(syntax(c, "looking for beginning of object key string"));
+                        return Err(self.syntax(
+                            self.pos,
+                            c,
+                            "looking for beginning of object key string",
+                        ));
                     }
                     self.string(&mut scratch)?;
                     b.scalar(Scalar::Str(scratch.as_str().into()), None, false);
                     self.skip_ws();
                     match self.peek() {
                         Some(b':') => self.pos += 1,
-                        Some(c) => return Err(syntax(c, "after object key")),
+                        Some(c) => return Err(self.syntax(self.pos, c, "after object key")),
                         None => return Err("unexpected EOF".to_owned()),
                     }
                     want = Want::Value;
@@ -152,7 +160,7 @@ impl<'a> JsonStream<'a> {
             match c {
                 b'{' | b'[' => {
                     if stack.len() >= MAX_DEPTH {
-                        return Err(syntax(c, "exceeded max depth"));
+                        return Err(self.syntax(self.pos, c, "exceeded max depth"));
                     }
                     self.pos += 1;
                     let object = c == b'{';
@@ -185,7 +193,7 @@ impl<'a> JsonStream<'a> {
                     let s = self.number()?;
                     b.scalar(s, None, false);
                 }
-                _ => return Err(syntax(c, "looking for beginning of value")),
+                _ => return Err(self.syntax(self.pos, c, "looking for beginning of value")),
             }
             if stack.is_empty() {
                 return b.finish();
@@ -199,7 +207,8 @@ impl<'a> JsonStream<'a> {
             match self.bytes.get(self.pos + i) {
                 Some(&c) if c == expected => {}
                 Some(&c) => {
-                    return Err(syntax(
+                    return Err(self.syntax(
+                        self.pos + i,
                         c,
                         &format!("in literal {word} (expecting {})", quote_char(expected)),
                     ))
@@ -222,7 +231,7 @@ impl<'a> JsonStream<'a> {
             i += 1;
             if !digit(i) {
                 return match b.get(i) {
-                    Some(&c) => Err(syntax(c, "in numeric literal")),
+                    Some(&c) => Err(self.syntax(i, c, "in numeric literal")),
                     None => Err("unexpected EOF".to_owned()),
                 };
             }
@@ -240,7 +249,7 @@ impl<'a> JsonStream<'a> {
             i += 1;
             if !digit(i) {
                 return match b.get(i) {
-                    Some(&c) => Err(syntax(c, "after decimal point in numeric literal")),
+                    Some(&c) => Err(self.syntax(i, c, "after decimal point in numeric literal")),
                     None => Err("unexpected EOF".to_owned()),
                 };
             }
@@ -256,7 +265,7 @@ impl<'a> JsonStream<'a> {
             }
             if !digit(i) {
                 return match b.get(i) {
-                    Some(&c) => Err(syntax(c, "in exponent of numeric literal")),
+                    Some(&c) => Err(self.syntax(i, c, "in exponent of numeric literal")),
                     None => Err("unexpected EOF".to_owned()),
                 };
             }
@@ -317,13 +326,13 @@ impl<'a> JsonStream<'a> {
                         b'r' => out.push('\r'),
                         b't' => out.push('\t'),
                         b'u' => {
-                            let first = hex4(b, i)?;
+                            let first = self.hex4(b, i)?;
                             i += 4;
                             let ch = if (0xD800..0xDC00).contains(&first)
                                 && b.get(i) == Some(&b'\\')
                                 && b.get(i + 1) == Some(&b'u')
                             {
-                                match hex4(b, i + 2) {
+                                match self.hex4(b, i + 2) {
                                     Ok(second) if (0xDC00..0xE000).contains(&second) => {
                                         i += 6;
                                         let c =
@@ -337,10 +346,10 @@ impl<'a> JsonStream<'a> {
                             };
                             out.push(ch);
                         }
-                        other => return Err(syntax(other, "in string escape code")),
+                        other => return Err(self.syntax(i - 1, other, "in string escape code")),
                     }
                 }
-                c if c < 0x20 => return Err(syntax(c, "in string literal")),
+                c if c < 0x20 => return Err(self.syntax(i, c, "in string literal")),
                 _ => {
                     // UTF-8: valid sequences as they are, invalid bytes as
                     // U+FFFD (Go's decoder replaces them).
@@ -356,18 +365,35 @@ impl<'a> JsonStream<'a> {
     }
 }
 
-fn hex4(b: &[u8], i: usize) -> Result<u32, String> {
-    let mut n = 0;
-    for k in 0..4 {
-        let Some(&c) = b.get(i + k) else {
-            return Err("unexpected EOF".to_owned());
-        };
-        let d = (c as char)
-            .to_digit(16)
-            .ok_or_else(|| syntax(c, "in \\u hexadecimal character escape"))?;
-        n = n * 16 + d;
+impl JsonStream<'_> {
+    fn hex4(&mut self, b: &[u8], i: usize) -> Result<u32, String> {
+        let mut n = 0;
+        for k in 0..4 {
+            let Some(&c) = b.get(i + k) else {
+                return Err("unexpected EOF".to_owned());
+            };
+            let d = (c as char)
+                .to_digit(16)
+                .ok_or_else(|| self.syntax(i + k, c, "in \\u hexadecimal character escape"))?;
+            n = n * 16 + d;
+        }
+        Ok(n)
     }
-    Ok(n)
+
+    /// `encoding/json`'s `SyntaxError` text for the byte `c` at `index` of
+    /// the stream (recorded: Go's offset counts the bytes read, this one
+    /// included).
+    fn syntax(&mut self, index: usize, c: u8, context: &str) -> String {
+        self.error_offset = Some(index + 1);
+        syntax(c, context)
+    }
+
+    /// Where the last syntax error was, as Go's `SyntaxError.Offset`
+    /// counts it in the stream; `None` when the last error was not a syntax
+    /// error (`unexpected EOF`).
+    pub fn error_offset(&self) -> Option<usize> {
+        self.error_offset
+    }
 }
 
 /// `encoding/json`'s `SyntaxError` text: `invalid character 'x' <context>`.

@@ -14,9 +14,10 @@ use std::io::{self, BufRead};
 pub const MAX_DOCUMENT_BYTES: usize = 64 << 20;
 
 /// How a stream is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     /// A YAML stream (documents separated by `---` lines).
+    #[default]
     Yaml,
     /// A stream of JSON values.
     Json,
@@ -25,6 +26,8 @@ pub enum Format {
 /// One document of a stream.
 #[derive(Debug, Default)]
 pub struct RawDocument {
+    /// How it is written.
+    pub format: Format,
     /// Its number in the stream, from 1 (blank ones count, as kubectl's
     /// reader returns them).
     pub number: usize,
@@ -38,6 +41,29 @@ pub struct RawDocument {
     /// kubectl's reader refused the document (a `---` line followed by
     /// more than a comment: `invalid Yaml document separator: |`).
     pub error: Option<String>,
+    /// The stream looked like JSON and its first documents did not parse
+    /// as JSON, so it is read as YAML from this document on (kubectl's
+    /// `YAMLOrJSONDecoder`); if this document does not parse as YAML
+    /// either, the answer is the JSON error.
+    pub json_error: Option<String>,
+}
+
+impl RawDocument {
+    /// Reads the document into `tape` (see [`crate::parse_document`]),
+    /// with the reader's own verdicts first: a refused separator, a
+    /// document over the size limit, a JSON stream's error.
+    pub fn parse(&self, tape: &mut crate::Tape) -> Result<bool, String> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        if self.too_large {
+            return Err(format!(
+                "the document is larger than {MAX_DOCUMENT_BYTES} bytes, this tool's limit on one document"
+            ));
+        }
+        crate::parse_document(self.format, &self.bytes, tape)
+            .map_err(|e| self.json_error.clone().unwrap_or(e))
+    }
 }
 
 /// Splits a stream into [`RawDocument`]s.
@@ -48,6 +74,17 @@ pub struct Splitter<R> {
     line: usize,
     limit: usize,
     done: bool,
+    /// Bytes consumed from the reader (JSON streams: Go's error offsets).
+    consumed: usize,
+    /// JSON documents that parsed: after two, the stream is JSON for good.
+    json_ok: usize,
+    /// Bytes to read before the reader's (a JSON document read again as
+    /// YAML).
+    prefix: Vec<u8>,
+    prefix_at: usize,
+    /// The JSON error the next YAML document answers with if it does not
+    /// parse.
+    json_error: Option<String>,
 }
 
 impl<R: BufRead> Splitter<R> {
@@ -65,6 +102,11 @@ impl<R: BufRead> Splitter<R> {
             line: 1,
             limit,
             done: false,
+            consumed: 0,
+            json_ok: 0,
+            prefix: Vec::new(),
+            prefix_at: 0,
+            json_error: None,
         }
     }
 
@@ -94,6 +136,7 @@ impl<R: BufRead> Splitter<R> {
                     // lines from the first document, which changes nothing.
                     let n = buf.len();
                     self.line += buf.iter().filter(|&&c| c == b'\n').count();
+                    self.consumed += n;
                     self.reader.consume(n);
                 }
             }
@@ -111,7 +154,9 @@ impl<R: BufRead> Splitter<R> {
         doc.bytes.clear();
         doc.too_large = false;
         doc.error = None;
-        match self.format()? {
+        doc.json_error = None;
+        doc.format = self.format()?;
+        match doc.format {
             Format::Yaml => self.next_yaml(doc),
             Format::Json => self.next_json(doc),
         }
@@ -124,7 +169,7 @@ impl<R: BufRead> Splitter<R> {
         let mut any = false;
         loop {
             line.clear();
-            let (n, overflow) = read_line(&mut self.reader, &mut line, self.limit)?;
+            let (n, overflow) = self.read_line(&mut line)?;
             if n == 0 {
                 self.done = true;
                 break;
@@ -141,8 +186,10 @@ impl<R: BufRead> Splitter<R> {
             match separator(&line) {
                 Separator::No => {}
                 Separator::Yes if any => break,
-                // An empty chunk is not a document.
-                Separator::Yes => continue,
+                // kubectl's reader keeps a separator that starts a document
+                // in it (YAML reads it as a document start), so two in a
+                // row make an empty document.
+                Separator::Yes => {}
                 Separator::Invalid(rest) => {
                     // kubectl's reader stops the file here; the document is
                     // reported and reading goes on after the line.
@@ -174,7 +221,28 @@ impl<R: BufRead> Splitter<R> {
         self.number += 1;
         doc.number = self.number;
         doc.line = start;
+        doc.json_error = self.json_error.take();
         Ok(true)
+    }
+
+    /// One line, from the prefix first.
+    fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+        if self.prefix_at < self.prefix.len() {
+            let rest = &self.prefix[self.prefix_at..];
+            let take = memchr_newline(rest).map_or(rest.len(), |i| i + 1);
+            line.extend_from_slice(&rest[..take]);
+            self.prefix_at += take;
+            if self.prefix_at == self.prefix.len() {
+                self.prefix = Vec::new();
+                self.prefix_at = 0;
+            }
+            if line.ends_with(b"\n") {
+                return Ok((take, false));
+            }
+            let (n, cut) = read_line(&mut self.reader, line, self.limit)?;
+            return Ok((take + n, cut));
+        }
+        read_line(&mut self.reader, line, self.limit)
     }
 
     fn next_json(&mut self, doc: &mut RawDocument) -> io::Result<bool> {
@@ -188,16 +256,19 @@ impl<R: BufRead> Splitter<R> {
             match buf.iter().position(|c| !c.is_ascii_whitespace()) {
                 Some(i) => {
                     self.line += buf[..i].iter().filter(|&&c| c == b'\n').count();
+                    self.consumed += i;
                     self.reader.consume(i);
                     break;
                 }
                 None => {
                     let n = buf.len();
                     self.line += buf.iter().filter(|&&c| c == b'\n').count();
+                    self.consumed += n;
                     self.reader.consume(n);
                 }
             }
         }
+        let start = self.consumed;
         self.number += 1;
         doc.number = self.number;
         doc.line = self.line;
@@ -212,7 +283,7 @@ impl<R: BufRead> Splitter<R> {
             let buf = self.reader.fill_buf()?;
             if buf.is_empty() {
                 self.done = true;
-                return Ok(true);
+                return self.json_or_yaml(doc, start);
             }
             let mut end = None;
             for (i, &c) in buf.iter().enumerate() {
@@ -251,6 +322,7 @@ impl<R: BufRead> Splitter<R> {
             let take = end.unwrap_or(buf.len());
             let chunk = &buf[..take];
             self.line += chunk.iter().filter(|&&c| c == b'\n').count();
+            self.consumed += take;
             size += take;
             if size > self.limit {
                 doc.too_large = true;
@@ -260,9 +332,41 @@ impl<R: BufRead> Splitter<R> {
             }
             self.reader.consume(take);
             if end.is_some() {
-                return Ok(true);
+                return self.json_or_yaml(doc, start);
             }
         }
+    }
+
+    /// kubectl's `YAMLOrJSONDecoder`: while at most one JSON document has
+    /// parsed, a document that does not parse as JSON sends the stream to
+    /// the YAML reader from that document on.
+    fn json_or_yaml(&mut self, doc: &mut RawDocument, start: usize) -> io::Result<bool> {
+        if self.json_ok > 1 || doc.too_large {
+            return Ok(true);
+        }
+        let mut stream = crate::json::JsonStream::new(&doc.bytes);
+        let mut scratch = crate::Tape::new();
+        let error = match stream.next_into(&mut scratch) {
+            Some(Err(e)) if !e.starts_with("json: cannot unmarshal") => match stream.error_offset()
+            {
+                Some(at) => format!("json: offset {}: {e}", start + at),
+                None => e,
+            },
+            _ => {
+                self.json_ok += 1;
+                return Ok(true);
+            }
+        };
+        // Read this document again, as YAML, and what follows it.
+        self.format = Some(Format::Yaml);
+        self.number -= 1;
+        self.line = doc.line;
+        self.prefix = std::mem::take(&mut doc.bytes);
+        self.prefix_at = 0;
+        self.json_error = Some(error);
+        self.done = false;
+        doc.format = Format::Yaml;
+        self.next_yaml(doc)
     }
 }
 
@@ -353,9 +457,10 @@ mod tests {
         assert_eq!(
             split(text, 1000),
             vec![
-                (1, 2, "a: 1\n".into(), false),
+                (1, 1, "---\na: 1\n".into(), false),
                 (2, 4, "# comment only\n".into(), false),
                 (3, 6, "b:\n  x: |\n    ---\n".into(), false),
+                (4, 10, "---\n".into(), false),
             ]
         );
     }

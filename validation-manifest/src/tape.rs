@@ -152,6 +152,14 @@ impl Tape {
         };
     }
 
+    /// The value whose cell is at `at`.
+    pub(crate) fn node_at(&self, at: usize) -> Node<'_> {
+        Node {
+            tape: self,
+            at: at as u32,
+        }
+    }
+
     pub(crate) fn str_of(&self, start: u32, len: u32) -> &str {
         &self.text[start as usize..(start + len) as usize]
     }

@@ -58,7 +58,7 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     loop {
         let event = parser
             .parse()
-            .map_err(|e| format!("yaml: {}", go_yaml_error(&e)))?;
+            .map_err(|e| format!("yaml: {}", go_yaml_error(&e, doc)))?;
         match event.data {
             EventData::StreamStart { .. } => {}
             EventData::DocumentStart { .. } => b.document(),
@@ -198,7 +198,12 @@ fn depth_error(mark: &libyaml_safer::Mark) -> String {
 /// go-yaml v2's `parser.fail()`: `line N: problem`, where N is the problem
 /// mark's line (from 0; plus one for a scanner error), else the context
 /// mark's, and no line when both are 0.
-fn go_yaml_error(e: &libyaml_safer::Error) -> String {
+fn go_yaml_error(e: &libyaml_safer::Error, doc: &[u8]) -> String {
+    if e.kind() == ErrorKind::Reader && e.problem() == "invalid UTF-8" {
+        // libyaml-safer words every UTF-8 problem alike; go-yaml (as
+        // libyaml) names which.
+        return utf8_problem(doc).to_owned();
+    }
     let problem_line = e.problem_mark().map_or(0, |m| m.line);
     let line = if problem_line != 0 {
         problem_line + u64::from(e.kind() == ErrorKind::Scanner)
@@ -214,6 +219,52 @@ fn go_yaml_error(e: &libyaml_safer::Error) -> String {
     } else {
         problem.to_owned()
     }
+}
+
+/// go-yaml's reader on the first ill-formed UTF-8 sequence of `doc`
+/// (readerc.go): which of its problems it reports. Reader errors carry no
+/// line.
+fn utf8_problem(doc: &[u8]) -> &'static str {
+    let mut i = 0;
+    while i < doc.len() {
+        let lead = doc[i];
+        let width = match lead {
+            _ if lead & 0x80 == 0 => 1,
+            _ if lead & 0xE0 == 0xC0 => 2,
+            _ if lead & 0xF0 == 0xE0 => 3,
+            _ if lead & 0xF8 == 0xF0 => 4,
+            _ => return "invalid leading UTF-8 octet",
+        };
+        if i + width > doc.len() {
+            return "incomplete UTF-8 octet sequence";
+        }
+        let mut value = u32::from(match width {
+            1 => lead & 0x7F,
+            2 => lead & 0x1F,
+            3 => lead & 0x0F,
+            _ => lead & 0x07,
+        });
+        for &b in &doc[i + 1..i + width] {
+            if b & 0xC0 != 0x80 {
+                return "invalid trailing UTF-8 octet";
+            }
+            value = (value << 6) | u32::from(b & 0x3F);
+        }
+        let shortest = match width {
+            1 => true,
+            2 => value >= 0x80,
+            3 => value >= 0x800,
+            _ => value >= 0x10000,
+        };
+        if !shortest {
+            return "invalid length of a UTF-8 sequence";
+        }
+        if (0xD800..=0xDFFF).contains(&value) || value > 0x10FFFF {
+            return "invalid Unicode character";
+        }
+        i += width;
+    }
+    "invalid UTF-8"
 }
 
 #[cfg(test)]
@@ -240,7 +291,7 @@ mod tests {
         );
         assert_eq!(
             json("a: [0777, 0x1F, 0o17, 0b101, 1_000, -12, +7, 1.0, 1.5, 1e3, .5, .0_0, .5e1, ._5, 08, 2001-12-14, 1:30, 9223372036854775808]"),
-            json!({"a": [511, 31, 15, 5, 1000, -12, 7, 1, 1.5, 1000, 0.5, 0, 5, "._5", 8, "2001-12-14", "1:30", 9223372036854775808u64]})
+            json!({"a": [511, 31, 15, 5, 1000, -12, 7, 1, 1.5, 1000, 0.5, 0, 5, "._5", 8, "2001-12-14", "1:30", 9.223372036854776e18]})
         );
         assert_eq!(
             err("a: .inf"),
@@ -274,6 +325,24 @@ mod tests {
             err("a: *nope\n"),
             "error converting YAML to JSON: yaml: unknown anchor 'nope' referenced"
         );
+    }
+
+    #[test]
+    fn utf8_problems_are_go_yaml_s() {
+        assert_eq!(utf8_problem(b"ok \xff"), "invalid leading UTF-8 octet");
+        assert_eq!(
+            utf8_problem(b"ok \xe2\x82"),
+            "incomplete UTF-8 octet sequence"
+        );
+        assert_eq!(
+            utf8_problem(b"\xe2\x28\xa1"),
+            "invalid trailing UTF-8 octet"
+        );
+        assert_eq!(
+            utf8_problem(b"\xc0\x80"),
+            "invalid length of a UTF-8 sequence"
+        );
+        assert_eq!(utf8_problem(b"\xed\xa0\x80"), "invalid Unicode character");
     }
 
     #[test]

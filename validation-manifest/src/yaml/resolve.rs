@@ -138,9 +138,9 @@ pub(crate) fn resolve_plain(s: &str) -> Result<Scalar<'_>, String> {
         // go-yaml v2 hands these to Go's strconv.ParseFloat as they are:
         // underscores between digits allowed, an exponent allowed.
         return Ok(match go_float_underscores(s) {
-            Some(t) if is_yaml_float(&t) => t
-                .parse::<f64>()
-                .map_or_else(|_| Scalar::Str(s.into()), Scalar::Float),
+            Some(t) if is_yaml_float(&t) => {
+                go_parse_float(&t).map_or_else(|| Scalar::Str(s.into()), Scalar::Float)
+            }
             _ => Scalar::Str(s.into()),
         });
     }
@@ -162,7 +162,7 @@ pub(crate) fn resolve_plain(s: &str) -> Result<Scalar<'_>, String> {
         return Ok(Scalar::Uint(u));
     }
     if is_yaml_float(&plain) {
-        if let Ok(f) = plain.parse::<f64>() {
+        if let Some(f) = go_parse_float(&plain) {
             return Ok(Scalar::Float(f));
         }
     }
@@ -185,19 +185,10 @@ fn go_float_underscores(s: &str) -> Option<String> {
     Some(s.replace('_', ""))
 }
 
-/// A float as Go's JSON encoder writes it: integral values below 1e21
-/// without a fraction (so `1.0` decodes into an integer field), which the
-/// API server reads back as an integer.
-pub(crate) fn float(f: f64) -> Scalar<'static> {
-    if f.fract() == 0.0 && f.abs() < 1e21 {
-        if f >= i64::MIN as f64 && f <= i64::MAX as f64 {
-            return Scalar::Int(f as i64);
-        }
-        if f >= 0.0 && f <= u64::MAX as f64 {
-            return Scalar::Uint(f as u64);
-        }
-    }
-    Scalar::Float(f)
+/// Go's `strconv.ParseFloat(s, 64)` where it succeeds: a value too large
+/// for a float64 is an error there (`ErrRange`), so go-yaml keeps the text.
+pub(crate) fn go_parse_float(s: &str) -> Option<f64> {
+    s.parse::<f64>().ok().filter(|f| f.is_finite())
 }
 
 /// `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$` (go-yaml v2's
