@@ -19,8 +19,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, Criterion};
-use k8s_validate::{apiserver, documents, input, Step, Validator};
+use k8s_validate::report::TextWriter;
+use k8s_validate::{apiserver, Settings, Sink, Step, Tally, Validator};
 use k8s_validation::Release;
+use k8s_validation_manifest::{
+    input, objects, parse_document, Format, RawDocument, Splitter, Tape,
+};
 use k8s_validation_migration::FeatureGates;
 use serde_json::Value;
 
@@ -47,34 +51,65 @@ fn release() -> Release {
         .unwrap_or(Release::V1_38)
 }
 
-fn read_all(dir: &std::path::Path) -> Vec<String> {
-    let sources = input::collect_sources(&[dir.display().to_string()], true).expect("corpus");
-    sources
-        .iter()
-        .map(|s| input::read_source(s).expect("readable"))
+fn sources(dir: &std::path::Path) -> Vec<input::Source> {
+    input::collect_sources(&[dir.display().to_string()], true)
+        .expect("corpus")
+        .sources
+}
+
+/// Every file read and split into documents.
+fn read_all(dir: &std::path::Path) -> Vec<(Format, RawDocument)> {
+    let mut out = Vec::new();
+    for s in sources(dir) {
+        let mut splitter = Splitter::new(input::open(&s).expect("readable"));
+        let format = splitter.format().expect("readable");
+        loop {
+            let mut raw = RawDocument::default();
+            if !splitter.next_into(&mut raw).expect("readable") {
+                break;
+            }
+            out.push((format, raw));
+        }
+    }
+    out
+}
+
+/// Every document parsed (YAML to its JSON tape).
+fn parse_all(docs: &[(Format, RawDocument)]) -> Vec<Tape> {
+    docs.iter()
+        .filter_map(|(format, raw)| {
+            let mut tape = Tape::new();
+            matches!(parse_document(*format, &raw.bytes, &mut tape), Ok(true)).then_some(tape)
+        })
         .collect()
 }
 
-fn parse_all(texts: &[String]) -> Vec<Value> {
-    texts
+fn count_objects(tapes: &[Tape]) -> usize {
+    tapes
         .iter()
-        .flat_map(|t| documents(t))
-        .filter_map(|d| d.object.ok())
+        .map(|t| objects(t.root().expect("a value")).len())
+        .sum()
+}
+
+fn options(release: Release) -> Vec<(String, bool)> {
+    apiserver::server(release)
+        .options
+        .iter()
+        .map(|o| (o.name.to_owned(), o.default))
         .collect()
 }
 
 fn validator() -> Validator {
     let release = release();
-    let options: Vec<(String, bool)> = apiserver::server(release)
-        .options
-        .iter()
-        .map(|o| (o.name.to_owned(), o.default))
-        .collect();
-    Validator::new(FeatureGates::for_release(release), &options)
+    Validator::new(FeatureGates::for_release(release), &options(release))
 }
 
-fn decode_all(v: &mut Validator, objs: &[Value]) -> Vec<Step> {
-    objs.iter().filter_map(|o| v.decode(o, None).ok()).collect()
+fn decode_all(v: &mut Validator, tapes: &[Tape]) -> Vec<Step> {
+    tapes
+        .iter()
+        .flat_map(|t| objects(t.root().expect("a value")))
+        .filter_map(|(_, o)| v.decode(o.ok()?, None).ok())
+        .collect()
 }
 
 fn validate_all(v: &mut Validator, steps: Vec<Step>) -> usize {
@@ -91,6 +126,30 @@ fn validate_all(v: &mut Validator, steps: Vec<Step>) -> usize {
     invalid
 }
 
+/// The command's whole run (read, split, parse, decode, validate, the text
+/// report into a sink) with `jobs` workers; the objects seen.
+fn run(dir: &std::path::Path, jobs: usize) -> usize {
+    let release = release();
+    let settings = Settings {
+        gates: FeatureGates::for_release(release),
+        options: options(release),
+        live: None,
+        jobs,
+    };
+    let mut out = std::io::sink();
+    let mut writer = TextWriter::new();
+    let mut tally = Tally::default();
+    let mut progress = |_| {};
+    let mut sink = Sink {
+        out: &mut out,
+        writer: &mut writer,
+        tally: &mut tally,
+        progress: &mut progress,
+    };
+    k8s_validate::run(&sources(dir), &settings, &mut sink).expect("runs");
+    tally.counts.objects
+}
+
 /// One pass, phases timed as the Go driver times them.
 struct Pass {
     objects: usize,
@@ -103,16 +162,16 @@ struct Pass {
 fn rust_pass(dir: &std::path::Path) -> Pass {
     let mut v = validator();
     let t = Instant::now();
-    let objs = parse_all(&read_all(dir));
+    let tapes = parse_all(&read_all(dir));
     let read = t.elapsed();
     let t = Instant::now();
-    let steps = decode_all(&mut v, &objs);
+    let steps = decode_all(&mut v, &tapes);
     let decode = t.elapsed();
     let t = Instant::now();
     let invalid = validate_all(&mut v, steps);
     let validate = t.elapsed();
     Pass {
-        objects: objs.len(),
+        objects: count_objects(&tapes),
         invalid,
         read,
         decode,
@@ -181,12 +240,13 @@ fn main() {
         );
         return;
     }
-    let texts = read_all(&dir);
-    let objs = parse_all(&texts);
+    let docs = read_all(&dir);
+    let tapes = parse_all(&docs);
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!(
-        "manifests bench: {} files, {} objects, Kubernetes {}",
-        texts.len(),
-        objs.len(),
+        "manifests bench: {} documents, {} objects, Kubernetes {}, {jobs} cores",
+        docs.len(),
+        count_objects(&tapes),
         release()
     );
 
@@ -194,29 +254,25 @@ fn main() {
         .configure_from_args()
         .sample_size(10)
         .measurement_time(Duration::from_secs(15));
-    c.bench_function("manifests/parse", |b| b.iter(|| parse_all(&texts).len()));
+    c.bench_function("manifests/parse", |b| b.iter(|| parse_all(&docs).len()));
     c.bench_function("manifests/decode", |b| {
         let mut v = validator();
-        b.iter(|| decode_all(&mut v, &objs).len())
+        b.iter(|| decode_all(&mut v, &tapes).len())
     });
     c.bench_function("manifests/validate", |b| {
         let mut v = validator();
         b.iter_batched(
             || {
                 let mut v = validator();
-                decode_all(&mut v, &objs)
+                decode_all(&mut v, &tapes)
             },
             |steps| validate_all(&mut v, steps),
             BatchSize::PerIteration,
         )
     });
-    c.bench_function("manifests/end_to_end", |b| {
-        b.iter(|| {
-            let mut v = validator();
-            let objs = parse_all(&read_all(&dir));
-            let steps = decode_all(&mut v, &objs);
-            validate_all(&mut v, steps)
-        })
+    c.bench_function("manifests/end_to_end", |b| b.iter(|| run(&dir, 1)));
+    c.bench_function(&format!("manifests/end_to_end_jobs_{jobs}"), |b| {
+        b.iter(|| run(&dir, jobs))
     });
 
     let Some(driver) = std::env::var("K8S_VALIDATE_GO_DRIVER").ok() else {
@@ -265,4 +321,22 @@ fn main() {
     let r = row("rust", &rust);
     let g = row("go", &go);
     println!("end to end: Rust {:.1}x Go", r / g);
+
+    // The command's own run (streaming, in input order) on one worker and
+    // on every core, against the Go driver's end to end.
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for j in [1, jobs] {
+        let mut times = Vec::new();
+        let mut n = 0;
+        for _ in 0..5 {
+            let t = Instant::now();
+            n = run(&dir, j);
+            times.push(t.elapsed());
+        }
+        let rate = per_sec(n, median(times));
+        println!(
+            "command run, {j} job(s): {rate:.0} objects/s, {:.1}x Go",
+            rate / g
+        );
+    }
 }

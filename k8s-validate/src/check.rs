@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use k8s_validation::{ErrorList, Operation, Release};
 use k8s_validation_api::{Kind, RootObject};
+use k8s_validation_manifest::limits::{json_size, request_too_large_message, MAX_REQUEST_BODY};
+use k8s_validation_manifest::Node;
 use k8s_validation_migration::{FeatureGates, Migration, Registry};
-use serde_json::Value;
 
 use crate::apiserver::{self, ApiServer};
 
@@ -54,6 +55,9 @@ pub enum Verdict {
     /// The object does not decode as its kind (the API server answers 400
     /// `BadRequest` before validating).
     Undecodable(String),
+    /// The JSON kubectl would send is larger than the API server's request
+    /// body limit (413 `RequestEntityTooLarge`, before decoding).
+    TooLarge(String),
     /// Not validated, and why.
     NotRun(NotRun),
 }
@@ -83,14 +87,14 @@ pub type ObjectKey = (String, String, String, String);
 
 /// The key of `obj` (namespace `default` counts as unset, as kubectl
 /// fills it in).
-pub fn object_key(obj: &Value) -> Option<ObjectKey> {
+pub fn object_key(obj: Node<'_>) -> Option<ObjectKey> {
     let api_version = obj.get("apiVersion")?.as_str()?;
     let kind = obj.get("kind")?.as_str()?;
     let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
     let meta = obj.get("metadata");
     let field = |k: &str| {
         meta.and_then(|m| m.get(k))
-            .and_then(Value::as_str)
+            .and_then(Node::as_str)
             .unwrap_or("")
             .to_owned()
     };
@@ -152,7 +156,7 @@ impl Validator {
     /// object, `--old`): [`decode`](Self::decode), then
     /// [`validate`](Self::validate). An object without `apiVersion` or
     /// `kind` is an error (a bad document).
-    pub fn check(&mut self, obj: &Value, old: Option<&Value>) -> Result<Checked, String> {
+    pub fn check(&mut self, obj: Node<'_>, old: Option<Node<'_>>) -> Result<Checked, String> {
         Ok(match self.decode(obj, old)? {
             Step::Done(checked) => checked,
             Step::Decoded(d) => self.validate(d),
@@ -160,9 +164,10 @@ impl Validator {
     }
 
     /// The first half of [`check`](Self::check): finds the object's kind,
-    /// decides whether the API server validates it, and decodes it (and the
-    /// live object) into the mirror's type.
-    pub fn decode(&mut self, obj: &Value, old: Option<&Value>) -> Result<Step, String> {
+    /// applies the API server's request body limit, decides whether the API
+    /// server validates it, and decodes it (and the live object) into the
+    /// mirror's type.
+    pub fn decode(&mut self, obj: Node<'_>, old: Option<Node<'_>>) -> Result<Step, String> {
         let api_version = string_at(obj, "apiVersion")
             .ok_or_else(|| "Object 'apiVersion' is missing".to_owned())?;
         let kind_name =
@@ -171,7 +176,7 @@ impl Validator {
         let meta = obj.get("metadata");
         let meta_str = |k: &str| {
             meta.and_then(|m| m.get(k))
-                .and_then(Value::as_str)
+                .and_then(Node::as_str)
                 .unwrap_or("")
                 .to_owned()
         };
@@ -184,6 +189,11 @@ impl Validator {
             update: old.is_some(),
             verdict: Verdict::Valid,
         };
+        // The body kubectl sends: the object's compact JSON and a newline.
+        if json_size(obj) + 1 > MAX_REQUEST_BODY {
+            checked.verdict = Verdict::TooLarge(request_too_large_message());
+            return Ok(Step::Done(checked));
+        }
         let Some(kind) = self.kind(api_version, kind_name) else {
             let built_in = k8s_validation_api::package_of_group(group).is_some();
             checked.verdict = Verdict::NotRun(if built_in {
@@ -197,14 +207,14 @@ impl Validator {
             checked.verdict = Verdict::NotRun(NotRun::NotRunByApiServer);
             return Ok(Step::Done(checked));
         }
-        let object = match kind.decode(obj) {
+        let object = match kind.decode(&obj.to_json()) {
             Ok(o) => o,
             Err(e) => {
                 checked.verdict = Verdict::Undecodable(e);
                 return Ok(Step::Done(checked));
             }
         };
-        let old = match old.map(|o| kind.decode(o)) {
+        let old = match old.map(|o| kind.decode(&o.to_json())) {
             None => None,
             Some(Ok(o)) => Some(o),
             Some(Err(e)) => {
@@ -275,6 +285,6 @@ pub struct Decoded {
     old: Option<Box<dyn RootObject>>,
 }
 
-fn string_at<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
-    v.get(key).and_then(Value::as_str).filter(|s| !s.is_empty())
+fn string_at<'a>(v: Node<'a>, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Node::as_str).filter(|s| !s.is_empty())
 }

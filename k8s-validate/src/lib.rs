@@ -5,16 +5,17 @@
 //! ```
 //! use k8s_validate::{Validator, Verdict};
 //! use k8s_validation::Release;
+//! use k8s_validation_manifest::Tape;
 //! use k8s_validation_migration::FeatureGates;
 //!
 //! let mut validator = Validator::new(FeatureGates::for_release(Release::V1_38), &[]);
-//! let manifest = serde_json::json!({
+//! let manifest = Tape::from_json(&serde_json::json!({
 //!     "apiVersion": "v1",
 //!     "kind": "ReplicationController",
 //!     "metadata": {"name": "web"},
 //!     "spec": {"replicas": -1}
-//! });
-//! let checked = validator.check(&manifest, None).unwrap();
+//! }));
+//! let checked = validator.check(manifest.root().unwrap(), None).unwrap();
 //! let Verdict::Invalid(errs) = checked.verdict else { panic!("{:?}", checked.verdict) };
 //! assert_eq!(
 //!     errs[0].to_string(),
@@ -24,17 +25,17 @@
 
 pub mod apiserver;
 pub mod check;
-pub mod input;
+pub mod pipeline;
 pub mod report;
-pub mod yaml;
+pub mod spill;
 
 pub use check::{Checked, Decoded, NotRun, Step, Validator, Verdict};
-pub use input::{documents, Document, Position, Source};
-pub use report::{Entry, Outcome, Report};
+pub use pipeline::{run, Settings, Sink};
+pub use report::{Entry, Outcome, Position, RunInfo, Tally, Writer};
 
 use std::collections::HashMap;
 
-use serde_json::Value;
+use k8s_validation_manifest::{input, objects, Node, RawDocument, Source, Splitter, Tape};
 
 use check::ObjectKey;
 
@@ -42,31 +43,53 @@ use check::ObjectKey;
 /// name.
 #[derive(Debug, Default)]
 pub struct LiveObjects {
-    objects: HashMap<ObjectKey, Value>,
+    objects: HashMap<ObjectKey, Tape>,
 }
 
 impl LiveObjects {
-    /// Adds the objects of a manifest stream; documents that hold no object
-    /// are returned as errors (with their position).
-    pub fn add(&mut self, text: &str) -> Vec<(Position, String)> {
+    /// Adds the objects of a source; documents that hold no object are
+    /// returned as errors (with where they are).
+    pub fn add_source(&mut self, source: &Source) -> Vec<String> {
         let mut bad = Vec::new();
-        for doc in documents(text) {
-            match doc.object {
-                Ok(v) => match check::object_key(&v) {
-                    Some(key) => {
-                        self.objects.insert(key, v);
+        let reader = match input::open(source) {
+            Ok(r) => r,
+            Err(e) => return vec![e],
+        };
+        let mut splitter = Splitter::new(reader);
+        let mut raw = RawDocument::default();
+        let mut tape = Tape::new();
+        loop {
+            match splitter.next_into(&mut raw) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    bad.push(format!("read {source}: {e}"));
+                    break;
+                }
+            }
+            let at = format!("document {} (line {})", raw.number, raw.line);
+            match raw.parse(&mut tape) {
+                Err(e) => bad.push(format!("{at}: {e}")),
+                Ok(false) => {}
+                Ok(true) => {
+                    for (_, obj) in objects(tape.root().expect("a value")) {
+                        match obj.map(|o| (check::object_key(o), o)) {
+                            Ok((Some(key), o)) => {
+                                self.objects.insert(key, Tape::from_json(&o.to_json()));
+                            }
+                            Ok((None, _)) => bad.push(format!("{at}: Object 'Kind' is missing")),
+                            Err(e) => bad.push(format!("{at}: {e}")),
+                        }
                     }
-                    None => bad.push((doc.position, "Object 'Kind' is missing".to_owned())),
-                },
-                Err(e) => bad.push((doc.position, e)),
+                }
             }
         }
         bad
     }
 
     /// The live object `obj` replaces, if any.
-    pub fn find(&self, obj: &Value) -> Option<&Value> {
-        self.objects.get(&check::object_key(obj)?)
+    pub fn find(&self, obj: Node<'_>) -> Option<Node<'_>> {
+        self.objects.get(&check::object_key(obj)?)?.root()
     }
 
     /// How many.
@@ -77,33 +100,5 @@ impl LiveObjects {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.objects.is_empty()
-    }
-}
-
-/// Validates every object of `text` (one source) and appends the outcomes
-/// to `entries`.
-pub fn check_source(
-    validator: &mut Validator,
-    live: Option<&LiveObjects>,
-    source: &Source,
-    text: &str,
-    entries: &mut Vec<Entry>,
-) {
-    for doc in documents(text) {
-        let outcome = match doc.object {
-            Err(e) => Outcome::BadDocument(e),
-            Ok(obj) => {
-                let old = live.and_then(|l| l.find(&obj));
-                match validator.check(&obj, old) {
-                    Ok(checked) => Outcome::Object(checked),
-                    Err(e) => Outcome::BadDocument(e),
-                }
-            }
-        };
-        entries.push(Entry {
-            source: source.clone(),
-            position: doc.position,
-            outcome,
-        });
     }
 }

@@ -5,9 +5,13 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use clap::{Arg, ArgAction, Command};
-use k8s_validate::{apiserver, check_source, input, LiveObjects, Report, Validator};
+use k8s_validate::report::{JsonWriter, JunitWriter, SarifWriter, TextWriter};
+use k8s_validate::{apiserver, LiveObjects, RunInfo, Settings, Sink, Tally, Writer};
 use k8s_validation::Release;
+use k8s_validation_manifest::input;
 use k8s_validation_migration::FeatureGates;
 
 /// The gates of declarative validation the summary reports.
@@ -80,9 +84,17 @@ fn command() -> Command {
                 .short('o')
                 .long("output")
                 .value_name("FORMAT")
-                .value_parser(["text", "json"])
+                .value_parser(["text", "json", "junit", "sarif"])
                 .default_value("text")
-                .help("text (kubectl's messages and a summary) or json (docs/manifests.md)"),
+                .help("text (kubectl's messages and a summary), json, junit or sarif (docs/manifests.md)"),
+        )
+        .arg(
+            Arg::new("jobs")
+                .short('j')
+                .long("jobs")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u16).range(1..))
+                .help("Documents validated in parallel (default: the number of cores); the output is the same for any N"),
         )
         .arg(
             Arg::new("list-kinds")
@@ -205,66 +217,85 @@ fn run(m: &clap::ArgMatches) -> Result<u8, String> {
         );
     }
     let recursive = m.get_flag("recursive");
-    let sources = input::collect_sources(&paths, recursive)?;
+    let found = input::collect_sources(&paths, recursive)?;
+    for (path, why) in &found.skipped {
+        eprintln!("k8s-validate: skipped {}: {why}", path.display());
+    }
 
-    let mut unreadable = Vec::new();
+    let mut stdout = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::with_capacity(64 << 10, &mut stdout);
+    let mut tally = Tally::default();
+    let info = RunInfo {
+        release,
+        gates: assumed,
+        options: options.clone(),
+    };
+    let mut writer: Box<dyn Writer> = match m.get_one::<String>("output").map(String::as_str) {
+        Some("json") => {
+            let mut w = JsonWriter::new();
+            ignore_closed(w.begin(&mut out, &info))?;
+            Box::new(w)
+        }
+        Some("junit") => Box::new(JunitWriter::new()),
+        Some("sarif") => Box::new(SarifWriter::new()),
+        _ => Box::new(TextWriter::new()),
+    };
+
     let live = match m.get_many::<String>("old") {
         None => None,
         Some(old) => {
             let old: Vec<String> = old.cloned().collect();
             let mut live = LiveObjects::default();
-            for source in input::collect_sources(&old, recursive)? {
-                match input::read_source(&source) {
-                    Ok(text) => {
-                        for (pos, e) in live.add(&text) {
-                            unreadable.push((source.clone(), format!("{pos}: {e}")));
-                        }
-                    }
-                    Err(e) => unreadable.push((source, e)),
+            for source in input::collect_sources(&old, recursive)?.sources {
+                for e in live.add_source(&source) {
+                    tally.add_unreadable();
+                    ignore_closed(writer.unreadable(&mut out, &source, &e))?;
                 }
             }
-            Some(live)
+            Some(Arc::new(live))
         }
     };
 
-    let mut validator = Validator::new(gates, &options);
+    let jobs = m
+        .get_one::<u16>("jobs")
+        .map(|&j| usize::from(j))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let settings = Settings {
+        gates,
+        options,
+        live,
+        jobs,
+    };
     let mut progress = Progress::new(
         m.get_one::<String>("progress").map(String::as_str),
-        sources.len(),
+        found.sources.len(),
     );
-    let mut entries = Vec::new();
-    for (i, source) in sources.iter().enumerate() {
-        match input::read_source(source) {
-            Ok(text) => check_source(&mut validator, live.as_ref(), source, &text, &mut entries),
-            Err(e) => unreadable.push((source.clone(), e)),
-        }
-        progress.tick(i + 1);
-    }
+    let mut tick = |done| progress.tick(done);
+    let mut sink = Sink {
+        out: &mut out,
+        writer: writer.as_mut(),
+        tally: &mut tally,
+        progress: &mut tick,
+    };
+    let ran = k8s_validate::run(&found.sources, &settings, &mut sink);
     progress.finish();
+    ignore_closed(ran)?;
+    ignore_closed(
+        writer
+            .finish(&mut out, &tally, &info)
+            .and_then(|()| out.flush()),
+    )?;
+    Ok(tally.exit_code())
+}
 
-    let report = Report {
-        release,
-        gates: assumed,
-        options,
-        entries,
-        files: sources.len(),
-        unreadable,
-    };
-    let out = match m.get_one::<String>("output").map(String::as_str) {
-        Some("json") => {
-            let mut s =
-                serde_json::to_string_pretty(&report.to_json()).expect("JSON values encode");
-            s.push('\n');
-            s
+/// A closed pipe (`| head`) is not an error of the validation.
+fn ignore_closed(r: std::io::Result<()>) -> Result<(), String> {
+    match r {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing the report: {e}"))
         }
-        _ => report.to_text(),
-    };
-    let mut stdout = std::io::stdout().lock();
-    // A closed pipe (`| head`) is not an error of the validation.
-    let _ = stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush());
-    Ok(report.exit_code())
+        _ => Ok(()),
+    }
 }
 
 /// The API server's gates from `--feature-gates` (every value given, in
