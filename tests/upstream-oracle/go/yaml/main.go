@@ -9,7 +9,8 @@
 // YAMLOrJSONDecoder(4096) into a RawExtension (YAML documents through
 // sigs.k8s.io/yaml: go-yaml v2 then encoding/json), empty and `null`
 // documents skipped (StreamVisitor), the raw JSON decoded with
-// apimachinery's util/json (int64 where integral).
+// apimachinery's util/json (int64 where integral). A directory argument
+// stands for its regular files (not its subdirectories), in name order.
 //
 // It is the Go side of tests/upstream-oracle/run-yaml, which compares the
 // Rust reader (k8s-validation-manifest) with it on a corpus of edge cases
@@ -23,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
@@ -34,7 +36,20 @@ import (
 func main() {
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
-	for _, f := range os.Args[1:] {
+	var files []string
+	for _, a := range os.Args[1:] {
+		entries, err := os.ReadDir(a)
+		if err != nil {
+			files = append(files, a)
+			continue
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() {
+				files = append(files, strings.TrimRight(a, "/")+"/"+e.Name())
+			}
+		}
+	}
+	for _, f := range files {
 		file, err := os.Open(f)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
