@@ -326,15 +326,44 @@ impl Decode for serde_json::Value {
     }
 }
 
-/// The runtime's `Quantity`, `Time`, `MicroTime` and `Duration` read as
-/// their Go types unmarshal JSON (through their serde implementations,
-/// which follow upstream's `UnmarshalJSON`).
-macro_rules! via_serde {
+/// A value read through its serde implementation, which follows upstream's
+/// `UnmarshalJSON` on the values that reach it.
+fn deserialize<T: serde::de::DeserializeOwned>(
+    node: Node<'_>,
+    cx: &Context,
+) -> Result<T, DecodeError> {
+    T::deserialize(&node.to_json()).map_err(|e| cx.value_error(e))
+}
+
+/// `Quantity`'s `UnmarshalJSON` parses the raw text of any value but `null`
+/// (a string's without its quotes): a boolean, array or object is
+/// `ParseQuantity`'s format error.
+impl Decode for k8s_validation::Quantity {
+    fn decode(node: Node<'_>, cx: &mut Context) -> Result<Self, DecodeError> {
+        match node.kind() {
+            Kind::Bool(_) | Kind::Array(_) | Kind::Object(_) => Err(
+                cx.value_error(k8s_validation::types::QuantityError::FormatWrong),
+            ),
+            _ => deserialize(node, cx),
+        }
+    }
+
+    fn go_type() -> Cow<'static, str> {
+        "resource.Quantity".into()
+    }
+}
+
+/// `Time`'s and `MicroTime`'s `UnmarshalJSON` unmarshal a string (or take
+/// `null`): anything else is a string's type error, which Go's decoder
+/// reports in the field's context.
+macro_rules! timestamps {
     ($($t:ty => $go:literal),*) => {$(
         impl Decode for $t {
             fn decode(node: Node<'_>, cx: &mut Context) -> Result<Self, DecodeError> {
-                use serde::Deserialize;
-                <$t>::deserialize(&node.to_json()).map_err(|e| cx.value_error(e))
+                match node.kind() {
+                    Kind::Str(_) | Kind::Null => deserialize(node, cx),
+                    _ => Err(cx.type_error::<String>(node)),
+                }
             }
 
             fn go_type() -> Cow<'static, str> {
@@ -344,12 +373,27 @@ macro_rules! via_serde {
     )*};
 }
 
-via_serde!(
-    k8s_validation::Quantity => "resource.Quantity",
+timestamps!(
     k8s_validation::Time => "v1.Time",
-    k8s_validation::MicroTime => "v1.MicroTime",
-    k8s_validation::Duration => "time.Duration"
+    k8s_validation::MicroTime => "v1.MicroTime"
 );
+
+/// Go's `time.Duration` is an `int64` of nanoseconds, with no JSON methods
+/// of its own.
+impl Decode for k8s_validation::Duration {
+    fn decode(node: Node<'_>, cx: &mut Context) -> Result<Self, DecodeError> {
+        match node.kind() {
+            Kind::Null => Ok(Self::default()),
+            Kind::Int(i) => Ok(Self::from_nanos(i)),
+            Kind::Uint(_) | Kind::Float(_) => Err(number_error::<Self>(cx, node)),
+            _ => Err(cx.type_error::<Self>(node)),
+        }
+    }
+
+    fn go_type() -> Cow<'static, str> {
+        "time.Duration".into()
+    }
+}
 
 /// Decodes a whole object of type `T`; the unknown fields in `cx`.
 pub fn decode<T: Decode>(node: Node<'_>, cx: &mut Context) -> Result<T, DecodeError> {
@@ -439,6 +483,64 @@ mod tests {
             }
         );
         assert_eq!(unknown, ["spec.replicaz", "x"]);
+    }
+
+    #[test]
+    fn runtime_types_fail_as_their_go_types_unmarshal() {
+        use k8s_validation::{Duration, MicroTime, Quantity, Time};
+        fn one<T: Decode>(v: serde_json::Value) -> Result<T, String> {
+            let tape = Tape::from_json(&v);
+            T::decode(tape.root().unwrap(), &mut Context::new()).map_err(|e| e.to_string())
+        }
+        let format = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+        for v in [json!(true), json!([1]), json!({"a": 1})] {
+            assert_eq!(one::<Quantity>(v).unwrap_err(), format);
+        }
+        assert_eq!(one::<Quantity>(json!(" 1Gi ")).unwrap().to_string(), "1Gi");
+        assert_eq!(one::<Quantity>(json!(1.5)).unwrap().to_string(), "1500m");
+        assert_eq!(
+            one::<Time>(json!(5)).unwrap_err(),
+            "json: cannot unmarshal number into Go value of type string"
+        );
+        assert_eq!(
+            one::<MicroTime>(json!([])).unwrap_err(),
+            "json: cannot unmarshal array into Go value of type string"
+        );
+        assert_eq!(one::<Duration>(json!(7)), Ok(Duration::from_nanos(7)));
+        assert_eq!(
+            one::<Duration>(json!("1s")).unwrap_err(),
+            "json: cannot unmarshal string into Go value of type time.Duration"
+        );
+        assert_eq!(
+            one::<Duration>(json!(1.5)).unwrap_err(),
+            "json: cannot unmarshal number 1.5 into Go value of type time.Duration"
+        );
+        // In a struct field, Go's decoder gives the string's type error the
+        // field's context.
+        #[derive(Debug, Default)]
+        struct Meta {
+            #[allow(dead_code)]
+            created: Time,
+        }
+        impl Decode for Meta {
+            fn decode(node: Node<'_>, cx: &mut Context) -> Result<Self, DecodeError> {
+                let mut out = Meta::default();
+                for (k, v) in cx.object::<Self>(node)?.into_iter().flatten() {
+                    if k == "creationTimestamp" {
+                        out.created = cx.field("ObjectMeta", "creationTimestamp", v)?;
+                    }
+                }
+                Ok(out)
+            }
+
+            fn go_type() -> Cow<'static, str> {
+                "v1.ObjectMeta".into()
+            }
+        }
+        assert_eq!(
+            one::<Meta>(json!({"creationTimestamp": 1})).unwrap_err(),
+            "json: cannot unmarshal number into Go struct field ObjectMeta.creationTimestamp of type string"
+        );
     }
 
     #[test]
