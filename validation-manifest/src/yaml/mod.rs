@@ -36,7 +36,21 @@ pub const ERROR_PREFIX: &str = "error converting YAML to JSON: ";
 
 /// Reads one YAML document into `tape`: `Ok(false)` when it holds no value
 /// (empty, or only comments), `Ok(true)` when the tape holds its value.
+///
+/// A document is read as kubectl's reader hands it to go-yaml: with a line
+/// break at its end (kubectl's `LineReader` ends every line, the last one
+/// too, with one), which is added when missing.
 pub fn parse(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
+    // (libyaml-safer 0.3 also panics on a block scalar that ends the input
+    // without a line break: its READ_LINE has no end of input, where
+    // libyaml's reads the buffer's NUL padding.)
+    let ended;
+    let doc = if doc.is_empty() || doc.ends_with(b"\n") {
+        doc
+    } else {
+        ended = [doc, b"\n"].concat();
+        &ended
+    };
     parse_events(doc, tape).map_err(|e| {
         if e.starts_with(crate::build::JSON_TOO_DEEP_PREFIX) {
             e
@@ -351,6 +365,14 @@ mod tests {
             json("a: |\n  yes\nb: >\n  12\n"),
             json!({"a": "yes\n", "b": "12\n"})
         );
+    }
+
+    #[test]
+    fn the_last_line_ends_with_a_line_break() {
+        // kubectl's reader adds it; libyaml-safer panicked without it.
+        assert_eq!(json("a: |\n  last"), json!({"a": "last\n"}));
+        assert_eq!(json("a: |-\n  last"), json!({"a": "last"}));
+        assert_eq!(json("a: 'x\n  y'"), json!({"a": "x y"}));
     }
 
     #[test]
