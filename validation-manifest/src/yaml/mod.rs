@@ -18,6 +18,7 @@
 //! (counted in the document, from 0 for parser errors and from 1 for
 //! scanner errors, as go-yaml v2 counts them).
 
+mod fast;
 pub(crate) mod resolve;
 
 use std::collections::HashSet;
@@ -37,6 +38,11 @@ pub const ERROR_PREFIX: &str = "error converting YAML to JSON: ";
 /// Reads one YAML document into `tape`: `Ok(false)` when it holds no value
 /// (empty, or only comments), `Ok(true)` when the tape holds its value.
 ///
+/// The fast reader (`fast.rs`: the YAML manifests are written in, read
+/// line by line) reads the document when it can; anything it is not sure
+/// of goes to libyaml's parser ([`parse_with_libyaml`]), which reads all
+/// of YAML. Both give the same answer wherever the fast reader answers.
+///
 /// A document is read as kubectl's reader hands it to go-yaml: with a line
 /// break at its end (kubectl's `LineReader` ends every line, the last one
 /// too, with one), which is added when missing.
@@ -51,13 +57,41 @@ pub fn parse(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
         ended = [doc, b"\n"].concat();
         &ended
     };
-    parse_events(doc, tape).map_err(|e| {
-        if e.starts_with(crate::build::JSON_TOO_DEEP_PREFIX) {
-            e
-        } else {
-            format!("{ERROR_PREFIX}{e}")
-        }
-    })
+    let mut b = Builder::new(tape);
+    if let Ok(has_value) = fast::parse(doc, &mut b) {
+        return b.finish().map(|()| has_value).map_err(error_text);
+    }
+    parse_events(doc, tape).map_err(error_text)
+}
+
+/// [`parse`] by libyaml's parser alone, which reads all of YAML: the
+/// reference the fast reader is compared with (tests, fuzzing).
+pub fn parse_with_libyaml(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
+    let ended;
+    let doc = if doc.is_empty() || doc.ends_with(b"\n") {
+        doc
+    } else {
+        ended = [doc, b"\n"].concat();
+        &ended
+    };
+    parse_events(doc, tape).map_err(error_text)
+}
+
+/// Whether the fast reader reads `doc` (or leaves it to libyaml's
+/// parser): for tests, fuzzing and benchmarks.
+#[doc(hidden)]
+pub fn fast_reader_takes(doc: &[u8]) -> bool {
+    let mut tape = Tape::new();
+    let mut b = Builder::new(&mut tape);
+    fast::parse(doc, &mut b).is_ok()
+}
+
+fn error_text(e: String) -> String {
+    if e.starts_with(crate::build::JSON_TOO_DEEP_PREFIX) {
+        e
+    } else {
+        format!("{ERROR_PREFIX}{e}")
+    }
 }
 
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
