@@ -17,6 +17,9 @@
 //! assert_eq!(tape.to_json(), serde_json::json!({"kind": "ConfigMap", "data": {"enabled": true}}));
 //! ```
 
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod build;
 pub mod decode;
 pub mod input;

@@ -6,7 +6,7 @@
 //! `420`: YAML 1.1, where serde's YAML crates read YAML 1.2. This module
 //! reads a document with libyaml's scanner and parser (go-yaml v2 is a port
 //! of libyaml; [`libyaml_safer`] is another) and decodes its events as
-//! go-yaml v2 does ([`resolve`] for scalars, the tape builder for anchors,
+//! go-yaml v2 does (`resolve.rs` for scalars, the tape builder for anchors,
 //! aliases, merge keys and repeated keys), with go-yaml's limits:
 //!
 //! * alias expansion: go-yaml's `allowedAliasRatio` heuristic
