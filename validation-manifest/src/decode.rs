@@ -341,9 +341,9 @@ fn deserialize<T: serde::de::DeserializeOwned>(
 impl Decode for k8s_validation::Quantity {
     fn decode(node: Node<'_>, cx: &mut Context) -> Result<Self, DecodeError> {
         match node.kind() {
-            Kind::Bool(_) | Kind::Array(_) | Kind::Object(_) => Err(
-                cx.value_error(k8s_validation::types::QuantityError::FormatWrong),
-            ),
+            Kind::Bool(_) | Kind::Array(_) | Kind::Object(_) => {
+                Err(cx.value_error(k8s_validation::types::QuantityError::FormatWrong))
+            }
             _ => deserialize(node, cx),
         }
     }

@@ -424,12 +424,18 @@ fn separator(line: &[u8]) -> Separator {
     }
 }
 
-/// Whether a YAML document holds only blank and comment lines.
+/// Whether a YAML document holds only blank and comment lines, in
+/// printable ASCII: go-yaml reads such a document as no value. (Its reader
+/// refuses a control character, DEL or, after a UTF-8 byte-order mark,
+/// ill-formed UTF-8 anywhere, comments included: other documents are
+/// parsed.)
 pub fn is_blank_yaml(doc: &[u8]) -> bool {
-    doc.split(|&c| c == b'\n').all(|l| {
-        let l = l.trim_ascii();
-        l.is_empty() || l[0] == b'#'
-    })
+    let printable = |c: &u8| matches!(c, b'\t' | b'\n' | b'\r' | 0x20..=0x7E);
+    doc.iter().all(printable)
+        && doc.split(|&c| c == b'\n').all(|l| {
+            let l = l.trim_ascii();
+            l.is_empty() || l[0] == b'#'
+        })
 }
 
 #[cfg(test)]
@@ -479,6 +485,23 @@ mod tests {
         assert_eq!(
             doc.error.as_deref(),
             Some("invalid Yaml document separator: |")
+        );
+    }
+
+    #[test]
+    fn comment_only_documents_are_blank_when_go_yaml_reads_them() {
+        assert!(is_blank_yaml(b"# a comment\n  \t\n# another\r\n"));
+        assert!(!is_blank_yaml(b"a: 1\n"));
+        // go-yaml's reader refuses control characters in comments too.
+        assert!(!is_blank_yaml(b"# \0\n"));
+        let mut tape = crate::Tape::new();
+        assert_eq!(
+            crate::parse_document(Format::Yaml, b"# \0\n", &mut tape),
+            Err("error converting YAML to JSON: yaml: control characters are not allowed".into())
+        );
+        assert_eq!(
+            crate::parse_document(Format::Yaml, "# \u{e9}\n".as_bytes(), &mut tape),
+            Ok(false)
         );
     }
 
