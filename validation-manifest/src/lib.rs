@@ -48,9 +48,10 @@ pub fn parse_document(format: Format, bytes: &[u8], tape: &mut Tape) -> Result<b
             }
             Ok(yaml::parse(bytes, tape)? && !tape.root().is_some_and(Node::is_null))
         }
+        // kubectl skips a `null` document of a JSON stream too.
         Format::Json => match json::JsonStream::new(bytes).next_into(tape) {
             None => Ok(false),
-            Some(r) => r.map(|()| true),
+            Some(r) => r.map(|()| !tape.root().is_some_and(Node::is_null)),
         },
     }
 }

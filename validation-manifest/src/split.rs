@@ -66,9 +66,13 @@ impl RawDocument {
     }
 }
 
+/// How far into a stream kubectl looks for the `{` of a JSON stream
+/// (`NewYAMLOrJSONDecoder(r, 4096)`).
+const JSON_PEEK: usize = 4096;
+
 /// Splits a stream into [`RawDocument`]s.
 pub struct Splitter<R> {
-    reader: R,
+    reader: Input<R>,
     format: Option<Format>,
     number: usize,
     line: usize,
@@ -78,10 +82,9 @@ pub struct Splitter<R> {
     consumed: usize,
     /// JSON documents that parsed: after two, the stream is JSON for good.
     json_ok: usize,
-    /// Bytes to read before the reader's (a JSON document read again as
-    /// YAML).
-    prefix: Vec<u8>,
-    prefix_at: usize,
+    /// The white space read before the current JSON document (kubectl
+    /// reads it again as YAML if the document does not parse).
+    json_space: Vec<u8>,
     /// The JSON error the next YAML document answers with if it does not
     /// parse.
     json_error: Option<String>,
@@ -96,7 +99,11 @@ impl<R: BufRead> Splitter<R> {
     /// A splitter with another size limit.
     pub fn with_limit(reader: R, limit: usize) -> Splitter<R> {
         Splitter {
-            reader,
+            reader: Input {
+                ahead: Vec::new(),
+                at: 0,
+                inner: reader,
+            },
             format: None,
             number: 0,
             line: 1,
@@ -104,42 +111,22 @@ impl<R: BufRead> Splitter<R> {
             done: false,
             consumed: 0,
             json_ok: 0,
-            prefix: Vec::new(),
-            prefix_at: 0,
+            json_space: Vec::new(),
             json_error: None,
         }
     }
 
-    /// The stream's format (decided by its first non-blank byte).
+    /// The stream's format: JSON when its first 4,096 bytes, after white
+    /// space (Go's `unicode.IsSpace`), start with `{` (kubectl's
+    /// `GuessJSONStream`).
     pub fn format(&mut self) -> io::Result<Format> {
         if let Some(f) = self.format {
             return Ok(f);
         }
-        // Blank lines before a JSON value count for line numbers; read
-        // without consuming them, as kubectl peeks.
-        let f = loop {
-            let buf = self.reader.fill_buf()?;
-            if buf.is_empty() {
-                break Format::Yaml;
-            }
-            match buf.iter().position(|c| !c.is_ascii_whitespace()) {
-                Some(i) => {
-                    break if buf[i] == b'{' {
-                        Format::Json
-                    } else {
-                        Format::Yaml
-                    }
-                }
-                None => {
-                    // Only white space so far: consume it (counting lines)
-                    // and look further. For YAML this drops leading blank
-                    // lines from the first document, which changes nothing.
-                    let n = buf.len();
-                    self.line += buf.iter().filter(|&&c| c == b'\n').count();
-                    self.consumed += n;
-                    self.reader.consume(n);
-                }
-            }
+        let head = self.reader.peek(JSON_PEEK)?;
+        let f = match utf8_prefix(head).trim_start().as_bytes().first() {
+            Some(b'{') => Format::Json,
+            _ => Format::Yaml,
         };
         self.format = Some(f);
         Ok(f)
@@ -169,7 +156,7 @@ impl<R: BufRead> Splitter<R> {
         let mut any = false;
         loop {
             line.clear();
-            let (n, overflow) = self.read_line(&mut line)?;
+            let (n, overflow) = read_line(&mut self.reader, &mut line, self.limit)?;
             if n == 0 {
                 self.done = true;
                 break;
@@ -225,47 +212,27 @@ impl<R: BufRead> Splitter<R> {
         Ok(true)
     }
 
-    /// One line, from the prefix first.
-    fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<(usize, bool)> {
-        if self.prefix_at < self.prefix.len() {
-            let rest = &self.prefix[self.prefix_at..];
-            let take = memchr_newline(rest).map_or(rest.len(), |i| i + 1);
-            line.extend_from_slice(&rest[..take]);
-            self.prefix_at += take;
-            if self.prefix_at == self.prefix.len() {
-                self.prefix = Vec::new();
-                self.prefix_at = 0;
-            }
-            if line.ends_with(b"\n") {
-                return Ok((take, false));
-            }
-            let (n, cut) = read_line(&mut self.reader, line, self.limit)?;
-            return Ok((take + n, cut));
-        }
-        read_line(&mut self.reader, line, self.limit)
-    }
-
     fn next_json(&mut self, doc: &mut RawDocument) -> io::Result<bool> {
-        // Skip white space, counting lines.
+        // Skip JSON's white space, counting lines and keeping it (kubectl
+        // reads it again as YAML if the document does not parse).
+        self.json_space.clear();
+        let space_line = self.line;
         loop {
             let buf = self.reader.fill_buf()?;
             if buf.is_empty() {
                 self.done = true;
                 return Ok(false);
             }
-            match buf.iter().position(|c| !c.is_ascii_whitespace()) {
-                Some(i) => {
-                    self.line += buf[..i].iter().filter(|&&c| c == b'\n').count();
-                    self.consumed += i;
-                    self.reader.consume(i);
-                    break;
-                }
-                None => {
-                    let n = buf.len();
-                    self.line += buf.iter().filter(|&&c| c == b'\n').count();
-                    self.consumed += n;
-                    self.reader.consume(n);
-                }
+            let n = buf.iter().take_while(|c| is_json_space(**c)).count();
+            self.line += buf[..n].iter().filter(|&&c| c == b'\n').count();
+            self.consumed += n;
+            if self.json_space.len() <= self.limit {
+                self.json_space.extend_from_slice(&buf[..n]);
+            }
+            let more = n == buf.len();
+            self.reader.consume(n);
+            if !more {
+                break;
             }
         }
         let start = self.consumed;
@@ -273,7 +240,8 @@ impl<R: BufRead> Splitter<R> {
         doc.number = self.number;
         doc.line = self.line;
         // Find the end of the value: the bracket that closes the first one
-        // (strings skipped), or white space after a scalar.
+        // (strings skipped), the quote that closes a string, or for a
+        // number or literal the byte after it (parsed below).
         let mut depth = 0usize;
         let mut in_string = false;
         let mut escaped = false;
@@ -283,7 +251,7 @@ impl<R: BufRead> Splitter<R> {
             let buf = self.reader.fill_buf()?;
             if buf.is_empty() {
                 self.done = true;
-                return self.json_or_yaml(doc, start);
+                break;
             }
             let mut end = None;
             for (i, &c) in buf.iter().enumerate() {
@@ -301,6 +269,10 @@ impl<R: BufRead> Splitter<R> {
                     }
                     continue;
                 }
+                if scalar && (is_json_space(c) || b"{}[],:\"".contains(&c)) {
+                    end = Some(i + 1);
+                    break;
+                }
                 match c {
                     b'"' => in_string = true,
                     b'{' | b'[' => depth += 1,
@@ -310,10 +282,6 @@ impl<R: BufRead> Splitter<R> {
                             break;
                         }
                         depth -= 1;
-                    }
-                    c if c.is_ascii_whitespace() && depth == 0 && scalar => {
-                        end = Some(i);
-                        break;
                     }
                     _ if depth == 0 => scalar = true,
                     _ => {}
@@ -332,15 +300,38 @@ impl<R: BufRead> Splitter<R> {
             }
             self.reader.consume(take);
             if end.is_some() {
-                return self.json_or_yaml(doc, start);
+                break;
             }
         }
+        if scalar && !doc.too_large {
+            // Go's decoder ends a number or literal where it ends: what
+            // follows is read again.
+            let mut stream = crate::json::JsonStream::new(&doc.bytes);
+            if let Some(Ok(())) = stream.next_into(&mut crate::Tape::new()) {
+                let end = stream.offset();
+                self.put_back(doc.bytes.split_off(end));
+                self.done = false;
+            }
+        }
+        self.json_or_yaml(doc, start, space_line)
+    }
+
+    /// Puts bytes read back in front of the reader.
+    fn put_back(&mut self, bytes: Vec<u8>) {
+        self.line -= bytes.iter().filter(|&&c| c == b'\n').count();
+        self.consumed -= bytes.len();
+        self.reader.put_back(bytes);
     }
 
     /// kubectl's `YAMLOrJSONDecoder`: while at most one JSON document has
-    /// parsed, a document that does not parse as JSON sends the stream to
-    /// the YAML reader from that document on.
-    fn json_or_yaml(&mut self, doc: &mut RawDocument, start: usize) -> io::Result<bool> {
+    /// parsed, a document that does not parse as JSON sends the stream,
+    /// from the end of the last document that parsed, to the YAML reader.
+    fn json_or_yaml(
+        &mut self,
+        doc: &mut RawDocument,
+        start: usize,
+        space_line: usize,
+    ) -> io::Result<bool> {
         if self.json_ok > 1 || doc.too_large {
             return Ok(true);
         }
@@ -357,16 +348,131 @@ impl<R: BufRead> Splitter<R> {
                 return Ok(true);
             }
         };
-        // Read this document again, as YAML, and what follows it.
-        self.format = Some(Format::Yaml);
-        self.number -= 1;
-        self.line = doc.line;
-        self.prefix = std::mem::take(&mut doc.bytes);
-        self.prefix_at = 0;
-        self.json_error = Some(error);
+        // Read this document and the white space before it again.
+        let mut back = std::mem::take(&mut self.json_space);
+        back.append(&mut doc.bytes);
+        self.put_back(back);
+        debug_assert_eq!(self.line, space_line);
         self.done = false;
+        self.number -= 1;
+        if !self.skip_space()? {
+            // kubectl's reader gives up on YAML: the answer is the JSON
+            // error, and the stream ends.
+            self.number += 1;
+            doc.error = Some(error);
+            self.done = true;
+            return Ok(true);
+        }
+        self.format = Some(Format::Yaml);
+        self.json_error = Some(error);
         doc.format = Format::Yaml;
+        // (Nothing left to read as YAML ends the stream quietly, as
+        // kubectl's YAML reader's io.EOF does.)
         self.next_yaml(doc)
+    }
+
+    /// kubectl's `consumeWhitespace` before it reads the rest as YAML: white
+    /// space (Go's `unicode.IsSpace`) up to and including the first line
+    /// break is skipped. It reads 4 bytes at a time, and gives up (`false`)
+    /// when fewer are left, or on a character that is not UTF-8 or is
+    /// U+FFFD (Go's `utf8.RuneError`).
+    fn skip_space(&mut self) -> io::Result<bool> {
+        loop {
+            let head = self.reader.peek(4)?;
+            if head.len() < 4 {
+                return Ok(false);
+            }
+            let c = match utf8_prefix(head).chars().next() {
+                Some(c) if c != '\u{FFFD}' => c,
+                _ => return Ok(false),
+            };
+            if !c.is_whitespace() {
+                return Ok(true);
+            }
+            let n = c.len_utf8();
+            self.reader.consume(n);
+            self.consumed += n;
+            if c == '\n' {
+                self.line += 1;
+                return Ok(true);
+            }
+        }
+    }
+}
+
+/// The reader, with bytes in front of it: those kubectl peeks at, and
+/// those read again (a JSON document read as YAML, what follows a number).
+struct Input<R> {
+    ahead: Vec<u8>,
+    at: usize,
+    inner: R,
+}
+
+impl<R: BufRead> Input<R> {
+    /// At least `n` bytes ahead (fewer at the end of the stream), not
+    /// consumed.
+    fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.ahead.len() - self.at < n {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let take = buf.len().min(n - (self.ahead.len() - self.at));
+            self.ahead.extend_from_slice(&buf[..take]);
+            self.inner.consume(take);
+        }
+        Ok(&self.ahead[self.at..])
+    }
+
+    fn put_back(&mut self, mut bytes: Vec<u8>) {
+        bytes.extend_from_slice(&self.ahead[self.at..]);
+        self.ahead = bytes;
+        self.at = 0;
+    }
+}
+
+impl<R: BufRead> io::Read for Input<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let buf = self.fill_buf()?;
+        let n = buf.len().min(out.len());
+        out[..n].copy_from_slice(&buf[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Input<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.at < self.ahead.len() {
+            return Ok(&self.ahead[self.at..]);
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        if self.at < self.ahead.len() {
+            self.at += n;
+            if self.at >= self.ahead.len() {
+                self.ahead.clear();
+                self.at = 0;
+            }
+        } else {
+            self.inner.consume(n);
+        }
+    }
+}
+
+/// JSON's white space (`encoding/json`'s `isSpace`).
+fn is_json_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The longest prefix of `b` that is UTF-8 (Go's rune-by-rune readers stop
+/// at the first invalid byte).
+fn utf8_prefix(b: &[u8]) -> &str {
+    match std::str::from_utf8(b) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&b[..e.valid_up_to()]).expect("valid up to"),
     }
 }
 
@@ -515,6 +621,97 @@ mod tests {
                 (2, 3, "{\"b\": [1, {}]}".into(), false),
                 (3, 3, "7".into(), false),
                 (4, 3, "[2]".into(), false),
+            ]
+        );
+    }
+
+    /// Each document: its format, bytes, and the reader's error or the
+    /// JSON error it answers with if YAML fails.
+    fn docs(text: &[u8]) -> Vec<(Format, String, Option<String>)> {
+        let mut s = Splitter::new(text);
+        let mut doc = RawDocument::default();
+        let mut out = Vec::new();
+        while s.next_into(&mut doc).unwrap() {
+            let error = doc.error.clone().or(doc.json_error.clone());
+            out.push((
+                doc.format,
+                String::from_utf8_lossy(&doc.bytes).into_owned(),
+                error,
+            ));
+        }
+        out
+    }
+
+    #[test]
+    fn kubectl_looks_for_json_in_the_first_4096_bytes_after_unicode_space() {
+        let format = |text: &[u8]| Splitter::new(text).format().unwrap();
+        assert_eq!(
+            format(format!("{}{{}}", " ".repeat(4095)).as_bytes()),
+            Format::Json
+        );
+        assert_eq!(
+            format(format!("{}{{}}", "\n".repeat(4096)).as_bytes()),
+            Format::Yaml
+        );
+        assert_eq!(format("\u{a0}\u{2028}\x0b{}".as_bytes()), Format::Json);
+        assert_eq!(format(b"\xff{}"), Format::Yaml);
+        // Not JSON's white space: read again as YAML, after white space up
+        // to the first line break.
+        assert_eq!(
+            docs("\x0b\u{a0}{\"a\": 1}\n".as_bytes()),
+            [(
+                Format::Yaml,
+                "{\"a\": 1}\n".into(),
+                Some(
+                    "json: offset 1: invalid character '\\v' looking for beginning of value".into()
+                )
+            )]
+        );
+    }
+
+    #[test]
+    fn a_json_stream_turns_yaml_as_kubectl_s_decoder_does() {
+        // From the end of the last document that parsed, white space up to
+        // the first line break skipped.
+        assert_eq!(
+            docs(b"{\"a\":1}\n\n   b: 1\n   c: 2\n")[1],
+            (
+                Format::Yaml,
+                "\n   b: 1\n   c: 2\n".into(),
+                Some(
+                    "json: offset 13: invalid character 'b' looking for beginning of value".into()
+                )
+            )
+        );
+        // Go reads 4 bytes at a time there, and gives up with fewer left,
+        // or at U+FFFD.
+        assert_eq!(
+            docs(b"{\"a\":1}x")[1],
+            (
+                Format::Json,
+                String::new(),
+                Some("json: offset 8: invalid character 'x' looking for beginning of value".into())
+            )
+        );
+        assert_eq!(
+            docs(b"{\"a\":1}xyzw")[1],
+            (
+                Format::Yaml,
+                "xyzw\n".into(),
+                Some("json: offset 8: invalid character 'x' looking for beginning of value".into())
+            )
+        );
+        assert_eq!(docs("{} \u{fffd}\n".as_bytes())[1].0, Format::Json);
+        assert_eq!(docs(b"{x}")[0].0, Format::Json);
+        assert_eq!(docs(b"{x}\n")[0].1, "{x}\n");
+        // A number or literal ends where it ends; after two documents the
+        // stream is JSON for good.
+        assert_eq!(
+            docs(b"{}123abc"),
+            [
+                (Format::Json, "{}".into(), None),
+                (Format::Json, "123".into(), None),
+                (Format::Json, "abc".into(), None),
             ]
         );
     }
