@@ -18,6 +18,7 @@
 //! (counted in the document, from 0 for parser errors and from 1 for
 //! scanner errors, as go-yaml v2 counts them).
 
+mod encoding;
 mod fast;
 pub(crate) mod resolve;
 
@@ -95,9 +96,13 @@ fn error_text(e: String) -> String {
 }
 
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
-    let mut input = doc;
+    let (text, encoding) = encoding::decode(doc).map_err(|e| format!("yaml: {e}"))?;
+    let mut input = &text[..];
     let mut parser = Parser::new();
     parser.set_input_string(&mut input);
+    if let Some(e) = encoding {
+        parser.set_encoding(e);
+    }
     let mut b = Builder::new(tape);
     let mut has_value = false;
     let mut depth = Depth::default();
