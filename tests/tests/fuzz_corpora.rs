@@ -12,10 +12,14 @@ use std::path::Path;
 mod duration;
 #[path = "../../fuzz/targets/ip.rs"]
 mod ip;
+#[path = "../../fuzz/targets/manifest.rs"]
+mod manifest;
 #[path = "../../fuzz/targets/quantity.rs"]
 mod quantity;
 #[path = "../../fuzz/targets/tag_parser.rs"]
 mod tag_parser;
+#[path = "../../fuzz/targets/tape_decode.rs"]
+mod tape_decode;
 #[path = "../../fuzz/targets/time.rs"]
 mod time;
 
@@ -88,4 +92,14 @@ fn duration_corpus() {
 #[test]
 fn ip_corpus() {
     replay_seeded("ip", ip::run);
+}
+
+#[test]
+fn manifest_corpus() {
+    replay_seeded("manifest", manifest::run);
+}
+
+#[test]
+fn tape_decode_corpus() {
+    replay_seeded("tape_decode", tape_decode::run);
 }
