@@ -309,6 +309,9 @@ impl<'a> Reader<'a, '_, '_> {
         if !tail.starts_with(':') || !(tail.len() == 1 || tail.as_bytes()[1] == b' ') {
             return Err(GiveUp);
         }
+        if !short_key(at, after + spaces) {
+            return Err(GiveUp);
+        }
         Ok((key, merge, after + spaces + 1))
     }
 
@@ -519,9 +522,10 @@ impl<'a> Reader<'a, '_, '_> {
         }
         loop {
             if object {
+                let key = i;
                 i = self.flow_node(line, i, true)?;
                 i = skip_spaces(line, i);
-                if bytes.get(i) != Some(&b':') {
+                if bytes.get(i) != Some(&b':') || !short_key(key, i) {
                     return Err(GiveUp);
                 }
                 i += 1;
@@ -597,6 +601,14 @@ enum Chomp {
     Clip,
     Strip,
     Keep,
+}
+
+/// Whether a key from `start` to its `:` at `colon` is well within the
+/// scanner's limit on a simple key (1,024 characters up to the `:`, quoted
+/// keys and flow keys too; past it go-yaml fails), which libyaml's path
+/// then applies.
+fn short_key(start: usize, colon: usize) -> bool {
+    colon - start <= 1000
 }
 
 fn skip_spaces(line: &str, mut i: usize) -> usize {
@@ -844,6 +856,23 @@ mod tests {
 
     /// Documents it leaves to libyaml (each would be read wrongly by a
     /// naive line reader).
+    #[test]
+    fn long_keys_are_left_to_libyaml() {
+        // go-yaml's simple key reaches 1,024 characters up to its `:`.
+        let k = "k".repeat(1023);
+        for doc in [
+            format!("\"{k}\": v\n"),
+            format!("{{\"{k}\": v}}\n"),
+            format!("{{{k}: v}}\n"),
+            format!("{}   : v\n", "k".repeat(999)),
+        ] {
+            assert!(!fast_reader_takes(doc.as_bytes()), "{doc:.20}");
+        }
+        assert!(fast_reader_takes(
+            format!("{}: v\n", "k".repeat(999)).as_bytes()
+        ));
+    }
+
     #[test]
     fn the_fast_reader_gives_up_where_unsure() {
         for doc in [
