@@ -263,6 +263,13 @@ fn line_cases(c: &mut Cases) {
             format!("{{{}: v}}\n", "k".repeat(n)),
         );
     }
+    // ... counted in characters, not bytes: keys of two-byte characters.
+    for n in [512, 513, 1_024, 1_025] {
+        c.add(
+            &format!("key-{n}-2byte.yaml"),
+            format!("{}: v\n", "\u{e9}".repeat(n)),
+        );
+    }
     // kubectl looks for `{` in the first 4,096 bytes only.
     for n in [4_095, 4_096] {
         c.add(
