@@ -607,9 +607,12 @@ fn key_text(s: &Scalar<'_>) -> String {
         Scalar::Bool(b) => b.to_string(),
         Scalar::Int(i) => i.to_string(),
         Scalar::Uint(u) => u.to_string(),
-        Scalar::Float(f) if f.is_nan() => ".nan".to_owned(),
-        Scalar::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.to_owned(),
-        Scalar::Float(f) => go_format_g32(*f as f32),
+        // Rounded to float32 first: beyond its range, an infinity.
+        Scalar::Float(f) => match *f as f32 {
+            f if f.is_nan() => ".nan".to_owned(),
+            f if f.is_infinite() => if f > 0.0 { ".inf" } else { "-.inf" }.to_owned(),
+            f => go_format_g32(f),
+        },
     }
 }
 
@@ -830,6 +833,10 @@ mod tests {
         assert_eq!(key_text(&Scalar::Float(0.00001)), "1e-05");
         assert_eq!(key_text(&Scalar::Float(123456.5)), "123456.5");
         assert_eq!(key_text(&Scalar::Bool(true)), "true");
+        // Beyond float32's range: sigs.k8s.io/yaml's `.inf`, and zero.
+        assert_eq!(key_text(&Scalar::Float(1e40)), ".inf");
+        assert_eq!(key_text(&Scalar::Float(-1e40)), "-.inf");
+        assert_eq!(key_text(&Scalar::Float(-1e-50)), "-0");
         assert_eq!(go_format_g(f64::INFINITY), "+Inf");
     }
 
