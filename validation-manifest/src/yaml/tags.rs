@@ -119,35 +119,41 @@ fn scan(text: &[u8], encoding: Option<Encoding>) -> Scan {
 }
 
 /// The places where libyaml may end a tag that go-yaml reads on or
-/// refuses: a `,`, `[` or `]` after a `!` and characters of a shorthand
-/// tag, or a `,` after a verbatim tag (`!<...>`).
+/// refuses: a `,`, `[` or `]` after characters of a shorthand tag among
+/// which is a `!` (a tag may follow a `:` with no space: `{"a":!t, b}`), or
+/// a `,` after a verbatim tag (`!<...>`).
 fn candidates(text: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
-    // Where the current run of shorthand tag characters started.
-    let mut run = None;
+    // Whether the current run of shorthand tag characters holds a `!`.
+    let mut bang = false;
     let mut verbatim = false;
     for (i, &c) in text.iter().enumerate() {
         if verbatim {
             if c == b'>' {
                 verbatim = false;
+                bang = false;
                 if text.get(i + 1) == Some(&b',') {
                     out.push(i + 1);
                 }
+                continue;
             }
-            continue;
+            if libyaml_uri(c) || matches!(c, b',' | b'[' | b']' | b'<') {
+                continue;
+            }
+            verbatim = false;
         }
-        if c == b'!' && run.is_none() && text.get(i + 1) == Some(&b'<') {
+        if c == b'!' && text.get(i + 1) == Some(&b'<') {
             verbatim = true;
             continue;
         }
         if libyaml_uri(c) {
-            run.get_or_insert(i);
+            bang |= c == b'!';
             continue;
         }
-        if matches!(c, b',' | b'[' | b']') && run.is_some_and(|r| text[r] == b'!') {
+        if matches!(c, b',' | b'[' | b']') && bang {
             out.push(i);
         }
-        run = None;
+        bang = false;
     }
     out
 }
@@ -196,6 +202,10 @@ mod tests {
             "- !t%2C x\n- !!str%5D y\n"
         );
         assert_eq!(rewrite("a: [!<x>, y]\n"), "a: [!<x>{ y]\n");
+        assert_eq!(
+            rewrite("{\"a\": 1, \"b\":!!int, c}\n"),
+            "{\"a\": 1, \"b\":!!int%2C c}\n"
+        );
         // Not tags: left alone.
         for s in [
             "a: \"!b, c\"\n",
