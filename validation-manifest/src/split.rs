@@ -53,16 +53,20 @@ impl RawDocument {
     /// with the reader's own verdicts first: a refused separator, a
     /// document over the size limit, a JSON stream's error.
     pub fn parse(&self, tape: &mut crate::Tape) -> Result<bool, String> {
-        if let Some(e) = &self.error {
-            return Err(e.clone());
+        // The JSON error first: kubectl's decoder answers with it whatever
+        // went wrong with the document as YAML.
+        let refused = self.error.clone().or_else(|| {
+            self.too_large.then(|| {
+                format!(
+                    "the document is larger than {MAX_DOCUMENT_BYTES} bytes, this tool's limit on one document"
+                )
+            })
+        });
+        match refused {
+            Some(e) => Err(self.json_error.clone().unwrap_or(e)),
+            None => crate::parse_document(self.format, &self.bytes, tape)
+                .map_err(|e| self.json_error.clone().unwrap_or(e)),
         }
-        if self.too_large {
-            return Err(format!(
-                "the document is larger than {MAX_DOCUMENT_BYTES} bytes, this tool's limit on one document"
-            ));
-        }
-        crate::parse_document(self.format, &self.bytes, tape)
-            .map_err(|e| self.json_error.clone().unwrap_or(e))
     }
 }
 
@@ -703,6 +707,14 @@ mod tests {
         );
         assert_eq!(docs("{} \u{fffd}\n".as_bytes())[1].0, Format::Json);
         assert_eq!(docs(b"{x}")[0].0, Format::Json);
+        // The JSON error is the answer whatever the YAML reader says.
+        let mut s = Splitter::new(&b"{\"a\" 1}\n--- x\n"[..]);
+        let mut doc = RawDocument::default();
+        assert!(s.next_into(&mut doc).unwrap());
+        assert_eq!(
+            doc.parse(&mut crate::Tape::new()),
+            Err("json: offset 6: invalid character '1' after object key".into())
+        );
         assert_eq!(docs(b"{x}\n")[0].1, "{x}\n");
         // A number or literal ends where it ends; after two documents the
         // stream is JSON for good.
