@@ -273,7 +273,13 @@ impl<'t> Builder<'t> {
                 f.len += 1;
                 f.expect = Expect::Key;
                 if std::mem::take(&mut f.null_key) && self.convert_failure.is_none() {
-                    let value = go_sharp_v(self.tape.node_at(f.value_at));
+                    // `%+#v` of a nil interface value is `<nil>`.
+                    let value = self.tape.node_at(f.value_at);
+                    let value = if value.is_null() {
+                        "<nil>".to_owned()
+                    } else {
+                        go_sharp_v(value)
+                    };
                     self.convert_failure = Some(format!(
                         "unsupported map key of type: %!s(<nil>), key: <nil>, value: {value}"
                     ));
@@ -510,6 +516,13 @@ impl<'t> Builder<'t> {
             ));
         }
         Ok(())
+    }
+
+    /// A decoding failure found by the caller (a scalar that does not
+    /// resolve as its tag says): go-yaml's decoder reports it after the
+    /// whole document parsed, if no decoding failure came first.
+    pub(crate) fn decode_error(&mut self, msg: String) {
+        self.fail(msg);
     }
 
     /// Whether a decoding failure was recorded (the caller keeps parsing

@@ -140,10 +140,11 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
                 let scalar = if b.has_failed() {
                     Scalar::Null
                 } else {
-                    match resolve::scalar(&value, plain, tag.as_deref()) {
-                        Ok(s) => s,
-                        Err(e) => return Err(format!("yaml: {e}")),
-                    }
+                    // A decoding error: a later syntax error wins over it.
+                    resolve::scalar(&value, plain, tag.as_deref()).unwrap_or_else(|e| {
+                        b.decode_error(e);
+                        Scalar::Null
+                    })
                 };
                 b.scalar(scalar, anchor.as_deref(), merge_key);
             }
@@ -379,6 +380,16 @@ mod tests {
         assert_eq!(
             err("a: *nope\n"),
             "error converting YAML to JSON: yaml: unknown anchor 'nope' referenced"
+        );
+        // go-yaml decodes after it parsed: a syntax error wins over a
+        // scalar that does not resolve as its tag says.
+        assert_eq!(
+            err("a: !!int x\nc: [1\n"),
+            "error converting YAML to JSON: yaml: line 2: did not find expected ',' or ']'"
+        );
+        assert_eq!(
+            err("~:\n"),
+            "error converting YAML to JSON: unsupported map key of type: %!s(<nil>), key: <nil>, value: <nil>"
         );
     }
 
