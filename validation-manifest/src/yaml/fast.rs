@@ -574,9 +574,10 @@ impl<'a> Reader<'a, '_, '_> {
                 Ok(at + 1 + len)
             }
             Some(&c) if !is_indicator(c) && c != b' ' => {
-                // A plain scalar: up to `,`, a bracket, or `:`; no comment.
+                // A plain scalar: up to `,`, a bracket, or `:`; no comment,
+                // and no `?`, which ends it for go-yaml (yaml/flow.rs).
                 let end = line[at..]
-                    .find([',', '[', ']', '{', '}', ':', '#'])
+                    .find([',', '[', ']', '{', '}', ':', '#', '?'])
                     .map_or(line.len(), |n| at + n);
                 match bytes.get(end) {
                     Some(b',' | b']' | b'}') => {}
@@ -856,6 +857,13 @@ mod tests {
 
     /// Documents it leaves to libyaml (each would be read wrongly by a
     /// naive line reader).
+    #[test]
+    fn a_question_mark_in_a_flow_scalar_is_left_to_libyaml() {
+        assert!(!fast_reader_takes(b"a: [x?y]\n"));
+        assert!(!fast_reader_takes(b"m: {u: a?b}\n"));
+        assert!(fast_reader_takes(b"a: x?y\n"));
+    }
+
     #[test]
     fn long_keys_are_left_to_libyaml() {
         // go-yaml's simple key reaches 1,024 characters up to its `:`.

@@ -20,6 +20,7 @@
 
 mod encoding;
 mod fast;
+mod flow;
 mod tags;
 pub(crate) mod resolve;
 
@@ -98,7 +99,8 @@ fn error_text(e: String) -> String {
 
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     let (decoded, encoding) = encoding::decode(doc).map_err(|e| format!("yaml: {e}"))?;
-    let text = tags::go_yaml_tags(&decoded, encoding)?;
+    let tagged = tags::go_yaml_tags(&decoded, encoding)?;
+    let text = flow::go_yaml_plain_scalars(&tagged, encoding);
     let mut input = &text[..];
     let mut parser = Parser::new();
     parser.set_input_string(&mut input);

@@ -1,0 +1,102 @@
+//! Plain scalars in flow collections as go-yaml v2 scans them: a `?` ends
+//! one (its scanner, a port of libyaml before 0.2.2, takes `?` as the key
+//! indicator there), so `[http://a?b]` is a syntax error for kubectl at the
+//! `?`. libyaml-safer 0.3 reads on (`"http://a?b"`). So the first `?`
+//! inside a plain scalar of a flow collection, as libyaml's scanner finds
+//! them, is made a character that ends the scalar there and that the
+//! parser refuses after it as it refuses go-yaml's key indicator (`{`): the
+//! document fails where and as go-yaml fails it ("did not find expected ','
+//! or ']'").
+
+use std::borrow::Cow;
+
+use libyaml_safer::{Encoding, ScalarStyle, Scanner, TokenData};
+
+/// `text` with the first `?` that go-yaml ends a flow plain scalar at made
+/// `{` (see the module documentation); `encoding` as libyaml's parser will
+/// be told.
+pub(crate) fn go_yaml_plain_scalars(text: &[u8], encoding: Option<Encoding>) -> Cow<'_, [u8]> {
+    // Marks count from after a UTF-8 byte-order mark the scanner skips.
+    let base = if encoding.is_none() { 3 } else { 0 };
+    if !may_end_at_question_mark(&text[base..]) {
+        return Cow::Borrowed(text);
+    }
+    match question_mark(&text[base..], encoding) {
+        Some(at) => {
+            let mut text = text.to_vec();
+            text[base + at] = b'{';
+            Cow::Owned(text)
+        }
+        None => Cow::Borrowed(text),
+    }
+}
+
+/// Whether the text has a flow collection and a `?` inside a run of
+/// non-blank characters.
+fn may_end_at_question_mark(text: &[u8]) -> bool {
+    text.iter().any(|&c| c == b'[' || c == b'{')
+        && text
+            .windows(2)
+            .any(|w| w[1] == b'?' && !matches!(w[0], b' ' | b'\t' | b'\r' | b'\n'))
+}
+
+/// The first `?` after the first character of a plain scalar inside a flow
+/// collection, before any error of libyaml's scanner.
+fn question_mark(text: &[u8], encoding: Option<Encoding>) -> Option<usize> {
+    let mut input = text;
+    let mut scanner = Scanner::<&mut &[u8]>::new();
+    scanner.set_input_string(&mut input);
+    if let Some(e) = encoding {
+        scanner.set_encoding(e);
+    }
+    let mut flow = 0usize;
+    for token in scanner {
+        let token = token.ok()?;
+        match token.data {
+            TokenData::FlowSequenceStart | TokenData::FlowMappingStart => flow += 1,
+            TokenData::FlowSequenceEnd | TokenData::FlowMappingEnd => flow = flow.saturating_sub(1),
+            TokenData::Scalar {
+                style: ScalarStyle::Plain,
+                ..
+            } if flow > 0 => {
+                let (start, end) = (
+                    token.start_mark.index as usize,
+                    token.end_mark.index as usize,
+                );
+                let inside = text.get(start + 1..end).unwrap_or_default();
+                if let Some(i) = inside.iter().position(|&c| c == b'?') {
+                    return Some(start + 1 + i);
+                }
+            }
+            TokenData::StreamEnd => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewrite(s: &str) -> String {
+        let text = go_yaml_plain_scalars(s.as_bytes(), Some(Encoding::Utf8));
+        String::from_utf8(text.into_owned()).unwrap()
+    }
+
+    #[test]
+    fn a_question_mark_ends_a_flow_plain_scalar() {
+        assert_eq!(
+            rewrite("args: [--url=http://a/b?c=d, x?y]\n"),
+            "args: [--url=http://a/b{c=d, x?y]\n"
+        );
+        assert_eq!(
+            rewrite("m: {u: \"a?b\", v: c?d}\n"),
+            "m: {u: \"a?b\", v: c{d}\n"
+        );
+        // In block context, quoted, or starting a scalar: left alone.
+        for s in ["a: b?c\n", "a: ['b?c']\n", "a: [?b]\n", "# [a?b]\n"] {
+            assert_eq!(rewrite(s), s);
+        }
+    }
+}
