@@ -31,13 +31,10 @@ pub(crate) fn go_yaml_plain_scalars(text: &[u8], encoding: Option<Encoding>) -> 
     }
 }
 
-/// Whether the text has a flow collection and a `?` inside a run of
-/// non-blank characters.
+/// Whether the text has a flow collection and a `?` (also after white
+/// space inside a scalar: `[a ?b]` is `a`, then a key, to go-yaml).
 fn may_end_at_question_mark(text: &[u8]) -> bool {
-    text.iter().any(|&c| c == b'[' || c == b'{')
-        && text
-            .windows(2)
-            .any(|w| w[1] == b'?' && !matches!(w[0], b' ' | b'\t' | b'\r' | b'\n'))
+    text.contains(&b'?') && text.iter().any(|&c| c == b'[' || c == b'{')
 }
 
 /// The first `?` after the first character of a plain scalar inside a flow
@@ -94,6 +91,7 @@ mod tests {
             rewrite("m: {u: \"a?b\", v: c?d}\n"),
             "m: {u: \"a?b\", v: c{d}\n"
         );
+        assert_eq!(rewrite("{a  ? b}\n"), "{a  { b}\n");
         // In block context, quoted, or starting a scalar: left alone.
         for s in ["a: b?c\n", "a: ['b?c']\n", "a: [?b]\n", "# [a?b]\n"] {
             assert_eq!(rewrite(s), s);
