@@ -48,13 +48,10 @@ pub(crate) fn scalar<'a>(
                 Scalar::Bool(_) => "bool",
                 Scalar::Int(_) | Scalar::Uint(_) => "int",
                 Scalar::Float(_) => "float",
-                Scalar::Str(_) => {
-                    if is_timestamp(text) {
-                        "timestamp"
-                    } else {
-                        "str"
-                    }
-                }
+                // go-yaml tries a timestamp only for a plain scalar or one
+                // tagged !!timestamp.
+                Scalar::Str(_) if short == "timestamp" && is_timestamp(text) => "timestamp",
+                Scalar::Str(_) => "str",
             };
             if got == short {
                 return Ok(resolved);
@@ -271,15 +268,87 @@ fn go_parse_uint(s: &str) -> Option<u64> {
     u64::from_str_radix(digits, radix).ok()
 }
 
-/// go-yaml v2's timestamp forms (`2001-12-14`, `2001-12-14t21:59:43.10-05:00`,
-/// ...), which decode into `interface{}` as the string itself.
+/// go-yaml v2's `parseTimestamp`: four digits and `-`, then one of its
+/// layouts as Go's `time.Parse` reads them (`2006-1-2T15:4:5.999999999Z07:00`,
+/// the same with `t`, `2006-1-2 15:4:5.999999999`, `2006-1-2`), the date
+/// and time in range. A timestamp decodes into `interface{}` as the string
+/// itself; the tag matters in errors (`cannot decode !!timestamp ...`).
 fn is_timestamp(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() >= 10
-        && b[..4].iter().all(u8::is_ascii_digit)
-        && b[4] == b'-'
-        && (b[5].is_ascii_digit())
-        && s[5..].contains('-')
+    // 1 or 2 digits (Go's `getnum`), and the rest.
+    fn num(b: &[u8]) -> Option<(u32, &[u8])> {
+        let d = |i: usize| {
+            b.get(i)
+                .filter(|c| c.is_ascii_digit())
+                .map(|c| u32::from(c - b'0'))
+        };
+        let first = d(0)?;
+        Some(match d(1) {
+            Some(second) => (first * 10 + second, &b[2..]),
+            None => (first, &b[1..]),
+        })
+    }
+    if b.len() < 5 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+        return false;
+    }
+    let year: u32 = s[..4].parse().expect("four digits");
+    let Some((month, rest)) = num(&b[5..]) else {
+        return false;
+    };
+    let Some(rest) = rest.strip_prefix(b"-") else {
+        return false;
+    };
+    let Some((day, rest)) = num(rest) else {
+        return false;
+    };
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    if !(1..=days).contains(&day) {
+        return false;
+    }
+    let (zone, rest) = match rest {
+        [] => return true,
+        [b'T' | b't', rest @ ..] => (true, rest),
+        [b' ', rest @ ..] => (false, rest),
+        _ => return false,
+    };
+    let time = || -> Option<&[u8]> {
+        let (hour, rest) = num(rest)?;
+        let (minute, rest) = num(rest.strip_prefix(b":")?)?;
+        let (second, mut rest) = num(rest.strip_prefix(b":")?)?;
+        if hour > 23 || minute > 59 || second > 59 {
+            return None;
+        }
+        // A fraction, after `.` or `,`.
+        if let [b'.' | b',', d, ..] = rest {
+            if d.is_ascii_digit() {
+                let n = rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                rest = &rest[1 + n..];
+            }
+        }
+        Some(rest)
+    };
+    let Some(rest) = time() else {
+        return false;
+    };
+    if !zone {
+        return rest.is_empty();
+    }
+    match rest {
+        b"Z" => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            [h1, h2, m1, m2].iter().all(|c| c.is_ascii_digit())
+                && (h1 - b'0') * 10 + (h2 - b'0') <= 24
+                && (m1 - b'0') * 10 + (m2 - b'0') <= 60
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -304,6 +373,24 @@ mod tests {
         // Not octal: a float, which JSON writes as 8.
         assert_eq!(plain("08"), Scalar::Float(8.0));
         assert_eq!(plain("2001-12-14"), Scalar::Str("2001-12-14".into()));
+        // Go's time.Parse of go-yaml's layouts.
+        for t in [
+            "2001-12-14t21:59:43.10-05:00",
+            "2001-1-2 3:4:5",
+            "2000-02-29",
+            "2001-12-14T21:59:43Z",
+        ] {
+            assert!(is_timestamp(t), "{t}");
+        }
+        for t in [
+            "2001-02-29",
+            "2001-13-01",
+            "0020-12-!!int",
+            "2001-12-14 21:59:43 -5",
+            "2001-12-14T24:00:00Z",
+        ] {
+            assert!(!is_timestamp(t), "{t}");
+        }
         assert_eq!(
             plain("9223372036854775808"),
             Scalar::Uint(9223372036854775808)
