@@ -4,17 +4,17 @@
 //! `?`. libyaml-safer 0.3 reads on (`"http://a?b"`). So the first `?`
 //! inside a plain scalar of a flow collection, as libyaml's scanner finds
 //! them, is made a character that ends the scalar there and that the
-//! parser refuses after it as it refuses go-yaml's key indicator (`{`): the
-//! document fails where and as go-yaml fails it ("did not find expected ','
-//! or ']'").
+//! parser refuses after it as it refuses go-yaml's key indicator (`{`),
+//! and the rest is dropped: the document fails where and as go-yaml fails
+//! it ("did not find expected ',' or ']'").
 
 use std::borrow::Cow;
 
 use libyaml_safer::{Encoding, ScalarStyle, Scanner, TokenData};
 
-/// `text` with the first `?` that go-yaml ends a flow plain scalar at made
-/// `{` (see the module documentation); `encoding` as libyaml's parser will
-/// be told.
+/// `text` up to the first `?` that go-yaml ends a flow plain scalar at,
+/// made `{` (see the module documentation); `encoding` as libyaml's parser
+/// will be told.
 pub(crate) fn go_yaml_plain_scalars(text: &[u8], encoding: Option<Encoding>) -> Cow<'_, [u8]> {
     // Marks count from after a UTF-8 byte-order mark the scanner skips.
     let base = if encoding.is_none() { 3 } else { 0 };
@@ -23,7 +23,9 @@ pub(crate) fn go_yaml_plain_scalars(text: &[u8], encoding: Option<Encoding>) -> 
     }
     match question_mark(&text[base..], encoding) {
         Some(at) => {
-            let mut text = text.to_vec();
+            // The parse fails there: what follows is not read (libyaml's
+            // scanner, reading ahead, could meet what it panics on).
+            let mut text = text[..=base + at].to_vec();
             text[base + at] = b'{';
             Cow::Owned(text)
         }
@@ -85,13 +87,13 @@ mod tests {
     fn a_question_mark_ends_a_flow_plain_scalar() {
         assert_eq!(
             rewrite("args: [--url=http://a/b?c=d, x?y]\n"),
-            "args: [--url=http://a/b{c=d, x?y]\n"
+            "args: [--url=http://a/b{"
         );
         assert_eq!(
             rewrite("m: {u: \"a?b\", v: c?d}\n"),
-            "m: {u: \"a?b\", v: c{d}\n"
+            "m: {u: \"a?b\", v: c{"
         );
-        assert_eq!(rewrite("{a  ? b}\n"), "{a  { b}\n");
+        assert_eq!(rewrite("{a  ? b}\n"), "{a  {");
         // In block context, quoted, or starting a scalar: left alone.
         for s in ["a: b?c\n", "a: ['b?c']\n", "a: [?b]\n", "# [a?b]\n"] {
             assert_eq!(rewrite(s), s);
