@@ -1,4 +1,12 @@
-//! Plain scalars in flow collections as go-yaml v2 scans them: a `?` ends
+//! Plain scalars in flow collections as go-yaml v2 scans them.
+//!
+//! A `:` followed by `,`, `?`, `[`, `]`, `{` or `}` is part of the scalar
+//! (`[C:]` is `["C:"]`), where libyaml-safer 0.3 (libyaml 0.2.5's check)
+//! refuses it ("found unexpected ':'"). Each such `:` is made `;` (found
+//! with the tags, `tags.rs`), which libyaml reads as part of the scalar,
+//! and made `:` again in the scalar's value ([`Colons`]).
+//!
+//! A `?` ends
 //! one (its scanner, a port of libyaml before 0.2.2, takes `?` as the key
 //! indicator there), so `[http://a?b]` is a syntax error for kubectl at the
 //! `?`. libyaml-safer 0.3 reads on (`"http://a?b"`). So the first `?`
@@ -11,6 +19,55 @@
 use std::borrow::Cow;
 
 use libyaml_safer::{Encoding, ScalarStyle, Scanner, TokenData};
+
+/// The `:` of flow plain scalars that were made `;`: by the scalar's start
+/// (its mark), the offsets of those `:`.
+#[derive(Default)]
+pub(crate) struct Colons(Vec<(usize, usize)>);
+
+impl Colons {
+    /// The `:` at `at`, in the plain scalar that starts at `scalar`, was
+    /// made `;`.
+    pub(crate) fn keep(&mut self, scalar: usize, at: usize) {
+        self.0.push((scalar, at));
+    }
+
+    /// The value of the plain scalar whose event spans `span` of `text` (as
+    /// libyaml's marks count: with its anchor and tag), with its `:` back.
+    pub(crate) fn restore(
+        &self,
+        text: &[u8],
+        span: std::ops::Range<usize>,
+        value: String,
+    ) -> String {
+        // The k-th `;` of the scalar's text is the k-th of its value (plain
+        // scalars only fold white space).
+        let ordinals: Vec<usize> = self
+            .0
+            .iter()
+            .filter(|c| span.contains(&c.0))
+            .map(|&(start, at)| text[start..at].iter().filter(|&&c| c == b';').count())
+            .collect();
+        if ordinals.is_empty() {
+            return value;
+        }
+        let mut k = 0;
+        value
+            .chars()
+            .map(|c| {
+                if c != ';' {
+                    return c;
+                }
+                k += 1;
+                if ordinals.contains(&(k - 1)) {
+                    ':'
+                } else {
+                    ';'
+                }
+            })
+            .collect()
+    }
+}
 
 /// `text` up to the first `?` that go-yaml ends a flow plain scalar at,
 /// made `{` (see the module documentation); `encoding` as libyaml's parser
@@ -81,6 +138,16 @@ mod tests {
     fn rewrite(s: &str) -> String {
         let text = go_yaml_plain_scalars(s.as_bytes(), Some(Encoding::Utf8));
         String::from_utf8(text.into_owned()).unwrap()
+    }
+
+    #[test]
+    fn a_colon_before_a_flow_indicator_is_part_of_the_scalar() {
+        let (text, colons) =
+            super::super::tags::go_yaml_scan(b"a: [C:, x;y:]\n", Some(Encoding::Utf8)).unwrap();
+        assert_eq!(&text[..], b"a: [C;, x;y;]\n");
+        assert_eq!(colons.restore(&text, 4..6, "C;".into()), "C:");
+        assert_eq!(colons.restore(&text, 8..12, "x;y;".into()), "x;y:");
+        assert_eq!(colons.restore(&text, 0..1, "a".into()), "a");
     }
 
     #[test]

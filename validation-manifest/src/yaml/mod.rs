@@ -21,8 +21,8 @@
 mod encoding;
 mod fast;
 mod flow;
-mod tags;
 pub(crate) mod resolve;
+mod tags;
 
 use std::collections::HashSet;
 
@@ -99,8 +99,10 @@ fn error_text(e: String) -> String {
 
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     let (decoded, encoding) = encoding::decode(doc).map_err(|e| format!("yaml: {e}"))?;
-    let tagged = tags::go_yaml_tags(&decoded, encoding)?;
-    let text = flow::go_yaml_plain_scalars(&tagged, encoding);
+    let (scanned, colons) = tags::go_yaml_scan(&decoded, encoding)?;
+    let text = flow::go_yaml_plain_scalars(&scanned, encoding);
+    // libyaml's marks count from after a UTF-8 byte-order mark.
+    let marked = &text[if encoding.is_none() { 3 } else { 0 }..];
     let mut input = &text[..];
     let mut parser = Parser::new();
     parser.set_input_string(&mut input);
@@ -130,6 +132,15 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
                 ..
             } => {
                 has_value = true;
+                let value = if style == ScalarStyle::Plain {
+                    colons.restore(
+                        marked,
+                        event.start_mark.index as usize..event.end_mark.index as usize,
+                        value,
+                    )
+                } else {
+                    value
+                };
                 // go-yaml: an untagged scalar is resolved when plain
                 // (`implicit`), a string otherwise; `<<` is a merge key
                 // when plain or tagged `!!merge`.

@@ -1,4 +1,4 @@
-//! Tags written as go-yaml v2 reads them. Its scanner (a port of libyaml
+//! Tags, and colons in flow plain scalars, written as go-yaml v2 reads them. Its scanner (a port of libyaml
 //! before 0.2.5) takes `,`, `[` and `]` as characters of a shorthand tag in
 //! every context: `[!t, x]` is the sequence `["x"]`, tagged `!t,`.
 //! libyaml-safer 0.3 ends the tag before them and then refuses what
@@ -9,6 +9,11 @@
 //! (`!<x>`) followed by `,` in a flow collection, which go-yaml refuses,
 //! gets a character libyaml refuses at the same place.
 //!
+//! libyaml-safer also refuses a `:` followed by a flow indicator in a flow
+//! plain scalar, which go-yaml reads as part of the scalar (`[C:]`): see
+//! [`Colons`]. Both are found in the same scans, as each lets libyaml's
+//! scanner read further.
+//!
 //! The tags are found with libyaml's own scanner, never letting it meet
 //! what it panics on; only a document with a `!` followed by such a
 //! character is scanned.
@@ -17,12 +22,15 @@ use std::borrow::Cow;
 
 use libyaml_safer::{Encoding, Scanner, Token, TokenData};
 
-/// Scans of one document at most (one per tag escaped, and one per `!`
-/// followed by `,` in a plain scalar of a flow collection).
+use super::flow::Colons;
+
+/// Scans of one document at most (one per tag escaped, per `:` kept, and
+/// per `!` followed by `,` in a plain scalar of a flow collection).
 const MAX_SCANS: usize = 256;
 
-/// `text` with its tags as go-yaml reads them (see the module
-/// documentation); `encoding` as libyaml's parser will be told.
+/// `text` with its tags as go-yaml reads them, and the `:` go-yaml keeps in
+/// flow plain scalars made `;` (see the module documentation and
+/// [`Colons`]); `encoding` as libyaml's parser will be told.
 ///
 /// libyaml's scanner must not meet a tag followed by `,` in a flow
 /// collection (it panics), so it scans a probe: the text with every place
@@ -32,17 +40,22 @@ const MAX_SCANS: usize = 256;
 /// a tag, a tag ends there; where it starts a flow mapping with it, the `,`
 /// ended a plain scalar instead, and the probe is made again from the next
 /// place (elsewhere, in quotes, comments or block scalars, `{` and `,` read
-/// alike).
-pub(crate) fn go_yaml_tags(
+/// alike). Each thing fixed lets the scanner read further: the scans go on
+/// until it reads to the end or stops at an error go-yaml has too.
+pub(crate) fn go_yaml_scan(
     text: &[u8],
     encoding: Option<Encoding>,
-) -> Result<Cow<'_, [u8]>, String> {
+) -> Result<(Cow<'_, [u8]>, Colons), String> {
     // Marks count from after a UTF-8 byte-order mark the scanner skips.
     let base = if encoding.is_none() { 3 } else { 0 };
-    if candidates(&text[base..]).is_empty() {
-        return Ok(Cow::Borrowed(text));
+    let colon_before_indicator = text[base..]
+        .windows(2)
+        .any(|w| w[0] == b':' && b",?[]{}".contains(&w[1]));
+    if !colon_before_indicator && candidates(&text[base..]).is_empty() {
+        return Ok((Cow::Borrowed(text), Colons::default()));
     }
     let mut text = text[base..].to_vec();
+    let mut colons = Colons::default();
     let mut from = 0;
     for _ in 0..MAX_SCANS {
         let places: Vec<usize> = candidates(&text)
@@ -54,36 +67,52 @@ pub(crate) fn go_yaml_tags(
             probe[at] = b'{';
         }
         let scan = scan(&probe, encoding);
-        let first = places
+        // A flow mapping the probe started comes before where it stopped.
+        if let Some(&at) = places
             .iter()
-            .copied()
-            .find(|&at| scan.refused == Some(at) || scan.mappings.binary_search(&at).is_ok());
-        match first {
-            None => {
-                if base > 0 {
-                    text.splice(0..0, [0xEF, 0xBB, 0xBF]);
-                }
-                return Ok(Cow::Owned(text));
-            }
+            .find(|at| scan.mappings.binary_search(at).is_ok())
+        {
             // The `,` ended a plain scalar.
-            Some(at) if scan.refused != Some(at) => from = at + 1,
-            // A verbatim tag before `,`: go-yaml refuses it there too.
-            Some(at) if text[at - 1] == b'>' => {
-                text[at] = b'{';
-                from = at + 1;
+            from = at + 1;
+            continue;
+        }
+        match scan.stop {
+            Stop::Tag(at) if places.contains(&at) => {
+                if text[at - 1] == b'>' {
+                    // A verbatim tag before `,`: go-yaml refuses it there
+                    // too.
+                    text[at] = b'{';
+                    break;
+                }
+                from = escape_run(&mut text, at);
             }
-            Some(at) => from = escape_run(&mut text, at),
+            Stop::Colon { scalar, at } => {
+                text[at] = b';';
+                colons.keep(scalar, at);
+            }
+            Stop::Tag(_) | Stop::Other => break,
         }
     }
-    Err(format!(
-        "yaml: more than {MAX_SCANS} tags ending in ',', '[' or ']' (this tool's limit)"
-    ))
+    if base > 0 {
+        text.splice(0..0, [0xEF, 0xBB, 0xBF]);
+    }
+    Ok((Cow::Owned(text), colons))
+}
+
+/// Where libyaml's scanner stopped a probe.
+enum Stop {
+    /// At the end, or an error go-yaml has too.
+    Other,
+    /// It refused the character after a tag.
+    Tag(usize),
+    /// It refused a `:` followed by a flow indicator in the plain scalar
+    /// that starts at `scalar`.
+    Colon { scalar: usize, at: usize },
 }
 
 /// What libyaml's scanner made of a probe.
 struct Scan {
-    /// Where it refused the character after a tag.
-    refused: Option<usize>,
+    stop: Stop,
     /// Where flow mappings start, in order.
     mappings: Vec<usize>,
 }
@@ -95,27 +124,38 @@ fn scan(text: &[u8], encoding: Option<Encoding>) -> Scan {
     if let Some(e) = encoding {
         scanner.set_encoding(e);
     }
-    let mut out = Scan {
-        refused: None,
-        mappings: Vec::new(),
-    };
+    let mut mappings = Vec::new();
     for token in scanner {
         match token {
             Ok(Token {
                 data: TokenData::FlowMappingStart,
                 start_mark,
                 ..
-            }) => out.mappings.push(start_mark.index as usize),
+            }) => mappings.push(start_mark.index as usize),
             Ok(_) => {}
             Err(e) => {
-                if e.problem() == "did not find expected whitespace or line break" {
-                    out.refused = e.problem_mark().map(|m| m.index as usize);
-                }
-                break;
+                let at = e.problem_mark().map(|m| m.index as usize);
+                let stop = match (e.problem(), at) {
+                    ("did not find expected whitespace or line break", Some(at)) => Stop::Tag(at),
+                    ("found unexpected ':'", Some(at)) if text.get(at) == Some(&b':') => {
+                        match e.context_mark() {
+                            Some(m) => Stop::Colon {
+                                scalar: m.index as usize,
+                                at,
+                            },
+                            None => Stop::Other,
+                        }
+                    }
+                    _ => Stop::Other,
+                };
+                return Scan { stop, mappings };
             }
         }
     }
-    out
+    Scan {
+        stop: Stop::Other,
+        mappings,
+    }
 }
 
 /// The places where libyaml may end a tag that go-yaml reads on or
@@ -189,7 +229,7 @@ mod tests {
     use super::*;
 
     fn rewrite(s: &str) -> String {
-        let text = go_yaml_tags(s.as_bytes(), Some(Encoding::Utf8)).unwrap();
+        let (text, _) = go_yaml_scan(s.as_bytes(), Some(Encoding::Utf8)).unwrap();
         String::from_utf8(text.into_owned()).unwrap()
     }
 
