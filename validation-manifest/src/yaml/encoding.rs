@@ -11,8 +11,62 @@
 //! parser is told UTF-8 whenever no UTF-8 mark starts the document.
 
 use std::borrow::Cow;
+use std::io;
 
-use libyaml_safer::Encoding;
+use libyaml_safer::{Encoding, Parser, Scanner};
+
+/// go-yaml's raw buffer (`input_raw_buffer_size`).
+const RAW_BUFFER: usize = 512;
+
+/// A document as go-yaml's reader takes it in: 512 bytes at a time (with
+/// what a character cut at the end left over), each decoded whole when the
+/// scanner needs more characters. A reader error (a control character,
+/// ill-formed UTF-8 after a byte-order mark) is found when the scanner gets
+/// to those 512 bytes, after any syntax error before them, as go-yaml finds
+/// it; libyaml-safer reading the whole document at once found it first.
+pub(crate) struct Chunks<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl io::Read for Chunks<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = io::BufRead::fill_buf(self)?.len().min(out.len());
+        out[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+impl io::BufRead for Chunks<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        Ok(&self.text[self.at..(self.at + RAW_BUFFER).min(self.text.len())])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+/// libyaml's parser on `text`, read as go-yaml reads it.
+pub(crate) fn parser(text: &[u8], encoding: Option<Encoding>) -> Parser<Chunks<'_>> {
+    let mut parser = Parser::new();
+    parser.set_input(Chunks { text, at: 0 });
+    if let Some(e) = encoding {
+        parser.set_encoding(e);
+    }
+    parser
+}
+
+/// libyaml's scanner on `text`, read as go-yaml reads it.
+pub(crate) fn scanner(text: &[u8], encoding: Option<Encoding>) -> Scanner<Chunks<'_>> {
+    let mut scanner = Scanner::new();
+    scanner.set_input(Chunks { text, at: 0 });
+    if let Some(e) = encoding {
+        scanner.set_encoding(e);
+    }
+    scanner
+}
 
 /// The document as UTF-8 for libyaml's parser, and the encoding to tell it
 /// (`None`: a UTF-8 mark starts it, which the parser skips as go-yaml

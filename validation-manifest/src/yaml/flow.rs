@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use libyaml_safer::{Encoding, ScalarStyle, Scanner, TokenData};
+use libyaml_safer::{Encoding, ScalarStyle, TokenData};
 
 /// The `:` of flow plain scalars that were made `;`: by the scalar's start
 /// (its mark), the offsets of those `:`.
@@ -99,12 +99,7 @@ fn may_end_at_question_mark(text: &[u8]) -> bool {
 /// The first `?` after the first character of a plain scalar inside a flow
 /// collection, before any error of libyaml's scanner.
 fn question_mark(text: &[u8], encoding: Option<Encoding>) -> Option<usize> {
-    let mut input = text;
-    let mut scanner = Scanner::<&mut &[u8]>::new();
-    scanner.set_input_string(&mut input);
-    if let Some(e) = encoding {
-        scanner.set_encoding(e);
-    }
+    let scanner = super::encoding::scanner(text, encoding);
     let mut flow = 0usize;
     for token in scanner {
         let token = token.ok()?;

@@ -26,7 +26,7 @@ mod tags;
 
 use std::collections::HashSet;
 
-use libyaml_safer::{ErrorKind, EventData, MappingStyle, Parser, ScalarStyle, SequenceStyle};
+use libyaml_safer::{ErrorKind, EventData, MappingStyle, ScalarStyle, SequenceStyle};
 
 use crate::build::Builder;
 pub(crate) use crate::build::Scalar;
@@ -103,12 +103,7 @@ fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     let text = flow::go_yaml_plain_scalars(&scanned, encoding);
     // libyaml's marks count from after a UTF-8 byte-order mark.
     let marked = &text[if encoding.is_none() { 3 } else { 0 }..];
-    let mut input = &text[..];
-    let mut parser = Parser::new();
-    parser.set_input_string(&mut input);
-    if let Some(e) = encoding {
-        parser.set_encoding(e);
-    }
+    let mut parser = encoding::parser(&text, encoding);
     let mut b = Builder::new(tape);
     let mut has_value = false;
     let mut depth = Depth::default();

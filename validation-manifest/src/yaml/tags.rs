@@ -20,7 +20,7 @@
 
 use std::borrow::Cow;
 
-use libyaml_safer::{Encoding, Scanner, Token, TokenData};
+use libyaml_safer::{Encoding, Token, TokenData};
 
 use super::flow::Colons;
 
@@ -118,12 +118,7 @@ struct Scan {
 }
 
 fn scan(text: &[u8], encoding: Option<Encoding>) -> Scan {
-    let mut input = text;
-    let mut scanner = Scanner::<&mut &[u8]>::new();
-    scanner.set_input_string(&mut input);
-    if let Some(e) = encoding {
-        scanner.set_encoding(e);
-    }
+    let scanner = super::encoding::scanner(text, encoding);
     let mut mappings = Vec::new();
     for token in scanner {
         match token {
