@@ -20,6 +20,9 @@ pub struct JsonStream<'a> {
     pos: usize,
     done: bool,
     error_offset: Option<usize>,
+    /// The value's first number that no Go type holds: reported once the
+    /// whole value is known to be valid JSON, as Go checks it first.
+    unmarshal_error: Option<String>,
 }
 
 impl<'a> JsonStream<'a> {
@@ -30,6 +33,7 @@ impl<'a> JsonStream<'a> {
             pos: 0,
             done: false,
             error_offset: None,
+            unmarshal_error: None,
         }
     }
 
@@ -50,7 +54,10 @@ impl<'a> JsonStream<'a> {
         if self.done || self.at_end() {
             return None;
         }
-        let r = self.value(tape);
+        let r = self.value(tape).and_then(|()| match self.unmarshal_error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        });
         if r.is_err() {
             self.done = true;
         }
@@ -282,9 +289,14 @@ impl<'a> JsonStream<'a> {
         }
         match text.parse::<f64>() {
             Ok(f) if f.is_finite() => Ok(Scalar::Float(f)),
-            _ => Err(format!(
-                "json: cannot unmarshal number {text} into Go value of type float64"
-            )),
+            _ => {
+                if self.unmarshal_error.is_none() {
+                    self.unmarshal_error = Some(format!(
+                        "json: cannot unmarshal number {text} into Go value of type float64"
+                    ));
+                }
+                Ok(Scalar::Null)
+            }
         }
     }
 
@@ -488,6 +500,17 @@ mod tests {
             vec![Err("invalid character '\\x01' in string literal".to_owned())]
         );
         assert_eq!(all("[1, "), vec![Err("unexpected EOF".to_owned())]);
+        // Go checks the whole value's syntax before it converts numbers.
+        assert_eq!(
+            all("[1e999, 2e999, \"x\u{1}\"]"),
+            vec![Err("invalid character '\\x01' in string literal".to_owned())]
+        );
+        assert_eq!(
+            all("[1e999, 2e999]"),
+            vec![Err(
+                "json: cannot unmarshal number 1e999 into Go value of type float64".to_owned()
+            )]
+        );
         // The stream ends at an error.
         assert_eq!(all("{} x {}").len(), 2);
     }

@@ -311,7 +311,13 @@ impl<R: BufRead> Splitter<R> {
             // Go's decoder ends a number or literal where it ends: what
             // follows is read again.
             let mut stream = crate::json::JsonStream::new(&doc.bytes);
-            if let Some(Ok(())) = stream.next_into(&mut crate::Tape::new()) {
+            let parsed = match stream.next_into(&mut crate::Tape::new()) {
+                Some(Ok(())) => true,
+                // A number no Go type holds: valid JSON all the same.
+                Some(Err(e)) => e.starts_with("json: cannot unmarshal"),
+                None => false,
+            };
+            if parsed {
                 let end = stream.offset();
                 self.put_back(doc.bytes.split_off(end));
                 self.done = false;
