@@ -171,8 +171,10 @@ fn files(arg: &str) -> Vec<String> {
     names.into_iter().map(|n| format!("{dir}/{n}")).collect()
 }
 
-/// A documented difference (one line of the exceptions file: name, what
-/// the Go line contains, what the Rust line contains, the reason).
+/// A documented difference (one line of the exceptions file: the input
+/// file's name or `*` for any, what the Go line contains, what the Rust
+/// line contains, the reason; or `*=`, a text of Go lines, what it is in
+/// Rust lines, the reason).
 struct Exception {
     name: String,
     go: String,
@@ -302,8 +304,24 @@ fn real_main() -> i32 {
     let base = |f: &str| f.rsplit('/').next().unwrap_or(f).to_owned();
     let mut differences = 0;
     let mut report = |file: &str, g: &str, r: &str, what: &str| {
+        // `*=` rules: the Go line with each rule's Go text written as its
+        // Rust text, all rules together, is the Rust line.
+        let mut normal = g.to_owned();
+        for e in excepted.iter().filter(|e| e.name == "*=") {
+            normal = normal.replace(&e.go, &e.rust);
+        }
+        if !r.is_empty() && normal == r {
+            for e in excepted.iter_mut().filter(|e| e.name == "*=") {
+                if g.contains(&e.go) {
+                    e.seen += 1;
+                }
+            }
+            return;
+        }
+        // The others: a file's name (`*`: any file), what the Go line and
+        // the Rust line contain.
         if let Some(e) = excepted.iter_mut().find(|e| {
-            e.name == base(file)
+            (e.name == "*" || e.name == base(file))
                 && (e.go == "-" || g.contains(&e.go))
                 && (e.rust == "-" || r.contains(&e.rust))
         }) {
@@ -328,7 +346,11 @@ fn real_main() -> i32 {
     }
     for e in &excepted {
         if e.seen > 0 {
-            println!("exception ({} documents): {}: {}", e.seen, e.name, e.reason);
+            let name = match e.name.as_str() {
+                "*" | "*=" => format!("{:?} / {:?}", e.go, e.rust),
+                name => name.to_owned(),
+            };
+            println!("exception ({} documents): {name}: {}", e.seen, e.reason);
         }
     }
     println!(
