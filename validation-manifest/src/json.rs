@@ -54,10 +54,12 @@ impl<'a> JsonStream<'a> {
         if self.done || self.at_end() {
             return None;
         }
-        let r = self.value(tape).and_then(|()| match self.unmarshal_error.take() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        });
+        let r = self
+            .value(tape)
+            .and_then(|()| match self.unmarshal_error.take() {
+                Some(e) => Err(e),
+                None => Ok(()),
+            });
         if r.is_err() {
             self.done = true;
         }
