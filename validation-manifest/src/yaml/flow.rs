@@ -45,7 +45,8 @@ impl Colons {
         let ordinals: Vec<usize> = self
             .0
             .iter()
-            .filter(|c| span.contains(&c.0))
+            // (Those past a `?` that ended the text are gone.)
+            .filter(|c| span.contains(&c.0) && c.1 < text.len())
             .map(|&(start, at)| text[start..at].iter().filter(|&&c| c == b';').count())
             .collect();
         if ordinals.is_empty() {
@@ -143,6 +144,8 @@ mod tests {
         assert_eq!(colons.restore(&text, 4..6, "C;".into()), "C:");
         assert_eq!(colons.restore(&text, 8..12, "x;y;".into()), "x;y:");
         assert_eq!(colons.restore(&text, 0..1, "a".into()), "a");
+        // Cut after a `?`: the later `:` are gone with the text.
+        assert_eq!(colons.restore(&text[..7], 4..12, "C;".into()), "C:");
     }
 
     #[test]
