@@ -70,6 +70,73 @@ impl Colons {
     }
 }
 
+/// `text` with the first `\/` of a double-quoted scalar made `\q`: go-yaml
+/// v2 knows no `\/` escape ("found unknown escape character"), where
+/// libyaml-safer 0.3 (libyaml 0.2.2's) reads `/`; both refuse `\q` there.
+pub(crate) fn go_yaml_escapes(text: &[u8], encoding: Option<Encoding>) -> Cow<'_, [u8]> {
+    // Marks count from after a UTF-8 byte-order mark the scanner skips.
+    let base = if encoding.is_none() { 3 } else { 0 };
+    if !text[base..].windows(2).any(|w| w == b"\\/") {
+        return Cow::Borrowed(text);
+    }
+    let body = &text[base..];
+    let scanner = super::encoding::scanner(body, encoding);
+    let mut found = None;
+    for token in scanner {
+        // A double-quoted scalar, or one the scanner stopped in (go-yaml
+        // stops at the escape first).
+        let (start, end) = match token {
+            Ok(token) => match token.data {
+                TokenData::Scalar {
+                    style: ScalarStyle::DoubleQuoted,
+                    ..
+                } => (
+                    token.start_mark.index as usize,
+                    token.end_mark.index as usize,
+                ),
+                _ => continue,
+            },
+            Err(e) => match (e.context(), e.context_mark(), e.problem_mark()) {
+                (Some("while scanning a quoted scalar"), Some(start), Some(end)) => {
+                    (start.index as usize, end.index as usize + 1)
+                }
+                _ => break,
+            },
+        };
+        let quoted = &body[start..end.min(body.len())];
+        if quoted.first() == Some(&b'"') {
+            if let Some(i) = escaped_slash(quoted) {
+                found = Some(start + i);
+                break;
+            }
+        }
+    }
+    match found {
+        Some(at) => {
+            let mut text = text.to_vec();
+            text[base + at] = b'q';
+            Cow::Owned(text)
+        }
+        None => Cow::Borrowed(text),
+    }
+}
+
+/// The `/` of the first `\/` escape of a double-quoted scalar's text.
+fn escaped_slash(quoted: &[u8]) -> Option<usize> {
+    // Escapes read left to right (`\\/` is a backslash, then `/`).
+    let mut i = 1;
+    while i + 1 < quoted.len() {
+        if quoted[i] == b'\\' {
+            if quoted[i + 1] == b'/' {
+                return Some(i + 1);
+            }
+            i += 1;
+        }
+        i += 1;
+    }
+    None
+}
+
 /// `text` up to the first `?` that go-yaml ends a flow plain scalar at,
 /// made `{` (see the module documentation); `encoding` as libyaml's parser
 /// will be told.
@@ -146,6 +213,18 @@ mod tests {
         assert_eq!(colons.restore(&text, 0..1, "a".into()), "a");
         // Cut after a `?`: the later `:` are gone with the text.
         assert_eq!(colons.restore(&text[..7], 4..12, "C;".into()), "C:");
+    }
+
+    #[test]
+    fn go_yaml_knows_no_escaped_slash() {
+        let rewrite = |s: &str| {
+            let text = go_yaml_escapes(s.as_bytes(), Some(Encoding::Utf8));
+            String::from_utf8(text.into_owned()).unwrap()
+        };
+        assert_eq!(rewrite("a: \"x\\\\/y\\/z\"\n"), "a: \"x\\\\/y\\qz\"\n");
+        for s in ["a: 'x\\/y'\n", "a: x\\/y\n", "# \"\\/\"\n"] {
+            assert_eq!(rewrite(s), s);
+        }
     }
 
     #[test]

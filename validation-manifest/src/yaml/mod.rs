@@ -100,7 +100,8 @@ fn error_text(e: String) -> String {
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     let (decoded, encoding) = encoding::decode(doc).map_err(|e| format!("yaml: {e}"))?;
     let (scanned, colons) = tags::go_yaml_scan(&decoded, encoding)?;
-    let text = flow::go_yaml_plain_scalars(&scanned, encoding);
+    let escaped = flow::go_yaml_escapes(&scanned, encoding);
+    let text = flow::go_yaml_plain_scalars(&escaped, encoding);
     // libyaml's marks count from after a UTF-8 byte-order mark.
     let marked = &text[if encoding.is_none() { 3 } else { 0 }..];
     let mut parser = encoding::parser(&text, encoding);
