@@ -70,6 +70,50 @@ impl Colons {
     }
 }
 
+/// `text` with a `%YAML 1.x` directive other than 1.1 made `%YAML 0.x`: go-yaml
+/// v2 refuses any version but 1.1 ("found incompatible YAML document"),
+/// libyaml-safer 0.3 takes 1.2 too; both refuse major version 0 there.
+pub(crate) fn go_yaml_version(text: &[u8], encoding: Option<Encoding>) -> Cow<'_, [u8]> {
+    let base = if encoding.is_none() { 3 } else { 0 };
+    if !text[base..].windows(5).any(|w| w == b"%YAML") {
+        return Cow::Borrowed(text);
+    }
+    let scanner = super::encoding::scanner(&text[base..], encoding);
+    for token in scanner {
+        match token {
+            Ok(token) => match token.data {
+                TokenData::VersionDirective { major: 1, minor } if minor != 1 => {
+                    // The major version's digits, before the last `.`.
+                    let (start, end) = (
+                        base + token.start_mark.index as usize,
+                        base + token.end_mark.index as usize,
+                    );
+                    let Some(dot) = text[start..end].iter().rposition(|&c| c == b'.') else {
+                        break;
+                    };
+                    let dot = start + dot;
+                    let mut text = text.to_vec();
+                    for c in text[start..dot].iter_mut().rev() {
+                        if !c.is_ascii_digit() {
+                            break;
+                        }
+                        *c = b'0';
+                    }
+                    return Cow::Owned(text);
+                }
+                // Directives come first: read no further (what follows may
+                // be what libyaml's scanner panics on).
+                TokenData::StreamStart { .. }
+                | TokenData::VersionDirective { .. }
+                | TokenData::TagDirective { .. } => {}
+                _ => break,
+            },
+            Err(_) => break,
+        }
+    }
+    Cow::Borrowed(text)
+}
+
 /// `text` with the first `\/` of a double-quoted scalar made `\q`: go-yaml
 /// v2 knows no `\/` escape ("found unknown escape character"), where
 /// libyaml-safer 0.3 (libyaml 0.2.2's) reads `/`; both refuse `\q` there.
@@ -213,6 +257,16 @@ mod tests {
         assert_eq!(colons.restore(&text, 0..1, "a".into()), "a");
         // Cut after a `?`: the later `:` are gone with the text.
         assert_eq!(colons.restore(&text[..7], 4..12, "C;".into()), "C:");
+    }
+
+    #[test]
+    fn go_yaml_reads_yaml_1_1_only() {
+        let rewrite = |s: &str| {
+            let text = go_yaml_version(s.as_bytes(), Some(Encoding::Utf8));
+            String::from_utf8(text.into_owned()).unwrap()
+        };
+        assert_eq!(rewrite("%YAML 1.2\n---\na: 1\n"), "%YAML 0.2\n---\na: 1\n");
+        assert_eq!(rewrite("%YAML 1.1\n---\na: 1\n"), "%YAML 1.1\n---\na: 1\n");
     }
 
     #[test]
