@@ -161,25 +161,21 @@ fn candidates(text: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
     // Whether the current run of shorthand tag characters holds a `!`.
     let mut bang = false;
+    // Inside what may be a verbatim tag. (It may be a plain scalar's text
+    // too: both readings are followed.)
     let mut verbatim = false;
     for (i, &c) in text.iter().enumerate() {
         if verbatim {
             if c == b'>' {
                 verbatim = false;
-                bang = false;
                 if text.get(i + 1) == Some(&b',') {
                     out.push(i + 1);
                 }
-                continue;
+            } else if !(libyaml_uri(c) || matches!(c, b',' | b'[' | b']' | b'<')) {
+                verbatim = false;
             }
-            if libyaml_uri(c) || matches!(c, b',' | b'[' | b']' | b'<') {
-                continue;
-            }
-            verbatim = false;
-        }
-        if c == b'!' && text.get(i + 1) == Some(&b'<') {
+        } else if c == b'!' && text.get(i + 1) == Some(&b'<') {
             verbatim = true;
-            continue;
         }
         if libyaml_uri(c) {
             bang |= c == b'!';
@@ -190,6 +186,8 @@ fn candidates(text: &[u8]) -> Vec<usize> {
         }
         bang = false;
     }
+    out.sort_unstable();
+    out.dedup();
     out
 }
 
@@ -241,6 +239,8 @@ mod tests {
             rewrite("{\"a\": 1, \"b\":!!int, c}\n"),
             "{\"a\": 1, \"b\":!!int%2C c}\n"
         );
+        // `!<` in a plain scalar, then a tag.
+        assert_eq!(rewrite("[---\n!<,[!,\n"), "[---\n!<,[!%2C\n");
         // Not tags: left alone.
         for s in [
             "a: \"!b, c\"\n",
