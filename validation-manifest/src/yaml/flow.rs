@@ -101,8 +101,7 @@ pub(crate) fn go_yaml_version(text: &[u8], encoding: Option<Encoding>) -> Cow<'_
                     }
                     return Cow::Owned(text);
                 }
-                // Directives come first: read no further (what follows may
-                // be what libyaml's scanner panics on).
+                // Directives come first: read no further.
                 TokenData::StreamStart { .. }
                 | TokenData::VersionDirective { .. }
                 | TokenData::TagDirective { .. } => {}

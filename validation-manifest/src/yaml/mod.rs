@@ -99,9 +99,11 @@ fn error_text(e: String) -> String {
 
 fn parse_events(doc: &[u8], tape: &mut Tape) -> Result<bool, String> {
     let (decoded, encoding) = encoding::decode(doc).map_err(|e| format!("yaml: {e}"))?;
-    let versioned = flow::go_yaml_version(&decoded, encoding);
-    let (scanned, colons) = tags::go_yaml_scan(&versioned, encoding)?;
-    let escaped = flow::go_yaml_escapes(&scanned, encoding);
+    // The tags first: libyaml's scanner reads ahead, and may meet what it
+    // panics on however early a scan means to stop.
+    let (scanned, colons) = tags::go_yaml_scan(&decoded, encoding)?;
+    let versioned = flow::go_yaml_version(&scanned, encoding);
+    let escaped = flow::go_yaml_escapes(&versioned, encoding);
     let text = flow::go_yaml_plain_scalars(&escaped, encoding);
     // libyaml's marks count from after a UTF-8 byte-order mark.
     let marked = &text[if encoding.is_none() { 3 } else { 0 }..];
