@@ -2,7 +2,7 @@
 //! (text), `-o json`, `-o junit` and `-o sarif`. Every writer streams: an
 //! outcome is written when it is decided, and what must wait for the end
 //! (the single-object form, the JSON report's bad documents, JUnit's and
-//! SARIF's records, which need totals first) waits in a [`Spill`] buffer,
+//! SARIF's records, which need totals first) waits in a [`Spill`](crate::spill::Spill) buffer,
 //! so that memory does not grow with the input. The summary comes from
 //! counters.
 
