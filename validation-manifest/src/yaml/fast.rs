@@ -9,7 +9,7 @@
 //! indentation indicators, deep nesting, anything that is an error) makes
 //! it give up, and the document is read again by libyaml's parser, which
 //! answers for all of YAML, errors included. The two are compared on every
-//! corpus the project has and by a fuzzer (`fuzz/targets/fast_yaml.rs`):
+//! corpus the project has and by the `manifest` fuzz target:
 //! whatever the fast reader takes, it must read as libyaml does.
 
 use std::borrow::Cow;
@@ -292,7 +292,7 @@ impl<'a> Reader<'a, '_, '_> {
             _ => {
                 let end = key_end(line, at).ok_or(GiveUp)?;
                 let text = line[at..end].trim_end_matches(' ');
-                if text.len() > 1000 || text.contains(" #") || starts_with_indicator(text) {
+                if text.len() > 1000 || text.contains(" #") || plain_refused(text) {
                     return Err(GiveUp);
                 }
                 (
@@ -660,6 +660,20 @@ fn starts_with_indicator(text: &str) -> bool {
     text.as_bytes().first().is_none_or(|&c| is_indicator(c))
 }
 
+/// Whether a plain scalar (key or value) cannot start `text`, for the fast
+/// reader: an indicator starts something else, except `-` before a
+/// character that is not a space (`-a`, `--flag`, `-1`), which starts a
+/// plain scalar for go-yaml's scanner as for libyaml's (`fetch_next_token`:
+/// `-` followed by a non-blank). Tabs and line breaks never get here.
+/// (`?x` and `:x` are plain scalars too, in block context; the fast reader
+/// leaves those rare ones to libyaml.)
+fn plain_refused(text: &str) -> bool {
+    match text.as_bytes() {
+        [b'-', c, ..] => *c == b' ',
+        _ => starts_with_indicator(text),
+    }
+}
+
 /// Where a plain mapping key that starts at `at` of `line` ends: before
 /// `: ` or a final `:`.
 fn key_end(line: &str, at: usize) -> Option<usize> {
@@ -686,13 +700,8 @@ fn key_end(line: &str, at: usize) -> Option<usize> {
 /// A plain scalar value: the rest of the line, up to a comment, trimmed;
 /// refused when it could be anything else.
 fn plain_value(rest: &str) -> R<&str> {
-    if starts_with_indicator(rest) {
-        // `-1`, `:x` and `?x` are plain scalars; the fast reader leaves
-        // those to libyaml, except negative numbers.
-        let b = rest.as_bytes();
-        if !(b[0] == b'-' && b.get(1).is_some_and(u8::is_ascii_digit)) {
-            return Err(GiveUp);
-        }
+    if plain_refused(rest) {
+        return Err(GiveUp);
     }
     let end = rest.find(" #").unwrap_or(rest.len());
     let text = rest[..end].trim_end_matches(' ');
