@@ -9,8 +9,8 @@
 //! and every `+` comment line of the Go source verbatim as a doc line, under
 //! `#[derive(Validate)]` for that release. Each release is its own crate,
 //! re-exported here: `k8s-validation-api-v1-35` and `-v1-36`, and for the two
-//! large releases two crates each, `k8s-validation-api-v1-37-core` (`core_v1`
-//! and the packages it names) and `k8s-validation-api-v1-37` (the rest, which
+//! large releases two crates each, `k8s-validation-api-v1-37-core` (`core_v1`,
+//! `apps_*`, `resource_*` and the packages they name) and `k8s-validation-api-v1-37` (the rest, which
 //! re-exports the core crate's packages), likewise for 1.38, so that no rustc
 //! process compiles more than about a quarter of the mirror
 //! (docs/performance.md). `k8s-validation-api-base` holds what they share
