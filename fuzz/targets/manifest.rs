@@ -21,6 +21,9 @@
 //!   does); each document's line is where it starts;
 //! * parsing is deterministic: a fresh tape and one reused from the previous
 //!   document give the same value or the same error;
+//! * the fast line reader agrees with libyaml's parser: a YAML document
+//!   read by `yaml::parse` (the fast reader where it takes the document)
+//!   gives the same value or the same error as `yaml::parse_with_libyaml`;
 //! * a document's value written as JSON reads back through the JSON reader
 //!   as the same value (YAML's values are all JSON's: strings, finite
 //!   numbers, unique keys, at most `encoding/json`'s 10,000 levels);
@@ -51,11 +54,30 @@ pub fn run(data: &[u8]) {
             .parse(&mut fresh_tape)
             .map(|v| v.then(|| text(&fresh_tape)));
         assert_eq!(reused, fresh, "document {} parses alike twice", doc.number);
+        if doc.format == Format::Yaml && doc.error.is_none() && !doc.too_large {
+            check_fast_reader(&doc.bytes);
+        }
         if let Ok(Some(json)) = &fresh {
             check_json_round_trip(json);
             check_objects(fresh_tape.root().expect("a value"));
         }
     }
+}
+
+/// The fast reader (where it takes a document) and libyaml's parser read
+/// a YAML document alike: the same value, or the same error.
+fn check_fast_reader(doc: &[u8]) {
+    use k8s_validation_manifest::yaml;
+    let mut fast = Tape::new();
+    let by_parse = yaml::parse(doc, &mut fast).map(|v| v.then(|| text(&fast)));
+    let mut slow = Tape::new();
+    let by_libyaml = yaml::parse_with_libyaml(doc, &mut slow).map(|v| v.then(|| text(&slow)));
+    assert_eq!(
+        by_parse,
+        by_libyaml,
+        "the fast reader (takes it: {}) and libyaml read the document alike",
+        yaml::fast_reader_takes(doc)
+    );
 }
 
 /// The lines of a YAML stream as kubectl's `LineReader` returns them.

@@ -8,7 +8,10 @@
 //!
 //! * parsing never panics, and a parsed quantity prints (`String()`) a
 //!   string that parses again;
-//! * that string is canonical: printing its parse gives it back;
+//! * that string is canonical: printing its parse gives it back, except
+//!   where upstream's printing is not idempotent (a binary-SI whole number
+//!   that is not a multiple of 1024 prints without a suffix, then with a
+//!   decimal one: `4562.5Ki`, `4672000`, `4672k`), as in Go;
 //! * the reparse has the same value, except where upstream's printing
 //!   loses it: a decimal value whose exponent has no SI suffix (above `E`,
 //!   10^18) prints without one (`1000E` prints `1`), as upstream does;
@@ -54,11 +57,27 @@ fn check_one(text: &str) -> Option<Quantity> {
     let printed = q.to_string();
     let again = Quantity::parse(&printed)
         .unwrap_or_else(|e| panic!("{text:?} prints {printed:?}, which does not parse: {e}"));
-    assert_eq!(
-        again.to_string(),
-        printed,
-        "{text:?} prints {printed:?}, which is not canonical"
-    );
+    let reprinted = again.to_string();
+    if reprinted != printed {
+        // Upstream's `String()` is not idempotent in one case, and this
+        // runtime prints as it does: a binary-SI whole number of at least
+        // 1024 that is not a multiple of 1024 prints without a suffix
+        // (`4562.5Ki` prints `4672000`), which reads back as decimal SI and
+        // prints with a decimal suffix (`4672k`). From there it is
+        // canonical.
+        assert!(
+            q.format() == Format::BinarySI
+                && printed
+                    .trim_start_matches('-')
+                    .bytes()
+                    .all(|c| c.is_ascii_digit()),
+            "{text:?} prints {printed:?}, which is not canonical (prints {reprinted:?})"
+        );
+        let third = Quantity::parse(&reprinted)
+            .unwrap_or_else(|e| panic!("{reprinted:?} does not parse: {e}"))
+            .to_string();
+        assert_eq!(third, reprinted, "{text:?}: {reprinted:?} is not canonical");
+    }
     if again != q {
         assert!(
             loses_exponent(&q),
