@@ -11,7 +11,7 @@ import (
 
 // The hand-written functions that +k8s:customValidation calls in core/v1, as
 // kubernetes/kubernetes v1.37 defines them in pkg/apis/core/v1 (the Rust
-// mirror has the same rules in validation-api/src/custom_1_37.rs).
+// mirror has the same rules in validation-api/v1_37_core/src/custom.rs).
 
 // ValidateCustom_EvictionResponder_Name: the name's domain must not be one
 // of the reserved ones.

@@ -14,8 +14,8 @@ import (
 // v1.37 defines them in pkg/apis/core/v1; SecurityProfileOCI.Ref and
 // SecurityProfileOCIBase.LocalhostProfile (new in 1.38) with the rules their
 // doc comments state, as kubernetes/kubernetes v1.38's functions are not
-// available here (see custom_1_38.rs). The Rust mirror has the same rules in
-// validation-api/src/custom_1_38.rs.
+// available here. The Rust mirror has the same rules in
+// validation-api/v1_38_core/src/custom.rs.
 
 // ValidateCustom_EvictionResponder_Name: the name's domain must not be one
 // of the reserved ones.

@@ -1,5 +1,6 @@
 //! The hand-written functions that `+k8s:customValidation` calls in the
-//! Kubernetes 1.38 mirror (`v1_38.rs`), the twins of the Go driver's copies in
+//! Kubernetes 1.38 mirror's `core_v1` (that of `lifecycle_v1alpha1` is in
+//! `k8s-validation-api-v1-38`'s `src/custom.rs`), the twins of the Go driver's copies in
 //! `tests/upstream-oracle/go/realapi-1.38/custom/`. `EvictionResponder` and
 //! `EvictionRequestSpec` keep 1.37's rules; `SecurityProfileOCI.ref` and
 //! `SecurityProfileOCIBase.localhostProfile` (new in k8s.io/api
@@ -12,8 +13,9 @@
 use k8s_validation::field::Path;
 use k8s_validation::{Error, ErrorList, Operation};
 
-use crate::custom_1_37::reserved_domain;
-use crate::v1_38::{core_v1, lifecycle_v1alpha1};
+use k8s_validation_api_base::custom::reserved_domain;
+
+use crate::core_v1;
 
 /// A digest-pinned reference in canonical form,
 /// `registry/repository@<algorithm>:<digest>`: the registry spelled out (a
@@ -117,17 +119,5 @@ impl core_v1::SecurityProfileOCIBase {
         } else {
             ErrorList::new()
         }
-    }
-}
-
-impl lifecycle_v1alpha1::EvictionRequestSpec {
-    /// `ValidateCustom_EvictionRequestSpec_Requester`.
-    pub fn validate_custom_requester(
-        _op: &Operation,
-        path: &Path<'_>,
-        value: Option<&String>,
-        _old: Option<&String>,
-    ) -> ErrorList {
-        reserved_domain(path, value)
     }
 }
