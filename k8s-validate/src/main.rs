@@ -94,7 +94,7 @@ fn command() -> Command {
                 .long("jobs")
                 .value_name("N")
                 .value_parser(clap::value_parser!(u16).range(1..))
-                .help("Documents validated in parallel (default: the number of cores); the output is the same for any N"),
+                .help("Threads validating documents (default: the number of cores); the output is the same for any N"),
         )
         .arg(
             Arg::new("list-kinds")

@@ -2,12 +2,19 @@
 //! documents parsed and validated on `jobs` workers, outcomes written in
 //! input order.
 //!
-//! Memory is bounded by the window of documents in flight (read, being
+//! Documents travel in batches (up to [`BATCH_BYTES`] of text or
+//! [`BATCH_DOCUMENTS`] documents, cut at the end of each file, and one
+//! document at a time from standard input, which may be a slow pipe), so
+//! that handing work between threads costs little beside the work itself
+//! (manifests are small: one hand-off per document took as much CPU as
+//! validating it).
+//!
+//! Memory is bounded by the window of batches in flight (read, being
 //! validated, or waiting for an earlier one to be written): at most
-//! [`window`] documents, each at most the reader's document limit, plus
-//! what the report writers keep (see `report`). With one job everything
-//! runs on the calling thread; with more, the output is the same, byte for
-//! byte.
+//! [`window`] batches, each at most [`BATCH_BYTES`] or one document (at
+//! most the reader's document limit), plus what the report writers keep
+//! (see `report`). With one job everything runs on the calling thread;
+//! with more, the output is the same, byte for byte.
 
 use std::io::{self, Write};
 use std::sync::mpsc;
@@ -33,10 +40,16 @@ pub struct Settings {
     pub jobs: usize,
 }
 
-/// Documents in flight at once with `jobs` workers.
+/// Batches in flight at once with `jobs` workers.
 pub fn window(jobs: usize) -> usize {
     jobs * 4 + 4
 }
+
+/// A batch is sent once it holds this much document text...
+pub const BATCH_BYTES: usize = 64 << 10;
+
+/// ... or this many documents.
+pub const BATCH_DOCUMENTS: usize = 128;
 
 /// A unit of work, in input order.
 enum Unit {
@@ -107,27 +120,50 @@ pub fn run(sources: &[Source], settings: &Settings, sink: &mut Sink<'_>) -> io::
     }
     let window = window(settings.jobs);
     std::thread::scope(|scope| {
-        let (job_tx, job_rx) = mpsc::sync_channel::<(u64, Unit)>(window);
+        let (job_tx, job_rx) = mpsc::sync_channel::<(u64, Vec<Unit>)>(window);
         let job_rx = Arc::new(Mutex::new(job_rx));
-        let (done_tx, done_rx) = mpsc::channel::<(u64, Done)>();
-        // Tokens bound the documents in flight: the reader takes one per
-        // unit, the writer returns it once the unit is written.
+        let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Done>)>();
+        // Tokens bound the batches in flight: the reader takes one per
+        // batch, the writer returns it once the batch is written.
         let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
         for _ in 0..window {
             token_tx.send(()).expect("room for every token");
         }
         let reader = scope.spawn(move || {
             let mut seq = 0u64;
-            read_units(sources, &mut |unit| {
+            let mut batch = Vec::new();
+            let mut bytes = 0;
+            let mut send = |batch: Vec<Unit>| -> io::Result<()> {
                 if token_rx.recv().is_err() {
                     return Err(io::Error::other("the writer stopped"));
                 }
                 job_tx
-                    .send((seq, unit))
+                    .send((seq, batch))
                     .map_err(|_| io::Error::other("the workers stopped"))?;
                 seq += 1;
                 Ok(())
-            })
+            };
+            read_units(sources, &mut |unit| {
+                let cut = match &unit {
+                    Unit::Document { source, raw } => {
+                        bytes += raw.bytes.len();
+                        matches!(**source, Source::Stdin)
+                    }
+                    Unit::Unreadable { .. } => false,
+                    Unit::SourceEnd => true,
+                };
+                batch.push(unit);
+                if cut || bytes >= BATCH_BYTES || batch.len() >= BATCH_DOCUMENTS {
+                    bytes = 0;
+                    send(std::mem::take(&mut batch))?;
+                }
+                Ok(())
+            })?;
+            if batch.is_empty() {
+                Ok(())
+            } else {
+                send(batch)
+            }
         });
         for _ in 0..settings.jobs {
             let job_rx = Arc::clone(&job_rx);
@@ -136,8 +172,9 @@ pub fn run(sources: &[Source], settings: &Settings, sink: &mut Sink<'_>) -> io::
                 let mut worker = Worker::new(settings);
                 loop {
                     let job = job_rx.lock().expect("not poisoned").recv();
-                    let Ok((seq, unit)) = job else { break };
-                    if done_tx.send((seq, worker.process(unit))).is_err() {
+                    let Ok((seq, batch)) = job else { break };
+                    let done = batch.into_iter().map(|unit| worker.process(unit)).collect();
+                    if done_tx.send((seq, done)).is_err() {
                         break;
                     }
                 }
@@ -149,9 +186,11 @@ pub fn run(sources: &[Source], settings: &Settings, sink: &mut Sink<'_>) -> io::
         let mut result = Ok(());
         for (seq, done) in done_rx {
             pending.insert(seq, done);
-            while let Some(done) = pending.remove(&next) {
-                if result.is_ok() {
-                    result = sink.take(done, &mut files_done);
+            while let Some(batch) = pending.remove(&next) {
+                for done in batch {
+                    if result.is_ok() {
+                        result = sink.take(done, &mut files_done);
+                    }
                 }
                 next += 1;
                 let _ = token_tx.send(());

@@ -258,13 +258,20 @@ impl<R: Read> Decoded<R> {
             return Ok(true);
         }
         self.raw.extend_from_slice(&chunk[..k]);
+        self.convert_raw();
+        Ok(true)
+    }
+
+    /// Moves `raw` to `pending` with ill-formed UTF-8 replaced, keeping an
+    /// incomplete sequence at its end for the next read.
+    fn convert_raw(&mut self) {
         let mut at = 0;
         loop {
             match std::str::from_utf8(&self.raw[at..]) {
                 Ok(_) => {
                     self.pending.extend_from_slice(&self.raw[at..]);
                     self.raw.clear();
-                    return Ok(true);
+                    return;
                 }
                 Err(e) => {
                     let good = at + e.valid_up_to();
@@ -277,12 +284,30 @@ impl<R: Read> Decoded<R> {
                         None => {
                             // Incomplete: keep it for the next read.
                             self.raw.drain(..good);
-                            return Ok(true);
+                            return;
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The common case, well-formed UTF-8 with nothing left over: read
+    /// straight into `out` and check it there. Whatever is not well-formed
+    /// (from the first bad or cut sequence on) goes through `raw`.
+    fn read_utf8_direct(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let k = self.inner.read(out)?;
+        let good = match std::str::from_utf8(&out[..k]) {
+            Ok(_) => return Ok(k),
+            Err(e) => e.valid_up_to(),
+        };
+        self.raw.extend_from_slice(&out[good..k]);
+        if good > 0 {
+            // The rest is converted when it is read.
+            return Ok(good);
+        }
+        self.convert_raw();
+        self.read(out)
     }
 
     fn fill_utf16(&mut self, big_endian: bool) -> io::Result<bool> {
@@ -355,6 +380,9 @@ impl<R: Read> Read for Decoded<R> {
             }
             let more = match self.state {
                 Bom::Utf16 { big_endian } => self.fill_utf16(big_endian)?,
+                Bom::Utf8 if self.raw.is_empty() && !out.is_empty() => {
+                    return self.read_utf8_direct(out)
+                }
                 Bom::Utf8 => self.fill_utf8()?,
                 _ => return self.inner.read(out),
             };
@@ -402,6 +430,77 @@ mod tests {
         // A sequence cut across reads is joined.
         let text = "é".repeat(20_000);
         assert_eq!(decode(text.as_bytes()), text.as_bytes());
+    }
+
+    /// Yields its bytes a few at a time, as a pipe may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        sizes: std::iter::Cycle<std::slice::Iter<'a, usize>>,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = (*self.sizes.next().unwrap())
+                .min(out.len())
+                .min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Whatever the reads' sizes and wherever a bad or cut sequence falls
+    /// (the direct path and the converting one meet at every boundary),
+    /// the text is `from_utf8_lossy`'s.
+    #[test]
+    fn any_split_of_the_input_reads_as_lossy_utf8() {
+        let pieces: [&[u8]; 8] = [
+            b"ab",
+            "é".as_bytes(),
+            "😀".as_bytes(),
+            b"\xff",
+            b"\xe2\x82",
+            b"\xf0\x9f",
+            b"\n",
+            b"\xc3",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2_000 {
+            let mut input = Vec::new();
+            for _ in 0..next() % 40 {
+                input.extend_from_slice(pieces[(next() % 8) as usize]);
+            }
+            if input.starts_with(&[0xFF]) {
+                input.insert(0, b'x'); // not a byte-order mark
+            }
+            let sizes: Vec<usize> = (0..5).map(|_| 1 + (next() % 7) as usize).collect();
+            for out_len in [1, 3, 64] {
+                let mut reader = Decoded::new(Trickle {
+                    bytes: &input,
+                    sizes: sizes.iter().cycle(),
+                });
+                let mut got = Vec::new();
+                let mut buf = vec![0u8; out_len];
+                loop {
+                    let n = reader.read(&mut buf).unwrap();
+                    if n == 0 {
+                        break;
+                    }
+                    got.extend_from_slice(&buf[..n]);
+                }
+                assert_eq!(
+                    got,
+                    String::from_utf8_lossy(&input).as_bytes(),
+                    "{input:x?} read {sizes:?} into {out_len}"
+                );
+            }
+        }
     }
 
     #[test]
