@@ -26,6 +26,20 @@ pub(crate) enum Scalar<'a> {
     Str(Cow<'a, str>),
 }
 
+impl Scalar<'_> {
+    /// The same scalar, owning its text.
+    pub(crate) fn into_owned(self) -> Scalar<'static> {
+        match self {
+            Scalar::Null => Scalar::Null,
+            Scalar::Bool(b) => Scalar::Bool(b),
+            Scalar::Int(i) => Scalar::Int(i),
+            Scalar::Uint(u) => Scalar::Uint(u),
+            Scalar::Float(f) => Scalar::Float(f),
+            Scalar::Str(s) => Scalar::Str(Cow::Owned(s.into_owned())),
+        }
+    }
+}
+
 /// go-yaml v2's `allowedAliasRatio` (decode.go): the share of decode
 /// operations that alias expansion may account for, 99% up to 400,000
 /// operations, falling linearly to 10% at 4,000,000.

@@ -152,8 +152,18 @@ pub fn open(source: &Source) -> Result<Box<dyn BufRead + Send>, String> {
                 }
                 _ => format!("cannot read {}: {e}", p.display()),
             })?;
+            // A small file gets a buffer its size: the reader's first fill
+            // zeroes the whole buffer, which for 64 KiB cost more than
+            // reading a typical manifest.
+            let capacity = match f.metadata() {
+                Ok(m) if m.is_file() => usize::try_from(m.len())
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(1)
+                    .clamp(4 << 10, 64 << 10),
+                _ => 64 << 10,
+            };
             Ok(Box::new(BufReader::with_capacity(
-                64 << 10,
+                capacity,
                 Decoded::new(f),
             )))
         }
@@ -292,16 +302,28 @@ impl<R: Read> Decoded<R> {
         }
     }
 
-    /// The common case, well-formed UTF-8 with nothing left over: read
-    /// straight into `out` and check it there. Whatever is not well-formed
-    /// (from the first bad or cut sequence on) goes through `raw`.
+    /// The common case, well-formed UTF-8: read straight into `out` (after
+    /// the few bytes `raw` holds: the byte-order-mark sniff's, or a
+    /// sequence cut by the last read) and check it there. Whatever is not
+    /// well-formed (from the first bad or cut sequence on) goes back to
+    /// `raw`, to be converted.
     fn read_utf8_direct(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let k = self.inner.read(out)?;
-        let good = match std::str::from_utf8(&out[..k]) {
-            Ok(_) => return Ok(k),
+        let held = self.raw.len();
+        out[..held].copy_from_slice(&self.raw);
+        self.raw.clear();
+        let k = self.inner.read(&mut out[held..])?;
+        let n = held + k;
+        let good = match std::str::from_utf8(&out[..n]) {
+            Ok(_) => return Ok(n),
             Err(e) => e.valid_up_to(),
         };
-        self.raw.extend_from_slice(&out[good..k]);
+        if k == 0 {
+            // The input ended inside a sequence.
+            let text = String::from_utf8_lossy(&out[..n]).into_owned();
+            self.pending.extend_from_slice(text.as_bytes());
+            return self.read(out);
+        }
+        self.raw.extend_from_slice(&out[good..n]);
         if good > 0 {
             // The rest is converted when it is read.
             return Ok(good);
@@ -380,9 +402,7 @@ impl<R: Read> Read for Decoded<R> {
             }
             let more = match self.state {
                 Bom::Utf16 { big_endian } => self.fill_utf16(big_endian)?,
-                Bom::Utf8 if self.raw.is_empty() && !out.is_empty() => {
-                    return self.read_utf8_direct(out)
-                }
+                Bom::Utf8 if out.len() > self.raw.len() + 4 => return self.read_utf8_direct(out),
                 Bom::Utf8 => self.fill_utf8()?,
                 _ => return self.inner.read(out),
             };

@@ -62,18 +62,42 @@ fn decimal_len(mut n: u64) -> usize {
     len
 }
 
-fn string_size(s: &str) -> usize {
-    let mut size = 2;
-    for c in s.chars() {
-        size += match c {
-            // Go ≥ 1.22 writes \b and \f short too.
-            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => 6,
-            c if (c as u32) < 0x20 => 6,
-            c => c.len_utf8(),
-        };
+/// What each byte adds to a string's length when Go escapes it: `\"`,
+/// `\\`, `\n`, `\r`, `\t`, `\b`, `\f` (Go ≥ 1.22 writes \b and \f short
+/// too) one byte; `<`, `>`, `&` and the other control characters, written
+/// `\u00XX`, five.
+const ESCAPE_EXTRA: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = 5;
+        b += 1;
     }
-    size
+    t[b'"' as usize] = 1;
+    t[b'\\' as usize] = 1;
+    t[b'\n' as usize] = 1;
+    t[b'\r' as usize] = 1;
+    t[b'\t' as usize] = 1;
+    t[0x08] = 1;
+    t[0x0C] = 1;
+    t[b'<' as usize] = 5;
+    t[b'>' as usize] = 5;
+    t[b'&' as usize] = 5;
+    t
+};
+
+fn string_size(s: &str) -> usize {
+    let b = s.as_bytes();
+    let extra: usize = b
+        .iter()
+        .map(|&c| usize::from(ESCAPE_EXTRA[usize::from(c)]))
+        .sum();
+    // U+2028 and U+2029 (E2 80 A8, E2 80 A9) are written `\u2028`, `\u2029`:
+    // six bytes for three.
+    let separators = memchr::memchr_iter(0xE2, b)
+        .filter(|&i| b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xA8 | 0xA9)))
+        .count();
+    2 + b.len() + extra + 3 * separators
 }
 
 /// A float as `encoding/json` writes it: `%f`-style shortest digits, or
@@ -96,6 +120,35 @@ mod tests {
     use super::*;
     use crate::tape::Tape;
     use serde_json::json;
+
+    /// The table agrees with Go's escapes written out character by
+    /// character, on every character that matters next to each other.
+    #[test]
+    fn string_size_counts_go_escapes() {
+        fn by_char(s: &str) -> usize {
+            2 + s
+                .chars()
+                .map(|c| match c {
+                    '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+                    '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => 6,
+                    c if (c as u32) < 0x20 => 6,
+                    c => c.len_utf8(),
+                })
+                .sum::<usize>()
+        }
+        let alphabet = [
+            "a", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1}", "\u{1f}", "<", ">", "&",
+            "\u{7f}", "é", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202a}", "€", "😀", " ",
+        ];
+        for a in alphabet {
+            for b in alphabet {
+                for c in alphabet {
+                    let s = format!("{a}{b}{c}");
+                    assert_eq!(string_size(&s), by_char(&s), "{s:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn sizes_are_go_s_compact_json() {

@@ -516,7 +516,7 @@ fn read_line<R: BufRead>(r: &mut R, out: &mut Vec<u8>, limit: usize) -> io::Resu
 }
 
 fn memchr_newline(b: &[u8]) -> Option<usize> {
-    b.iter().position(|&c| c == b'\n')
+    memchr::memchr(b'\n', b)
 }
 
 enum Separator {
@@ -547,11 +547,11 @@ fn separator(line: &[u8]) -> Separator {
 /// parsed.)
 pub fn is_blank_yaml(doc: &[u8]) -> bool {
     let printable = |c: &u8| matches!(c, b'\t' | b'\n' | b'\r' | 0x20..=0x7E);
-    doc.iter().all(printable)
-        && doc.split(|&c| c == b'\n').all(|l| {
-            let l = l.trim_ascii();
-            l.is_empty() || l[0] == b'#'
-        })
+    // The lines first: a document with content stops at its first line.
+    doc.split(|&c| c == b'\n').all(|l| {
+        let l = l.trim_ascii();
+        l.is_empty() || l[0] == b'#'
+    }) && doc.iter().all(printable)
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! The fast reader: the YAML that manifests are written in (block mappings
-//! and sequences, plain and quoted one-line scalars, one-line flow
-//! collections, literal and folded block scalars, comments, anchors,
-//! aliases and merge keys), read line by line straight into the tape
-//! builder, with the events libyaml's parser would produce for it.
+//! and sequences, plain and quoted scalars (values over several lines too,
+//! as CRD descriptions are written), one-line flow collections, literal and
+//! folded block scalars, comments, anchors, aliases, merge keys and a
+//! document end marker), read line by line straight into the tape builder,
+//! with the events libyaml's parser would produce for it.
 //!
-//! It takes nothing it is not sure of: anything else (tabs, multi-line
-//! plain or quoted scalars, tags, complex keys, directives, explicit
-//! indentation indicators, deep nesting, anything that is an error) makes
+//! It takes nothing it is not sure of: anything else (tabs, flow
+//! collections over several lines, multi-line keys, tags, complex keys,
+//! directives, explicit indentation indicators, deep nesting, anything
+//! that is an error) makes
 //! it give up, and the document is read again by libyaml's parser, which
 //! answers for all of YAML, errors included. The two are compared on every
 //! corpus the project has and by the `manifest` fuzz target:
@@ -36,14 +38,12 @@ pub(crate) fn parse(doc: &[u8], b: &mut Builder<'_>) -> R<bool> {
     }
     let mut lines = Vec::with_capacity(doc.len() / 24 + 1);
     let mut start = 0;
-    for (i, &c) in doc.iter().enumerate() {
-        if c == b'\n' {
-            lines.push((start, i));
-            start = i + 1;
-        }
+    for i in memchr::memchr_iter(b'\n', doc) {
+        lines.push(Line::new(doc, start, i));
+        start = i + 1;
     }
     if start < doc.len() {
-        lines.push((start, doc.len()));
+        lines.push(Line::new(doc, start, doc.len()));
     }
     let mut r = Reader {
         text,
@@ -62,6 +62,17 @@ pub(crate) fn parse(doc: &[u8], b: &mut Builder<'_>) -> R<bool> {
 fn plain_text(doc: &[u8]) -> bool {
     let mut i = 0;
     while i < doc.len() {
+        // Sixteen bytes of printable ASCII and LF at a time, without a
+        // branch per byte.
+        if let Some(chunk) = doc.get(i..i + 16) {
+            let plain = chunk.iter().fold(true, |ok, &c| {
+                ok & ((c.wrapping_sub(0x20) < 0x5F) | (c == b'\n'))
+            });
+            if plain {
+                i += 16;
+                continue;
+            }
+        }
         let c = doc[i];
         if c < 0x20 {
             if c != b'\n' {
@@ -93,10 +104,34 @@ fn plain_text(doc: &[u8]) -> bool {
     true
 }
 
+/// A line of the document: its byte range (without its LF), its
+/// indentation, and whether it has content (not blank, not only a
+/// comment), found once.
+#[derive(Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    indent: usize,
+    content: bool,
+}
+
+impl Line {
+    fn new(doc: &[u8], start: usize, end: usize) -> Line {
+        let text = &doc[start..end];
+        let indent = text.iter().take_while(|&&c| c == b' ').count();
+        let content = !matches!(text.get(indent), None | Some(b'#'));
+        Line {
+            start,
+            end,
+            indent,
+            content,
+        }
+    }
+}
+
 struct Reader<'a, 'b, 't> {
     text: &'a str,
-    /// Each line's byte range (without its LF).
-    lines: Vec<(usize, usize)>,
+    lines: Vec<Line>,
     /// The next line not yet read.
     next: usize,
     b: &'b mut Builder<'t>,
@@ -108,26 +143,20 @@ struct Reader<'a, 'b, 't> {
 
 impl<'a> Reader<'a, '_, '_> {
     fn line(&self, i: usize) -> &'a str {
-        let (s, e) = self.lines[i];
-        &self.text[s..e]
+        let l = self.lines[i];
+        &self.text[l.start..l.end]
     }
 
     fn indent(line: &str) -> usize {
         line.len() - line.trim_start_matches(' ').len()
     }
 
-    fn is_content(line: &str) -> bool {
-        let t = line.trim_start_matches(' ');
-        !(t.is_empty() || t.starts_with('#'))
-    }
-
     /// The next line with content (not blank, not only a comment), from
     /// `self.next`, and its indentation.
     fn peek(&mut self) -> Option<(usize, usize)> {
-        while self.next < self.lines.len() {
-            let l = self.line(self.next);
-            if Self::is_content(l) {
-                return Some((self.next, Self::indent(l)));
+        while let Some(l) = self.lines.get(self.next) {
+            if l.content {
+                return Some((self.next, l.indent));
             }
             self.next += 1;
         }
@@ -176,7 +205,13 @@ impl<'a> Reader<'a, '_, '_> {
         } else {
             self.block_node(i, indent, None)?;
         }
-        // Nothing may follow the root.
+        // A document end marker (`...`) may follow the root; nothing else
+        // may (after the marker, more content would be another document).
+        if let Some((j, 0)) = self.peek() {
+            if is_document_end(self.line(j)) {
+                self.next = j + 1;
+            }
+        }
         if self.peek().is_some() {
             return Err(GiveUp);
         }
@@ -217,6 +252,7 @@ impl<'a> Reader<'a, '_, '_> {
             self.next = i + 1;
             self.value(line, value_at, col)?;
             match self.peek() {
+                Some((j, 0)) if col == 0 && is_document_end(self.line(j)) => break,
                 Some((j, indent)) if indent == col => {
                     let l = self.line(j);
                     if is_entry(&l[col..])
@@ -292,7 +328,8 @@ impl<'a> Reader<'a, '_, '_> {
             _ => {
                 let end = key_end(line, at).ok_or(GiveUp)?;
                 let text = line[at..end].trim_end_matches(' ');
-                if text.len() > 1000 || text.contains(" #") || plain_refused(text) {
+                if text.len() > 1000 || find_pair(text, b' ', b'#').is_some() || plain_refused(text)
+                {
                     return Err(GiveUp);
                 }
                 (
@@ -330,6 +367,39 @@ impl<'a> Reader<'a, '_, '_> {
         if rest_is_blank(&line[after..]) {
             // The value is on the next lines, or null.
             return match self.peek() {
+                Some((j, indent))
+                    if indent > parent && self.line(j)[indent..].starts_with(['[', '{']) =>
+                {
+                    // `key:` then a flow collection on its own line.
+                    let l = self.line(j);
+                    let end = self.flow(l, indent, anchor)?;
+                    if !rest_is_blank(&l[end..]) {
+                        return Err(GiveUp);
+                    }
+                    self.next = j + 1;
+                    self.end_of_value(parent)
+                }
+                Some((j, indent))
+                    if indent > parent
+                        && !is_entry(&self.line(j)[indent..])
+                        && key_end(self.line(j), indent).is_none() =>
+                {
+                    // `key:` then a plain scalar on the next lines.
+                    let l = &self.line(j)[indent..];
+                    let text = plain_value(l)?;
+                    if l.len() > text.len() {
+                        return Err(GiveUp);
+                    }
+                    self.next = j + 1;
+                    let s = match self.plain_continuation(text, parent)? {
+                        None => resolve::resolve_plain(text).map_err(|_| GiveUp)?,
+                        Some(folded) => resolve::resolve_plain(&folded)
+                            .map_err(|_| GiveUp)?
+                            .into_owned(),
+                    };
+                    self.b.scalar(s, anchor, false);
+                    self.end_of_value(parent)
+                }
                 Some((j, indent)) if indent > parent => self.block_node(j, indent, anchor),
                 Some((j, indent))
                     if indent == parent
@@ -392,20 +462,194 @@ impl<'a> Reader<'a, '_, '_> {
                 self.end_of_value(parent)
             }
             b'"' | b'\'' => {
-                let (s, len) = quoted(rest)?;
-                if !rest_is_blank(&rest[len..]) {
-                    return Err(GiveUp);
-                }
+                let s = match quoted(rest) {
+                    Ok((s, len)) => {
+                        if !rest_is_blank(&rest[len..]) {
+                            return Err(GiveUp);
+                        }
+                        s
+                    }
+                    Err(GiveUp) if !closes_on_line(rest) => {
+                        Cow::Owned(self.quoted_lines(rest, parent)?)
+                    }
+                    Err(e) => return Err(e),
+                };
                 self.b.scalar(Scalar::Str(s), anchor, false);
                 self.end_of_value(parent)
             }
             _ => {
                 let text = plain_value(rest)?;
-                let s = resolve::resolve_plain(text).map_err(|_| GiveUp)?;
-                self.b.scalar(s, anchor, false);
-                self.end_of_value(parent)
+                let commented = rest.len() > text.len() && rest[text.len()..].contains('#');
+                match self.plain_continuation(text, parent)? {
+                    None => {
+                        let s = resolve::resolve_plain(text).map_err(|_| GiveUp)?;
+                        self.b.scalar(s, anchor, false);
+                        self.end_of_value(parent)
+                    }
+                    // A comment ends a plain scalar: what follows it is an
+                    // error, libyaml's to report.
+                    Some(_) if commented => Err(GiveUp),
+                    Some(folded) => {
+                        let s = resolve::resolve_plain(&folded).map_err(|_| GiveUp)?;
+                        self.b.scalar(s.into_owned(), anchor, false);
+                        self.end_of_value(parent)
+                    }
+                }
             }
         }
+    }
+
+    /// A quoted scalar that starts at `rest` (a value) and ends on a later
+    /// line, folded as libyaml folds it (`yaml_parser_scan_flow_scalar`):
+    /// spaces before a line break are dropped, and so is the next line's
+    /// indentation; the break becomes a space, or `n` breaks after `n`
+    /// blank lines; in a double-quoted scalar a `\` before the break joins
+    /// the lines with nothing (blank lines after it still count). Every
+    /// line must be deeper than the collection at `parent`; what follows
+    /// the closing quote must be blank.
+    fn quoted_lines(&mut self, rest: &str, parent: usize) -> R<String> {
+        let b = rest.as_bytes();
+        let double = b[0] == b'"';
+        let mut out = String::new();
+        let mut seg: &str = &rest[1..];
+        loop {
+            // One line's content: up to the closing quote or the line's end.
+            let sb = seg.as_bytes();
+            let mut i = 0;
+            let mut spaces = 0usize; // literal spaces held back
+            let mut escaped_break = false;
+            let mut closed = None;
+            while i < sb.len() {
+                match sb[i] {
+                    b' ' => {
+                        spaces += 1;
+                        i += 1;
+                        continue;
+                    }
+                    b'\'' if !double => {
+                        out.extend(std::iter::repeat_n(' ', spaces));
+                        spaces = 0;
+                        if sb.get(i + 1) == Some(&b'\'') {
+                            out.push('\'');
+                            i += 2;
+                            continue;
+                        }
+                        closed = Some(i + 1);
+                        break;
+                    }
+                    b'"' if double => {
+                        out.extend(std::iter::repeat_n(' ', spaces));
+                        closed = Some(i + 1);
+                        break;
+                    }
+                    b'\\' if double => {
+                        out.extend(std::iter::repeat_n(' ', spaces));
+                        spaces = 0;
+                        if i + 1 == sb.len() {
+                            escaped_break = true;
+                            break;
+                        }
+                        let (ch, len) = escape(seg, i)?;
+                        out.push(ch);
+                        i += len;
+                        continue;
+                    }
+                    _ => {
+                        out.extend(std::iter::repeat_n(' ', spaces));
+                        spaces = 0;
+                        let ch = seg[i..].chars().next().ok_or(GiveUp)?;
+                        out.push(ch);
+                        i += ch.len_utf8();
+                    }
+                }
+            }
+            if let Some(end) = closed {
+                if !rest_is_blank(&seg[end..]) {
+                    return Err(GiveUp);
+                }
+                return Ok(out);
+            }
+            // The line ended inside the scalar: blank lines, then the next
+            // line with content continues it.
+            let mut blank = 0usize;
+            loop {
+                if self.next >= self.lines.len() || out.len() > 1 << 20 {
+                    return Err(GiveUp);
+                }
+                let l = self.line(self.next);
+                self.next += 1;
+                let indent = Self::indent(l);
+                if indent == l.len() {
+                    blank += 1;
+                    continue;
+                }
+                if indent <= parent {
+                    return Err(GiveUp);
+                }
+                if escaped_break {
+                    out.extend(std::iter::repeat_n('\n', blank));
+                } else if blank == 0 {
+                    out.push(' ');
+                } else {
+                    out.extend(std::iter::repeat_n('\n', blank));
+                }
+                seg = &l[indent..];
+                break;
+            }
+        }
+    }
+
+    /// The lines after a plain scalar's first, `first`, that continue it
+    /// (deeper than the collection at `parent`), folded as libyaml folds
+    /// them (`yaml_parser_scan_plain_scalar`): a line break between two
+    /// lines becomes a space, `n` blank lines between them `n` line breaks,
+    /// each line trimmed. `None` when the next line with content is not
+    /// deeper (a one-line scalar). Gives up on a line that might end the
+    /// scalar or start something else (a comment, `: `, ` #`, an
+    /// indicator first).
+    fn plain_continuation(&mut self, first: &str, parent: usize) -> R<Option<String>> {
+        let mut out: Option<String> = None;
+        let mut blank = 0usize;
+        let mut j = self.next;
+        while j < self.lines.len() {
+            let l = self.line(j);
+            let indent = Self::indent(l);
+            let t = l[indent..].trim_end_matches(' ');
+            if t.is_empty() {
+                blank += 1;
+                j += 1;
+                continue;
+            }
+            if indent <= parent || t.starts_with('#') {
+                // A comment ends the scalar (a deeper line after it is an
+                // error: the caller's `end_of_value` leaves it to libyaml).
+                break;
+            }
+            // Inside a plain scalar a line may start with any character
+            // (libyaml checks only for a comment and a document marker);
+            // `- ` and `? ` are left to libyaml all the same. `: ` or ` #`
+            // would end the scalar where the line goes on: an error.
+            if is_entry(t)
+                || t == "?"
+                || t.starts_with("? ")
+                || find_pair(t, b':', b' ').is_some()
+                || t.ends_with(':')
+                || find_pair(t, b' ', b'#').is_some()
+            {
+                return Err(GiveUp);
+            }
+            let o = out.get_or_insert_with(|| first.to_owned());
+            if blank == 0 {
+                o.push(' ');
+            } else {
+                o.extend(std::iter::repeat_n('\n', blank));
+            }
+            o.push_str(t);
+            blank = 0;
+            j += 1;
+            self.next = j;
+        }
+        Ok(out)
     }
 
     /// After a value on one line: a deeper line next would continue it (a
@@ -539,9 +783,16 @@ impl<'a> Reader<'a, '_, '_> {
             match bytes.get(i) {
                 Some(b',') => {
                     i = skip_spaces(line, i + 1);
-                    // No trailing comma, no empty entry.
-                    if matches!(bytes.get(i), Some(b',' | b']' | b'}') | None) {
-                        return Err(GiveUp);
+                    // A trailing comma closes as libyaml's parser allows
+                    // (`[a, b,]`); an empty entry is an error.
+                    match bytes.get(i) {
+                        Some(&c) if c == close => {
+                            self.b.end();
+                            self.depth -= 1;
+                            return Ok(i + 1);
+                        }
+                        Some(b',' | b']' | b'}') | None => return Err(GiveUp),
+                        Some(_) => {}
                     }
                 }
                 Some(&c) if c == close => {
@@ -627,6 +878,18 @@ fn rest_is_blank(rest: &str) -> bool {
     t.is_empty() || (t.starts_with('#') && t.len() < rest.len())
 }
 
+/// Where the two bytes `a` `b` first occur together in `s` (`: `, ` #`):
+/// cheaper than a substring search for a needle this short.
+fn find_pair(s: &str, a: u8, b: u8) -> Option<usize> {
+    let bytes = s.as_bytes();
+    memchr::memchr_iter(a, bytes).find(|&i| bytes.get(i + 1) == Some(&b))
+}
+
+/// A document end marker line: `...`, then spaces or a comment.
+fn is_document_end(line: &str) -> bool {
+    line.strip_prefix("...").is_some_and(rest_is_blank)
+}
+
 /// A block sequence entry: `-` then a space or the end of the line.
 fn is_entry(rest: &str) -> bool {
     rest == "-" || rest.starts_with("- ")
@@ -703,9 +966,9 @@ fn plain_value(rest: &str) -> R<&str> {
     if plain_refused(rest) {
         return Err(GiveUp);
     }
-    let end = rest.find(" #").unwrap_or(rest.len());
+    let end = find_pair(rest, b' ', b'#').unwrap_or(rest.len());
     let text = rest[..end].trim_end_matches(' ');
-    if text.contains(": ") || text.ends_with(':') {
+    if find_pair(text, b':', b' ').is_some() || text.ends_with(':') {
         return Err(GiveUp);
     }
     Ok(text)
@@ -776,17 +1039,7 @@ fn quoted(s: &str) -> R<(Cow<'_, str>, usize)> {
             b'\\' => {
                 let o = out.get_or_insert_with(String::new);
                 o.push_str(&s[run..i]);
-                let (ch, len) = match b.get(i + 1) {
-                    Some(b'\\') => ('\\', 2),
-                    Some(b'"') => ('"', 2),
-                    Some(b'n') => ('\n', 2),
-                    Some(b't') => ('\t', 2),
-                    Some(b'r') => ('\r', 2),
-                    Some(b'0') => ('\0', 2),
-                    Some(b'x') => (hex_char(s.get(i + 2..i + 4))?, 4),
-                    Some(b'u') => (hex_char(s.get(i + 2..i + 6))?, 6),
-                    _ => return Err(GiveUp),
-                };
+                let (ch, len) = escape(s, i)?;
                 o.push(ch);
                 i += len;
                 run = i;
@@ -795,6 +1048,51 @@ fn quoted(s: &str) -> R<(Cow<'_, str>, usize)> {
         }
     }
     Err(GiveUp)
+}
+
+/// The escape sequence at `i` of `s` (a `\\` in a double-quoted scalar):
+/// its character and length (libyaml's `yaml_parser_scan_flow_scalar`).
+fn escape(s: &str, i: usize) -> R<(char, usize)> {
+    Ok(match s.as_bytes().get(i + 1) {
+        Some(b'\\') => ('\\', 2),
+        Some(b'"') => ('"', 2),
+        Some(b'n') => ('\n', 2),
+        Some(b't') => ('\t', 2),
+        Some(b'r') => ('\r', 2),
+        Some(b'0') => ('\0', 2),
+        Some(b'x') => (hex_char(s.get(i + 2..i + 4))?, 4),
+        Some(b'u') => (hex_char(s.get(i + 2..i + 6))?, 6),
+        Some(b'U') => (hex_char(s.get(i + 2..i + 10))?, 10),
+        Some(b'a') => ('\u{7}', 2),
+        Some(b'b') => ('\u{8}', 2),
+        Some(b'v') => ('\u{B}', 2),
+        Some(b'f') => ('\u{C}', 2),
+        Some(b'e') => ('\u{1B}', 2),
+        Some(b' ') => (' ', 2),
+        Some(b'N') => ('\u{85}', 2),
+        Some(b'_') => ('\u{A0}', 2),
+        Some(b'L') => ('\u{2028}', 2),
+        Some(b'P') => ('\u{2029}', 2),
+        // `\/` and `\'` (YAML 1.2) are libyaml's and go-yaml's to differ on.
+        _ => return Err(GiveUp),
+    })
+}
+
+/// Whether the quoted scalar at the start of `s` is closed on this line
+/// (so that a failure to read it is not for want of more lines).
+fn closes_on_line(s: &str) -> bool {
+    let b = s.as_bytes();
+    let double = b[0] == b'"';
+    let mut i = 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if double => i += 2,
+            b'\'' if !double && b.get(i + 1) == Some(&b'\'') => i += 2,
+            c if c == b[0] => return true,
+            _ => i += 1,
+        }
+    }
+    false
 }
 
 fn hex_char(digits: Option<&str>) -> R<char> {
@@ -835,6 +1133,33 @@ mod tests {
         "é: ü\nemoji: \"😀\"\n",
         "[1, 2]\n",
         "{a: [b, {c: d}]}\n",
+        // Plain scalars over several lines (CRD descriptions), blank
+        // lines kept as breaks, a comment ending one.
+        "d: one\n  two  \n   three\ne: 1\n",
+        "d: one\n\n  two\n\n\n  three\n\ne: 1\n",
+        "- a\n  b\n- k: c\n    d\n",
+        "a:\n- x\n  y\n",
+        "d: x # c\n  # deeper comment\ne: 1\n",
+        "d: one\n  two\n  # c\ne: 1\n",
+        "d: 1\n  2\ne: yes\n  no\n",
+        "d: one\n  -two\n  x:y\n  a-b\n",
+        // A value on the line after its key: a flow collection, a plain
+        // scalar (resolved: `123` is a number), over lines too.
+        "r:\n  [\"a\", b]\ns:\n  {k: v}\nt:\n  123\nu:\n  two\n  lines\nv: &a\n  w\nx: *a\n",
+        "- \n  [a]\n",
+        // A trailing comma in a flow collection.
+        "v: [\"get\", \"list\",]\nw: {a: 1, }\nx: [[a,],]\n",
+        // Quoted scalars over several lines: folded, trailing spaces
+        // dropped, an escaped line break joining, blank lines kept.
+        "d: 'one\n  two  \n\n   three'\ne: \"a \\\n   b\\\n\n  c \\t\n  \\\"d\\\"\"\n",
+        "- \"x\n  y\" # c\n- 'it''s\n  ok'\n",
+        "d: \"  \n  x  \"\n",
+        "d: 'a\n\n\n  b'\n",
+        "e: \"\\a\\b\\v\\f\\e\\ \\N\\_\\L\\P \\U0001F600 \\x41\"\n",
+        "d: a\n  \"quoted\", {braces} [b] &c *d !e |f >g %h @i `j ,k\n  -l\ne: 1\n",
+        // A document end marker.
+        "a: 1\n...\n",
+        "- a\n... # end\n\n# c\n",
     ];
 
     fn read(doc: &str, fast: bool) -> Result<serde_json::Value, String> {
@@ -893,8 +1218,13 @@ mod tests {
     #[test]
     fn the_fast_reader_gives_up_where_unsure() {
         for doc in [
-            "a: multi\n  line\n",
-            "a: \"multi\n  line\"\n",
+            "a: multi\n  line: x\n",
+            "a: multi\n  - line\n",
+            "a: multi # c\n  line\n",
+            "a: multi\n  # c\n  line\n",
+            "a: \"multi\nline\"\n",
+            "a: 'multi\n  line' x\n",
+            "a: \"multi\n---\n  line\"\n",
             "a: !!str 1\n",
             "? complex\n: key\n",
             "a:\tb\n",
