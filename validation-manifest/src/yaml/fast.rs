@@ -391,12 +391,7 @@ impl<'a> Reader<'a, '_, '_> {
                         return Err(GiveUp);
                     }
                     self.next = j + 1;
-                    let s = match self.plain_continuation(text, parent)? {
-                        None => resolve::resolve_plain(text).map_err(|_| GiveUp)?,
-                        Some(folded) => resolve::resolve_plain(&folded)
-                            .map_err(|_| GiveUp)?
-                            .into_owned(),
-                    };
+                    let s = self.plain_scalar(text, parent, false)?;
                     self.b.scalar(s, anchor, false);
                     self.end_of_value(parent)
                 }
@@ -480,22 +475,24 @@ impl<'a> Reader<'a, '_, '_> {
             _ => {
                 let text = plain_value(rest)?;
                 let commented = rest.len() > text.len() && rest[text.len()..].contains('#');
-                match self.plain_continuation(text, parent)? {
-                    None => {
-                        let s = resolve::resolve_plain(text).map_err(|_| GiveUp)?;
-                        self.b.scalar(s, anchor, false);
-                        self.end_of_value(parent)
-                    }
-                    // A comment ends a plain scalar: what follows it is an
-                    // error, libyaml's to report.
-                    Some(_) if commented => Err(GiveUp),
-                    Some(folded) => {
-                        let s = resolve::resolve_plain(&folded).map_err(|_| GiveUp)?;
-                        self.b.scalar(s.into_owned(), anchor, false);
-                        self.end_of_value(parent)
-                    }
-                }
+                let s = self.plain_scalar(text, parent, commented)?;
+                self.b.scalar(s, anchor, false);
+                self.end_of_value(parent)
             }
+        }
+    }
+
+    /// The plain scalar whose first line is `first` (followed by a comment
+    /// when `commented`), with the lines that continue it, resolved.
+    fn plain_scalar(&mut self, first: &'a str, parent: usize, commented: bool) -> R<Scalar<'a>> {
+        match self.plain_continuation(first, parent)? {
+            None => resolve::resolve_plain(first).map_err(|_| GiveUp),
+            // A comment ends a plain scalar: what follows it is an error,
+            // libyaml's to report.
+            Some(_) if commented => Err(GiveUp),
+            Some(folded) => Ok(resolve::resolve_plain(&folded)
+                .map_err(|_| GiveUp)?
+                .into_owned()),
         }
     }
 
@@ -577,8 +574,8 @@ impl<'a> Reader<'a, '_, '_> {
                     return Err(GiveUp);
                 }
                 let l = self.line(self.next);
+                let indent = self.lines[self.next].indent;
                 self.next += 1;
-                let indent = Self::indent(l);
                 if indent == l.len() {
                     blank += 1;
                     continue;
@@ -613,7 +610,7 @@ impl<'a> Reader<'a, '_, '_> {
         let mut j = self.next;
         while j < self.lines.len() {
             let l = self.line(j);
-            let indent = Self::indent(l);
+            let indent = self.lines[j].indent;
             let t = l[indent..].trim_end_matches(' ');
             if t.is_empty() {
                 blank += 1;
@@ -684,12 +681,12 @@ impl<'a> Reader<'a, '_, '_> {
         let mut indent = None;
         let mut j = self.next;
         while j < self.lines.len() {
-            let l = self.line(j);
-            if l.trim_start_matches(' ').is_empty() {
+            let l = self.lines[j];
+            if l.indent == l.end - l.start {
                 j += 1;
                 continue;
             }
-            indent = Some(Self::indent(l));
+            indent = Some(l.indent);
             break;
         }
         let indent = match indent {
@@ -702,7 +699,7 @@ impl<'a> Reader<'a, '_, '_> {
         let mut any = false;
         while self.next < self.lines.len() {
             let l = self.line(self.next);
-            let spaces = Self::indent(l);
+            let spaces = self.lines[self.next].indent;
             if spaces == l.len() {
                 // A blank line: more spaces than the indentation would be
                 // content.
